@@ -1,0 +1,26 @@
+// Shape of /remotes.json: which version of each remote is live in one environment.
+export interface RegistryEntry {
+  /** Federation name, e.g. 'mf_catalog'. */
+  name: string;
+  /** '<package version>+<build id>', e.g. '1.0.0+20261122T010203-ab12cd'. */
+  version: string;
+  /** URL of the version's mf-manifest.json, served from the artifact store. */
+  manifestUrl: string;
+  /** Shell-contract version the remote was built against. */
+  contractVersion: string;
+}
+
+export interface RegistryHistoryEntry {
+  remote: string;
+  from: string | null;
+  to: string;
+  at: string;
+  by: string;
+}
+
+export interface RegistryDocument {
+  environment: string;
+  updatedAt: string;
+  remotes: Record<string, RegistryEntry>;
+  history: RegistryHistoryEntry[];
+}
