@@ -1,0 +1,34 @@
+// Prices travel as integer cents; this is the one place they become display text.
+
+const formatters = new Map<string, { whole: Intl.NumberFormat; fractional: Intl.NumberFormat }>();
+
+function formattersFor(currency: string) {
+  const code = currency.trim().toUpperCase();
+  let pair = formatters.get(code);
+  if (!pair) {
+    // en-US marks non-US dollars with their prefix, so CAD shows as "CA$12.50". The shop
+    // sells to the US and Canada side by side; a bare "$" would let a shopper mistake one for the other.
+    const base = { style: 'currency', currency: code } as const;
+    pair = {
+      whole: new Intl.NumberFormat('en-US', { ...base, minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+      fractional: new Intl.NumberFormat('en-US', { ...base, minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    };
+    formatters.set(code, pair);
+  }
+  return pair;
+}
+
+/**
+ * Shows an amount in cents as dollars: 9900 -> "$99", 9950 -> "$99.50", -250 -> "-$2.50".
+ * Two decimals unless the amount is whole (spec §9). Throws on a non-integer amount,
+ * because a fractional cent means a caller did money maths in floats.
+ */
+export function formatMoney(cents: number, currency = 'usd'): string {
+  if (!Number.isInteger(cents)) {
+    throw new RangeError(`formatMoney expects integer cents, got ${cents}`);
+  }
+  // -0 would otherwise print as "-$0".
+  const amount = cents === 0 ? 0 : cents;
+  const { whole, fractional } = formattersFor(currency);
+  return (amount % 100 === 0 ? whole : fractional).format(amount / 100);
+}
