@@ -1,0 +1,71 @@
+// Recurring intervals as the shop names them (spec §4, §9), derived from the
+// payment provider's plain interval + count.
+
+/** The payment provider's own billing units. */
+export type ProviderInterval = 'day' | 'week' | 'month' | 'year';
+
+export type RecurringInterval =
+  | ProviderInterval
+  | 'quarter'
+  | 'twice-year'
+  | '4-weeks'
+  | '2-years'
+  | '20-days'
+  | '60-days';
+
+export const RECURRING_INTERVALS: readonly RecurringInterval[] = [
+  'day',
+  'week',
+  'month',
+  'year',
+  'quarter',
+  'twice-year',
+  '4-weeks',
+  '2-years',
+  '20-days',
+  '60-days',
+];
+
+const NAMED_INTERVALS: Partial<Record<ProviderInterval, Partial<Record<number, RecurringInterval>>>> = {
+  month: { 3: 'quarter', 6: 'twice-year' },
+  day: { 28: '4-weeks', 20: '20-days', 60: '60-days' },
+  year: { 2: '2-years' },
+};
+
+export function isRecurringInterval(value: unknown): value is RecurringInterval {
+  return typeof value === 'string' && (RECURRING_INTERVALS as readonly string[]).includes(value);
+}
+
+/**
+ * month x3 = quarter, month x6 = twice-year, day x28 = 4-weeks, year x2 = 2-years,
+ * day x20 = 20-days, day x60 = 60-days. Any other count keeps the plain interval,
+ * as the spec lists no other names.
+ */
+export function deriveRecurringInterval(interval: ProviderInterval, intervalCount = 1): RecurringInterval {
+  return NAMED_INTERVALS[interval]?.[intervalCount] ?? interval;
+}
+
+/** 'every 6 months' and 'every 2 years'; any other interval gets 'ly' appended, literally (spec §9). */
+export function intervalLabel(interval: RecurringInterval): string {
+  if (interval === 'twice-year') return 'every 6 months';
+  if (interval === '2-years') return 'every 2 years';
+  return `${interval}ly`;
+}
+
+const DURATIONS: Record<RecurringInterval, string> = {
+  day: '1 day',
+  week: '1 week',
+  month: '1 month',
+  quarter: '3 months',
+  year: '1 year',
+  'twice-year': '6 months',
+  '2-years': '2 years',
+  '4-weeks': '28 days',
+  '20-days': '20 days',
+  '60-days': '60 days',
+};
+
+/** The length of one billing period, e.g. "price per 6 months". */
+export function intervalDuration(interval: RecurringInterval): string {
+  return DURATIONS[interval];
+}
