@@ -16,6 +16,8 @@ export interface RegistryHistoryEntry {
   to: string;
   at: string;
   by: string;
+  /** How the change came about; rollbacks matter when working out the "previous" version. */
+  action?: 'deploy' | 'rollback';
 }
 
 export interface RegistryDocument {
