@@ -1,4 +1,9 @@
-import { mergeOfferWithPrice, mergeOffers, type ProductOffer, type ProviderPrice } from './merge-offer';
+import {
+  mergeOfferWithPrice,
+  mergeOffers,
+  type ProductOffer,
+  type ProviderPrice,
+} from './merge-offer';
 
 const kitOffer: ProductOffer = {
   key: 'essential-kit',
@@ -44,7 +49,10 @@ describe('mergeOfferWithPrice', () => {
   });
 
   it('derives the recurring interval and lower-cases the currency', () => {
-    const merged = mergeOfferWithPrice({ ...kitOffer, price: 'essential_quarterly' }, quarterlyPrice);
+    const merged = mergeOfferWithPrice(
+      { ...kitOffer, price: 'essential_quarterly' },
+      quarterlyPrice,
+    );
     expect(merged.priceType).toBe('recurring');
     expect(merged.priceRecurringInterval).toBe('quarter');
     expect(merged.currency).toBe('usd');
@@ -56,31 +64,55 @@ describe('mergeOfferWithPrice', () => {
     ['year', 1, 'year'],
     ['day', 28, '4-weeks'],
   ] as const)('derives %s x%i as %s', (interval, intervalCount, expected) => {
-    const merged = mergeOfferWithPrice(kitOffer, { ...quarterlyPrice, recurring: { interval, intervalCount } });
+    const merged = mergeOfferWithPrice(kitOffer, {
+      ...quarterlyPrice,
+      recurring: { interval, intervalCount },
+    });
     expect(merged.priceRecurringInterval).toBe(expected);
   });
 
   it("marks a price with metadata unlimited_upgrade 'true' as unlimited", () => {
-    const merged = mergeOfferWithPrice(kitOffer, { ...quarterlyPrice, metadata: { unlimited_upgrade: 'true' } });
+    const merged = mergeOfferWithPrice(kitOffer, {
+      ...quarterlyPrice,
+      metadata: { unlimited_upgrade: 'true' },
+    });
     expect(merged.priceType).toBe('unlimited');
     expect(merged.isUnlimitedUpgrade).toBe(true);
     expect(merged.priceRecurringInterval).toBe('quarter');
   });
 
-  it.each(['false', 'TRUE', '1', ''])('does not treat unlimited_upgrade %p as unlimited', (flag) => {
-    const merged = mergeOfferWithPrice(kitOffer, { ...oneTimePrice, metadata: { unlimited_upgrade: flag } });
-    expect(merged.priceType).toBe('one_time');
-    expect(merged.isUnlimitedUpgrade).toBe(false);
-  });
+  it.each(['false', 'TRUE', '1', ''])(
+    'does not treat unlimited_upgrade %p as unlimited',
+    (flag) => {
+      const merged = mergeOfferWithPrice(kitOffer, {
+        ...oneTimePrice,
+        metadata: { unlimited_upgrade: flag },
+      });
+      expect(merged.priceType).toBe('one_time');
+      expect(merged.isUnlimitedUpgrade).toBe(false);
+    },
+  );
 
   it('keeps a missing lookup key as null', () => {
-    expect(mergeOfferWithPrice(kitOffer, { ...oneTimePrice, lookupKey: null }).lookupKey).toBeNull();
+    expect(
+      mergeOfferWithPrice(kitOffer, { ...oneTimePrice, lookupKey: null }).lookupKey,
+    ).toBeNull();
   });
 });
 
 describe('mergeOffers', () => {
-  const addOn: ProductOffer = { ...kitOffer, key: 'mini', title: 'Mini panel', price: 'price_quarterly_1' };
-  const orphan: ProductOffer = { ...kitOffer, key: 'gone', title: 'Retired kit', price: 'retired_price' };
+  const addOn: ProductOffer = {
+    ...kitOffer,
+    key: 'mini',
+    title: 'Mini panel',
+    price: 'price_quarterly_1',
+  };
+  const orphan: ProductOffer = {
+    ...kitOffer,
+    key: 'gone',
+    title: 'Retired kit',
+    price: 'retired_price',
+  };
 
   it('matches prices by lookup key or by id, keeping the offer order', () => {
     const merged = mergeOffers([kitOffer, addOn], [quarterlyPrice, oneTimePrice]);
@@ -91,7 +123,9 @@ describe('mergeOffers', () => {
   });
 
   it('drops offers whose price is missing', () => {
-    expect(mergeOffers([orphan, kitOffer], [oneTimePrice]).map((offer) => offer.key)).toEqual(['essential-kit']);
+    expect(mergeOffers([orphan, kitOffer], [oneTimePrice]).map((offer) => offer.key)).toEqual([
+      'essential-kit',
+    ]);
   });
 
   it('returns nothing when there are no prices', () => {

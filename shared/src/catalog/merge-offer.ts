@@ -1,4 +1,8 @@
-import { deriveRecurringInterval, type ProviderInterval, type RecurringInterval } from './recurring-interval';
+import {
+  deriveRecurringInterval,
+  type ProviderInterval,
+  type RecurringInterval,
+} from './recurring-interval';
 
 /** A product as the catalog lists it; `price` is the provider price id or its lookup key. */
 export interface ProductOffer {
@@ -58,7 +62,10 @@ export function mergeOfferWithPrice(offer: ProductOffer, price: ProviderPrice): 
  * Merges each offer with the price its `price` field names (by id or lookup key).
  * Offers whose price is missing are dropped: without a price they cannot be sold.
  */
-export function mergeOffers(offers: readonly ProductOffer[], prices: readonly ProviderPrice[]): MergedOffer[] {
+export function mergeOffers(
+  offers: readonly ProductOffer[],
+  prices: readonly ProviderPrice[],
+): MergedOffer[] {
   const byRef = new Map<string, ProviderPrice>();
   for (const price of prices) {
     byRef.set(price.id, price);

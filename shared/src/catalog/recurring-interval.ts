@@ -5,13 +5,7 @@
 export type ProviderInterval = 'day' | 'week' | 'month' | 'year';
 
 export type RecurringInterval =
-  | ProviderInterval
-  | 'quarter'
-  | 'twice-year'
-  | '4-weeks'
-  | '2-years'
-  | '20-days'
-  | '60-days';
+  ProviderInterval | 'quarter' | 'twice-year' | '4-weeks' | '2-years' | '20-days' | '60-days';
 
 export const RECURRING_INTERVALS: readonly RecurringInterval[] = [
   'day',
@@ -26,7 +20,9 @@ export const RECURRING_INTERVALS: readonly RecurringInterval[] = [
   '60-days',
 ];
 
-const NAMED_INTERVALS: Partial<Record<ProviderInterval, Partial<Record<number, RecurringInterval>>>> = {
+const NAMED_INTERVALS: Partial<
+  Record<ProviderInterval, Partial<Record<number, RecurringInterval>>>
+> = {
   month: { 3: 'quarter', 6: 'twice-year' },
   day: { 28: '4-weeks', 20: '20-days', 60: '60-days' },
   year: { 2: '2-years' },
@@ -41,7 +37,10 @@ export function isRecurringInterval(value: unknown): value is RecurringInterval 
  * day x20 = 20-days, day x60 = 60-days. Any other count keeps the plain interval,
  * as the spec lists no other names.
  */
-export function deriveRecurringInterval(interval: ProviderInterval, intervalCount = 1): RecurringInterval {
+export function deriveRecurringInterval(
+  interval: ProviderInterval,
+  intervalCount = 1,
+): RecurringInterval {
   return NAMED_INTERVALS[interval]?.[intervalCount] ?? interval;
 }
 

@@ -6,7 +6,10 @@ describe('splitFullName', () => {
   });
 
   it('splits on the first space only, keeping the rest as the last name', () => {
-    expect(splitFullName('Mary Ann van der Berg')).toEqual({ firstName: 'Mary', lastName: 'Ann van der Berg' });
+    expect(splitFullName('Mary Ann van der Berg')).toEqual({
+      firstName: 'Mary',
+      lastName: 'Ann van der Berg',
+    });
   });
 
   it('repeats the only word as the last name', () => {

@@ -10,8 +10,16 @@ function formattersFor(currency: string) {
     // sells to the US and Canada side by side; a bare "$" would let a shopper mistake one for the other.
     const base = { style: 'currency', currency: code } as const;
     pair = {
-      whole: new Intl.NumberFormat('en-US', { ...base, minimumFractionDigits: 0, maximumFractionDigits: 0 }),
-      fractional: new Intl.NumberFormat('en-US', { ...base, minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+      whole: new Intl.NumberFormat('en-US', {
+        ...base,
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 0,
+      }),
+      fractional: new Intl.NumberFormat('en-US', {
+        ...base,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
     };
     formatters.set(code, pair);
   }

@@ -2,7 +2,8 @@ import dayjs from 'dayjs';
 import { addBusinessDays, deliveryEstimate, isDeliveryCountry } from './delivery-estimate';
 
 // Dates are built in local time so the tests hold in any TZ the suite runs in.
-const local = (year: number, month: number, day: number, hour = 10) => new Date(year, month - 1, day, hour, 30);
+const local = (year: number, month: number, day: number, hour = 10) =>
+  new Date(year, month - 1, day, hour, 30);
 
 describe('deliveryEstimate', () => {
   it('gives US orders 3-4 business days', () => {
@@ -16,7 +17,9 @@ describe('deliveryEstimate', () => {
 
   it('gives CA orders 5-7 business days', () => {
     // Monday Nov 23 -> Mon Nov 30 (5) and Wed Dec 2 (7)
-    expect(deliveryEstimate(local(2026, 11, 23), 'CA').label).toBe('Arrives Mon, Nov 30 - Wed, Dec 2');
+    expect(deliveryEstimate(local(2026, 11, 23), 'CA').label).toBe(
+      'Arrives Mon, Nov 30 - Wed, Dec 2',
+    );
   });
 
   it.each([
@@ -38,24 +41,34 @@ describe('deliveryEstimate', () => {
 
   it('crosses a weekend inside the window for a Thursday US order', () => {
     // Thu Nov 19 -> Tue Nov 24 (3), Wed Nov 25 (4)
-    expect(deliveryEstimate(local(2026, 11, 19), 'US').label).toBe('Arrives Tue, Nov 24 - Wed, Nov 25');
+    expect(deliveryEstimate(local(2026, 11, 19), 'US').label).toBe(
+      'Arrives Tue, Nov 24 - Wed, Nov 25',
+    );
   });
 
   it('counts from the order day whatever the time of day', () => {
-    expect(deliveryEstimate(local(2026, 11, 23, 0), 'US').label).toBe(deliveryEstimate(local(2026, 11, 23, 23), 'US').label);
+    expect(deliveryEstimate(local(2026, 11, 23, 0), 'US').label).toBe(
+      deliveryEstimate(local(2026, 11, 23, 23), 'US').label,
+    );
   });
 
   it('crosses a year end', () => {
     // Wed Dec 30, 2026 -> Mon Jan 4 (3), Tue Jan 5 (4)
-    expect(deliveryEstimate(local(2026, 12, 30), 'US').label).toBe('Arrives Mon, Jan 4 - Tue, Jan 5');
+    expect(deliveryEstimate(local(2026, 12, 30), 'US').label).toBe(
+      'Arrives Mon, Jan 4 - Tue, Jan 5',
+    );
   });
 
   it('accepts the country code in any case', () => {
-    expect(deliveryEstimate(local(2026, 11, 23), ' us ').label).toBe('Arrives Thu, Nov 26 - Fri, Nov 27');
+    expect(deliveryEstimate(local(2026, 11, 23), ' us ').label).toBe(
+      'Arrives Thu, Nov 26 - Fri, Nov 27',
+    );
   });
 
   it('throws a clear error for a country it does not ship to', () => {
-    expect(() => deliveryEstimate(local(2026, 11, 23), 'GB')).toThrow('No delivery estimate for country "GB": only US, CA are shipped to');
+    expect(() => deliveryEstimate(local(2026, 11, 23), 'GB')).toThrow(
+      'No delivery estimate for country "GB": only US, CA are shipped to',
+    );
     expect(() => deliveryEstimate(local(2026, 11, 23), '')).toThrow(/No delivery estimate/);
   });
 

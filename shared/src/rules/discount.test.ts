@@ -53,13 +53,17 @@ describe('discountAmount', () => {
 
   it('rejects a subtotal that is not integer cents', () => {
     expect(() => discountAmount(99.5, { kind: 'percent', percentOff: 10 })).toThrow(RangeError);
-    expect(() => discountAmount(Number.NaN, { kind: 'percent', percentOff: 10 })).toThrow(RangeError);
+    expect(() => discountAmount(Number.NaN, { kind: 'percent', percentOff: 10 })).toThrow(
+      RangeError,
+    );
   });
 
   it('rejects a non-finite discount value', () => {
-    expect(() => discountAmount(9900, { kind: 'percent', percentOff: Number.NaN })).toThrow('percentOff');
-    expect(() => discountAmount(9900, { kind: 'amount', amountOffCents: Number.POSITIVE_INFINITY })).toThrow(
-      'amountOffCents',
+    expect(() => discountAmount(9900, { kind: 'percent', percentOff: Number.NaN })).toThrow(
+      'percentOff',
     );
+    expect(() =>
+      discountAmount(9900, { kind: 'amount', amountOffCents: Number.POSITIVE_INFINITY }),
+    ).toThrow('amountOffCents');
   });
 });

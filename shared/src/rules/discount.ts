@@ -1,9 +1,11 @@
 // Shared by the cart display and the server's order totals, so both show the same cents.
 
-export type Discount = { kind: 'percent'; percentOff: number } | { kind: 'amount'; amountOffCents: number };
+export type Discount =
+  { kind: 'percent'; percentOff: number } | { kind: 'amount'; amountOffCents: number };
 
 function assertFinite(value: number, name: string): void {
-  if (!Number.isFinite(value)) throw new RangeError(`${name} must be a finite number, got ${value}`);
+  if (!Number.isFinite(value))
+    throw new RangeError(`${name} must be a finite number, got ${value}`);
 }
 
 /**

@@ -14,9 +14,9 @@ describe('replaceProductName', () => {
   });
 
   it('replaces every occurrence with the business name', () => {
-    expect(replaceProductName('Bloodwise tests at home. Order Bloodwise today!', 'Acme Health')).toBe(
-      'Acme Health tests at home. Order Acme Health today!',
-    );
+    expect(
+      replaceProductName('Bloodwise tests at home. Order Bloodwise today!', 'Acme Health'),
+    ).toBe('Acme Health tests at home. Order Acme Health today!');
   });
 
   it('replaces whole words next to punctuation', () => {
@@ -31,9 +31,12 @@ describe('replaceProductName', () => {
     );
   });
 
-  it.each([[''], ['   '], [null], [undefined]])('leaves the text alone for the business name %p', (name) => {
-    expect(replaceProductName('Welcome to Bloodwise', name)).toBe('Welcome to Bloodwise');
-  });
+  it.each([[''], ['   '], [null], [undefined]])(
+    'leaves the text alone for the business name %p',
+    (name) => {
+      expect(replaceProductName('Welcome to Bloodwise', name)).toBe('Welcome to Bloodwise');
+    },
+  );
 
   it('inserts a name with replacement-pattern characters literally', () => {
     expect(replaceProductName('Try Bloodwise', 'A$&B $1')).toBe('Try A$&B $1');
@@ -68,13 +71,22 @@ const offer = (key: string, unitAmount: number): MergedOffer => ({
 const defaults = [offer('essential', 9900), offer('advanced', 19900), offer('mini', 2900)];
 
 describe('applyPartnerProducts', () => {
-  it.each([[null], [undefined], [[]]])('keeps the default offers when the partner list is %p', (list) => {
-    expect(applyPartnerProducts('acme', defaults, list)).toEqual(defaults);
-  });
+  it.each([[null], [undefined], [[]]])(
+    'keeps the default offers when the partner list is %p',
+    (list) => {
+      expect(applyPartnerProducts('acme', defaults, list)).toEqual(defaults);
+    },
+  );
 
   it("overrides a partner's products and prices", () => {
     const result = applyPartnerProducts('acme', defaults, [
-      { key: 'advanced', title: 'Acme Advanced', lookupKey: 'acme_advanced', priceId: 'price_acme_adv', unitAmount: 14900 },
+      {
+        key: 'advanced',
+        title: 'Acme Advanced',
+        lookupKey: 'acme_advanced',
+        priceId: 'price_acme_adv',
+        unitAmount: 14900,
+      },
       { key: 'essential' },
     ]);
     expect(result).toEqual([
@@ -91,12 +103,22 @@ describe('applyPartnerProducts', () => {
 
   it('keeps each price field the partner leaves out', () => {
     const [result] = applyPartnerProducts('acme', defaults, [{ key: 'mini', unitAmount: 1900 }]);
-    expect(result).toMatchObject({ unitAmount: 1900, lookupKey: 'mini_price', priceId: 'price_mini' });
+    expect(result).toMatchObject({
+      unitAmount: 1900,
+      lookupKey: 'mini_price',
+      priceId: 'price_mini',
+    });
   });
 
   it('selects products for your-health-business but keeps the default prices', () => {
     const result = applyPartnerProducts(YOUR_HEALTH_BUSINESS_KEY, defaults, [
-      { key: 'mini', title: 'Quick check', lookupKey: 'yhb_mini', priceId: 'price_yhb', unitAmount: 100 },
+      {
+        key: 'mini',
+        title: 'Quick check',
+        lookupKey: 'yhb_mini',
+        priceId: 'price_yhb',
+        unitAmount: 100,
+      },
       { key: 'advanced', unitAmount: 1 },
     ]);
     expect(result).toEqual([{ ...defaults[2], title: 'Quick check' }, defaults[1]]);
@@ -129,16 +151,23 @@ describe('partnerRedirectTarget', () => {
     expect(partnerRedirectTarget(kind, link)).toBe(link);
   });
 
-  it.each<StorefrontRouteKind>(['checkout', 'thank-you', 'cart'])('never redirects from the %s page', (kind) => {
-    expect(partnerRedirectTarget(kind, link)).toBeNull();
-  });
+  it.each<StorefrontRouteKind>(['checkout', 'thank-you', 'cart'])(
+    'never redirects from the %s page',
+    (kind) => {
+      expect(partnerRedirectTarget(kind, link)).toBeNull();
+    },
+  );
 
   it('accepts plain http', () => {
-    expect(partnerRedirectTarget('main', 'http://partner.example/')).toBe('http://partner.example/');
+    expect(partnerRedirectTarget('main', 'http://partner.example/')).toBe(
+      'http://partner.example/',
+    );
   });
 
   it('returns the normalised URL', () => {
-    expect(partnerRedirectTarget('pricing', 'HTTPS://Partner.Example')).toBe('https://partner.example/');
+    expect(partnerRedirectTarget('pricing', 'HTTPS://Partner.Example')).toBe(
+      'https://partner.example/',
+    );
   });
 
   it.each([

@@ -33,9 +33,12 @@ describe('safeSameOriginRedirect', () => {
     expect(safeSameOriginRedirect(target, origin)).toBe('/');
   });
 
-  it.each([[''], ['   '], [null], [undefined], [42]])('falls back for the empty or non-string target %p', (target) => {
-    expect(safeSameOriginRedirect(target, origin)).toBe('/');
-  });
+  it.each([[''], ['   '], [null], [undefined], [42]])(
+    'falls back for the empty or non-string target %p',
+    (target) => {
+      expect(safeSameOriginRedirect(target, origin)).toBe('/');
+    },
+  );
 
   it('uses the given fallback', () => {
     expect(safeSameOriginRedirect('//evil.example', origin, '/account')).toBe('/account');
@@ -47,12 +50,13 @@ describe('safeSameOriginRedirect', () => {
 });
 
 describe('isHttpUrl', () => {
-  it.each([['https://partner.example'], ['http://partner.example/path?x=1'], ['HTTPS://PARTNER.EXAMPLE']])(
-    'accepts %p',
-    (value) => {
-      expect(isHttpUrl(value)).toBe(true);
-    },
-  );
+  it.each([
+    ['https://partner.example'],
+    ['http://partner.example/path?x=1'],
+    ['HTTPS://PARTNER.EXAMPLE'],
+  ])('accepts %p', (value) => {
+    expect(isHttpUrl(value)).toBe(true);
+  });
 
   it.each([
     ['javascript:alert(1)'],

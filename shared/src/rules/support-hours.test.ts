@@ -44,7 +44,9 @@ describe('supportStatus', () => {
 
     it('uses the New York date, not the UTC one, late in the evening', () => {
       // Fri 23:30 in New York is already Saturday in UTC.
-      expect(supportStatus(at('2026-11-28T04:30:00Z')).nextOpen).toEqual(at('2026-11-30T14:00:00Z'));
+      expect(supportStatus(at('2026-11-28T04:30:00Z')).nextOpen).toEqual(
+        at('2026-11-30T14:00:00Z'),
+      );
       // Sun 22:00 in New York is Monday 03:00 UTC: opens later that Monday.
       expect(supportStatus(at('2026-11-30T03:00:00Z'))).toMatchObject({
         open: false,
@@ -73,7 +75,9 @@ describe('supportStatus', () => {
     });
 
     it('from the Friday before (EST) points across the change to Monday 9:00 EDT', () => {
-      expect(supportStatus(at('2026-03-06T20:30:00Z')).nextOpen).toEqual(at('2026-03-09T13:00:00Z'));
+      expect(supportStatus(at('2026-03-06T20:30:00Z')).nextOpen).toEqual(
+        at('2026-03-09T13:00:00Z'),
+      );
     });
 
     it('is open at 9:00 EDT on the Monday after, which would be 8:00 EST', () => {
@@ -99,7 +103,9 @@ describe('supportStatus', () => {
     });
 
     it('from the Friday before (EDT) points across the change to Monday 9:00 EST', () => {
-      expect(supportStatus(at('2026-10-30T19:00:00Z')).nextOpen).toEqual(at('2026-11-02T14:00:00Z'));
+      expect(supportStatus(at('2026-10-30T19:00:00Z')).nextOpen).toEqual(
+        at('2026-11-02T14:00:00Z'),
+      );
     });
 
     it('is closed at 8:30 EST on the Monday after, which would be 9:30 EDT', () => {

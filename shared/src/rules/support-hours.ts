@@ -45,9 +45,14 @@ export function supportStatus(now: Date): SupportStatus {
   const today = local.format('YYYY-MM-DD');
   const opens = newYorkTime(today, SUPPORT_OPENS_HOUR);
   const closes = newYorkTime(today, SUPPORT_CLOSES_HOUR);
-  const open = isWeekday(local.day()) && now.valueOf() >= opens.valueOf() && now.valueOf() < closes.valueOf();
+  const open =
+    isWeekday(local.day()) && now.valueOf() >= opens.valueOf() && now.valueOf() < closes.valueOf();
   if (open) {
-    return { open, nextOpen: null, label: `Open now · until ${closes.tz(SUPPORT_TIME_ZONE).format('h:mm A')} ET` };
+    return {
+      open,
+      nextOpen: null,
+      label: `Open now · until ${closes.tz(SUPPORT_TIME_ZONE).format('h:mm A')} ET`,
+    };
   }
   const next = nextOpening(now);
   return {

@@ -2,7 +2,9 @@
  * Whether to ask the server if an upgrade was bought. An empty id or the string 'undefined'
  * (what a missing id becomes after passing through a URL) is answered false without a call (spec §7).
  */
-export function shouldCheckUpgradePurchased(paymentId: string | null | undefined): paymentId is string {
+export function shouldCheckUpgradePurchased(
+  paymentId: string | null | undefined,
+): paymentId is string {
   if (typeof paymentId !== 'string') return false;
   const id = paymentId.trim();
   return id !== '' && id !== 'undefined';
