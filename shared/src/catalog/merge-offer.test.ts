@@ -128,6 +128,13 @@ describe('mergeOffers', () => {
     ]);
   });
 
+  it('matches a price without a lookup key by its id', () => {
+    const noKey = { ...oneTimePrice, id: 'price_no_key', lookupKey: null };
+    const merged = mergeOffers([{ ...kitOffer, price: 'price_no_key' }], [noKey]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]?.lookupKey).toBeNull();
+  });
+
   it('returns nothing when there are no prices', () => {
     expect(mergeOffers([kitOffer, addOn], [])).toEqual([]);
   });

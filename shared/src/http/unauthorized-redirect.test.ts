@@ -41,6 +41,11 @@ describe('shouldRedirectOn401', () => {
     expect(shouldRedirectOn401('/user/orders#/cms-info')).toBe(true);
   });
 
+  it('falls back to the raw string for a url the parser rejects', () => {
+    expect(shouldRedirectOn401('http://[bad-host/auth2/login')).toBe(false);
+    expect(shouldRedirectOn401('http://[bad-host/orders')).toBe(true);
+  });
+
   it.each([[undefined], [null], ['']])('redirects when the url is unknown (%p)', (url) => {
     expect(shouldRedirectOn401(url)).toBe(true);
   });
