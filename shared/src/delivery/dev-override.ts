@@ -41,15 +41,33 @@ export function isOriginAllowed(origin: string, allowlist: readonly string[]): b
   return allowlist.some((entry) => originMatches(candidate, entry));
 }
 
+export interface AllowlistEntry {
+  scheme: 'http' | 'https';
+  host: string;
+  /** null: any port. */
+  port: string | null;
+}
+
+/** Parses `http://localhost`, `http://localhost:3003` or `http://localhost:*`; null if malformed. */
+export function parseAllowlistEntry(entry: string): AllowlistEntry | null {
+  const match = /^(https?):\/\/([a-z0-9.-]+|\[[0-9a-f:]+\])(?::(\d{1,5}|\*))?\/?$/i.exec(entry.trim());
+  if (!match) return null;
+  const port = match[3];
+  return {
+    scheme: match[1]!.toLowerCase() as AllowlistEntry['scheme'],
+    host: match[2]!.toLowerCase(),
+    port: port === undefined || port === '*' ? null : port,
+  };
+}
+
 function originMatches(candidate: URL, entry: string): boolean {
-  const match = /^(https?):\/\/([^/:]+)(?::(\d+|\*))?\/?$/i.exec(entry.trim());
-  if (!match) return false;
-  const [, scheme, host, port] = match;
-  if (`${scheme!.toLowerCase()}:` !== candidate.protocol) return false;
-  if (host!.toLowerCase() !== candidate.hostname.toLowerCase()) return false;
-  if (port === undefined || port === '*') return true;
+  const allowed = parseAllowlistEntry(entry);
+  if (!allowed) return false;
+  if (`${allowed.scheme}:` !== candidate.protocol) return false;
+  if (allowed.host !== candidate.hostname.toLowerCase()) return false;
+  if (allowed.port === null) return true;
   const candidatePort = candidate.port || (candidate.protocol === 'https:' ? '443' : '80');
-  return candidatePort === port;
+  return candidatePort === allowed.port;
 }
 
 /** Accepts `mf_checkout` and the package spelling `mf-checkout`. */

@@ -1,0 +1,176 @@
+// `shop deploy | deploy-all | rollback | status | build`.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { inspectBuild, writeBuildInfo } from '../delivery/built-remote';
+import { deliveryConfigFromEnv } from '../delivery/delivery-config';
+import {
+  deliveryStatus,
+  deployAll,
+  deployBuild,
+  deployStoredVersion,
+  openDelivery,
+  rollback,
+  type DeliveryStatus,
+  type DeployOutcome,
+} from '../delivery/delivery';
+import { findRemote, REMOTES, remoteDistDir, type RemoteDefinition } from '../delivery/remotes';
+import { EXIT_FAILED, EXIT_OK, stringFlag, UsageError, type CliCommand, type CliIo, type ParsedArgs } from './cli-command';
+
+function openFor(io: CliIo) {
+  return openDelivery(deliveryConfigFromEnv(io.env, io.repoStart));
+}
+
+function remoteArg(args: ParsedArgs, command: string): RemoteDefinition {
+  const spelling = args.positionals[0];
+  if (!spelling) throw new UsageError(`${command} needs a remote, e.g. mf-catalog.`);
+  const remote = findRemote(spelling);
+  if (!remote) throw new UsageError(`Unknown remote "${spelling}". Remotes: ${REMOTES.map((r) => r.packageName).join(', ')}.`);
+  return remote;
+}
+
+function describeChange(outcome: DeployOutcome, environment: string, verb: string): string[] {
+  const lines = outcome.changed
+    ? [`${verb} ${outcome.remote} ${outcome.to} is live in "${environment}" (was ${outcome.from ?? 'not deployed'}).`]
+    : [`${outcome.remote} ${outcome.to} was already live in "${environment}"; nothing changed.`];
+  lines.push(`  contract ${outcome.contractVersion}, took ${Math.round(outcome.elapsedMs)} ms; live on the next page load.`);
+  if (outcome.warning) lines.push(`  warning: ${outcome.warning}`);
+  return lines;
+}
+
+export const deployCommand: CliCommand = {
+  name: 'deploy',
+  usage: 'deploy <remote> [--version <version>] [--from <dist folder>]',
+  summary: "Publish the remote's build into the store and make it live; --version makes a stored version live.",
+  valueFlags: ['version', 'from'],
+  async run(args, io) {
+    const remote = remoteArg(args, 'deploy');
+    const version = stringFlag(args, 'version');
+    const from = stringFlag(args, 'from');
+    if (version && from) throw new UsageError('Use either --version (a stored version) or --from (a build folder), not both.');
+    const delivery = openFor(io);
+    const outcome = version
+      ? await deployStoredVersion(delivery, remote, version)
+      : await deployBuild(delivery, remote, from ? path.resolve(io.cwd, from) : undefined);
+    if (!version) io.out(outcome.stored ? `Stored ${remote.name} ${outcome.to} in ${delivery.store.location}.` : `${remote.name} ${outcome.to} was already in the store.`);
+    for (const line of describeChange(outcome, delivery.config.environment, 'Deployed')) io.out(line);
+    return EXIT_OK;
+  },
+};
+
+export const deployAllCommand: CliCommand = {
+  name: 'deploy-all',
+  usage: 'deploy-all',
+  summary: 'Deploy every remote whose current build is not live yet (npm start runs this).',
+  async run(_args, io) {
+    const delivery = openFor(io);
+    const results = await deployAll(delivery);
+    for (const result of results) {
+      const name = result.remote.padEnd(14);
+      if (result.status === 'up-to-date') io.out(`${name} up to date    ${result.version}`);
+      else if (result.status === 'deployed') {
+        io.out(`${name} deployed      ${result.outcome.to} (was ${result.outcome.from ?? 'not deployed'}) in ${Math.round(result.outcome.elapsedMs)} ms`);
+        if (result.outcome.warning) io.out(`${''.padEnd(14)} warning: ${result.outcome.warning}`);
+      } else io.err(`${name} FAILED        ${result.error}`);
+    }
+    const failed = results.filter((result) => result.status === 'failed').length;
+    io.out(failed ? `${failed} of ${results.length} remotes failed in "${delivery.config.environment}".` : `All ${results.length} remotes are live in "${delivery.config.environment}".`);
+    return failed ? EXIT_FAILED : EXIT_OK;
+  },
+};
+
+export const rollbackCommand: CliCommand = {
+  name: 'rollback',
+  usage: 'rollback <remote> [<version>]',
+  summary: 'Make the previous live version (or the named stored one) live again.',
+  async run(args, io) {
+    const remote = remoteArg(args, 'rollback');
+    if (args.positionals.length > 2) throw new UsageError('rollback takes a remote and at most one version.');
+    const delivery = openFor(io);
+    const outcome = await rollback(delivery, remote, args.positionals[1]);
+    for (const line of describeChange(outcome, delivery.config.environment, 'Rolled back:')) io.out(line);
+    return EXIT_OK;
+  },
+};
+
+export const statusCommand: CliCommand = {
+  name: 'status',
+  usage: 'status [--json] [--history <count>]',
+  summary: "Each remote's live version, the older versions in the store, and the history.",
+  valueFlags: ['history'],
+  async run(args, io) {
+    const status = await deliveryStatus(openFor(io));
+    if (args.flags.get('json') === true) {
+      io.out(JSON.stringify(status, null, 2));
+      return EXIT_OK;
+    }
+    const historyFlag = stringFlag(args, 'history');
+    const historyCount = historyFlag === undefined ? 15 : Number.parseInt(historyFlag, 10);
+    if (!Number.isInteger(historyCount) || historyCount < 0) throw new UsageError('--history needs a whole number.');
+    for (const line of formatStatus(status, historyCount)) io.out(line);
+    return EXIT_OK;
+  },
+};
+
+export function formatStatus(status: DeliveryStatus, historyCount: number): string[] {
+  const lines = [`Environment  ${status.environment}`, `Registry     ${status.registryPath}`, `Store        ${status.storeLocation}`, ''];
+  for (const remote of status.remotes) {
+    const name = remote.name.padEnd(14);
+    if (!remote.live) lines.push(`${name} not deployed`);
+    else {
+      const since = remote.liveChange ? ` since ${remote.liveChange.at} by ${remote.liveChange.by} (${remote.liveChange.action ?? 'deploy'})` : '';
+      lines.push(`${name} live ${remote.live.version}  contract ${remote.live.contractVersion}${since}`);
+    }
+    const older = remote.versions.filter((meta) => meta.version !== remote.live?.version);
+    const indent = ''.padEnd(14);
+    lines.push(`${indent} stored: ${remote.versions.length} version(s)${older.length ? `; older: ${older.map((meta) => meta.version).join(', ')}` : ''}`);
+    if (remote.live) lines.push(`${indent} rollback goes to: ${remote.rollbackTarget ?? 'nothing earlier (name a version)'}`);
+  }
+  const shown = historyCount === 0 ? [] : status.history.slice(-historyCount).reverse();
+  lines.push('', `History (latest ${shown.length} of ${status.history.length}, newest first)`);
+  for (const change of shown) {
+    lines.push(`  ${change.at}  ${change.remote.padEnd(14)} ${(change.action ?? 'deploy').padEnd(8)} ${change.from ?? '(none)'} -> ${change.to}  by ${change.by}`);
+  }
+  return lines;
+}
+
+export const buildCommand: CliCommand = {
+  name: 'build',
+  usage: 'build <remote>',
+  summary: 'Build one remote alone (pnpm --filter <package> build) and record its build id (BUILD_ID, or a content hash).',
+  async run(args, io) {
+    const remote = remoteArg(args, 'build');
+    const config = deliveryConfigFromEnv(io.env, io.repoStart);
+    const started = performance.now();
+    const code = await runPnpm(config.repoRoot, ['--filter', remote.packageName, 'build'], io.env);
+    if (code !== 0) {
+      io.err(`Build of ${remote.packageName} failed (exit ${code}).`);
+      return EXIT_FAILED;
+    }
+    const distDir = remoteDistDir(config.repoRoot, remote);
+    await writeBuildInfo(distDir, io.env.BUILD_ID);
+    const build = await inspectBuild(config.repoRoot, remote);
+    io.out(`Built ${remote.packageName} ${build.version} (contract ${build.contractVersion}) in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    io.out(`Deploy it with: pnpm shop deploy ${remote.packageName}`);
+    return EXIT_OK;
+  },
+};
+
+/** Uses the pnpm that runs `pnpm shop` when there is one, else the version pinned in packageManager. */
+function runPnpm(repoRoot: string, pnpmArgs: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const execPath = env.npm_execpath;
+  const [command, args] =
+    execPath && /pnpm/.test(path.basename(execPath)) && fs.existsSync(execPath)
+      ? [process.execPath, [execPath, ...pnpmArgs]]
+      : ['npx', ['--yes', pinnedPnpm(repoRoot), ...pnpmArgs]];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+function pinnedPnpm(repoRoot: string): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { packageManager?: string };
+  return pkg.packageManager?.startsWith('pnpm@') ? pkg.packageManager : 'pnpm';
+}

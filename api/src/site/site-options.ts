@@ -1,0 +1,38 @@
+// Site plugin options from the environment, for the app that serves the shop (npm start).
+import path from 'node:path';
+import { deliveryConfigFromEnv } from '../delivery/delivery-config';
+import { defaultDevOverrideOrigins } from './runtime-config';
+import type { SitePluginOptions } from './site-plugin';
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/**
+ * SHOP_SITE_ROOT (default <repo>/shell/dist), DEPLOY_DIR, SHOP_ENV, SHOP_DEV_OVERRIDE_ORIGINS
+ * (comma-separated; set but empty means none; default localhost unless NODE_ENV=production),
+ * SHOP_CONNECT_BASE_URL, SHOP_PAYMENTS_BASE_URL, SHOP_CONTENT_BASE_URL, SHOP_PAGE_VIEW_TOKEN,
+ * SHOP_CHAT_APP_ID, SHOP_PRODUCT_ANALYTICS_KEY and SHOP_CSP_EXTRA_ORIGINS.
+ */
+export function siteOptionsFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): SitePluginOptions {
+  const delivery = deliveryConfigFromEnv(env, cwd);
+  const analyticsKey = env.SHOP_PRODUCT_ANALYTICS_KEY?.trim() || null;
+  return {
+    siteRoot: path.resolve(delivery.repoRoot, env.SHOP_SITE_ROOT?.trim() || 'shell/dist'),
+    deployDir: delivery.deployDir,
+    environment: delivery.environment,
+    devOverrideOrigins: env.SHOP_DEV_OVERRIDE_ORIGINS === undefined ? defaultDevOverrideOrigins(env.NODE_ENV) : list(env.SHOP_DEV_OVERRIDE_ORIGINS),
+    runtimeConfig: {
+      connectBaseUrl: env.SHOP_CONNECT_BASE_URL?.trim() ?? '',
+      paymentsBaseUrl: env.SHOP_PAYMENTS_BASE_URL?.trim() ?? '',
+      contentBaseUrl: env.SHOP_CONTENT_BASE_URL?.trim() ?? '',
+      pageViewToken: env.SHOP_PAGE_VIEW_TOKEN?.trim() ?? '',
+      chatAppId: env.SHOP_CHAT_APP_ID?.trim() || null,
+      productAnalytics: { enabled: analyticsKey !== null, key: analyticsKey },
+    },
+    extraCspOrigins: list(env.SHOP_CSP_EXTRA_ORIGINS),
+  };
+}

@@ -1,0 +1,125 @@
+// Serves the shop on one origin next to the API: the registry (/remotes.json), every stored
+// version of every remote (/remotes/<name>/<version>/<file>), the shell's runtime config
+// (/config.js) and the shell's built files with a deep-link fallback to index.html.
+import path from 'node:path';
+import compress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { RegistryDocument } from '@shop/shared/delivery/registry-document';
+import { safeRelativeSegments, type ArtifactStore } from '../delivery/artifact-store';
+import { REGISTRY_URL, REMOTES_URL_PREFIX } from '../delivery/artifact-urls';
+import { registryDirOf, storeDirOf } from '../delivery/delivery-config';
+import { DirectoryArtifactStore } from '../delivery/directory-artifact-store';
+import { Registry } from '../delivery/registry';
+import { statLocalFile } from '../delivery/stored-file';
+import { artifactFileCacheControl, NO_CACHE, siteFileCacheControl } from './cache-policy';
+import { buildRuntimeConfig, RUNTIME_CONFIG_PATH, runtimeConfigScript, type RuntimeConfigSettings } from './runtime-config';
+import { htmlSecurityHeaders } from './security-headers';
+import { sendFile } from './send-file';
+
+export interface SitePluginOptions {
+  /** The shell's build folder (shell/dist). */
+  siteRoot: string;
+  /** Holds store/ and registry/ (DEPLOY_DIR). */
+  deployDir: string;
+  /** Which registry document to serve (SHOP_ENV). */
+  environment: string;
+  /** Origins a developer may load a remote override from; [] in production. */
+  devOverrideOrigins: readonly string[];
+  /** API base URLs, page-view token, chat and analytics ids for the shell. */
+  runtimeConfig?: RuntimeConfigSettings;
+  /** Third-party origins the HTML may load from (chat widget, analytics). */
+  extraCspOrigins?: readonly string[];
+  /** Defaults to the directory store under deployDir. */
+  store?: ArtifactStore;
+}
+
+interface RemoteFileParams {
+  remote: string;
+  version: string;
+  '*': string;
+}
+
+async function site(app: FastifyInstance, options: SitePluginOptions): Promise<void> {
+  const store = options.store ?? new DirectoryArtifactStore(storeDirOf(options.deployDir));
+  const registry = new Registry({ registryDir: registryDirOf(options.deployDir), environment: options.environment });
+  const runtimeConfig = buildRuntimeConfig(options.environment, options.devOverrideOrigins, options.runtimeConfig);
+  const configScript = runtimeConfigScript(runtimeConfig);
+  const htmlHeaders = htmlSecurityHeaders({
+    devOverrideOrigins: options.devOverrideOrigins,
+    apiBaseUrls: [runtimeConfig.connectBaseUrl, runtimeConfig.paymentsBaseUrl, runtimeConfig.contentBaseUrl],
+    extraOrigins: options.extraCspOrigins ?? [],
+  });
+  const siteRoot = path.resolve(options.siteRoot);
+
+  // Compression hooks attach only to routes declared after @fastify/compress in its scope, so the
+  // site gets its own scope with compression registered first, unless the app already compresses
+  // everything (registering it twice in one line of scopes would clash).
+  await app.register(async (scope) => {
+    if (!scope.hasReplyDecorator('compress')) await scope.register(compress, { global: true });
+    siteRoutes(scope, { store, registry, configScript, htmlHeaders, siteRoot });
+  });
+}
+
+interface SiteRouteDeps {
+  store: ArtifactStore;
+  registry: Registry;
+  configScript: string;
+  htmlHeaders: Record<string, string>;
+  siteRoot: string;
+}
+
+function siteRoutes(app: FastifyInstance, { store, registry, configScript, htmlHeaders, siteRoot }: SiteRouteDeps): void {
+  app.get(REGISTRY_URL, async (_request, reply) => {
+    const doc = await registry.read();
+    return reply.header('cache-control', NO_CACHE).header('content-type', 'application/json; charset=utf-8').send(publicRegistry(doc));
+  });
+
+  app.get(RUNTIME_CONFIG_PATH, async (_request, reply) =>
+    reply.header('cache-control', NO_CACHE).header('content-type', 'application/javascript; charset=utf-8').send(configScript),
+  );
+
+  // Every stored version stays reachable, so a tab opened before a rollback keeps loading its chunks.
+  app.get<{ Params: RemoteFileParams }>(`${REMOTES_URL_PREFIX}/:remote/:version/*`, async (request, reply) => {
+    const { remote, version } = request.params;
+    const filePath = request.params['*'];
+    const file = await store.stat(remote, version, filePath);
+    if (!file) return reply.callNotFound();
+    // Lets a shell on another origin (a CDN front, a staging shell) fetch the manifest.
+    reply.header('access-control-allow-origin', '*');
+    return sendFile(request, reply, file, filePath, artifactFileCacheControl(filePath));
+  });
+
+  app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
+    const requested = request.params['*'] || 'index.html';
+    const segments = safeRelativeSegments(requested);
+    const file = segments ? await statLocalFile(path.join(siteRoot, ...segments)) : null;
+    if (file) {
+      if (requested.endsWith('.html')) reply.headers(htmlHeaders);
+      return sendFile(request, reply, file, requested, siteFileCacheControl(requested));
+    }
+    if (!acceptsHtml(request)) return reply.callNotFound();
+    return sendIndex(request, reply);
+  });
+
+  /** A deep link (e.g. a refresh on /checkout) gets the shell, whose router takes it from there. */
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const index = await statLocalFile(path.join(siteRoot, 'index.html'));
+    if (!index) {
+      return reply.code(503).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send('The shop is not built yet: run npm start.');
+    }
+    reply.headers(htmlHeaders);
+    return sendFile(request, reply, index, 'index.html', NO_CACHE);
+  }
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return /\btext\/html\b/.test(request.headers.accept ?? '');
+}
+
+/** The shell needs the live versions only; the operator history (with names) stays server-side. */
+function publicRegistry(doc: RegistryDocument): RegistryDocument {
+  return { environment: doc.environment, updatedAt: doc.updatedAt, remotes: doc.remotes, history: [] };
+}
+
+export const sitePlugin = fp(site, { name: 'shop-site', fastify: '5.x' });
