@@ -56,7 +56,8 @@ export function parseArgs(argv: readonly string[], valueFlags: readonly string[]
     if (eq > 0) flags.set(name, arg.slice(eq + 1));
     else if (valueFlags.includes(name)) {
       const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value.`);
+      if (value === undefined || value.startsWith('--'))
+        throw new UsageError(`--${name} needs a value.`);
       flags.set(name, value);
       i++;
     } else flags.set(name, true);

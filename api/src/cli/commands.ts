@@ -2,6 +2,18 @@
 // `partner list`), write a CliCommand in its own file — sub-commands dispatch on positionals[0] —
 // and list it here; the dispatcher, help text and exit codes come for free.
 import type { CliCommand } from './cli-command';
-import { buildCommand, deployAllCommand, deployCommand, rollbackCommand, statusCommand } from './delivery-commands';
+import {
+  buildCommand,
+  deployAllCommand,
+  deployCommand,
+  rollbackCommand,
+  statusCommand,
+} from './delivery-commands';
 
-export const SHOP_COMMANDS: readonly CliCommand[] = [deployCommand, deployAllCommand, rollbackCommand, statusCommand, buildCommand];
+export const SHOP_COMMANDS: readonly CliCommand[] = [
+  deployCommand,
+  deployAllCommand,
+  rollbackCommand,
+  statusCommand,
+  buildCommand,
+];

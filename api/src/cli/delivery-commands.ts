@@ -15,7 +15,15 @@ import {
   type DeployOutcome,
 } from '../delivery/delivery';
 import { findRemote, REMOTES, remoteDistDir, type RemoteDefinition } from '../delivery/remotes';
-import { EXIT_FAILED, EXIT_OK, stringFlag, UsageError, type CliCommand, type CliIo, type ParsedArgs } from './cli-command';
+import {
+  EXIT_FAILED,
+  EXIT_OK,
+  stringFlag,
+  UsageError,
+  type CliCommand,
+  type CliIo,
+  type ParsedArgs,
+} from './cli-command';
 
 function openFor(io: CliIo) {
   return openDelivery(deliveryConfigFromEnv(io.env, io.repoStart));
@@ -25,15 +33,22 @@ function remoteArg(args: ParsedArgs, command: string): RemoteDefinition {
   const spelling = args.positionals[0];
   if (!spelling) throw new UsageError(`${command} needs a remote, e.g. mf-catalog.`);
   const remote = findRemote(spelling);
-  if (!remote) throw new UsageError(`Unknown remote "${spelling}". Remotes: ${REMOTES.map((r) => r.packageName).join(', ')}.`);
+  if (!remote)
+    throw new UsageError(
+      `Unknown remote "${spelling}". Remotes: ${REMOTES.map((r) => r.packageName).join(', ')}.`,
+    );
   return remote;
 }
 
 function describeChange(outcome: DeployOutcome, environment: string, verb: string): string[] {
   const lines = outcome.changed
-    ? [`${verb} ${outcome.remote} ${outcome.to} is live in "${environment}" (was ${outcome.from ?? 'not deployed'}).`]
+    ? [
+        `${verb} ${outcome.remote} ${outcome.to} is live in "${environment}" (was ${outcome.from ?? 'not deployed'}).`,
+      ]
     : [`${outcome.remote} ${outcome.to} was already live in "${environment}"; nothing changed.`];
-  lines.push(`  contract ${outcome.contractVersion}, took ${Math.round(outcome.elapsedMs)} ms; live on the next page load.`);
+  lines.push(
+    `  contract ${outcome.contractVersion}, took ${Math.round(outcome.elapsedMs)} ms; live on the next page load.`,
+  );
   if (outcome.warning) lines.push(`  warning: ${outcome.warning}`);
   return lines;
 }
@@ -41,19 +56,29 @@ function describeChange(outcome: DeployOutcome, environment: string, verb: strin
 export const deployCommand: CliCommand = {
   name: 'deploy',
   usage: 'deploy <remote> [--version <version>] [--from <dist folder>]',
-  summary: "Publish the remote's build into the store and make it live; --version makes a stored version live.",
+  summary:
+    "Publish the remote's build into the store and make it live; --version makes a stored version live.",
   valueFlags: ['version', 'from'],
   async run(args, io) {
     const remote = remoteArg(args, 'deploy');
     const version = stringFlag(args, 'version');
     const from = stringFlag(args, 'from');
-    if (version && from) throw new UsageError('Use either --version (a stored version) or --from (a build folder), not both.');
+    if (version && from)
+      throw new UsageError(
+        'Use either --version (a stored version) or --from (a build folder), not both.',
+      );
     const delivery = openFor(io);
     const outcome = version
       ? await deployStoredVersion(delivery, remote, version)
       : await deployBuild(delivery, remote, from ? path.resolve(io.cwd, from) : undefined);
-    if (!version) io.out(outcome.stored ? `Stored ${remote.name} ${outcome.to} in ${delivery.store.location}.` : `${remote.name} ${outcome.to} was already in the store.`);
-    for (const line of describeChange(outcome, delivery.config.environment, 'Deployed')) io.out(line);
+    if (!version)
+      io.out(
+        outcome.stored
+          ? `Stored ${remote.name} ${outcome.to} in ${delivery.store.location}.`
+          : `${remote.name} ${outcome.to} was already in the store.`,
+      );
+    for (const line of describeChange(outcome, delivery.config.environment, 'Deployed'))
+      io.out(line);
     return EXIT_OK;
   },
 };
@@ -69,12 +94,18 @@ export const deployAllCommand: CliCommand = {
       const name = result.remote.padEnd(14);
       if (result.status === 'up-to-date') io.out(`${name} up to date    ${result.version}`);
       else if (result.status === 'deployed') {
-        io.out(`${name} deployed      ${result.outcome.to} (was ${result.outcome.from ?? 'not deployed'}) in ${Math.round(result.outcome.elapsedMs)} ms`);
+        io.out(
+          `${name} deployed      ${result.outcome.to} (was ${result.outcome.from ?? 'not deployed'}) in ${Math.round(result.outcome.elapsedMs)} ms`,
+        );
         if (result.outcome.warning) io.out(`${''.padEnd(14)} warning: ${result.outcome.warning}`);
       } else io.err(`${name} FAILED        ${result.error}`);
     }
     const failed = results.filter((result) => result.status === 'failed').length;
-    io.out(failed ? `${failed} of ${results.length} remotes failed in "${delivery.config.environment}".` : `All ${results.length} remotes are live in "${delivery.config.environment}".`);
+    io.out(
+      failed
+        ? `${failed} of ${results.length} remotes failed in "${delivery.config.environment}".`
+        : `All ${results.length} remotes are live in "${delivery.config.environment}".`,
+    );
     return failed ? EXIT_FAILED : EXIT_OK;
   },
 };
@@ -85,10 +116,12 @@ export const rollbackCommand: CliCommand = {
   summary: 'Make the previous live version (or the named stored one) live again.',
   async run(args, io) {
     const remote = remoteArg(args, 'rollback');
-    if (args.positionals.length > 2) throw new UsageError('rollback takes a remote and at most one version.');
+    if (args.positionals.length > 2)
+      throw new UsageError('rollback takes a remote and at most one version.');
     const delivery = openFor(io);
     const outcome = await rollback(delivery, remote, args.positionals[1]);
-    for (const line of describeChange(outcome, delivery.config.environment, 'Rolled back:')) io.out(line);
+    for (const line of describeChange(outcome, delivery.config.environment, 'Rolled back:'))
+      io.out(line);
     return EXIT_OK;
   },
 };
@@ -106,30 +139,47 @@ export const statusCommand: CliCommand = {
     }
     const historyFlag = stringFlag(args, 'history');
     const historyCount = historyFlag === undefined ? 15 : Number.parseInt(historyFlag, 10);
-    if (!Number.isInteger(historyCount) || historyCount < 0) throw new UsageError('--history needs a whole number.');
+    if (!Number.isInteger(historyCount) || historyCount < 0)
+      throw new UsageError('--history needs a whole number.');
     for (const line of formatStatus(status, historyCount)) io.out(line);
     return EXIT_OK;
   },
 };
 
 export function formatStatus(status: DeliveryStatus, historyCount: number): string[] {
-  const lines = [`Environment  ${status.environment}`, `Registry     ${status.registryPath}`, `Store        ${status.storeLocation}`, ''];
+  const lines = [
+    `Environment  ${status.environment}`,
+    `Registry     ${status.registryPath}`,
+    `Store        ${status.storeLocation}`,
+    '',
+  ];
   for (const remote of status.remotes) {
     const name = remote.name.padEnd(14);
     if (!remote.live) lines.push(`${name} not deployed`);
     else {
-      const since = remote.liveChange ? ` since ${remote.liveChange.at} by ${remote.liveChange.by} (${remote.liveChange.action ?? 'deploy'})` : '';
-      lines.push(`${name} live ${remote.live.version}  contract ${remote.live.contractVersion}${since}`);
+      const since = remote.liveChange
+        ? ` since ${remote.liveChange.at} by ${remote.liveChange.by} (${remote.liveChange.action ?? 'deploy'})`
+        : '';
+      lines.push(
+        `${name} live ${remote.live.version}  contract ${remote.live.contractVersion}${since}`,
+      );
     }
     const older = remote.versions.filter((meta) => meta.version !== remote.live?.version);
     const indent = ''.padEnd(14);
-    lines.push(`${indent} stored: ${remote.versions.length} version(s)${older.length ? `; older: ${older.map((meta) => meta.version).join(', ')}` : ''}`);
-    if (remote.live) lines.push(`${indent} rollback goes to: ${remote.rollbackTarget ?? 'nothing earlier (name a version)'}`);
+    lines.push(
+      `${indent} stored: ${remote.versions.length} version(s)${older.length ? `; older: ${older.map((meta) => meta.version).join(', ')}` : ''}`,
+    );
+    if (remote.live)
+      lines.push(
+        `${indent} rollback goes to: ${remote.rollbackTarget ?? 'nothing earlier (name a version)'}`,
+      );
   }
   const shown = historyCount === 0 ? [] : status.history.slice(-historyCount).reverse();
   lines.push('', `History (latest ${shown.length} of ${status.history.length}, newest first)`);
   for (const change of shown) {
-    lines.push(`  ${change.at}  ${change.remote.padEnd(14)} ${(change.action ?? 'deploy').padEnd(8)} ${change.from ?? '(none)'} -> ${change.to}  by ${change.by}`);
+    lines.push(
+      `  ${change.at}  ${change.remote.padEnd(14)} ${(change.action ?? 'deploy').padEnd(8)} ${change.from ?? '(none)'} -> ${change.to}  by ${change.by}`,
+    );
   }
   return lines;
 }
@@ -137,7 +187,8 @@ export function formatStatus(status: DeliveryStatus, historyCount: number): stri
 export const buildCommand: CliCommand = {
   name: 'build',
   usage: 'build <remote>',
-  summary: 'Build one remote alone (pnpm --filter <package> build) and record its build id (BUILD_ID, or a content hash).',
+  summary:
+    'Build one remote alone (pnpm --filter <package> build) and record its build id (BUILD_ID, or a content hash).',
   async run(args, io) {
     const remote = remoteArg(args, 'build');
     const config = deliveryConfigFromEnv(io.env, io.repoStart);
@@ -150,7 +201,9 @@ export const buildCommand: CliCommand = {
     const distDir = remoteDistDir(config.repoRoot, remote);
     await writeBuildInfo(distDir, io.env.BUILD_ID);
     const build = await inspectBuild(config.repoRoot, remote);
-    io.out(`Built ${remote.packageName} ${build.version} (contract ${build.contractVersion}) in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    io.out(
+      `Built ${remote.packageName} ${build.version} (contract ${build.contractVersion}) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    );
     io.out(`Deploy it with: pnpm shop deploy ${remote.packageName}`);
     return EXIT_OK;
   },
@@ -171,6 +224,8 @@ function runPnpm(repoRoot: string, pnpmArgs: string[], env: NodeJS.ProcessEnv): 
 }
 
 function pinnedPnpm(repoRoot: string): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { packageManager?: string };
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    packageManager?: string;
+  };
   return pkg.packageManager?.startsWith('pnpm@') ? pkg.packageManager : 'pnpm';
 }

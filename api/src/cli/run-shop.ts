@@ -4,11 +4,25 @@ import { MissingBuildError } from '../delivery/built-remote';
 import { DeliveryError } from '../delivery/delivery';
 import { LockTimeoutError } from '../delivery/file-lock';
 import { RegistryCorruptError } from '../delivery/registry';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, parseArgs, UsageError, type CliCommand, type CliIo } from './cli-command';
+import {
+  EXIT_FAILED,
+  EXIT_OK,
+  EXIT_USAGE,
+  parseArgs,
+  UsageError,
+  type CliCommand,
+  type CliIo,
+} from './cli-command';
 import { SHOP_COMMANDS } from './commands';
 
 /** Failures an operator can fix from the message alone; anything else also gets a stack with SHOP_DEBUG=1. */
-const EXPECTED_FAILURES = [DeliveryError, MissingBuildError, ArtifactConflictError, LockTimeoutError, RegistryCorruptError];
+const EXPECTED_FAILURES = [
+  DeliveryError,
+  MissingBuildError,
+  ArtifactConflictError,
+  LockTimeoutError,
+  RegistryCorruptError,
+];
 
 export function helpText(commands: readonly CliCommand[] = SHOP_COMMANDS): string[] {
   const width = Math.max(...commands.map((command) => command.usage.length));
@@ -22,7 +36,11 @@ export function helpText(commands: readonly CliCommand[] = SHOP_COMMANDS): strin
   ];
 }
 
-export async function runShop(argv: readonly string[], io: CliIo, commands: readonly CliCommand[] = SHOP_COMMANDS): Promise<number> {
+export async function runShop(
+  argv: readonly string[],
+  io: CliIo,
+  commands: readonly CliCommand[] = SHOP_COMMANDS,
+): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     helpText(commands).forEach((line) => io.out(line));
@@ -54,8 +72,8 @@ export async function runShop(argv: readonly string[], io: CliIo, commands: read
     const message = error instanceof Error ? error.message : String(error);
     io.err(`shop ${name} failed: ${message}`);
     const expected = EXPECTED_FAILURES.some((kind) => error instanceof kind);
-    if (!expected && io.env.SHOP_DEBUG && error instanceof Error && error.stack) io.err(error.stack);
+    if (!expected && io.env.SHOP_DEBUG && error instanceof Error && error.stack)
+      io.err(error.stack);
     return EXIT_FAILED;
   }
 }
-

@@ -19,7 +19,10 @@ export interface ArtifactMetadata {
 }
 
 /** What the caller knows; the store adds the content hash, sizes and time. */
-export type PutInput = Omit<ArtifactMetadata, 'storedAt' | 'fileCount' | 'totalBytes' | 'contentHash'>;
+export type PutInput = Omit<
+  ArtifactMetadata,
+  'storedAt' | 'fileCount' | 'totalBytes' | 'contentHash'
+>;
 
 export interface StoredFile {
   size: number;

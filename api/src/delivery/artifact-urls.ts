@@ -4,7 +4,12 @@ export const REMOTES_URL_PREFIX = '/remotes';
 export const REGISTRY_URL = '/remotes.json';
 
 /** `+` in a version is encoded: object stores and CDNs may read a raw `+` in a path as a space. */
-export function artifactUrl(publicBaseUrl: string, remote: string, version: string, file: string): string {
+export function artifactUrl(
+  publicBaseUrl: string,
+  remote: string,
+  version: string,
+  file: string,
+): string {
   return `${publicBaseUrl}${REMOTES_URL_PREFIX}/${remote}/${encodeURIComponent(version)}/${file}`;
 }
 

@@ -6,7 +6,10 @@ import path from 'node:path';
 
 export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
   const dir = path.dirname(target);
-  const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = path.join(
+    dir,
+    `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   try {
     const handle = await fs.open(temp, 'wx', 0o644);
     try {

@@ -34,11 +34,20 @@ export interface BuiltRemote {
 
 export class MissingBuildError extends Error {}
 
-export async function inspectBuild(repoRoot: string, remote: RemoteDefinition, distDir = remoteDistDir(repoRoot, remote)): Promise<BuiltRemote> {
+export async function inspectBuild(
+  repoRoot: string,
+  remote: RemoteDefinition,
+  distDir = remoteDistDir(repoRoot, remote),
+): Promise<BuiltRemote> {
   for (const file of REQUIRED_FILES) {
-    const exists = await fs.stat(path.join(distDir, file)).then((s) => s.isFile(), () => false);
+    const exists = await fs.stat(path.join(distDir, file)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
     if (!exists) {
-      throw new MissingBuildError(`${remote.packageName} has no build at ${distDir} (missing ${file}). Run \`pnpm shop build ${remote.packageName}\` first.`);
+      throw new MissingBuildError(
+        `${remote.packageName} has no build at ${distDir} (missing ${file}). Run \`pnpm shop build ${remote.packageName}\` first.`,
+      );
     }
   }
   const manifest = await readJson(path.join(distDir, 'mf-manifest.json'));
@@ -50,11 +59,19 @@ export async function inspectBuild(repoRoot: string, remote: RemoteDefinition, d
 
   const contentHash = await hashFolder(distDir, new Set([BUILD_INFO_FILE]));
   const buildInfo = await readBuildInfo(distDir);
-  const buildId = buildInfo && buildInfo.contentHash === contentHash ? buildInfo.buildId : contentHash.slice(0, BUILD_ID_LENGTH);
-  const packageVersion = stringField(metaData.packageVersion) ?? (await readPackageVersion(repoRoot, remote));
-  const declared = stringField(metaData.shellContractVersion) ?? stringField(manifest.shellContractVersion);
+  const buildId =
+    buildInfo && buildInfo.contentHash === contentHash
+      ? buildInfo.buildId
+      : contentHash.slice(0, BUILD_ID_LENGTH);
+  const packageVersion =
+    stringField(metaData.packageVersion) ?? (await readPackageVersion(repoRoot, remote));
+  const declared =
+    stringField(metaData.shellContractVersion) ?? stringField(manifest.shellContractVersion);
   const version = `${packageVersion}+${buildId}`;
-  if (!isSafeSegment(version)) throw new Error(`"${version}" is not a usable version; check the package version and BUILD_ID.`);
+  if (!isSafeSegment(version))
+    throw new Error(
+      `"${version}" is not a usable version; check the package version and BUILD_ID.`,
+    );
 
   return {
     remote,
@@ -69,7 +86,11 @@ export async function inspectBuild(repoRoot: string, remote: RemoteDefinition, d
 }
 
 /** Records the build id for a fresh build: BUILD_ID when given (e.g. a CI run number), else the content hash. */
-export async function writeBuildInfo(distDir: string, requestedBuildId: string | undefined, now = new Date()): Promise<BuildInfo> {
+export async function writeBuildInfo(
+  distDir: string,
+  requestedBuildId: string | undefined,
+  now = new Date(),
+): Promise<BuildInfo> {
   const contentHash = await hashFolder(distDir, new Set([BUILD_INFO_FILE]));
   const buildId = requestedBuildId?.trim() || contentHash.slice(0, BUILD_ID_LENGTH);
   if (!/^[0-9A-Za-z][0-9A-Za-z.-]{0,63}$/.test(buildId)) {
@@ -83,7 +104,9 @@ export async function writeBuildInfo(distDir: string, requestedBuildId: string |
 async function readBuildInfo(distDir: string): Promise<BuildInfo | null> {
   try {
     const info = await readJson(path.join(distDir, BUILD_INFO_FILE));
-    return typeof info.buildId === 'string' && typeof info.contentHash === 'string' ? (info as unknown as BuildInfo) : null;
+    return typeof info.buildId === 'string' && typeof info.contentHash === 'string'
+      ? (info as unknown as BuildInfo)
+      : null;
   } catch (error) {
     if (isMissing(error)) return null;
     throw error;

@@ -11,7 +11,10 @@ export interface FolderFile {
 }
 
 /** Files under `dir`, sorted, skipping names in `exclude` at the top level. */
-export async function listFolderFiles(dir: string, exclude: ReadonlySet<string> = new Set()): Promise<FolderFile[]> {
+export async function listFolderFiles(
+  dir: string,
+  exclude: ReadonlySet<string> = new Set(),
+): Promise<FolderFile[]> {
   const files: FolderFile[] = [];
   async function walk(current: string, prefix: string): Promise<void> {
     const entries = await fs.readdir(current, { withFileTypes: true });
@@ -24,15 +27,21 @@ export async function listFolderFiles(dir: string, exclude: ReadonlySet<string> 
     }
   }
   await walk(dir, '');
-  return files.sort((a, b) => (a.relativePath < b.relativePath ? -1 : a.relativePath > b.relativePath ? 1 : 0));
+  return files.sort((a, b) =>
+    a.relativePath < b.relativePath ? -1 : a.relativePath > b.relativePath ? 1 : 0,
+  );
 }
 
-export async function hashFolder(dir: string, exclude: ReadonlySet<string> = new Set()): Promise<string> {
+export async function hashFolder(
+  dir: string,
+  exclude: ReadonlySet<string> = new Set(),
+): Promise<string> {
   const hash = createHash('sha256');
   for (const file of await listFolderFiles(dir, exclude)) {
     // Name and size delimit each file so that moving bytes between files changes the hash.
     hash.update(`${file.relativePath}\0${file.size}\0`);
-    for await (const chunk of createReadStream(path.join(dir, file.relativePath))) hash.update(chunk as Buffer);
+    for await (const chunk of createReadStream(path.join(dir, file.relativePath)))
+      hash.update(chunk as Buffer);
   }
   return hash.digest('hex');
 }

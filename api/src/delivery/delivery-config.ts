@@ -19,7 +19,9 @@ const ENVIRONMENT_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
 export function assertEnvironmentName(environment: string): string {
   if (!ENVIRONMENT_NAME.test(environment)) {
-    throw new Error(`Invalid environment name "${environment}": use lower-case letters, digits, '-' or '_'.`);
+    throw new Error(
+      `Invalid environment name "${environment}": use lower-case letters, digits, '-' or '_'.`,
+    );
   }
   return environment;
 }
@@ -30,7 +32,8 @@ export function findRepoRoot(start: string = process.cwd()): string {
   for (;;) {
     if (fs.existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return dir;
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`No pnpm-workspace.yaml above ${start}; run from inside the repository.`);
+    if (parent === dir)
+      throw new Error(`No pnpm-workspace.yaml above ${start}; run from inside the repository.`);
     dir = parent;
   }
 }
@@ -45,7 +48,10 @@ export function operatorName(env: NodeJS.ProcessEnv = process.env): string {
   }
 }
 
-export function deliveryConfigFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): DeliveryConfig {
+export function deliveryConfigFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): DeliveryConfig {
   const repoRoot = findRepoRoot(cwd);
   return {
     repoRoot,

@@ -1,6 +1,10 @@
 // The operator actions behind `pnpm shop`: deploy, rollback, deploy-all and status. Only the
 // artifact store and the registry are written; the shell's files are never read or touched.
-import type { RegistryDocument, RegistryEntry, RegistryHistoryEntry } from '@shop/shared/delivery/registry-document';
+import type {
+  RegistryDocument,
+  RegistryEntry,
+  RegistryHistoryEntry,
+} from '@shop/shared/delivery/registry-document';
 import type { ArtifactMetadata, ArtifactStore } from './artifact-store';
 import { manifestUrl } from './artifact-urls';
 import { BUILD_INFO_FILE, inspectBuild, type BuiltRemote } from './built-remote';
@@ -19,11 +23,18 @@ export interface Delivery {
   registry: Registry;
 }
 
-export function openDelivery(config: DeliveryConfig, options: { store?: ArtifactStore; lock?: FileLockOptions } = {}): Delivery {
+export function openDelivery(
+  config: DeliveryConfig,
+  options: { store?: ArtifactStore; lock?: FileLockOptions } = {},
+): Delivery {
   return {
     config,
     store: options.store ?? new DirectoryArtifactStore(storeDirOf(config.deployDir)),
-    registry: new Registry({ registryDir: registryDirOf(config.deployDir), environment: config.environment, lock: options.lock }),
+    registry: new Registry({
+      registryDir: registryDirOf(config.deployDir),
+      environment: config.environment,
+      lock: options.lock,
+    }),
   };
 }
 
@@ -37,7 +48,11 @@ export interface DeployOutcome extends LiveChange {
 }
 
 /** Publishes the remote's current build (or `distDir`) into the store and makes it live. */
-export async function deployBuild(delivery: Delivery, remote: RemoteDefinition, distDir?: string): Promise<DeployOutcome> {
+export async function deployBuild(
+  delivery: Delivery,
+  remote: RemoteDefinition,
+  distDir?: string,
+): Promise<DeployOutcome> {
   const started = performance.now();
   const build = await inspectBuild(delivery.config.repoRoot, remote, distDir);
   const put = await delivery.store.put(
@@ -52,22 +67,46 @@ export async function deployBuild(delivery: Delivery, remote: RemoteDefinition, 
     },
     [BUILD_INFO_FILE],
   );
-  const change = await delivery.registry.setLive(entryFor(delivery, put.metadata), delivery.config.operator, 'deploy');
-  return { ...change, contractVersion: build.contractVersion, stored: put.created, warning: contractWarning(build), elapsedMs: performance.now() - started };
+  const change = await delivery.registry.setLive(
+    entryFor(delivery, put.metadata),
+    delivery.config.operator,
+    'deploy',
+  );
+  return {
+    ...change,
+    contractVersion: build.contractVersion,
+    stored: put.created,
+    warning: contractWarning(build),
+    elapsedMs: performance.now() - started,
+  };
 }
 
 /** `shop deploy <remote> --version <v>`: makes an already stored version live. */
-export async function deployStoredVersion(delivery: Delivery, remote: RemoteDefinition, version: string): Promise<DeployOutcome> {
+export async function deployStoredVersion(
+  delivery: Delivery,
+  remote: RemoteDefinition,
+  version: string,
+): Promise<DeployOutcome> {
   return changeLiveVersion(delivery, remote, 'deploy', () => version);
 }
 
 /** `shop rollback <remote> [<version>]`: the previous live version, or the named stored one. */
-export async function rollback(delivery: Delivery, remote: RemoteDefinition, version?: string): Promise<DeployOutcome> {
+export async function rollback(
+  delivery: Delivery,
+  remote: RemoteDefinition,
+  version?: string,
+): Promise<DeployOutcome> {
   return changeLiveVersion(delivery, remote, 'rollback', (doc) => {
-    if (!doc.remotes[remote.name]) throw new DeliveryError(`${remote.name} has never been deployed to ${delivery.config.environment}; nothing to roll back.`);
+    if (!doc.remotes[remote.name])
+      throw new DeliveryError(
+        `${remote.name} has never been deployed to ${delivery.config.environment}; nothing to roll back.`,
+      );
     if (version) return version;
     const previous = previousVersion(doc, remote.name);
-    if (!previous) throw new DeliveryError(`${remote.name} has no earlier version in ${delivery.config.environment}; name a stored version to roll back to.`);
+    if (!previous)
+      throw new DeliveryError(
+        `${remote.name} has no earlier version in ${delivery.config.environment}; name a stored version to roll back to.`,
+      );
     return previous;
   });
 }
@@ -89,7 +128,12 @@ async function changeLiveVersion(
         `${remote.name} ${version} is not in the artifact store. Stored versions: ${stored.length ? stored.join(', ') : 'none'}.`,
       );
     }
-    const change = applyLiveChange(doc, entryFor(delivery, metadata), delivery.config.operator, action);
+    const change = applyLiveChange(
+      doc,
+      entryFor(delivery, metadata),
+      delivery.config.operator,
+      action,
+    );
     return { ...change, contractVersion: metadata.contractVersion, stored: false };
   });
   return { ...outcome, elapsedMs: performance.now() - started };
@@ -110,7 +154,11 @@ export async function deployAll(delivery: Delivery): Promise<DeployAllResult[]> 
       if (live.remotes[remote.name]?.version === build.version) {
         results.push({ remote: remote.name, status: 'up-to-date', version: build.version });
       } else {
-        results.push({ remote: remote.name, status: 'deployed', outcome: await deployBuild(delivery, remote) });
+        results.push({
+          remote: remote.name,
+          status: 'deployed',
+          outcome: await deployBuild(delivery, remote),
+        });
       }
     } catch (error) {
       results.push({ remote: remote.name, status: 'failed', error: (error as Error).message });
@@ -144,7 +192,11 @@ export async function deliveryStatus(delivery: Delivery): Promise<DeliveryStatus
   const remotes = await Promise.all(
     REMOTES.map(async (remote): Promise<RemoteStatus> => {
       const live = doc.remotes[remote.name] ?? null;
-      const liveChange = live ? ([...doc.history].reverse().find((h) => h.remote === remote.name && h.to === live.version) ?? null) : null;
+      const liveChange = live
+        ? ([...doc.history]
+            .reverse()
+            .find((h) => h.remote === remote.name && h.to === live.version) ?? null)
+        : null;
       return {
         name: remote.name,
         packageName: remote.packageName,

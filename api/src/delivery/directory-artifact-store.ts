@@ -24,12 +24,19 @@ const STALE_STAGING_MS = 60 * 60 * 1000;
 export class DirectoryArtifactStore implements ArtifactStore {
   constructor(readonly location: string) {}
 
-  async put(sourceDir: string, input: PutInput, exclude: readonly string[] = []): Promise<PutResult> {
+  async put(
+    sourceDir: string,
+    input: PutInput,
+    exclude: readonly string[] = [],
+  ): Promise<PutResult> {
     const versionDir = this.versionDir(input.remote, input.version);
     const excluded = new Set(exclude);
     const files = await listFolderFiles(sourceDir, excluded);
     const unsafe = files.find((file) => !safeRelativeSegments(file.relativePath));
-    if (unsafe) throw new Error(`Cannot store ${sourceDir}: the file name "${unsafe.relativePath}" cannot be served safely.`);
+    if (unsafe)
+      throw new Error(
+        `Cannot store ${sourceDir}: the file name "${unsafe.relativePath}" cannot be served safely.`,
+      );
     const contentHash = await hashFolder(sourceDir, excluded);
 
     const existing = await this.metadata(input.remote, input.version);
@@ -38,7 +45,10 @@ export class DirectoryArtifactStore implements ArtifactStore {
     const remoteDir = path.dirname(versionDir);
     await fs.mkdir(remoteDir, { recursive: true });
     await this.removeStaleStaging(remoteDir);
-    const staging = path.join(remoteDir, `${STAGING_PREFIX}${input.version}-${randomBytes(6).toString('hex')}`);
+    const staging = path.join(
+      remoteDir,
+      `${STAGING_PREFIX}${input.version}-${randomBytes(6).toString('hex')}`,
+    );
     const metadata: ArtifactMetadata = {
       ...input,
       contentHash,
@@ -52,7 +62,10 @@ export class DirectoryArtifactStore implements ArtifactStore {
         await fs.mkdir(path.dirname(target), { recursive: true });
         await fs.copyFile(path.join(sourceDir, ...file.relativePath.split('/')), target);
       }
-      await fs.writeFile(path.join(staging, METADATA_FILE), `${JSON.stringify(metadata, null, 2)}\n`);
+      await fs.writeFile(
+        path.join(staging, METADATA_FILE),
+        `${JSON.stringify(metadata, null, 2)}\n`,
+      );
       await fs.rename(staging, versionDir);
       return { created: true, metadata };
     } catch (error) {
@@ -71,7 +84,9 @@ export class DirectoryArtifactStore implements ArtifactStore {
   async metadata(remote: string, version: string): Promise<ArtifactMetadata | null> {
     if (!isSafeSegment(remote) || !isSafeSegment(version)) return null;
     try {
-      return JSON.parse(await fs.readFile(path.join(this.versionDir(remote, version), METADATA_FILE), 'utf8')) as ArtifactMetadata;
+      return JSON.parse(
+        await fs.readFile(path.join(this.versionDir(remote, version), METADATA_FILE), 'utf8'),
+      ) as ArtifactMetadata;
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -87,7 +102,9 @@ export class DirectoryArtifactStore implements ArtifactStore {
       if (isMissing(error)) return [];
       throw error;
     }
-    const found = await Promise.all(names.filter(isSafeSegment).map((version) => this.metadata(remote, version)));
+    const found = await Promise.all(
+      names.filter(isSafeSegment).map((version) => this.metadata(remote, version)),
+    );
     return found
       .filter((meta): meta is ArtifactMetadata => meta !== null)
       .sort((a, b) => (a.storedAt < b.storedAt ? 1 : a.storedAt > b.storedAt ? -1 : 0));
@@ -123,7 +140,8 @@ export class DirectoryArtifactStore implements ArtifactStore {
         .map(async (name) => {
           const full = path.join(remoteDir, name);
           const stats = await fs.stat(full).catch(() => null);
-          if (stats && Date.now() - stats.mtimeMs > STALE_STAGING_MS) await fs.rm(full, { recursive: true, force: true });
+          if (stats && Date.now() - stats.mtimeMs > STALE_STAGING_MS)
+            await fs.rm(full, { recursive: true, force: true });
         }),
     );
   }

@@ -21,7 +21,11 @@ interface LockOwner {
 
 export class LockTimeoutError extends Error {}
 
-export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
+export async function withFileLock<T>(
+  lockPath: string,
+  work: () => Promise<T>,
+  options: FileLockOptions = {},
+): Promise<T> {
   const token = await acquire(lockPath, options);
   try {
     return await work();
@@ -30,8 +34,16 @@ export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, 
   }
 }
 
-async function acquire(lockPath: string, { timeoutMs = 10_000, staleMs = 30_000, retryMs = 15 }: FileLockOptions): Promise<string> {
-  const owner: LockOwner = { token: randomBytes(12).toString('hex'), pid: process.pid, host: os.hostname(), acquiredAt: new Date().toISOString() };
+async function acquire(
+  lockPath: string,
+  { timeoutMs = 10_000, staleMs = 30_000, retryMs = 15 }: FileLockOptions,
+): Promise<string> {
+  const owner: LockOwner = {
+    token: randomBytes(12).toString('hex'),
+    pid: process.pid,
+    host: os.hostname(),
+    acquiredAt: new Date().toISOString(),
+  };
   const started = Date.now();
   for (;;) {
     try {
@@ -46,8 +58,12 @@ async function acquire(lockPath: string, { timeoutMs = 10_000, staleMs = 30_000,
       continue;
     }
     if (Date.now() - started > timeoutMs) {
-      const who = holder ? `process ${holder.pid} on ${holder.host} since ${holder.acquiredAt}` : 'another process';
-      throw new LockTimeoutError(`Timed out after ${timeoutMs} ms waiting for ${lockPath}, held by ${who}.`);
+      const who = holder
+        ? `process ${holder.pid} on ${holder.host} since ${holder.acquiredAt}`
+        : 'another process';
+      throw new LockTimeoutError(
+        `Timed out after ${timeoutMs} ms waiting for ${lockPath}, held by ${who}.`,
+      );
     }
     // Jitter keeps waiting processes from retrying in lock-step.
     await new Promise((resolve) => setTimeout(resolve, retryMs + Math.random() * retryMs));
@@ -69,7 +85,11 @@ async function readHolder(lockPath: string): Promise<LockOwner | null> {
   }
 }
 
-async function isStale(lockPath: string, holder: LockOwner | null, staleMs: number): Promise<boolean> {
+async function isStale(
+  lockPath: string,
+  holder: LockOwner | null,
+  staleMs: number,
+): Promise<boolean> {
   if (holder && holder.host === os.hostname() && !isProcessAlive(holder.pid)) return true;
   const stats = await fs.stat(lockPath).catch(() => null);
   return stats !== null && Date.now() - stats.mtimeMs > staleMs;

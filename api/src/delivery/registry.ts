@@ -2,7 +2,11 @@
 // history of changes. Every change happens under a lock and lands with an atomic write.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { RegistryDocument, RegistryEntry, RegistryHistoryEntry } from '@shop/shared/delivery/registry-document';
+import type {
+  RegistryDocument,
+  RegistryEntry,
+  RegistryHistoryEntry,
+} from '@shop/shared/delivery/registry-document';
 import { writeFileAtomic } from './atomic-write';
 import { assertEnvironmentName } from './delivery-config';
 import { isMissing } from './stored-file';
@@ -72,16 +76,27 @@ export class Registry {
     );
   }
 
-  async setLive(entry: RegistryEntry, by: string, action: 'deploy' | 'rollback' = 'deploy'): Promise<LiveChange> {
+  async setLive(
+    entry: RegistryEntry,
+    by: string,
+    action: 'deploy' | 'rollback' = 'deploy',
+  ): Promise<LiveChange> {
     return this.update((doc) => applyLiveChange(doc, entry, by, action));
   }
 }
 
 /** Makes `entry` live in `doc` and records the change; a no-op when that version is already live. */
-export function applyLiveChange(doc: RegistryDocument, entry: RegistryEntry, by: string, action: 'deploy' | 'rollback', now = new Date()): LiveChange {
+export function applyLiveChange(
+  doc: RegistryDocument,
+  entry: RegistryEntry,
+  by: string,
+  action: 'deploy' | 'rollback',
+  now = new Date(),
+): LiveChange {
   const at = now.toISOString();
   const from = doc.remotes[entry.name]?.version ?? null;
-  if (from === entry.version) return { remote: entry.name, from, to: entry.version, changed: false, at };
+  if (from === entry.version)
+    return { remote: entry.name, from, to: entry.version, changed: false, at };
   doc.remotes[entry.name] = entry;
   doc.history.push({ remote: entry.name, from, to: entry.version, at, by, action });
   doc.updatedAt = at;
@@ -122,8 +137,16 @@ function parseRegistry(text: string, source: string): RegistryDocument {
     throw new RegistryCorruptError(`${source} is not valid JSON: ${(error as Error).message}`);
   }
   const doc = parsed as Partial<RegistryDocument> | null;
-  if (!doc || typeof doc !== 'object' || typeof doc.remotes !== 'object' || doc.remotes === null || !Array.isArray(doc.history)) {
-    throw new RegistryCorruptError(`${source} is not a registry document (expected remotes and history).`);
+  if (
+    !doc ||
+    typeof doc !== 'object' ||
+    typeof doc.remotes !== 'object' ||
+    doc.remotes === null ||
+    !Array.isArray(doc.history)
+  ) {
+    throw new RegistryCorruptError(
+      `${source} is not a registry document (expected remotes and history).`,
+    );
   }
   return doc as RegistryDocument;
 }

@@ -10,14 +10,18 @@ export interface RemoteDefinition {
   area: AreaName;
 }
 
-export const REMOTES: readonly RemoteDefinition[] = (Object.entries(REMOTE_NAMES) as [AreaName, string][]).map(
-  ([area, name]) => ({ name, packageName: name.replace(/_/g, '-'), area }),
-);
+export const REMOTES: readonly RemoteDefinition[] = (
+  Object.entries(REMOTE_NAMES) as [AreaName, string][]
+).map(([area, name]) => ({ name, packageName: name.replace(/_/g, '-'), area }));
 
 /** Accepts 'mf_catalog', 'mf-catalog' or the area name 'catalog'. */
 export function findRemote(spelling: string): RemoteDefinition | null {
   const wanted = spelling.trim().toLowerCase();
-  return REMOTES.find((remote) => remote.name === wanted || remote.packageName === wanted || remote.area === wanted) ?? null;
+  return (
+    REMOTES.find(
+      (remote) => remote.name === wanted || remote.packageName === wanted || remote.area === wanted,
+    ) ?? null
+  );
 }
 
 export function remotePackageDir(repoRoot: string, remote: RemoteDefinition): string {

@@ -31,7 +31,13 @@ export function contentTypeOf(fileName: string): string {
   return CONTENT_TYPES[path.posix.extname(fileName).toLowerCase()] ?? 'application/octet-stream';
 }
 
-export function sendFile(request: FastifyRequest, reply: FastifyReply, file: StoredFile, fileName: string, cacheControl: string): FastifyReply {
+export function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StoredFile,
+  fileName: string,
+  cacheControl: string,
+): FastifyReply {
   reply
     .header('content-type', contentTypeOf(fileName))
     .header('cache-control', cacheControl)
@@ -40,18 +46,24 @@ export function sendFile(request: FastifyRequest, reply: FastifyReply, file: Sto
     .header('last-modified', file.modifiedAt.toUTCString())
     .header('x-content-type-options', 'nosniff');
   if (isFresh(request, file)) return reply.code(304).send();
-  reply.header('content-length', file.size);
-  if (request.method === 'HEAD') return reply.send();
+  // No content-length on the stream: chunked encoding ends the response only once the stream has
+  // closed, and compression would drop the header anyway.
   return reply.send(file.open());
 }
 
 function isFresh(request: FastifyRequest, file: StoredFile): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch) return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === file.etag);
+  if (ifNoneMatch)
+    return ifNoneMatch
+      .split(',')
+      .some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === file.etag);
   const ifModifiedSince = request.headers['if-modified-since'];
   if (ifModifiedSince) {
     const since = Date.parse(ifModifiedSince);
-    return Number.isFinite(since) && Math.floor(file.modifiedAt.getTime() / 1000) <= Math.floor(since / 1000);
+    return (
+      Number.isFinite(since) &&
+      Math.floor(file.modifiedAt.getTime() / 1000) <= Math.floor(since / 1000)
+    );
   }
   return false;
 }

@@ -17,14 +17,20 @@ function list(value: string | undefined): string[] {
  * SHOP_CONNECT_BASE_URL, SHOP_PAYMENTS_BASE_URL, SHOP_CONTENT_BASE_URL, SHOP_PAGE_VIEW_TOKEN,
  * SHOP_CHAT_APP_ID, SHOP_PRODUCT_ANALYTICS_KEY and SHOP_CSP_EXTRA_ORIGINS.
  */
-export function siteOptionsFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): SitePluginOptions {
+export function siteOptionsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): SitePluginOptions {
   const delivery = deliveryConfigFromEnv(env, cwd);
   const analyticsKey = env.SHOP_PRODUCT_ANALYTICS_KEY?.trim() || null;
   return {
     siteRoot: path.resolve(delivery.repoRoot, env.SHOP_SITE_ROOT?.trim() || 'shell/dist'),
     deployDir: delivery.deployDir,
     environment: delivery.environment,
-    devOverrideOrigins: env.SHOP_DEV_OVERRIDE_ORIGINS === undefined ? defaultDevOverrideOrigins(env.NODE_ENV) : list(env.SHOP_DEV_OVERRIDE_ORIGINS),
+    devOverrideOrigins:
+      env.SHOP_DEV_OVERRIDE_ORIGINS === undefined
+        ? defaultDevOverrideOrigins(env.NODE_ENV)
+        : list(env.SHOP_DEV_OVERRIDE_ORIGINS),
     runtimeConfig: {
       connectBaseUrl: env.SHOP_CONNECT_BASE_URL?.trim() ?? '',
       paymentsBaseUrl: env.SHOP_PAYMENTS_BASE_URL?.trim() ?? '',

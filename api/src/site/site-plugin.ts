@@ -13,7 +13,12 @@ import { DirectoryArtifactStore } from '../delivery/directory-artifact-store';
 import { Registry } from '../delivery/registry';
 import { statLocalFile } from '../delivery/stored-file';
 import { artifactFileCacheControl, NO_CACHE, siteFileCacheControl } from './cache-policy';
-import { buildRuntimeConfig, RUNTIME_CONFIG_PATH, runtimeConfigScript, type RuntimeConfigSettings } from './runtime-config';
+import {
+  buildRuntimeConfig,
+  RUNTIME_CONFIG_PATH,
+  runtimeConfigScript,
+  type RuntimeConfigSettings,
+} from './runtime-config';
 import { htmlSecurityHeaders } from './security-headers';
 import { sendFile } from './send-file';
 
@@ -42,12 +47,23 @@ interface RemoteFileParams {
 
 async function site(app: FastifyInstance, options: SitePluginOptions): Promise<void> {
   const store = options.store ?? new DirectoryArtifactStore(storeDirOf(options.deployDir));
-  const registry = new Registry({ registryDir: registryDirOf(options.deployDir), environment: options.environment });
-  const runtimeConfig = buildRuntimeConfig(options.environment, options.devOverrideOrigins, options.runtimeConfig);
+  const registry = new Registry({
+    registryDir: registryDirOf(options.deployDir),
+    environment: options.environment,
+  });
+  const runtimeConfig = buildRuntimeConfig(
+    options.environment,
+    options.devOverrideOrigins,
+    options.runtimeConfig,
+  );
   const configScript = runtimeConfigScript(runtimeConfig);
   const htmlHeaders = htmlSecurityHeaders({
     devOverrideOrigins: options.devOverrideOrigins,
-    apiBaseUrls: [runtimeConfig.connectBaseUrl, runtimeConfig.paymentsBaseUrl, runtimeConfig.contentBaseUrl],
+    apiBaseUrls: [
+      runtimeConfig.connectBaseUrl,
+      runtimeConfig.paymentsBaseUrl,
+      runtimeConfig.contentBaseUrl,
+    ],
     extraOrigins: options.extraCspOrigins ?? [],
   });
   const siteRoot = path.resolve(options.siteRoot);
@@ -69,26 +85,38 @@ interface SiteRouteDeps {
   siteRoot: string;
 }
 
-function siteRoutes(app: FastifyInstance, { store, registry, configScript, htmlHeaders, siteRoot }: SiteRouteDeps): void {
+function siteRoutes(
+  app: FastifyInstance,
+  { store, registry, configScript, htmlHeaders, siteRoot }: SiteRouteDeps,
+): void {
   app.get(REGISTRY_URL, async (_request, reply) => {
     const doc = await registry.read();
-    return reply.header('cache-control', NO_CACHE).header('content-type', 'application/json; charset=utf-8').send(publicRegistry(doc));
+    return reply
+      .header('cache-control', NO_CACHE)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(publicRegistry(doc));
   });
 
   app.get(RUNTIME_CONFIG_PATH, async (_request, reply) =>
-    reply.header('cache-control', NO_CACHE).header('content-type', 'application/javascript; charset=utf-8').send(configScript),
+    reply
+      .header('cache-control', NO_CACHE)
+      .header('content-type', 'application/javascript; charset=utf-8')
+      .send(configScript),
   );
 
   // Every stored version stays reachable, so a tab opened before a rollback keeps loading its chunks.
-  app.get<{ Params: RemoteFileParams }>(`${REMOTES_URL_PREFIX}/:remote/:version/*`, async (request, reply) => {
-    const { remote, version } = request.params;
-    const filePath = request.params['*'];
-    const file = await store.stat(remote, version, filePath);
-    if (!file) return reply.callNotFound();
-    // Lets a shell on another origin (a CDN front, a staging shell) fetch the manifest.
-    reply.header('access-control-allow-origin', '*');
-    return sendFile(request, reply, file, filePath, artifactFileCacheControl(filePath));
-  });
+  app.get<{ Params: RemoteFileParams }>(
+    `${REMOTES_URL_PREFIX}/:remote/:version/*`,
+    async (request, reply) => {
+      const { remote, version } = request.params;
+      const filePath = request.params['*'];
+      const file = await store.stat(remote, version, filePath);
+      if (!file) return reply.callNotFound();
+      // Lets a shell on another origin (a CDN front, a staging shell) fetch the manifest.
+      reply.header('access-control-allow-origin', '*');
+      return sendFile(request, reply, file, filePath, artifactFileCacheControl(filePath));
+    },
+  );
 
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
     const requested = request.params['*'] || 'index.html';
@@ -106,7 +134,11 @@ function siteRoutes(app: FastifyInstance, { store, registry, configScript, htmlH
   async function sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const index = await statLocalFile(path.join(siteRoot, 'index.html'));
     if (!index) {
-      return reply.code(503).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send('The shop is not built yet: run npm start.');
+      return reply
+        .code(503)
+        .header('cache-control', NO_CACHE)
+        .type('text/plain; charset=utf-8')
+        .send('The shop is not built yet: run npm start.');
     }
     reply.headers(htmlHeaders);
     return sendFile(request, reply, index, 'index.html', NO_CACHE);
@@ -119,7 +151,12 @@ function acceptsHtml(request: FastifyRequest): boolean {
 
 /** The shell needs the live versions only; the operator history (with names) stays server-side. */
 function publicRegistry(doc: RegistryDocument): RegistryDocument {
-  return { environment: doc.environment, updatedAt: doc.updatedAt, remotes: doc.remotes, history: [] };
+  return {
+    environment: doc.environment,
+    updatedAt: doc.updatedAt,
+    remotes: doc.remotes,
+    history: [],
+  };
 }
 
 export const sitePlugin = fp(site, { name: 'shop-site', fastify: '5.x' });

@@ -21,7 +21,11 @@ process.stdout.write(JSON.stringify({ reads, partial }));
 
 function document(round: number): string {
   // ~400 KB, so a non-atomic write would be caught part-way by the reader.
-  return JSON.stringify({ round, rows: Array.from({ length: 8000 }, (_, i) => `row ${round}-${i} ${'x'.repeat(32)}`), end: 'complete' });
+  return JSON.stringify({
+    round,
+    rows: Array.from({ length: 8000 }, (_, i) => `row ${round}-${i} ${'x'.repeat(32)}`),
+    end: 'complete',
+  });
 }
 
 describe('writeFileAtomic', () => {
@@ -34,7 +38,9 @@ describe('writeFileAtomic', () => {
   it('never lets a concurrent reader see a partly written file', async () => {
     const file = path.join(dir, 'local.json');
     await writeFileAtomic(file, document(0));
-    const reader = spawn(process.execPath, ['-e', READER, file, '1500'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const reader = spawn(process.execPath, ['-e', READER, file, '1500'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     reader.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const finished = new Promise<void>((resolve) => reader.on('exit', () => resolve()));
@@ -56,7 +62,9 @@ describe('writeFileAtomic', () => {
   it('leaves the old file in place and no temp file behind when the write fails', async () => {
     const file = path.join(dir, 'local.json');
     await writeFileAtomic(file, '{"version":1}');
-    const rename = jest.spyOn(fs, 'rename').mockRejectedValueOnce(Object.assign(new Error('disk full'), { code: 'ENOSPC' }));
+    const rename = jest
+      .spyOn(fs, 'rename')
+      .mockRejectedValueOnce(Object.assign(new Error('disk full'), { code: 'ENOSPC' }));
     try {
       await expect(writeFileAtomic(file, '{"version":2}')).rejects.toThrow('disk full');
     } finally {

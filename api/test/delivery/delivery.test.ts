@@ -1,7 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_INFO_FILE, writeBuildInfo } from '../../src/delivery/built-remote';
-import { deliveryStatus, deployAll, deployBuild, deployStoredVersion, rollback } from '../../src/delivery/delivery';
+import {
+  deliveryStatus,
+  deployAll,
+  deployBuild,
+  deployStoredVersion,
+  rollback,
+} from '../../src/delivery/delivery';
 import { findRemote, type RemoteDefinition } from '../../src/delivery/remotes';
 import { createFakeRepo, fileHashes, writeRemoteBuild, type FakeRepo } from './fake-repo';
 
@@ -19,7 +25,13 @@ describe('deploy and rollback', () => {
     const chunk = await writeRemoteBuild(repo.root, catalog, 'v1', { packageVersion: '2.3.0' });
     const outcome = await deployBuild(repo.delivery, catalog);
 
-    expect(outcome).toMatchObject({ remote: 'mf_catalog', from: null, changed: true, stored: true, contractVersion: '1.0.0' });
+    expect(outcome).toMatchObject({
+      remote: 'mf_catalog',
+      from: null,
+      changed: true,
+      stored: true,
+      contractVersion: '1.0.0',
+    });
     expect(outcome.to).toMatch(/^2\.3\.0\+[0-9a-f]{12}$/);
     const versionDir = path.join(repo.deployDir, 'store', 'mf_catalog', outcome.to);
     await expect(fs.readFile(path.join(versionDir, chunk), 'utf8')).resolves.toContain('v1');
@@ -30,7 +42,16 @@ describe('deploy and rollback', () => {
       manifestUrl: `/remotes/mf_catalog/${encodeURIComponent(outcome.to)}/mf-manifest.json`,
       contractVersion: '1.0.0',
     });
-    expect(doc.history).toEqual([{ remote: 'mf_catalog', from: null, to: outcome.to, at: expect.any(String), by: 'tester', action: 'deploy' }]);
+    expect(doc.history).toEqual([
+      {
+        remote: 'mf_catalog',
+        from: null,
+        to: outcome.to,
+        at: expect.any(String),
+        by: 'tester',
+        action: 'deploy',
+      },
+    ]);
   });
 
   it('gives the same build the same version, so redeploying it changes nothing', async () => {
@@ -49,7 +70,10 @@ describe('deploy and rollback', () => {
     expect((await deployBuild(repo.delivery, catalog)).to).toBe('1.0.0+ci-4711');
     // A later build in the same folder must not inherit the old id.
     await writeRemoteBuild(repo.root, catalog, 'v2');
-    await fs.writeFile(path.join(distDir, BUILD_INFO_FILE), JSON.stringify({ buildId: 'ci-4711', contentHash: 'stale', builtAt: '' }));
+    await fs.writeFile(
+      path.join(distDir, BUILD_INFO_FILE),
+      JSON.stringify({ buildId: 'ci-4711', contentHash: 'stale', builtAt: '' }),
+    );
     expect((await deployBuild(repo.delivery, catalog)).to).toMatch(/^1\.0\.0\+[0-9a-f]{12}$/);
   });
 
@@ -61,7 +85,11 @@ describe('deploy and rollback', () => {
     }
     const [v1, v2, v3] = versions as [string, string, string];
 
-    expect(await rollback(repo.delivery, catalog)).toMatchObject({ from: v3, to: v2, changed: true });
+    expect(await rollback(repo.delivery, catalog)).toMatchObject({
+      from: v3,
+      to: v2,
+      changed: true,
+    });
     expect(await rollback(repo.delivery, catalog)).toMatchObject({ from: v2, to: v1 });
     await expect(rollback(repo.delivery, catalog)).rejects.toThrow(/no earlier version/);
     expect(await rollback(repo.delivery, catalog, v3)).toMatchObject({ from: v1, to: v3 });
@@ -77,15 +105,21 @@ describe('deploy and rollback', () => {
       [v1, v3, 'rollback'],
     ]);
     // Old versions stay in the store after a rollback.
-    expect((await repo.delivery.store.listVersions('mf_catalog')).map((m) => m.version).sort()).toEqual([...versions].sort());
+    expect(
+      (await repo.delivery.store.listVersions('mf_catalog')).map((m) => m.version).sort(),
+    ).toEqual([...versions].sort());
   });
 
   it('refuses versions that are not in the store and remotes never deployed', async () => {
     await expect(rollback(repo.delivery, catalog)).rejects.toThrow(/never been deployed/);
     await writeRemoteBuild(repo.root, catalog, 'v1');
     const v1 = (await deployBuild(repo.delivery, catalog)).to;
-    await expect(rollback(repo.delivery, catalog, '9.9.9+nope')).rejects.toThrow(new RegExp(`not in the artifact store. Stored versions: ${v1.replace('+', '\\+')}`));
-    await expect(deployStoredVersion(repo.delivery, catalog, '../../etc')).rejects.toThrow(/not in the artifact store/);
+    await expect(rollback(repo.delivery, catalog, '9.9.9+nope')).rejects.toThrow(
+      new RegExp(`not in the artifact store. Stored versions: ${v1.replace('+', '\\+')}`),
+    );
+    await expect(deployStoredVersion(repo.delivery, catalog, '../../etc')).rejects.toThrow(
+      /not in the artifact store/,
+    );
   });
 
   it('deploys a stored version with --version without touching the build folder', async () => {
@@ -94,12 +128,18 @@ describe('deploy and rollback', () => {
     await writeRemoteBuild(repo.root, catalog, 'v2');
     await deployBuild(repo.delivery, catalog);
     await fs.rm(path.join(repo.root, 'mf-catalog', 'dist'), { recursive: true });
-    expect(await deployStoredVersion(repo.delivery, catalog, v1)).toMatchObject({ to: v1, changed: true });
+    expect(await deployStoredVersion(repo.delivery, catalog, v1)).toMatchObject({
+      to: v1,
+      changed: true,
+    });
   });
 
   it('takes the contract version from the manifest, and warns when it had to assume one', async () => {
     await writeRemoteBuild(repo.root, catalog, 'v1', { contractVersion: '2.1.0' });
-    expect(await deployBuild(repo.delivery, catalog)).toMatchObject({ contractVersion: '2.1.0', warning: undefined });
+    expect(await deployBuild(repo.delivery, catalog)).toMatchObject({
+      contractVersion: '2.1.0',
+      warning: undefined,
+    });
     await writeRemoteBuild(repo.root, checkout, 'v1', { contractVersion: null });
     const assumed = await deployBuild(repo.delivery, checkout);
     expect(assumed.contractVersion).toBe('1.0.0');
@@ -108,7 +148,9 @@ describe('deploy and rollback', () => {
 
   it('refuses a build folder that belongs to another remote', async () => {
     await writeRemoteBuild(repo.root, checkout, 'v1');
-    await expect(deployBuild(repo.delivery, catalog, path.join(repo.root, 'mf-checkout', 'dist'))).rejects.toThrow(/build of mf_checkout, not mf_catalog/);
+    await expect(
+      deployBuild(repo.delivery, catalog, path.join(repo.root, 'mf-checkout', 'dist')),
+    ).rejects.toThrow(/build of mf_checkout, not mf_catalog/);
   });
 
   it('never writes to the shell build: deploys and rollbacks leave its files byte-identical', async () => {
@@ -128,8 +170,16 @@ describe('deploy and rollback', () => {
     await deployBuild(repo.delivery, catalog);
     const results = await deployAll(repo.delivery);
     const byRemote = Object.fromEntries(results.map((r) => [r.remote, r.status]));
-    expect(byRemote).toEqual({ mf_account: 'failed', mf_catalog: 'up-to-date', mf_checkout: 'deployed', mf_upgrades: 'failed', mf_storefront: 'failed' });
-    expect(results.find((r) => r.remote === 'mf_account')).toMatchObject({ error: expect.stringMatching(/no build at .*mf-account/) });
+    expect(byRemote).toEqual({
+      mf_account: 'failed',
+      mf_catalog: 'up-to-date',
+      mf_checkout: 'deployed',
+      mf_upgrades: 'failed',
+      mf_storefront: 'failed',
+    });
+    expect(results.find((r) => r.remote === 'mf_account')).toMatchObject({
+      error: expect.stringMatching(/no build at .*mf-account/),
+    });
   });
 
   it('reports status: live version, stored versions and where a rollback would go', async () => {
@@ -143,7 +193,10 @@ describe('deploy and rollback', () => {
     expect(remote.liveChange).toMatchObject({ from: v1, to: v2, by: 'tester' });
     expect(remote.rollbackTarget).toBe(v1);
     expect(remote.versions.map((m) => m.version).sort()).toEqual([v1, v2].sort());
-    expect(status.remotes.find((r) => r.name === 'mf_account')).toMatchObject({ live: null, versions: [] });
+    expect(status.remotes.find((r) => r.name === 'mf_account')).toMatchObject({
+      live: null,
+      versions: [],
+    });
     expect(status.history).toHaveLength(2);
   });
 });

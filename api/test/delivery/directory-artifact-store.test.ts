@@ -8,7 +8,14 @@ describe('DirectoryArtifactStore', () => {
   let dir: string;
   let store: DirectoryArtifactStore;
   let source: string;
-  const input = (version: string) => ({ remote: 'mf_catalog', version, packageVersion: '1.0.0', buildId: 'b', contractVersion: '1.0.0', storedBy: 't' });
+  const input = (version: string) => ({
+    remote: 'mf_catalog',
+    version,
+    packageVersion: '1.0.0',
+    buildId: 'b',
+    contractVersion: '1.0.0',
+    storedBy: 't',
+  });
 
   beforeEach(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-store-'));
@@ -23,7 +30,10 @@ describe('DirectoryArtifactStore', () => {
 
   it('copies the folder in one piece, without excluded files, and serves its files', async () => {
     const put = await store.put(source, input('1.0.0+a'), ['build-info.json']);
-    expect(put).toMatchObject({ created: true, metadata: { fileCount: 2, totalBytes: 11, version: '1.0.0+a' } });
+    expect(put).toMatchObject({
+      created: true,
+      metadata: { fileCount: 2, totalBytes: 11, version: '1.0.0+a' },
+    });
     expect(await fs.readdir(path.join(dir, 'store', 'mf_catalog'))).toEqual(['1.0.0+a']);
     expect(await store.stat('mf_catalog', '1.0.0+a', 'build-info.json')).toBeNull();
     const file = await store.stat('mf_catalog', '1.0.0+a', 'assets/logo.0123456789.svg');
@@ -46,20 +56,29 @@ describe('DirectoryArtifactStore', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await store.put(source, input('1.0.0+b'));
     await fs.mkdir(path.join(dir, 'store', 'mf_catalog', '.incoming-1.0.0+c-123'));
-    expect((await store.listVersions('mf_catalog')).map((m) => m.version)).toEqual(['1.0.0+b', '1.0.0+a']);
+    expect((await store.listVersions('mf_catalog')).map((m) => m.version)).toEqual([
+      '1.0.0+b',
+      '1.0.0+a',
+    ]);
     expect(await store.listVersions('mf_unknown')).toEqual([]);
   });
 
-  it.each(['../1.0.0+a/remoteEntry.js', 'assets/../../x', '.artifact.json', 'assets//logo.0123456789.svg', '', '/etc/passwd'])(
-    'refuses to stat %j',
-    async (filePath) => {
-      await store.put(source, input('1.0.0+a'));
-      expect(await store.stat('mf_catalog', '1.0.0+a', filePath)).toBeNull();
-    },
-  );
+  it.each([
+    '../1.0.0+a/remoteEntry.js',
+    'assets/../../x',
+    '.artifact.json',
+    'assets//logo.0123456789.svg',
+    '',
+    '/etc/passwd',
+  ])('refuses to stat %j', async (filePath) => {
+    await store.put(source, input('1.0.0+a'));
+    expect(await store.stat('mf_catalog', '1.0.0+a', filePath)).toBeNull();
+  });
 
   it('refuses unsafe remote names and versions', async () => {
-    await expect(store.put(source, { ...input('1.0.0+a'), remote: '../x' })).rejects.toThrow(/Invalid remote/);
+    await expect(store.put(source, { ...input('1.0.0+a'), remote: '../x' })).rejects.toThrow(
+      /Invalid remote/,
+    );
     await expect(store.put(source, input('..'))).rejects.toThrow(/Invalid version/);
     expect(await store.stat('..', '1.0.0+a', 'remoteEntry.js')).toBeNull();
   });

@@ -21,8 +21,17 @@ export interface FakeRepo {
 export async function createFakeRepo(environment = 'test'): Promise<FakeRepo> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-delivery-'));
   await fs.writeFile(path.join(root, 'pnpm-workspace.yaml'), 'packages: []\n');
-  await fs.writeFile(path.join(root, 'package.json'), JSON.stringify({ name: 'fake', packageManager: 'pnpm@12.21.0' }));
-  const env: NodeJS.ProcessEnv = { ...process.env, DEPLOY_DIR: '.deploy', SHOP_ENV: environment, SHOP_OPERATOR: 'tester', REMOTES_PUBLIC_URL: '' };
+  await fs.writeFile(
+    path.join(root, 'package.json'),
+    JSON.stringify({ name: 'fake', packageManager: 'pnpm@12.21.0' }),
+  );
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DEPLOY_DIR: '.deploy',
+    SHOP_ENV: environment,
+    SHOP_OPERATOR: 'tester',
+    REMOTES_PUBLIC_URL: '',
+  };
   const config = deliveryConfigFromEnv(env, root);
   const siteRoot = path.join(root, 'shell', 'dist');
   await writeShellBuild(siteRoot);
@@ -60,22 +69,42 @@ export async function writeRemoteBuild(
   const distDir = options.distDir ?? path.join(packageDir, 'dist');
   await fs.rm(distDir, { recursive: true, force: true });
   await fs.mkdir(distDir, { recursive: true });
-  await fs.writeFile(path.join(packageDir, 'package.json'), JSON.stringify({ name: remote.packageName, version: options.packageVersion ?? '1.0.0' }));
+  await fs.writeFile(
+    path.join(packageDir, 'package.json'),
+    JSON.stringify({ name: remote.packageName, version: options.packageVersion ?? '1.0.0' }),
+  );
   const chunk = chunkSource(`${remote.name} ${label}`);
   const chunkName = `__federation_expose_app.${shortHash(chunk)}.js`;
   await fs.writeFile(path.join(distDir, chunkName), chunk);
-  await fs.writeFile(path.join(distDir, 'remoteEntry.js'), `var ${remote.name}; /* ${label} loads ${chunkName} */\n`);
-  const metaData: Record<string, unknown> = { name: remote.name, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } };
-  if (options.contractVersion !== null) metaData.shellContractVersion = options.contractVersion ?? '1.0.0';
-  await fs.writeFile(path.join(distDir, 'mf-manifest.json'), JSON.stringify({ id: remote.name, name: remote.name, metaData, exposes: [] }));
+  await fs.writeFile(
+    path.join(distDir, 'remoteEntry.js'),
+    `var ${remote.name}; /* ${label} loads ${chunkName} */\n`,
+  );
+  const metaData: Record<string, unknown> = {
+    name: remote.name,
+    publicPath: 'auto',
+    remoteEntry: { name: 'remoteEntry.js', path: '' },
+  };
+  if (options.contractVersion !== null)
+    metaData.shellContractVersion = options.contractVersion ?? '1.0.0';
+  await fs.writeFile(
+    path.join(distDir, 'mf-manifest.json'),
+    JSON.stringify({ id: remote.name, name: remote.name, metaData, exposes: [] }),
+  );
   return chunkName;
 }
 
 export async function writeShellBuild(siteRoot: string): Promise<void> {
   await fs.mkdir(siteRoot, { recursive: true });
-  await fs.writeFile(path.join(siteRoot, 'index.html'), '<!doctype html><html><head><script defer src="/config.js"></script><script defer src="/main.0123456789.js"></script></head><body><div id="root"></div></body></html>\n');
+  await fs.writeFile(
+    path.join(siteRoot, 'index.html'),
+    '<!doctype html><html><head><script defer src="/config.js"></script><script defer src="/main.0123456789.js"></script></head><body><div id="root"></div></body></html>\n',
+  );
   await fs.writeFile(path.join(siteRoot, 'main.0123456789.js'), chunkSource('shell main'));
-  await fs.writeFile(path.join(siteRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await fs.writeFile(
+    path.join(siteRoot, 'favicon.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
 }
 
 /** sha256 of every file under `dir`, by relative path: proves a folder was not touched. */
@@ -84,7 +113,9 @@ export async function fileHashes(dir: string): Promise<Record<string, string>> {
   for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
-    hashes[path.relative(dir, full)] = createHash('sha256').update(await fs.readFile(full)).digest('hex');
+    hashes[path.relative(dir, full)] = createHash('sha256')
+      .update(await fs.readFile(full))
+      .digest('hex');
   }
   return hashes;
 }

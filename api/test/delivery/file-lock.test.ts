@@ -23,7 +23,9 @@ describe('withFileLock', () => {
       inside--;
       if (fail) throw new Error('deploy failed');
     };
-    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => withFileLock(lockPath, () => work(i % 4 === 0))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => withFileLock(lockPath, () => work(i % 4 === 0))),
+    );
     expect(most).toBe(1);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(3);
     await expect(fs.access(lockPath)).rejects.toThrow();
@@ -32,19 +34,47 @@ describe('withFileLock', () => {
   it('takes over a lock left by a process that no longer runs', async () => {
     // A real process that has exited: its pid is free.
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    await fs.writeFile(lockPath, JSON.stringify({ token: 'old', pid: dead, host: os.hostname(), acquiredAt: new Date().toISOString() }));
-    await expect(withFileLock(lockPath, async () => 'ran', { timeoutMs: 2000 })).resolves.toBe('ran');
+    await fs.writeFile(
+      lockPath,
+      JSON.stringify({
+        token: 'old',
+        pid: dead,
+        host: os.hostname(),
+        acquiredAt: new Date().toISOString(),
+      }),
+    );
+    await expect(withFileLock(lockPath, async () => 'ran', { timeoutMs: 2000 })).resolves.toBe(
+      'ran',
+    );
   });
 
   it('takes over a lock older than staleMs even from another host', async () => {
-    await fs.writeFile(lockPath, JSON.stringify({ token: 'old', pid: 1, host: 'elsewhere', acquiredAt: '2020-01-01T00:00:00Z' }));
+    await fs.writeFile(
+      lockPath,
+      JSON.stringify({
+        token: 'old',
+        pid: 1,
+        host: 'elsewhere',
+        acquiredAt: '2020-01-01T00:00:00Z',
+      }),
+    );
     const old = new Date(Date.now() - 60_000);
     await fs.utimes(lockPath, old, old);
-    await expect(withFileLock(lockPath, async () => 'ran', { timeoutMs: 2000, staleMs: 30_000 })).resolves.toBe('ran');
+    await expect(
+      withFileLock(lockPath, async () => 'ran', { timeoutMs: 2000, staleMs: 30_000 }),
+    ).resolves.toBe('ran');
   });
 
   it('times out naming the holder while a live process holds the lock', async () => {
-    await fs.writeFile(lockPath, JSON.stringify({ token: 'live', pid: process.pid, host: os.hostname(), acquiredAt: '2026-01-01T00:00:00Z' }));
+    await fs.writeFile(
+      lockPath,
+      JSON.stringify({
+        token: 'live',
+        pid: process.pid,
+        host: os.hostname(),
+        acquiredAt: '2026-01-01T00:00:00Z',
+      }),
+    );
     const attempt = withFileLock(lockPath, async () => 'ran', { timeoutMs: 200 });
     await expect(attempt).rejects.toThrow(LockTimeoutError);
     await expect(attempt).rejects.toThrow(new RegExp(`process ${process.pid}`));

@@ -2,10 +2,20 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { RegistryEntry } from '@shop/shared/delivery/registry-document';
-import { liveLineage, previousVersion, Registry, RegistryCorruptError } from '../../src/delivery/registry';
+import {
+  liveLineage,
+  previousVersion,
+  Registry,
+  RegistryCorruptError,
+} from '../../src/delivery/registry';
 
 function entry(version: string, name = 'mf_catalog'): RegistryEntry {
-  return { name, version, manifestUrl: `/remotes/${name}/${encodeURIComponent(version)}/mf-manifest.json`, contractVersion: '1.0.0' };
+  return {
+    name,
+    version,
+    manifestUrl: `/remotes/${name}/${encodeURIComponent(version)}/mf-manifest.json`,
+    contractVersion: '1.0.0',
+  };
 }
 
 describe('Registry', () => {
@@ -33,10 +43,26 @@ describe('Registry', () => {
     const onDisk = JSON.parse(await fs.readFile(path.join(dir, 'staging.json'), 'utf8'));
     expect(onDisk.remotes.mf_catalog.version).toBe('1.0.0+bbb');
     expect(onDisk.history).toEqual([
-      { remote: 'mf_catalog', from: null, to: '1.0.0+aaa', at: expect.any(String), by: 'alice', action: 'deploy' },
-      { remote: 'mf_catalog', from: '1.0.0+aaa', to: '1.0.0+bbb', at: expect.any(String), by: 'bob', action: 'deploy' },
+      {
+        remote: 'mf_catalog',
+        from: null,
+        to: '1.0.0+aaa',
+        at: expect.any(String),
+        by: 'alice',
+        action: 'deploy',
+      },
+      {
+        remote: 'mf_catalog',
+        from: '1.0.0+aaa',
+        to: '1.0.0+bbb',
+        at: expect.any(String),
+        by: 'bob',
+        action: 'deploy',
+      },
     ]);
-    expect(Date.parse(onDisk.history[1].at)).toBeGreaterThanOrEqual(Date.parse(onDisk.history[0].at));
+    expect(Date.parse(onDisk.history[1].at)).toBeGreaterThanOrEqual(
+      Date.parse(onDisk.history[0].at),
+    );
     // Lock released, no temp files left behind.
     await expect(fs.readdir(dir)).resolves.toEqual(['staging.json']);
   });
@@ -44,7 +70,9 @@ describe('Registry', () => {
   it('keeps every change when many deploys run at once (read-modify-write under the lock)', async () => {
     const remotes = ['mf_account', 'mf_catalog', 'mf_checkout', 'mf_upgrades', 'mf_storefront'];
     await Promise.all(
-      Array.from({ length: 25 }, (_, i) => registry.setLive(entry(`1.0.${i}+x${i}`, remotes[i % remotes.length]), `op${i}`)),
+      Array.from({ length: 25 }, (_, i) =>
+        registry.setLive(entry(`1.0.${i}+x${i}`, remotes[i % remotes.length]), `op${i}`),
+      ),
     );
     const doc = await registry.read();
     expect(doc.history).toHaveLength(25);
@@ -65,7 +93,9 @@ describe('Registry', () => {
   });
 
   it('refuses environment names that could escape the registry folder', () => {
-    expect(() => new Registry({ registryDir: dir, environment: '../prod' })).toThrow(/Invalid environment/);
+    expect(() => new Registry({ registryDir: dir, environment: '../prod' })).toThrow(
+      /Invalid environment/,
+    );
   });
 });
 
@@ -74,7 +104,14 @@ describe('previousVersion', () => {
     environment: 'e',
     updatedAt: '',
     remotes: { mf_catalog: entry(history[history.length - 1]![1]) },
-    history: history.map(([from, to, action]) => ({ remote: 'mf_catalog', from, to, action, at: '', by: 'x' })),
+    history: history.map(([from, to, action]) => ({
+      remote: 'mf_catalog',
+      from,
+      to,
+      action,
+      at: '',
+      by: 'x',
+    })),
   });
 
   it('walks back one version per rollback instead of toggling', () => {
@@ -84,7 +121,10 @@ describe('previousVersion', () => {
       ['v2', 'v3', 'deploy'],
     ]);
     expect(previousVersion(deployed, 'mf_catalog')).toBe('v2');
-    const once = doc([...deployed.history.map((h) => [h.from, h.to, h.action] as [string | null, string, 'deploy']), ['v3', 'v2', 'rollback']]);
+    const once = doc([
+      ...deployed.history.map((h) => [h.from, h.to, h.action] as [string | null, string, 'deploy']),
+      ['v3', 'v2', 'rollback'],
+    ]);
     expect(previousVersion(once, 'mf_catalog')).toBe('v1');
     expect(liveLineage(once.history, 'mf_catalog')).toEqual(['v1', 'v2']);
   });

@@ -9,7 +9,9 @@ const LOCALHOST = ['http://localhost', 'http://127.0.0.1'];
 
 describe('parseDevOverride', () => {
   it('accepts a manifest on an allowed localhost origin and normalizes the package spelling', () => {
-    expect(parseDevOverride('mf_checkout@http://localhost:3003/mf-manifest.json', LOCALHOST)).toEqual({
+    expect(
+      parseDevOverride('mf_checkout@http://localhost:3003/mf-manifest.json', LOCALHOST),
+    ).toEqual({
       ok: true,
       override: { remote: 'mf_checkout', manifestUrl: 'http://localhost:3003/mf-manifest.json' },
     });
@@ -18,22 +20,58 @@ describe('parseDevOverride', () => {
   });
 
   it.each([
-    ['another host', 'mf_checkout@https://evil.example/mf-manifest.json', /not on the development-override allowlist/],
-    ['a look-alike subdomain', 'mf_checkout@http://localhost.evil.example:3003/mf-manifest.json', /allowlist/],
-    ['credentials that hide the real host', 'mf_checkout@http://localhost:3003@evil.example/mf-manifest.json', /credentials/],
-    ['a userinfo trick', 'mf_checkout@http://localhost@evil.example/mf-manifest.json', /credentials/],
-    ['a fragment trick', 'mf_checkout@http://evil.example#@localhost/mf-manifest.json', /allowlist/],
-    ['an encoded dot in the host', 'mf_checkout@http://localhost%2eevil.example/mf-manifest.json', /allowlist/],
+    [
+      'another host',
+      'mf_checkout@https://evil.example/mf-manifest.json',
+      /not on the development-override allowlist/,
+    ],
+    [
+      'a look-alike subdomain',
+      'mf_checkout@http://localhost.evil.example:3003/mf-manifest.json',
+      /allowlist/,
+    ],
+    [
+      'credentials that hide the real host',
+      'mf_checkout@http://localhost:3003@evil.example/mf-manifest.json',
+      /credentials/,
+    ],
+    [
+      'a userinfo trick',
+      'mf_checkout@http://localhost@evil.example/mf-manifest.json',
+      /credentials/,
+    ],
+    [
+      'a fragment trick',
+      'mf_checkout@http://evil.example#@localhost/mf-manifest.json',
+      /allowlist/,
+    ],
+    [
+      'an encoded dot in the host',
+      'mf_checkout@http://localhost%2eevil.example/mf-manifest.json',
+      /allowlist/,
+    ],
     ['javascript:', 'mf_checkout@javascript:alert(1)//mf-manifest.json', /absolute http/],
     ['data:', 'mf_checkout@data:application/json,{}', /absolute http/],
     ['a protocol-relative URL', 'mf_checkout@//evil.example/mf-manifest.json', /absolute http/],
     ['a relative URL', 'mf_checkout@/mf-manifest.json', /absolute http/],
     ['an unknown remote', 'mf_evil@http://localhost:3003/mf-manifest.json', /Unknown remote/],
     ['a missing remote name', '@http://localhost:3003/mf-manifest.json', /Use the form/],
-    ['a script instead of a manifest', 'mf_checkout@http://localhost:3003/remoteEntry.js', /mf-manifest\.json/],
-    ['embedded whitespace', 'mf_checkout@http://localhost:3003/mf-manifest.json\n<script>', /whitespace/],
+    [
+      'a script instead of a manifest',
+      'mf_checkout@http://localhost:3003/remoteEntry.js',
+      /mf-manifest\.json/,
+    ],
+    [
+      'embedded whitespace',
+      'mf_checkout@http://localhost:3003/mf-manifest.json\n<script>',
+      /whitespace/,
+    ],
     ['a control character', 'mf_checkout@http://localhost:3003/mf\u0000-manifest.json', /control/],
-    ['an oversized value', `mf_checkout@http://localhost:3003/${'a'.repeat(3000)}.json`, /too long/],
+    [
+      'an oversized value',
+      `mf_checkout@http://localhost:3003/${'a'.repeat(3000)}.json`,
+      /too long/,
+    ],
   ])('refuses %s', (_label, value, reason) => {
     const result = parseDevOverride(value, LOCALHOST);
     expect(result.ok).toBe(false);
@@ -46,8 +84,16 @@ describe('parseDevOverride', () => {
   });
 
   it('honours an explicit port in the allowlist', () => {
-    expect(parseDevOverride('mf_checkout@http://localhost:3003/mf-manifest.json', ['http://localhost:3003']).ok).toBe(true);
-    expect(parseDevOverride('mf_checkout@http://localhost:4000/mf-manifest.json', ['http://localhost:3003']).ok).toBe(false);
+    expect(
+      parseDevOverride('mf_checkout@http://localhost:3003/mf-manifest.json', [
+        'http://localhost:3003',
+      ]).ok,
+    ).toBe(true);
+    expect(
+      parseDevOverride('mf_checkout@http://localhost:4000/mf-manifest.json', [
+        'http://localhost:3003',
+      ]).ok,
+    ).toBe(false);
   });
 });
 
@@ -66,7 +112,11 @@ describe('resolveDevOverrides', () => {
   const url = 'http://localhost:3003/mf-manifest.json';
 
   it('applies a query override and asks the shell to store it', () => {
-    const state = resolveDevOverrides({ search: `?override=mf_checkout@${url}`, storedValue: null, allowedOrigins: LOCALHOST });
+    const state = resolveDevOverrides({
+      search: `?override=mf_checkout@${url}`,
+      storedValue: null,
+      allowedOrigins: LOCALHOST,
+    });
     expect(state.overrides).toEqual([{ remote: 'mf_checkout', manifestUrl: url }]);
     expect(state.refused).toEqual([]);
     expect(JSON.parse(state.storageUpdate as string)).toEqual([`mf_checkout@${url}`]);
@@ -85,7 +135,9 @@ describe('resolveDevOverrides', () => {
 
   it('re-validates stored overrides and drops the ones no longer allowed', () => {
     const stored = JSON.stringify([`mf_checkout@${url}`]);
-    expect(resolveDevOverrides({ search: '', storedValue: stored, allowedOrigins: LOCALHOST }).overrides).toHaveLength(1);
+    expect(
+      resolveDevOverrides({ search: '', storedValue: stored, allowedOrigins: LOCALHOST }).overrides,
+    ).toHaveLength(1);
     const production = resolveDevOverrides({ search: '', storedValue: stored, allowedOrigins: [] });
     expect(production.overrides).toEqual([]);
     expect(production.refused[0]?.reason).toMatch(/disabled/);
@@ -94,12 +146,22 @@ describe('resolveDevOverrides', () => {
 
   it('clears storage on ?override=reset and on an unreadable stored value', () => {
     const stored = JSON.stringify([`mf_checkout@${url}`]);
-    expect(resolveDevOverrides({ search: '?override=reset', storedValue: stored, allowedOrigins: LOCALHOST })).toEqual({
+    expect(
+      resolveDevOverrides({
+        search: '?override=reset',
+        storedValue: stored,
+        allowedOrigins: LOCALHOST,
+      }),
+    ).toEqual({
       overrides: [],
       refused: [],
       storageUpdate: null,
     });
-    const garbage = resolveDevOverrides({ search: '', storedValue: '{not json', allowedOrigins: LOCALHOST });
+    const garbage = resolveDevOverrides({
+      search: '',
+      storedValue: '{not json',
+      allowedOrigins: LOCALHOST,
+    });
     expect(garbage.storageUpdate).toBeNull();
     expect(garbage.refused).toHaveLength(1);
   });

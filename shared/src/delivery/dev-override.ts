@@ -25,7 +25,8 @@ export interface RefusedDevOverride {
   reason: string;
 }
 
-export type DevOverrideParseResult = { ok: true; override: DevOverride } | { ok: false; refusal: RefusedDevOverride };
+export type DevOverrideParseResult =
+  { ok: true; override: DevOverride } | { ok: false; refusal: RefusedDevOverride };
 
 /**
  * Allowlist entries are origins. `http://localhost:3003` allows that port only; `http://localhost`
@@ -50,7 +51,9 @@ export interface AllowlistEntry {
 
 /** Parses `http://localhost`, `http://localhost:3003` or `http://localhost:*`; null if malformed. */
 export function parseAllowlistEntry(entry: string): AllowlistEntry | null {
-  const match = /^(https?):\/\/([a-z0-9.-]+|\[[0-9a-f:]+\])(?::(\d{1,5}|\*))?\/?$/i.exec(entry.trim());
+  const match = /^(https?):\/\/([a-z0-9.-]+|\[[0-9a-f:]+\])(?::(\d{1,5}|\*))?\/?$/i.exec(
+    entry.trim(),
+  );
   if (!match) return null;
   const port = match[3];
   return {
@@ -77,20 +80,35 @@ export function normalizeRemoteName(name: string): string | null {
 }
 
 /** Validates one `name@url` value against the allowlist. Never throws. */
-export function parseDevOverride(value: string, allowedOrigins: readonly string[]): DevOverrideParseResult {
-  const refuse = (reason: string): DevOverrideParseResult => ({ ok: false, refusal: { value: value.slice(0, 200), reason } });
+export function parseDevOverride(
+  value: string,
+  allowedOrigins: readonly string[],
+): DevOverrideParseResult {
+  const refuse = (reason: string): DevOverrideParseResult => ({
+    ok: false,
+    refusal: { value: value.slice(0, 200), reason },
+  });
   if (value.length > MAX_VALUE_LENGTH) return refuse('The override value is too long.');
   // Control characters and whitespace have no place in a name or a URL and hide tricks.
-  if (hasWhitespaceOrControl(value)) return refuse('The override value contains whitespace or control characters.');
+  if (hasWhitespaceOrControl(value))
+    return refuse('The override value contains whitespace or control characters.');
   const at = value.indexOf('@');
-  if (at <= 0) return refuse('Use the form <remote>@<manifest URL>, e.g. mf_checkout@http://localhost:3003/mf-manifest.json.');
+  if (at <= 0)
+    return refuse(
+      'Use the form <remote>@<manifest URL>, e.g. mf_checkout@http://localhost:3003/mf-manifest.json.',
+    );
   const remote = normalizeRemoteName(value.slice(0, at));
-  if (!remote) return refuse(`Unknown remote "${value.slice(0, at)}". Known remotes: ${KNOWN_REMOTES.join(', ')}.`);
-  if (allowedOrigins.length === 0) return refuse('Development overrides are disabled in this environment.');
+  if (!remote)
+    return refuse(
+      `Unknown remote "${value.slice(0, at)}". Known remotes: ${KNOWN_REMOTES.join(', ')}.`,
+    );
+  if (allowedOrigins.length === 0)
+    return refuse('Development overrides are disabled in this environment.');
 
   const rawUrl = value.slice(at + 1);
   // Only absolute http(s) URLs: this also rules out javascript:, data:, blob: and protocol-relative //host forms.
-  if (!/^https?:\/\//i.test(rawUrl)) return refuse('The manifest URL must be an absolute http(s) URL.');
+  if (!/^https?:\/\//i.test(rawUrl))
+    return refuse('The manifest URL must be an absolute http(s) URL.');
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -101,7 +119,8 @@ export function parseDevOverride(value: string, allowedOrigins: readonly string[
   if (!isOriginAllowed(url.origin, allowedOrigins)) {
     return refuse(`The origin ${url.origin} is not on the development-override allowlist.`);
   }
-  if (!/\.json$/i.test(url.pathname)) return refuse('The override must point at the remote\'s mf-manifest.json.');
+  if (!/\.json$/i.test(url.pathname))
+    return refuse("The override must point at the remote's mf-manifest.json.");
   return { ok: true, override: { remote, manifestUrl: url.href } };
 }
 
@@ -142,11 +161,25 @@ export function resolveDevOverrides(input: {
   if (input.storedValue === null) return { overrides: [], refused: [], storageUpdate: undefined };
   const stored = parseStoredValue(input.storedValue);
   if (!stored) {
-    return { overrides: [], refused: [{ value: input.storedValue.slice(0, 200), reason: 'The stored override is unreadable and was cleared.' }], storageUpdate: null };
+    return {
+      overrides: [],
+      refused: [
+        {
+          value: input.storedValue.slice(0, 200),
+          reason: 'The stored override is unreadable and was cleared.',
+        },
+      ],
+      storageUpdate: null,
+    };
   }
   const state = validateAll(stored, input.allowedOrigins);
   // Drop refused values from storage so a stale override does not nag on every load.
-  const storageUpdate = state.refused.length > 0 ? (state.overrides.length > 0 ? JSON.stringify(state.overrides.map(formatDevOverride)) : null) : undefined;
+  const storageUpdate =
+    state.refused.length > 0
+      ? state.overrides.length > 0
+        ? JSON.stringify(state.overrides.map(formatDevOverride))
+        : null
+      : undefined;
   return { ...state, storageUpdate };
 }
 
@@ -154,7 +187,10 @@ export function formatDevOverride(override: DevOverride): string {
   return `${override.remote}@${override.manifestUrl}`;
 }
 
-function validateAll(values: readonly string[], allowedOrigins: readonly string[]): Omit<DevOverrideState, 'storageUpdate'> {
+function validateAll(
+  values: readonly string[],
+  allowedOrigins: readonly string[],
+): Omit<DevOverrideState, 'storageUpdate'> {
   const byRemote = new Map<string, DevOverride>();
   const refused: RefusedDevOverride[] = [];
   for (const value of values) {
