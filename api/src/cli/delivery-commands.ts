@@ -167,7 +167,7 @@ export function formatStatus(status: DeliveryStatus, historyCount: number): stri
     const older = remote.versions.filter((meta) => meta.version !== remote.live?.version);
     const indent = ''.padEnd(14);
     lines.push(
-      `${indent} stored: ${remote.versions.length} version(s)${older.length ? `; older: ${older.map((meta) => meta.version).join(', ')}` : ''}`,
+      `${indent} stored: ${remote.versions.length} version(s)${older.length ? `; others: ${older.map((meta) => meta.version).join(', ')}` : ''}`,
     );
     if (remote.live)
       lines.push(

@@ -69,6 +69,7 @@ export async function writeRemoteBuild(
   const distDir = options.distDir ?? path.join(packageDir, 'dist');
   await fs.rm(distDir, { recursive: true, force: true });
   await fs.mkdir(distDir, { recursive: true });
+  await fs.mkdir(packageDir, { recursive: true });
   await fs.writeFile(
     path.join(packageDir, 'package.json'),
     JSON.stringify({ name: remote.packageName, version: options.packageVersion ?? '1.0.0' }),
