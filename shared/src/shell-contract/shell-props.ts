@@ -2,6 +2,7 @@
 // A remote gets everything it needs from the shell through these parcel props and nothing else.
 import type { QueryClient } from '@tanstack/react-query';
 import type { AxiosInstance } from 'axios';
+import type { ComponentType } from 'react';
 
 /** Bump the major when a change would break a remote built against the old contract. */
 export const SHELL_CONTRACT_VERSION = '1.0.0';
@@ -129,9 +130,42 @@ export interface ShellProps {
   customization?: PartnerCustomizationProp | null;
   /** Lets a remote ask the shell to warm up another area, e.g. checkout from the cart. */
   preloadArea?(area: AreaName): void;
+  /**
+   * Mounts another area inside this remote (checkout's thank-you page hosts upgrades) without
+   * the remote knowing how areas load. The shell's loader, fallback and Try again apply inside it.
+   */
+  AreaOutlet?: ComponentType<AreaOutletProps>;
+  /** A remote's error boundary reports a crash here so the shell can show the area fallback. */
+  reportAreaError?(area: AreaName, error: unknown): void;
 }
 
+export interface AreaOutletProps {
+  area: AreaName;
+  /** Extra props for the nested area, e.g. the payment id on the thank-you page. */
+  areaProps?: Record<string, unknown>;
+}
+
+/** Query keys shared by the shell and the remotes, so one cache serves the header and the areas. */
+export const USER_QUERY_KEY = ['user', 'cms-info'] as const;
+export const CART_QUERY_KEY = ['cart'] as const;
+/**
+ * The cart lives in the browser until checkout. The checkout area owns it and writes it under
+ * CART_STORAGE_KEY (localStorage) and into the CART_QUERY_KEY cache; the shell's badge reads both.
+ */
+export const CART_STORAGE_KEY = 'shop-cart';
+export interface CartSnapshot {
+  items: { key: string; quantity: number }[];
+}
+export const CUSTOMIZATION_QUERY_KEY = ['customization'] as const;
+
 export type AreaName = 'account' | 'catalog' | 'checkout' | 'upgrades' | 'storefront';
+
+export const AREA_NAMES: readonly AreaName[] = ['account', 'catalog', 'checkout', 'upgrades', 'storefront'];
+
+/** Breakpoints in px (spec section 2); the one source for the shell theme and every remote. */
+export const BREAKPOINTS: Breakpoints = { xs: 576, sm: 767, md: 800, lg: 992, xl: 1024, xxl: 1200, xxxl: 1800 };
+
+export const BRAND_COLOR = '#3cbab5';
 
 /** Federation container names; valid identifiers as module federation requires. */
 export const REMOTE_NAMES: Record<AreaName, string> = {

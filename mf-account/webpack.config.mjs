@@ -1,0 +1,3 @@
+import { remoteWebpackConfig } from '../shared/src/federation/webpack-config.mjs';
+
+export default remoteWebpackConfig(import.meta.url, { name: 'mf_account', port: 3001, title: 'Account' });

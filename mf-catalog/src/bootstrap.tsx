@@ -1,0 +1,4 @@
+import { startDevHarness } from '@shop/shared/shell-contract/dev-shell';
+import { CatalogRoot } from './app/parcel';
+
+startDevHarness(CatalogRoot);

@@ -1,0 +1,7 @@
+// The exposed `./app` module: a single-spa-react parcel the checkout's thank-you page hosts via the shell.
+import { createAreaApp } from '@shop/shared/federation/remote-root';
+import { UpgradeOffers } from '../features/offers/components/upgrade-offers';
+
+export const { AreaRoot: UpgradesRoot, parcel } = createAreaApp('upgrades', UpgradeOffers);
+export const { bootstrap, mount, unmount, update } = parcel;
+export default parcel;

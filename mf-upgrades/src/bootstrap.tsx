@@ -1,0 +1,4 @@
+import { startDevHarness } from '@shop/shared/shell-contract/dev-shell';
+import { UpgradesRoot } from './app/parcel';
+
+startDevHarness(UpgradesRoot);

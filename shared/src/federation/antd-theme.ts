@@ -1,0 +1,41 @@
+// Turns the contract's theme tokens into an antd theme, the same way in the shell and in every remote.
+import type { ThemeConfig } from 'antd/es/config-provider/context';
+import { BREAKPOINTS, BRAND_COLOR, type ThemeTokens } from '../shell-contract/shell-props';
+
+export const NOTIFICATION_WIDTH = 384;
+
+export function defaultThemeTokens(primaryColor: string = BRAND_COLOR): ThemeTokens {
+  return {
+    primaryColor,
+    fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    borderRadius: 8,
+    breakpoints: BREAKPOINTS,
+  };
+}
+
+export function toAntdTheme(tokens: ThemeTokens): ThemeConfig {
+  const bp = tokens.breakpoints;
+  return {
+    token: {
+      colorPrimary: tokens.primaryColor,
+      colorLink: tokens.primaryColor,
+      colorInfo: tokens.primaryColor,
+      fontFamily: tokens.fontFamily,
+      borderRadius: tokens.borderRadius,
+      // antd's grid reads these; the spec's 767/800/1024 steps stay available in tokens.breakpoints.
+      screenSM: bp.xs,
+      screenSMMin: bp.xs,
+      screenMD: bp.sm + 1,
+      screenMDMin: bp.sm + 1,
+      screenLG: bp.lg,
+      screenLGMin: bp.lg,
+      screenXL: bp.xxl,
+      screenXLMin: bp.xxl,
+      screenXXL: bp.xxxl,
+      screenXXLMin: bp.xxxl,
+    },
+    components: {
+      Notification: { width: NOTIFICATION_WIDTH },
+    },
+  };
+}

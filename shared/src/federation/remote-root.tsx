@@ -1,0 +1,76 @@
+// The root every remote parcel renders: the shell's QueryClient, an antd ConfigProvider with the
+// shell's theme, and a low-level Router driven by the shell's history, so the shell stays the one
+// history owner and links inside a remote change the shell's URL.
+import React, { createContext, useContext, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { Router, type Navigator } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import ConfigProvider from 'antd/es/config-provider';
+import type { AreaName, ShellProps } from '../shell-contract/shell-props';
+import { toAntdTheme } from './antd-theme';
+
+const ShellContext = createContext<ShellProps | null>(null);
+
+/** The shell contract inside a remote. Only components under an area root may call it. */
+export function useShell(): ShellProps {
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error('useShell must be used inside an area root');
+  return shell;
+}
+
+export function AreaProviders({ shell, children }: { shell: ShellProps; children: ReactNode }) {
+  const { navigation, queryClient, theme } = shell;
+  const antdTheme = useMemo(() => toAntdTheme(theme), [theme]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={antdTheme}>
+        <ShellContext.Provider value={shell}>
+          <Router
+            location={navigation.location}
+            navigator={navigation.navigator as Navigator}
+            basename={navigation.basename || '/'}
+          >
+            {children}
+          </Router>
+        </ShellContext.Provider>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}
+
+function AreaCrashed({ area, error, shell }: { area: AreaName; error: Error; shell: ShellProps }) {
+  useEffect(() => {
+    // Deferred: the shell re-renders its own root, which must not happen during this render.
+    const timer = setTimeout(() => shell.reportAreaError?.(area, error), 0);
+    return () => clearTimeout(timer);
+  }, [area, error, shell]);
+  return (
+    <div role="alert" style={{ padding: 24 }}>
+      This part of the page stopped working.
+    </div>
+  );
+}
+
+/**
+ * Builds the `./app` module of a remote: a single-spa-react parcel around the area's routes,
+ * plus the plain root component for the dev harness and component tests.
+ */
+export function createAreaApp(area: AreaName, AreaRoutes: ComponentType) {
+  function AreaRoot(props: ShellProps) {
+    return (
+      <AreaProviders shell={props}>
+        <AreaRoutes />
+      </AreaProviders>
+    );
+  }
+  AreaRoot.displayName = `AreaRoot(${area})`;
+
+  const parcel = singleSpaReact<ShellProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: AreaRoot,
+    errorBoundary: (error, _info, props) => <AreaCrashed area={area} error={error} shell={props} />,
+  });
+  return { AreaRoot, parcel };
+}

@@ -1,0 +1,118 @@
+// One webpack + module-federation setup for the shell and every remote, so build rules never drift.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { buildShared } from './shared-deps.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Read from the contract source so the number lives in exactly one place. */
+export function readShellContractVersion() {
+  const source = fs.readFileSync(path.join(here, '../shell-contract/shell-props.ts'), 'utf8');
+  const match = /SHELL_CONTRACT_VERSION = '([^']+)'/.exec(source);
+  if (!match) throw new Error('SHELL_CONTRACT_VERSION not found in shell-props.ts');
+  return match[1];
+}
+
+export function swcRule(mode) {
+  return {
+    test: /\.(t|j)sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * @param {{
+ *   dir: string,                    // the package folder (pass import.meta.dirname-like value)
+ *   name: string,                   // federation name, e.g. 'mf_catalog' or 'shell'
+ *   kind: 'host' | 'remote',
+ *   port: number,                   // dev-server port
+ *   title: string,                  // dev harness / shell page title
+ *   mode?: string,
+ *   devServer?: object,             // extra dev-server options (the shell adds /remotes.json)
+ *   template?: string,
+ *   templateParameters?: object,
+ * }} opts
+ */
+export function createWebpackConfig(opts) {
+  const { dir, name, kind, port, title } = opts;
+  const mode = opts.mode ?? 'production';
+  const requireFromPackage = createRequire(path.join(dir, 'package.json'));
+  const { ModuleFederationPlugin } = requireFromPackage('@module-federation/enhanced/webpack');
+  const HtmlWebpackPlugin = requireFromPackage('html-webpack-plugin');
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const antd = process.env.SHOP_ANTD_MODE ?? 'bundled';
+  const contractVersion = readShellContractVersion();
+  const isRemote = kind === 'remote';
+
+  return {
+    mode,
+    context: dir,
+    entry: './src/index.ts',
+    devtool: mode === 'development' ? 'eval-cheap-module-source-map' : false,
+    output: {
+      path: path.join(dir, 'dist'),
+      // Remotes are served from /remotes/<name>/<version>/, so they must work at any path.
+      publicPath: isRemote ? 'auto' : '/',
+      filename: mode === 'development' ? '[name].js' : '[name].[contenthash:10].js',
+      chunkFilename: mode === 'development' ? '[name].js' : '[name].[contenthash:10].js',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    module: { rules: [swcRule(mode)] },
+    performance: { hints: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(isRemote ? { filename: 'remoteEntry.js', exposes: { './app': './src/app/parcel.tsx' } } : {}),
+        shared: buildShared(pkg, { antd }),
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: isRemote
+          ? {
+              // The shell refuses a remote built against another contract major.
+              additionalData: ({ stats }) => {
+                stats.metaData.shellContractVersion = contractVersion;
+                stats.metaData.packageVersion = pkg.version;
+                return stats;
+              },
+            }
+          : false,
+      }),
+      new HtmlWebpackPlugin({
+        title,
+        template: opts.template ?? path.join(here, 'dev-harness.html'),
+        templateParameters: { title, ...(opts.templateParameters ?? {}) },
+        // The remote's harness page is for development only; the shell's index.html is the real page.
+        filename: 'index.html',
+        chunks: ['main'],
+      }),
+    ],
+    devServer: {
+      port,
+      historyApiFallback: true,
+      hot: false,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: { warnings: false, errors: true } },
+      ...(opts.devServer ?? {}),
+    },
+  };
+}
+
+/** A remote's whole webpack.config.mjs: `export default remoteWebpackConfig(import.meta.url, { … })`. */
+export function remoteWebpackConfig(configFileUrl, { name, port, title }) {
+  return (_env, argv) =>
+    createWebpackConfig({ dir: path.dirname(fileURLToPath(configFileUrl)), name, kind: 'remote', port, title, mode: argv.mode });
+}

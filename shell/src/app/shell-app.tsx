@@ -1,0 +1,121 @@
+// The shell: header, the current route's area, footer, notifications and chat. It owns routing,
+// theme, notifications, user context, analytics and the chat widget, and nothing else.
+import { useEffect, useMemo, useRef } from 'react';
+import { Router, createPath, type Navigator } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import ConfigProvider from 'antd/es/config-provider';
+import { SHELL_CONTRACT_VERSION, type ShellProps } from '@shop/shared/shell-contract/shell-props';
+import { useNavigationLocation } from '@shop/shared/shell-contract/navigation-store';
+import { toAntdTheme } from '@shop/shared/federation/antd-theme';
+import { AreaOutlet, createNestedAreaOutlet } from '../federation/area-outlet';
+import { Header } from '../features/layout/header';
+import { Footer } from '../features/layout/footer';
+import { NotFoundPage } from '../features/layout/not-found-page';
+import { ChatWidget } from '../features/chat/chat-widget';
+import { useShellNotify } from '../features/notifications/notify';
+import { usePageViewLog } from '../features/analytics/page-view-logger';
+import { useCurrentUser } from '../features/user/user-query';
+import { useUserContext } from '../features/user/use-user-context';
+import { useCustomization } from '../features/storefront/customization-query';
+import { shellTheme } from '../features/theme/shell-theme';
+import { LIKELY_NEXT_AREA, resolveRoute, wantsBalance } from './route-table';
+import type { ShellRuntime } from './shell-runtime';
+
+type BaseShellProps = Omit<ShellProps, 'reportAreaError'>;
+
+function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
+  const { store, api, queryClient, loader, analytics, config } = runtime;
+  const location = useNavigationLocation(store);
+  const route = useMemo(() => resolveRoute(location.pathname), [location.pathname]);
+  const href = createPath(location);
+
+  const userQuery = useCurrentUser(api, wantsBalance(route));
+  const customizationQuery = useCustomization(api, route?.b2bKey ?? null);
+  const customization = route?.b2bKey ? customizationQuery.data : null;
+  const theme = useMemo(() => shellTheme(customization), [customization]);
+  const antdTheme = useMemo(() => toAntdTheme(theme), [theme]);
+  const [notify, notificationHolder] = useShellNotify();
+
+  const user = userQuery.data ?? null;
+  useEffect(() => {
+    if (user) analytics.identify(user.email);
+  }, [user, analytics]);
+
+  const userContext = useUserContext({
+    user,
+    loading: userQuery.isPending,
+    api,
+    queryClient,
+    analytics,
+    navigator: store.navigator,
+    sessionId: runtime.sessionId,
+    isEmailVisitor: runtime.isEmailVisitor,
+  });
+
+  usePageViewLog(href, !userQuery.isPending, runtime.logPageView, document.referrer);
+
+  useEffect(() => {
+    const next = route ? LIKELY_NEXT_AREA[route.pattern] : undefined;
+    if (next) loader.preload(next);
+  }, [route, loader]);
+
+  useEffect(() => {
+    // Move focus to the new page for screen-reader users, without scrolling jumps on the first load.
+    if (location.key !== 'default') document.getElementById('main')?.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }, [location.pathname, location.key]);
+
+  const latestProps = useRef<BaseShellProps>(null as unknown as BaseShellProps);
+  const NestedOutlet = useMemo(() => createNestedAreaOutlet(loader, latestProps), [loader]);
+  const shellProps = useMemo<BaseShellProps>(
+    () => ({
+      contractVersion: SHELL_CONTRACT_VERSION,
+      navigation: { location, navigator: store.navigator, basename: route?.basename ?? '' },
+      queryClient,
+      notify,
+      userContext,
+      track: analytics.track,
+      theme,
+      api,
+      customization: route?.b2bKey ? customization : null,
+      preloadArea: (area) => loader.preload(area),
+      AreaOutlet: NestedOutlet,
+    }),
+    [location, store, route, queryClient, notify, userContext, analytics, theme, api, customization, loader, NestedOutlet],
+  );
+  latestProps.current = shellProps;
+
+  const storefront = route?.b2bKey ? { basename: route.basename, customization } : null;
+  const businessName = typeof customization?.businessName === 'string' ? customization.businessName : null;
+
+  return (
+    <ConfigProvider theme={antdTheme}>
+      {notificationHolder}
+      <div className="shell" style={{ ['--brand' as string]: theme.primaryColor, ['--bar' as string]: theme.barColor ?? '#ffffff' }}>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <Router location={location} navigator={store.navigator as Navigator}>
+          <Header pathname={location.pathname} userContext={userContext} storefront={storefront} />
+          <main id="main" tabIndex={-1} className="shell-main">
+            {route ? (
+              <AreaOutlet key={`${route.area}:${route.basename}`} area={route.area} loader={loader} shellProps={shellProps} />
+            ) : (
+              <NotFoundPage pathname={location.pathname} />
+            )}
+          </main>
+          <Footer businessName={businessName} />
+        </Router>
+        <ChatWidget appId={config.chatAppId} user={user} userSettled={!userQuery.isPending} href={href} />
+      </div>
+    </ConfigProvider>
+  );
+}
+
+export function ShellApp({ runtime }: { runtime: ShellRuntime }) {
+  return (
+    <QueryClientProvider client={runtime.queryClient}>
+      <ShellLayout runtime={runtime} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,82 @@
+// Everything the shell creates once per page load, before React renders.
+import { QueryClient } from '@tanstack/react-query';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
+import type { RegistryDocument } from '@shop/shared/delivery/registry-document';
+import { resolveRuntimeConfig, type ShopRuntimeConfig } from '@shop/shared/shell-contract/runtime-config';
+import { createBrowserNavigationStore, type NavigationStore } from '@shop/shared/shell-contract/navigation-store';
+import { createApiClients } from '@shop/shared/http/api-clients';
+import { captureEmailVisitor, captureUrlDiscount, getOrCreateSessionId } from '@shop/shared/client-state/client-storage';
+import { createAreaLoader, remoteSourcesFrom, type AreaLoader, type FederationApi } from '../federation/area-loader';
+import { createContractGuard } from '../federation/contract-guard';
+import { createShopRuntimePlugin } from '../federation/shop-runtime-plugin';
+import { createAnalytics, type ShellAnalytics } from '../features/analytics/analytics';
+import { createQueueProductAnalytics, disabledProductAnalytics } from '../features/analytics/product-analytics';
+import { createPageViewLogger } from '../features/analytics/page-view-logger';
+
+export interface ShellRuntime {
+  config: ShopRuntimeConfig;
+  store: NavigationStore;
+  queryClient: QueryClient;
+  api: ApiClients;
+  loader: AreaLoader;
+  analytics: ShellAnalytics;
+  logPageView: (url: string, referringUrl: string) => Promise<void>;
+  sessionId: string;
+  isEmailVisitor: boolean;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 60_000 } } });
+}
+
+async function fetchRegistry(url: string): Promise<RegistryDocument> {
+  const response = await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const registry = (await response.json()) as RegistryDocument;
+  if (!registry || typeof registry.remotes !== 'object') throw new Error(`${url} is not a registry document`);
+  return registry;
+}
+
+export function createShellRuntime(win: Window = window): ShellRuntime {
+  const config = resolveRuntimeConfig(win.__SHOP_CONFIG__);
+  const store = createBrowserNavigationStore();
+  const queryClient = createQueryClient();
+  const api = createApiClients({
+    connectBaseUrl: config.connectBaseUrl,
+    paymentsBaseUrl: config.paymentsBaseUrl,
+    contentBaseUrl: config.contentBaseUrl,
+    onUnauthorized: () => {
+      const { pathname, search } = store.getLocation();
+      if (pathname === '/login') return;
+      store.navigator.push(`/login?redirect=${encodeURIComponent(pathname + search)}`);
+    },
+  });
+
+  const guard = createContractGuard();
+  registerPlugins([createShopRuntimePlugin(guard)]);
+  const federation: FederationApi = { registerRemotes, loadRemote };
+  const loader = createAreaLoader({
+    federation,
+    guard,
+    fetchSources: async () => remoteSourcesFrom(await fetchRegistry(config.registryUrl)),
+  });
+
+  const sessionId = getOrCreateSessionId(win.localStorage);
+  const { search } = store.getLocation();
+  captureUrlDiscount(search, win.sessionStorage);
+  const isEmailVisitor = captureEmailVisitor(search, win.localStorage);
+
+  const analytics = createAnalytics({
+    win,
+    product: config.productAnalytics.enabled ? createQueueProductAnalytics(win) : disabledProductAnalytics,
+  });
+  const logPageView = createPageViewLogger({
+    client: api.connect,
+    token: config.pageViewToken,
+    sessionId,
+    userAgent: win.navigator.userAgent,
+  });
+
+  return { config, store, queryClient, api, loader, analytics, logPageView, sessionId, isEmailVisitor };
+}

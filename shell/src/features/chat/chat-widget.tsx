@@ -1,0 +1,96 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
+import { supportStatus } from '@shop/shared/rules/support-hours';
+import { CHAT_UPDATE_DELAY_MS, createIntercomAdapter, type ChatAdapter } from './intercom-adapter';
+
+export const INTERCOM_SCRIPT_URL = 'https://widget.intercom.io/widget/{appId}';
+
+/** Boots the vendor widget with the user once the user query settles; updates it after each route change. */
+function useVendorChat(appId: string, user: CurrentUser | null, userSettled: boolean, href: string) {
+  const adapter = useRef<ChatAdapter | null>(null);
+  useEffect(() => {
+    if (!userSettled) return;
+    adapter.current ??= createIntercomAdapter({ appId, scriptUrl: INTERCOM_SCRIPT_URL });
+    adapter.current.boot(user);
+  }, [appId, user, userSettled]);
+  useEffect(() => {
+    if (!adapter.current) return;
+    const timer = setTimeout(() => adapter.current?.update(), CHAT_UPDATE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [href]);
+}
+
+/** The built-in launcher used when no chat app id is configured. */
+export function ChatLauncher({ now = () => new Date() }: { now?: () => Date }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const titleId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const status = supportStatus(now());
+
+  useEffect(() => {
+    if (open) panelRef.current?.focus();
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  return (
+    <div className="chat">
+      {open && (
+        <div
+          id={panelId}
+          ref={panelRef}
+          className="chat-panel"
+          role="dialog"
+          aria-labelledby={titleId}
+          tabIndex={-1}
+          onKeyDown={(event) => event.key === 'Escape' && close()}
+        >
+          <div className="chat-panel-head">
+            <h2 id={titleId}>Chat with us</h2>
+            <button type="button" className="chat-close" onClick={close} aria-label="Close chat">
+              ×
+            </button>
+          </div>
+          <p className={status.open ? 'chat-status chat-status--open' : 'chat-status'}>
+            <span className="chat-dot" aria-hidden="true" />
+            {status.open ? 'Support is online. ' : 'Support is offline. '}
+            {status.label}
+          </p>
+          <p>Our care team answers Monday to Friday, 9:00 AM to 3:00 PM New York time.</p>
+          <p>
+            Write to <a href="mailto:support@bloodwise.example">support@bloodwise.example</a> and we reply within one business day.
+          </p>
+        </div>
+      )}
+      <button
+        ref={buttonRef}
+        type="button"
+        className="chat-launcher"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        <span className={status.open ? 'chat-dot chat-dot--open' : 'chat-dot'} aria-hidden="true" />
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 5h16v11H9l-5 4z" strokeLinejoin="round" />
+        </svg>
+        <span className="chat-launcher-text">Chat with us</span>
+        <span className="visually-hidden">{status.open ? ' (support is online)' : ` (support is offline, ${status.label})`}</span>
+      </button>
+    </div>
+  );
+}
+
+function VendorChat({ appId, user, userSettled, href }: { appId: string; user: CurrentUser | null; userSettled: boolean; href: string }) {
+  useVendorChat(appId, user, userSettled, href);
+  return null;
+}
+
+export function ChatWidget({ appId, user, userSettled, href }: { appId: string | null; user: CurrentUser | null; userSettled: boolean; href: string }) {
+  return appId ? <VendorChat appId={appId} user={user} userSettled={userSettled} href={href} /> : <ChatLauncher />;
+}

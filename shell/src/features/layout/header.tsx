@@ -1,0 +1,86 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import type { PartnerCustomizationProp, UserContext } from '@shop/shared/shell-contract/shell-props';
+import { AccountMenu } from './account-menu';
+import { CartBadge } from './cart-badge';
+
+export const CONSUMER_NAV = [
+  { to: '/pricing', label: 'Tests & pricing' },
+  { to: '/programs', label: 'Programs' },
+  { to: '/quiz/which-test-is-right-for-me', label: 'Quiz' },
+  { to: '/upload-results', label: 'Upload results' },
+] as const;
+
+function storefrontNav(basename: string) {
+  return [
+    { to: basename, label: 'Home' },
+    { to: `${basename}/pricing`, label: 'Pricing' },
+  ];
+}
+
+export function Logo() {
+  return (
+    <>
+      <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32">
+        <path d="M16 3c5 7 9 11.5 9 17a9 9 0 0 1-18 0c0-5.5 4-10 9-17z" fill="var(--brand)" />
+        <path d="M12 20a4 4 0 0 0 4 4" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
+      </svg>
+      <span>Bloodwise</span>
+    </>
+  );
+}
+
+export function Header({
+  pathname,
+  userContext,
+  storefront,
+}: {
+  pathname: string;
+  userContext: UserContext;
+  storefront: { basename: string; customization: PartnerCustomizationProp | null | undefined } | null;
+}) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const nav = storefront ? storefrontNav(storefront.basename) : CONSUMER_NAV;
+  const businessName = typeof storefront?.customization?.businessName === 'string' ? storefront.customization.businessName : null;
+  const partnerLogo = typeof storefront?.customization?.logo === 'string' ? storefront.customization.logo : null;
+  const cartPath = storefront ? `${storefront.basename}/shopping-cart` : '/shopping-cart';
+
+  return (
+    <header className="site-header">
+      <div className="header-inner">
+        <Link to={storefront ? storefront.basename : '/'} className="header-logo" aria-label={`${businessName ?? 'Bloodwise'} home`}>
+          {partnerLogo ? <img src={partnerLogo} alt="" height={32} /> : storefront ? null : <Logo />}
+          {storefront && <span>{businessName ?? 'Partner shop'}</span>}
+        </Link>
+        <button
+          type="button"
+          className="header-menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <nav id={navId} aria-label="Main" className={menuOpen ? 'header-nav header-nav--open' : 'header-nav'}>
+          <ul>
+            {nav.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="header-actions">
+          <CartBadge to={cartPath} />
+          <AccountMenu userContext={userContext} />
+        </div>
+      </div>
+    </header>
+  );
+}

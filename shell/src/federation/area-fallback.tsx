@@ -1,0 +1,40 @@
+import type { AreaName } from '@shop/shared/shell-contract/shell-props';
+import type { AreaLoadFailure } from './area-loader';
+
+export const AREA_LABELS: Record<AreaName, string> = {
+  account: 'Your account',
+  catalog: 'Our tests',
+  checkout: 'Cart and checkout',
+  upgrades: 'Upgrade offers',
+  storefront: 'This shop',
+};
+
+const REASONS: Record<AreaLoadFailure | 'crashed', string> = {
+  unavailable: 'We could not load this part of the page.',
+  timeout: 'This part of the page is taking too long to load.',
+  contract: 'This part of the page is being updated.',
+  'not-registered': 'This part of the page is not available right now.',
+  crashed: 'This part of the page ran into a problem.',
+};
+
+export function AreaFallback({ area, reason, onRetry }: { area: AreaName; reason: AreaLoadFailure | 'crashed'; onRetry: () => void }) {
+  const titleId = `area-fallback-${area}`;
+  return (
+    <section className="area-fallback" role="alert" aria-labelledby={titleId} data-area-fallback={area} data-reason={reason}>
+      <h2 id={titleId}>{AREA_LABELS[area]} is unavailable</h2>
+      <p>{REASONS[reason]} The rest of the shop keeps working, and your cart is safe.</p>
+      <button type="button" className="area-retry" onClick={onRetry}>
+        Try again
+      </button>
+    </section>
+  );
+}
+
+export function AreaLoading({ area }: { area: AreaName }) {
+  return (
+    <div className="area-loading" role="status" aria-live="polite" data-area-loading={area}>
+      <span className="area-spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading {AREA_LABELS[area].toLowerCase()}…</span>
+    </div>
+  );
+}

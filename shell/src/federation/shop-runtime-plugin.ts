@@ -1,0 +1,40 @@
+// Module-federation runtime plugin: checks each manifest's contract version before any remote code
+// runs, and turns a failure while loading an exposed module into a marker the area loader handles.
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { ContractGuard } from './contract-guard';
+
+export const LOAD_FAILED = Symbol.for('shop.area-load-failed');
+
+export interface LoadFailedMarker {
+  [LOAD_FAILED]: true;
+  id: string;
+  error: unknown;
+}
+
+export function isLoadFailedMarker(value: unknown): value is LoadFailedMarker {
+  return typeof value === 'object' && value !== null && LOAD_FAILED in value;
+}
+
+async function checkedManifestFetch(url: string, init: RequestInit, guard: ContractGuard): Promise<Response> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const manifest = (await response.clone().json()) as { name?: string; metaData?: { name?: string; shellContractVersion?: unknown } };
+  guard.check(manifest.metaData?.name ?? manifest.name ?? url, manifest.metaData?.shellContractVersion);
+  return response;
+}
+
+export function createShopRuntimePlugin(guard: ContractGuard): ModuleFederationRuntimePlugin {
+  return {
+    name: 'shop-failure-isolation',
+    fetch(url, init) {
+      if (!/\.json(\?|$)/.test(url)) return undefined;
+      return checkedManifestFetch(url, init, guard);
+    },
+    errorLoadRemote({ id, error, lifecycle }) {
+      // Only at onLoad is the return value used as the module; at afterResolve it would be taken as the manifest.
+      if (lifecycle !== 'onLoad') return undefined;
+      const marker: LoadFailedMarker = { [LOAD_FAILED]: true, id, error };
+      return marker;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createWebpackConfig } from '../shared/src/federation/webpack-config.mjs';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+/** In development each remote runs on its own dev server; production reads the real registry. */
+const DEV_REMOTES = { mf_account: 3001, mf_catalog: 3002, mf_checkout: 3003, mf_upgrades: 3004, mf_storefront: 3005 };
+
+function devRegistry() {
+  const remotes = Object.fromEntries(
+    Object.entries(DEV_REMOTES).map(([name, port]) => [
+      name,
+      { name, version: 'dev', manifestUrl: `http://localhost:${port}/mf-manifest.json`, contractVersion: 'dev' },
+    ]),
+  );
+  return { environment: 'development', updatedAt: new Date().toISOString(), remotes, history: [] };
+}
+
+export default (_env, argv) =>
+  createWebpackConfig({
+    dir,
+    name: 'shell',
+    kind: 'host',
+    port: 8090,
+    title: 'Bloodwise',
+    mode: argv.mode,
+    template: path.join(dir, 'src/index.html'),
+    templateParameters: { shellCss: fs.readFileSync(path.join(dir, 'src/app/shell.css'), 'utf8') },
+    devServer: {
+      setupMiddlewares(middlewares, server) {
+        server.app.get('/remotes.json', (_req, res) => res.json(devRegistry()));
+        server.app.get('/config.js', (_req, res) => {
+          res.type('application/javascript').send(`window.__SHOP_CONFIG__ = ${JSON.stringify({ environment: 'development', connectBaseUrl: process.env.SHOP_API_URL ?? '' })};`);
+        });
+        return middlewares;
+      },
+      proxy: [{ context: ['/user', '/auth2', '/impact', '/api', '/payments', '/kits'], target: process.env.SHOP_API_URL ?? 'http://localhost:8080' }],
+    },
+  });
