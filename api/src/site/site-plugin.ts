@@ -1,6 +1,8 @@
 // Serves the shop on one origin next to the API: the registry (/remotes.json), every stored
 // version of every remote (/remotes/<name>/<version>/<file>), the shell's runtime config
 // (/config.js) and the shell's built files with a deep-link fallback to index.html.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -89,12 +91,12 @@ function siteRoutes(
   app: FastifyInstance,
   { store, registry, configScript, htmlHeaders, siteRoot }: SiteRouteDeps,
 ): void {
-  app.get(REGISTRY_URL, async (_request, reply) => {
-    const doc = await registry.read();
-    return reply
-      .header('cache-control', NO_CACHE)
-      .header('content-type', 'application/json; charset=utf-8')
-      .send(publicRegistry(doc));
+  const readRegistry = publicRegistryReader(registry);
+  app.get(REGISTRY_URL, async (request, reply) => {
+    const { body, etag } = await readRegistry();
+    reply.header('cache-control', NO_CACHE).header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.header('content-type', 'application/json; charset=utf-8').send(body);
   });
 
   app.get(RUNTIME_CONFIG_PATH, async (_request, reply) =>
@@ -147,6 +149,27 @@ function siteRoutes(
 
 function acceptsHtml(request: FastifyRequest): boolean {
   return /\btext\/html\b/.test(request.headers.accept ?? '');
+}
+
+/**
+ * Serves the registry from memory until the file changes: every write is a rename, so the
+ * inode, size or mtime differ after each deploy.
+ */
+function publicRegistryReader(registry: Registry): () => Promise<{ body: string; etag: string }> {
+  let cached: { key: string; body: string; etag: string } | null = null;
+  return async () => {
+    const stats = await fs.stat(registry.documentPath).catch(() => null);
+    const key = stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : 'missing';
+    if (cached?.key !== key) {
+      const body = JSON.stringify(publicRegistry(await registry.read()));
+      cached = {
+        key,
+        body,
+        etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`,
+      };
+    }
+    return cached;
+  };
 }
 
 /** The shell needs the live versions only; the operator history (with names) stays server-side. */

@@ -182,6 +182,23 @@ describe('site plugin', () => {
       expect(res.payload).toBe('');
     });
 
+    it('revalidates the registry by ETag and sends the new one after a deploy', async () => {
+      const first = await request(app, { url: '/remotes.json' });
+      const etag = first.headers.etag as string;
+      expect(
+        (await request(app, { url: '/remotes.json', headers: { 'if-none-match': etag } }))
+          .statusCode,
+      ).toBe(304);
+      await writeRemoteBuild(repo.root, catalog, 'v2');
+      const v2 = (await deployBuild(repo.delivery, catalog)).to;
+      const after = await request(app, {
+        url: '/remotes.json',
+        headers: { 'if-none-match': etag },
+      });
+      expect(after.statusCode).toBe(200);
+      expect(after.json().remotes.mf_catalog.version).toBe(v2);
+    });
+
     it('answers a revalidation with 304 when the file has not changed', async () => {
       const first = await request(app, { url: artifact(v1, 'remoteEntry.js') });
       const again = await request(app, {
