@@ -12,19 +12,21 @@ function list(value: string | undefined): string[] {
 }
 
 /**
- * SHOP_SITE_ROOT (default <repo>/shell/dist), DEPLOY_DIR, SHOP_ENV, SHOP_DEV_OVERRIDE_ORIGINS
+ * SITE_ROOT (default <repo>/shell/dist), DEPLOY_DIR, SHOP_ENV, SHOP_DEV_OVERRIDE_ORIGINS
  * (comma-separated; set but empty means none; default localhost unless NODE_ENV=production),
- * SHOP_CONNECT_BASE_URL, SHOP_PAYMENTS_BASE_URL, SHOP_CONTENT_BASE_URL, SHOP_PAGE_VIEW_TOKEN,
- * SHOP_CHAT_APP_ID, SHOP_PRODUCT_ANALYTICS_KEY and SHOP_CSP_EXTRA_ORIGINS.
+ * SHOP_CONNECT_BASE_URL, SHOP_PAYMENTS_BASE_URL, SHOP_CONTENT_BASE_URL, PAGE_VIEW_TOKEN,
+ * SHOP_CHAT_APP_ID, SHOP_PRODUCT_ANALYTICS_KEY and SHOP_CSP_EXTRA_ORIGINS. `overrides` wins,
+ * e.g. the API's already validated config (its page-view token default, its isApiPath).
  */
 export function siteOptionsFromEnv(
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
+  overrides: Partial<SitePluginOptions> = {},
 ): SitePluginOptions {
   const delivery = deliveryConfigFromEnv(env, cwd);
   const analyticsKey = env.SHOP_PRODUCT_ANALYTICS_KEY?.trim() || null;
-  return {
-    siteRoot: path.resolve(delivery.repoRoot, env.SHOP_SITE_ROOT?.trim() || 'shell/dist'),
+  const fromEnv: SitePluginOptions = {
+    siteRoot: path.resolve(delivery.repoRoot, env.SITE_ROOT?.trim() || 'shell/dist'),
     deployDir: delivery.deployDir,
     environment: delivery.environment,
     devOverrideOrigins:
@@ -35,10 +37,15 @@ export function siteOptionsFromEnv(
       connectBaseUrl: env.SHOP_CONNECT_BASE_URL?.trim() ?? '',
       paymentsBaseUrl: env.SHOP_PAYMENTS_BASE_URL?.trim() ?? '',
       contentBaseUrl: env.SHOP_CONTENT_BASE_URL?.trim() ?? '',
-      pageViewToken: env.SHOP_PAGE_VIEW_TOKEN?.trim() ?? '',
+      pageViewToken: env.PAGE_VIEW_TOKEN?.trim() ?? '',
       chatAppId: env.SHOP_CHAT_APP_ID?.trim() || null,
       productAnalytics: { enabled: analyticsKey !== null, key: analyticsKey },
     },
     extraCspOrigins: list(env.SHOP_CSP_EXTRA_ORIGINS),
+  };
+  return {
+    ...fromEnv,
+    ...overrides,
+    runtimeConfig: { ...fromEnv.runtimeConfig, ...overrides.runtimeConfig },
   };
 }

@@ -39,6 +39,11 @@ export interface SitePluginOptions {
   extraCspOrigins?: readonly string[];
   /** Defaults to the directory store under deployDir. */
   store?: ArtifactStore;
+  /**
+   * Paths that belong to the API (e.g. the API's isApiPath): an unknown GET under them goes to the
+   * app's not-found handler (a JSON 404), never to the shell, even from a browser.
+   */
+  isApiPath?: (url: string) => boolean;
 }
 
 interface RemoteFileParams {
@@ -75,7 +80,14 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
   // everything (registering it twice in one line of scopes would clash).
   await app.register(async (scope) => {
     if (!scope.hasReplyDecorator('compress')) await scope.register(compress, { global: true });
-    siteRoutes(scope, { store, registry, configScript, htmlHeaders, siteRoot });
+    siteRoutes(scope, {
+      store,
+      registry,
+      configScript,
+      htmlHeaders,
+      siteRoot,
+      isApiPath: options.isApiPath ?? (() => false),
+    });
   });
 }
 
@@ -85,11 +97,12 @@ interface SiteRouteDeps {
   configScript: string;
   htmlHeaders: Record<string, string>;
   siteRoot: string;
+  isApiPath: (url: string) => boolean;
 }
 
 function siteRoutes(
   app: FastifyInstance,
-  { store, registry, configScript, htmlHeaders, siteRoot }: SiteRouteDeps,
+  { store, registry, configScript, htmlHeaders, siteRoot, isApiPath }: SiteRouteDeps,
 ): void {
   const readRegistry = publicRegistryReader(registry);
   app.get(REGISTRY_URL, async (request, reply) => {
@@ -128,7 +141,7 @@ function siteRoutes(
       if (requested.endsWith('.html')) reply.headers(htmlHeaders);
       return sendFile(request, reply, file, requested, siteFileCacheControl(requested));
     }
-    if (!acceptsHtml(request)) return reply.callNotFound();
+    if (!acceptsHtml(request) || isApiPath(request.url)) return reply.callNotFound();
     return sendIndex(request, reply);
   });
 

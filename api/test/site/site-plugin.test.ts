@@ -313,6 +313,26 @@ describe('site plugin', () => {
       ).toBe(404);
     });
 
+    it('never answers an unknown API path with the shell, even to a browser', async () => {
+      const withApiPaths = await start({ isApiPath: (url) => url.startsWith('/api/') });
+      try {
+        expect(
+          (
+            await request(withApiPaths, {
+              url: '/api/v1/unknown',
+              headers: { accept: 'text/html' },
+            })
+          ).statusCode,
+        ).toBe(404);
+        expect(
+          (await request(withApiPaths, { url: '/checkout', headers: { accept: 'text/html' } }))
+            .statusCode,
+        ).toBe(200);
+      } finally {
+        await withApiPaths.close();
+      }
+    });
+
     it("uses the app's own not-found handler for misses", async () => {
       const custom = await start({}, async (instance) => {
         instance.setNotFoundHandler((_request, reply) =>
