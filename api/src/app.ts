@@ -1,0 +1,79 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/config';
+import type { DatabaseHandle } from './db/open-database';
+import { AppError } from './lib/app-error';
+import { authPlugin } from './plugins/app/auth';
+import { demoDataPlugin } from './plugins/app/demo-data';
+import { servicesPlugin, type ServicesPluginOptions } from './plugins/app/services';
+import { databasePlugin } from './plugins/infrastructure/database';
+import { errorHandlerPlugin } from './plugins/infrastructure/error-handler';
+import { openApiPlugin } from './plugins/infrastructure/openapi';
+import { generateRequestId, requestIdPlugin } from './plugins/infrastructure/request-id';
+import { securityPlugin, type CspDirectives } from './plugins/infrastructure/security';
+import { registerRoutes } from './routes';
+
+export interface BuildAppOptions extends ServicesPluginOptions {
+  /** An already open database (tests use a cloned PGlite or a per-file PostgreSQL database). */
+  database?: DatabaseHandle;
+  /** Pino options, or false for silence. Defaults to the configured level with secrets redacted. */
+  logger?: FastifyServerOptions['logger'];
+  /** false leaves Content-Security-Policy to the plugin that serves HTML. */
+  contentSecurityPolicy?: CspDirectives | false;
+  /** Serve /docs (default true). */
+  openApi?: boolean;
+}
+
+function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  };
+}
+
+/**
+ * Builds the API: infrastructure plugins, then app plugins (services, auth, demo data), then
+ * one routes plugin per resource. The instance is returned registered but not ready or
+ * listening, so more plugins (the site plugin) can be added before `ready()`/`listen()`.
+ */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    genReqId: generateRequestId,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  // Infrastructure
+  await app.register(errorHandlerPlugin);
+  await app.register(requestIdPlugin);
+  await app.register(cookie);
+  await app.register(securityPlugin, { contentSecurityPolicy: options.contentSecurityPolicy });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
+  await app.register(databasePlugin, { handle: options.database });
+  if (options.openApi !== false) await app.register(openApiPlugin);
+
+  // App: services, sessions, demo data
+  await app.register(servicesPlugin, options);
+  await app.register(authPlugin);
+  await app.register(demoDataPlugin);
+
+  // Routes
+  await registerRoutes(app);
+  return app;
+}

@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001-initial';
+import * as m0002 from './0002-catalog-content';
+
+/**
+ * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
+ * here; never edit one that has shipped. Listed explicitly so the esbuild bundle carries them.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+  '0002-catalog-content': m0002,
+};

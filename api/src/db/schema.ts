@@ -1,0 +1,367 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+
+// Row types for every table. Timestamps come back as Date from both pg and PGlite.
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** jsonb: written as a JSON string (both drivers accept it), read back parsed. */
+type Json<T> = ColumnType<T, string, string>;
+type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  legacy_store: Generated<boolean>;
+  shopify_id: string | null;
+  kit_id: string | null;
+  signup_session_id: string | null;
+  balance_cents: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ShippingAddressesTable {
+  user_id: string;
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Date | string;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface PasswordResetLinksTable {
+  id_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Date | string;
+  used_at: NullableTimestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  from_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentCustomersTable {
+  id: string;
+  user_id: string | null;
+  email: string;
+  name: string | null;
+  created_at: Timestamp;
+}
+
+export type TestCardBehaviour = 'succeed' | 'decline' | 'insufficient_funds' | 'require_action';
+
+export interface PaymentMethodsTable {
+  id: string;
+  customer_id: string | null;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  test_behaviour: TestCardBehaviour;
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+  detached_at: NullableTimestamp;
+}
+
+export type ChargeStatus = 'succeeded' | 'requires_action' | 'failed' | 'canceled';
+
+export interface PaymentChargesTable {
+  id: string;
+  customer_id: string | null;
+  payment_method_id: string | null;
+  amount_cents: number;
+  currency: string;
+  status: ChargeStatus;
+  failure_code: string | null;
+  failure_message: string | null;
+  description: string | null;
+  metadata: JsonWithDefault<Record<string, string>>;
+  idempotency_key: string | null;
+  request_fingerprint: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentSubscriptionsTable {
+  id: string;
+  customer_id: string;
+  price_id: string;
+  payment_method_id: string | null;
+  quantity: number;
+  status: 'active' | 'past_due' | 'canceled' | 'incomplete';
+  current_period_start: Date | string;
+  current_period_end: Date | string;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+  canceled_at: NullableTimestamp;
+}
+
+export interface BnplAuthorisationsTable {
+  id: string;
+  consent_id: string | null;
+  email: string;
+  amount_cents: number;
+  currency: string;
+  status: 'authorised' | 'captured' | 'declined' | 'canceled';
+  idempotency_key: string | null;
+  created_at: Timestamp;
+}
+
+export interface ProductsTable {
+  key: string;
+  type: string;
+  kit_type: string;
+  title: string;
+  quantity: number;
+  price_lookup_key: string;
+  description: Generated<string>;
+  biomarkers: JsonWithDefault<string[]>;
+  badge: string | null;
+  sort_order: Generated<number>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PricesTable {
+  id: string;
+  lookup_key: string;
+  product_key: string;
+  unit_amount_cents: number;
+  currency: string;
+  type: 'one_time' | 'recurring';
+  recurring_interval: 'day' | 'week' | 'month' | 'year' | null;
+  recurring_interval_count: number | null;
+  metadata: JsonWithDefault<Record<string, string>>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface ShippingRatesTable {
+  country: string;
+  currency: string;
+  amount_cents: number;
+  additional_kit_cents: number;
+  consolidated_cents: number;
+  min_business_days: number;
+  max_business_days: number;
+}
+
+export interface DiscountsTable {
+  code: string;
+  kind: 'percent' | 'amount';
+  percent_off: number | null;
+  amount_off_cents: number | null;
+  currency: Generated<string>;
+  business_key: string | null;
+  starts_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  min_subtotal_cents: number | null;
+  allowed_emails: ColumnType<string[] | null, string | null | undefined, string | null>;
+  product_lookup_keys: ColumnType<string[] | null, string | null | undefined, string | null>;
+  max_redemptions: number | null;
+  times_redeemed: Generated<number>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface PartnerCustomizationsTable {
+  shop_key: string;
+  data: Json<Record<string, unknown>>;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CartsTable {
+  id: Generated<string>;
+  session_id: string | null;
+  user_id: string | null;
+  items: JsonWithDefault<Array<{ lookupKey: string; quantity: number }>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Generated<string>;
+  kind: 'consumer' | 'business';
+  user_id: string | null;
+  email: string;
+  name: string;
+  status: 'pending' | 'requires_action' | 'paid' | 'failed' | 'fulfilled';
+  currency: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  discount_code: string | null;
+  ship_upfront: boolean;
+  bnpl: boolean;
+  bnpl_consent_id: string | null;
+  business_key: string | null;
+  marketing_enabled: boolean;
+  session_id: string | null;
+  shipping_address: Json<Record<string, unknown>>;
+  payment_charge_id: string | null;
+  payment_method_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: string;
+  lookup_key: string;
+  price_id: string;
+  title: string;
+  quantity: number;
+  unit_amount_cents: number;
+  amount_cents: number;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  order_id: string | null;
+  response_status: number | null;
+  response_body: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export interface UpgradesTable {
+  id: Generated<string>;
+  order_id: string | null;
+  payment_id: string;
+  type: 'mini-panel' | 'easy-draw' | 'bp-tape';
+  status: 'pending' | 'completed';
+  email: string | null;
+  price_id: string | null;
+  product: string | null;
+  upgrade_to: string | null;
+  upgradable: string | null;
+  quantity: Generated<number>;
+  amount_cents: number | null;
+  charge_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<string>;
+  email: string;
+  first_name: string;
+  last_name: string;
+  source: 'ny_waitlist' | 'ca_supplements';
+  created_at: Timestamp;
+}
+
+export interface ReferralsTable {
+  id: Generated<string>;
+  email: string;
+  referred: string;
+  created_at: Timestamp;
+}
+
+export interface BnplConsentsTable {
+  id: Generated<string>;
+  session_id: string;
+  email: string;
+  terms_version: string;
+  accepted_at: Timestamp;
+  order_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface PageViewsTable {
+  id: Generated<number>;
+  url: string;
+  referring_url: string | null;
+  user_agent: string | null;
+  session_id: string | null;
+  user_id: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface EmployerRequestsTable {
+  id: Generated<string>;
+  email: string;
+  name: string;
+  employer_email: string;
+  order_id: string | null;
+  pay_token_hash: string | null;
+  status: 'sent' | 'paid';
+  created_at: Timestamp;
+}
+
+export interface CatalogContentTable {
+  key: string;
+  data: Json<unknown>;
+  updated_at: Timestamp;
+}
+
+export interface DB {
+  users: UsersTable;
+  shipping_addresses: ShippingAddressesTable;
+  sessions: SessionsTable;
+  password_reset_links: PasswordResetLinksTable;
+  outbox: OutboxTable;
+  payment_customers: PaymentCustomersTable;
+  payment_methods: PaymentMethodsTable;
+  payment_charges: PaymentChargesTable;
+  payment_subscriptions: PaymentSubscriptionsTable;
+  bnpl_authorisations: BnplAuthorisationsTable;
+  products: ProductsTable;
+  prices: PricesTable;
+  shipping_rates: ShippingRatesTable;
+  discounts: DiscountsTable;
+  partner_customizations: PartnerCustomizationsTable;
+  carts: CartsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  upgrades: UpgradesTable;
+  invitations: InvitationsTable;
+  referrals: ReferralsTable;
+  bnpl_consents: BnplConsentsTable;
+  page_views: PageViewsTable;
+  employer_requests: EmployerRequestsTable;
+  catalog_content: CatalogContentTable;
+}
+
+export type Database = Kysely<DB>;
+/** Anything a query can run through: the database or an open transaction. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type PriceRow = Selectable<PricesTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type DiscountRow = Selectable<DiscountsTable>;
+export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
+export type PaymentChargeRow = Selectable<PaymentChargesTable>;
+export type OrderRow = Selectable<OrdersTable>;

@@ -1,0 +1,91 @@
+import type { CustomizationInput } from '@shop/shared/contract/customization';
+
+export const DEMO_USER = { email: 'demo@bloodwise.test', password: 'bloodwise-demo-1', name: 'Demo Shopper' } as const;
+/** An account from the old store: it has no password here, so its owner must reset it. */
+export const DEMO_LEGACY_USER = { email: 'legacy@bloodwise.test', name: 'Legacy Shopper' } as const;
+
+const svgDataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
+
+const ACME_LOGO = svgDataUrl(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#6b3fa0"/><path d="M10 30 20 10 30 30z" fill="#fff"/><text x="50" y="27" font-family="Arial" font-size="18" font-weight="700" fill="#6b3fa0">Acme</text></svg>',
+);
+const ACME_FAVICON = svgDataUrl(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#6b3fa0"/><path d="M8 24 16 8 24 24z" fill="#fff"/></svg>',
+);
+
+export const DEMO_CUSTOMIZATIONS: Record<string, CustomizationInput> = {
+  'your-health-business': {
+    businessName: 'Your Health Business',
+    mainPageTitle: 'Lab-grade blood testing for your team',
+    mainPageDescription: 'Order at-home blood-test kits for yourself or your employees.',
+    aboutTitle: 'Why Your Health Business partners with us',
+    aboutPoints: ['Doctor-reviewed results', 'CLIA-certified labs', 'Results in 5 days'],
+    // Lists products but keeps the shop's own prices (spec §9).
+    products: [
+      { key: 'bloodwise-kit', type: 'kit', kitType: 'full-panel', title: 'Complete Panel', quantity: 1, price: 'bloodwise_kit_one_time' },
+      { key: 'bloodwise-quarterly', type: 'subscription', kitType: 'full-panel', title: 'Quarterly Panel', quantity: 1, price: 'bloodwise_quarterly' },
+    ],
+  },
+  'acme-wellness': {
+    businessName: 'Acme Wellness',
+    primaryColor: '#6b3fa0',
+    barColor: '#4a2a73',
+    footerColor: '#2e1a47',
+    section1Color: '#f4effa',
+    section2Color: '#ffffff',
+    bannerColor: '#ffffff',
+    bannerBGColor: '#6b3fa0',
+    bannerContent: 'Acme members save on every kit this month.',
+    bannerShow: true,
+    logo: ACME_LOGO,
+    boxLogo: ACME_LOGO,
+    favicon: ACME_FAVICON,
+    logoLink: 'https://acme-wellness.example.com',
+    pricingMode: 'pricing-table',
+    mainPageTitle: 'Acme Wellness blood testing',
+    mainPageDescription: 'Know your numbers with an at-home kit from Acme Wellness.',
+    aboutTitle: 'About Acme Wellness',
+    aboutDescription: 'Acme Wellness brings preventive health to workplaces.',
+    aboutPoints: ['Members-only pricing', 'Private results', 'Free shipping on the quarterly plan'],
+    companyDescription: 'Acme Wellness Inc., a workplace health company.',
+    metaTags: [
+      { name: 'description', content: 'Acme Wellness at-home blood tests' },
+      { name: 'og:title', content: 'Acme Wellness' },
+    ],
+    newMarkersSection: true,
+    facebookLink: 'https://facebook.com/acmewellness',
+    instagramLink: 'https://instagram.com/acmewellness',
+    redirectAfterPurchase: [{ url: 'https://acme-wellness.example.com/thanks', productKeys: [] }],
+    products: [
+      { key: 'acme-kit', type: 'kit', kitType: 'full-panel', title: 'Acme Complete Panel', quantity: 1, price: 'acme_kit_one_time' },
+      { key: 'bloodwise-quarterly', type: 'subscription', kitType: 'full-panel', title: 'Acme Quarterly', quantity: 1, price: 'bloodwise_quarterly' },
+    ],
+  },
+  'redirect-partner': {
+    businessName: 'Redirect Partner',
+    primaryColor: '#d9480f',
+    redirectLink: 'https://redirect-partner.example.com/shop',
+  },
+};
+
+export interface SeedDiscount {
+  code: string;
+  kind: 'percent' | 'amount';
+  percentOff?: number;
+  amountOff?: number;
+  businessKey?: string;
+  expiresAt?: string;
+  minSubtotal?: number;
+  allowedEmails?: string[];
+  productLookupKeys?: string[];
+}
+
+export const DEMO_DISCOUNTS: SeedDiscount[] = [
+  { code: 'WELCOME10', kind: 'percent', percentOff: 10 },
+  { code: 'SAVE20', kind: 'amount', amountOff: 2_000 },
+  { code: 'ACME15', kind: 'percent', percentOff: 15, businessKey: 'acme-wellness' },
+  { code: 'EXPIRED10', kind: 'percent', percentOff: 10, expiresAt: '2020-01-01T00:00:00Z' },
+  { code: 'BIGORDER25', kind: 'percent', percentOff: 25, minSubtotal: 25_000 },
+  { code: 'VIPONLY', kind: 'amount', amountOff: 5_000, allowedEmails: ['demo@bloodwise.test'] },
+  { code: 'KITONLY20', kind: 'percent', percentOff: 20, productLookupKeys: ['bloodwise_kit_one_time'] },
+];

@@ -1,0 +1,169 @@
+import type { Transaction } from 'kysely';
+import type { Database, DB } from '../schema';
+import { upsertCustomization } from '../../repositories/customizations-repository';
+import { insertMissingCatalogContent } from '../../repositories/catalog-content-repository';
+import { catalogContentDocuments } from './catalog-content';
+import { DEMO_PRICES, DEMO_PRODUCTS, DEMO_SHIPPING_RATES, PRODUCT_PRICE_LOOKUP } from './demo-catalog';
+import { DEMO_CUSTOMIZATIONS, DEMO_DISCOUNTS, DEMO_LEGACY_USER, DEMO_USER } from './demo-partners-and-discounts';
+
+export interface SeedOptions {
+  hashPassword(password: string): Promise<string>;
+}
+
+/**
+ * Demo data for a fresh shop. Idempotent: every insert skips rows that exist, so it runs on
+ * every start and never overwrites what an operator changed.
+ */
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<void> {
+  const demoUserExists = await db.selectFrom('users').select('id').where('email', '=', DEMO_USER.email).executeTakeFirst();
+  const demoPasswordHash = demoUserExists ? null : await options.hashPassword(DEMO_USER.password);
+
+  await db.transaction().execute(async (trx) => {
+    for (const product of DEMO_PRODUCTS) {
+      await trx
+        .insertInto('products')
+        .values({
+          key: product.key,
+          type: product.type,
+          kit_type: product.kitType,
+          title: product.title,
+          quantity: product.quantity,
+          price_lookup_key: PRODUCT_PRICE_LOOKUP[product.key]!,
+          description: product.description,
+          biomarkers: JSON.stringify(product.biomarkers),
+          badge: product.badge,
+          sort_order: product.sortOrder,
+        })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+    }
+    for (const price of DEMO_PRICES) {
+      await trx
+        .insertInto('prices')
+        .values({
+          id: price.id,
+          lookup_key: price.lookupKey,
+          product_key: price.productKey,
+          unit_amount_cents: price.unitAmount,
+          currency: 'usd',
+          type: price.type,
+          recurring_interval: price.interval,
+          recurring_interval_count: price.intervalCount,
+          metadata: JSON.stringify(price.metadata),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    for (const rate of DEMO_SHIPPING_RATES) {
+      await trx
+        .insertInto('shipping_rates')
+        .values({
+          country: rate.country,
+          currency: rate.currency,
+          amount_cents: rate.amount,
+          additional_kit_cents: rate.additionalKit,
+          consolidated_cents: rate.consolidated,
+          min_business_days: rate.minDays,
+          max_business_days: rate.maxDays,
+        })
+        .onConflict((oc) => oc.columns(['country', 'currency']).doNothing())
+        .execute();
+    }
+    for (const discount of DEMO_DISCOUNTS) {
+      await trx
+        .insertInto('discounts')
+        .values({
+          code: discount.code,
+          kind: discount.kind,
+          percent_off: discount.percentOff ?? null,
+          amount_off_cents: discount.amountOff ?? null,
+          business_key: discount.businessKey ?? null,
+          expires_at: discount.expiresAt ?? null,
+          min_subtotal_cents: discount.minSubtotal ?? null,
+          allowed_emails: discount.allowedEmails ? JSON.stringify(discount.allowedEmails) : null,
+          product_lookup_keys: discount.productLookupKeys ? JSON.stringify(discount.productLookupKeys) : null,
+        })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute();
+    }
+    for (const [shopKey, customization] of Object.entries(DEMO_CUSTOMIZATIONS)) {
+      const exists = await trx
+        .selectFrom('partner_customizations')
+        .select('shop_key')
+        .where('shop_key', '=', shopKey)
+        .executeTakeFirst();
+      if (!exists) await upsertCustomization(trx, shopKey, customization);
+    }
+
+    await insertMissingCatalogContent(trx, catalogContentDocuments());
+
+    await trx
+      .insertInto('users')
+      .values({ email: DEMO_LEGACY_USER.email, name: DEMO_LEGACY_USER.name, password_hash: null, legacy_store: true, shopify_id: 'shopify-legacy-1001' })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+
+    if (demoPasswordHash) await seedDemoUser(trx, demoPasswordHash);
+  });
+}
+
+/** The demo shopper: a saved card, an address, a quarterly subscription and a balance. */
+async function seedDemoUser(trx: Transaction<DB>, passwordHash: string): Promise<void> {
+  const user = await trx
+    .insertInto('users')
+    .values({
+      email: DEMO_USER.email,
+      name: DEMO_USER.name,
+      password_hash: passwordHash,
+      shopify_id: 'shopify-demo-1000',
+      balance_cents: 2_500,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!user) return;
+  await trx
+    .insertInto('shipping_addresses')
+    .values({
+      user_id: user.id,
+      name: DEMO_USER.name,
+      line1: '1 Main Street',
+      line2: null,
+      city: 'Brooklyn',
+      state: 'NY',
+      postal_code: '11201',
+      country: 'US',
+    })
+    .execute();
+  const customerId = 'cus_demo_shopper';
+  await trx.insertInto('payment_customers').values({ id: customerId, user_id: user.id, email: DEMO_USER.email, name: DEMO_USER.name }).execute();
+  await trx
+    .insertInto('payment_methods')
+    .values({
+      id: 'pm_demo_visa_4242',
+      customer_id: customerId,
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 12,
+      exp_year: new Date().getUTCFullYear() + 4,
+      test_behaviour: 'succeed',
+      is_default: true,
+    })
+    .execute();
+  const start = new Date();
+  const end = new Date(start);
+  end.setUTCMonth(end.getUTCMonth() + 3);
+  await trx
+    .insertInto('payment_subscriptions')
+    .values({
+      id: 'sub_demo_quarterly',
+      customer_id: customerId,
+      price_id: 'price_bloodwise_quarterly',
+      payment_method_id: 'pm_demo_visa_4242',
+      quantity: 1,
+      status: 'active',
+      current_period_start: start,
+      current_period_end: end,
+    })
+    .execute();
+}

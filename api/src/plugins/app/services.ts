@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createCustomizationService } from '../../services/customization-service';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from '../../services/mail/mailer';
+import { createPasswordHasher, type Argon2Cost, type PasswordHasher } from '../../services/password-hasher';
+import type { PaymentProvider } from '../../services/payments/payment-provider';
+import { createTestPaymentProvider } from '../../services/payments/test-payment-provider';
+import { createInvalidationChannel } from '../../services/invalidation-channel';
+
+export interface ServicesPluginOptions {
+  paymentProvider?: PaymentProvider;
+  mailer?: Mailer;
+  passwordHasher?: PasswordHasher;
+  argon2Cost?: Argon2Cost;
+  customizationCacheTtlMs?: number;
+}
+
+export const CUSTOMIZATION_CACHE_TTL_MS = 10 * 60 * 1000;
+
+/** The services routes use: passwords, payments, mail and the cached customizations. */
+export const servicesPlugin = fp<ServicesPluginOptions>(
+  async (app: FastifyInstance, options) => {
+    const { config, db } = app;
+    app.decorate('passwords', options.passwordHasher ?? createPasswordHasher(options.argon2Cost));
+    app.decorate('paymentProvider', options.paymentProvider ?? createTestPaymentProvider(db));
+
+    const mailer =
+      options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, config.mailFrom));
+    app.decorate('mailer', mailer);
+
+    // Writes on one instance reach the others through PostgreSQL NOTIFY (a no-op on PGlite: one process).
+    const invalidations = await createInvalidationChannel(app, 'customization_changed');
+    const customizations = createCustomizationService(db, {
+      ttlMs: options.customizationCacheTtlMs ?? CUSTOMIZATION_CACHE_TTL_MS,
+      maxEntries: 1_000,
+      publishInvalidation: invalidations.publish,
+    });
+    invalidations.subscribe((shopKey) => customizations.invalidate(shopKey));
+    app.decorate('customizations', customizations);
+
+    app.addHook('onClose', async () => {
+      await mailer.close();
+    });
+  },
+  { name: 'services', dependencies: ['database'] },
+);

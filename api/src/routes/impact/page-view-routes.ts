@@ -1,0 +1,47 @@
+import { errorBodySchema } from '@shop/shared/contract/errors';
+import { logPageViewBodySchema, logPageViewResponseSchema } from '@shop/shared/contract/impact';
+import { API_PATHS } from '@shop/shared/contract/paths';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { safeEqual } from '../../lib/tokens';
+
+/** POST /impact/log-page-view: only callers holding the configured bearer token may log. */
+export const pageViewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const expected = app.config.pageViewToken;
+
+  app.post(
+    API_PATHS.logPageView,
+    {
+      config: { auth: 'optional' },
+      onRequest: async (request) => {
+        const header = request.headers.authorization ?? '';
+        const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+        if (!token || !safeEqual(token, expected)) {
+          throw new AppError(401, 'UNAUTHORIZED', 'A valid page-view token is required');
+        }
+      },
+      schema: {
+        tags: ['impact'],
+        security: [{ pageViewToken: [] }],
+        body: logPageViewBodySchema,
+        response: { 200: logPageViewResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      await app.db
+        .insertInto('page_views')
+        .values({
+          url: body.url,
+          referring_url: body.referringUrl,
+          user_agent: body.userAgent,
+          session_id: body.sessionId,
+          user_id: request.user?.id ?? null,
+          // The client sends ip: null; the server records what it sees.
+          ip: request.ip,
+        })
+        .execute();
+      return { ok: true as const };
+    },
+  );
+};

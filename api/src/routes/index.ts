@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { catalogRoutes } from './api/catalog-routes';
+import { catalogContentRoutes } from './api/catalog-content-routes';
+import { customizationRoutes } from './api/customization-routes';
+import { authRoutes } from './auth2/auth-routes';
+import { outboxRoutes, outboxRouteEnabled } from './dev/outbox-routes';
+import { healthRoutes } from './health/health-routes';
+import { pageViewRoutes } from './impact/page-view-routes';
+import { businessUsersRoutes } from './payments/business-users-routes';
+import { managementPortalRoutes } from './user/management-portal-routes';
+import { userRoutes } from './user/user-routes';
+import { invitationRoutes } from './user/invitation-routes';
+import { referralRoutes } from './user/referral-routes';
+
+/**
+ * One folder of routes per resource. Each plugin uses full paths from
+ * @shop/shared/contract/paths, so every route stays under its client's prefix
+ * (connect: /auth2 /user /impact /employer-form-submit /kits; payments:
+ * /payments/stripe-subscriptions; content: /api). To add an area, write its plugin
+ * beside these and register it here.
+ */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes);
+  // connect
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(invitationRoutes);
+  await app.register(referralRoutes);
+  await app.register(managementPortalRoutes);
+  await app.register(pageViewRoutes);
+  // payments
+  await app.register(businessUsersRoutes);
+  // content
+  await app.register(catalogRoutes);
+  await app.register(catalogContentRoutes);
+  await app.register(customizationRoutes);
+  // local tools
+  if (outboxRouteEnabled(app)) await app.register(outboxRoutes);
+}

@@ -1,0 +1,124 @@
+import { errorBodySchema } from '@shop/shared/contract/errors';
+import { API_PATHS } from '@shop/shared/contract/paths';
+import {
+  addPaymentMethodBodySchema,
+  paymentMethodIdParamsSchema,
+  paymentMethodsResponseSchema,
+  updateShippingAddressBodySchema,
+  type PaymentMethodsResponse,
+} from '@shop/shared/contract/user';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { UserRow } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import { getShippingAddress, upsertShippingAddress } from '../../repositories/users-repository';
+import type { ProviderPaymentMethod } from '../../services/payments/payment-provider';
+
+const PAYMENT_METHOD_NOT_FOUND = 'Payment method not found';
+
+function toView(method: ProviderPaymentMethod) {
+  return {
+    id: method.id,
+    brand: method.brand,
+    last4: method.last4,
+    expMonth: method.expMonth,
+    expYear: method.expYear,
+    isDefault: method.isDefault,
+  };
+}
+
+/**
+ * Saved cards and the shipping address of the logged-in shopper. Every call is scoped to the
+ * session's user: another user's payment method id answers 404, as if it did not exist.
+ * Every call answers with the whole, fresh list, so the account page re-renders from one shape.
+ */
+export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = app.paymentProvider;
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+  async function snapshot(user: UserRow): Promise<PaymentMethodsResponse> {
+    const customer = await provider.findCustomerByUserId(user.id);
+    const methods = customer ? await provider.listPaymentMethods(customer.id) : [];
+    return {
+      paymentMethodsAndAddresses: {
+        paymentMethods: methods.map(toView),
+        shippingAddress: await getShippingAddress(app.db, user.id),
+      },
+      email: user.email,
+    };
+  }
+
+  async function ownedCustomerId(user: UserRow): Promise<string> {
+    const customer = await provider.findCustomerByUserId(user.id);
+    if (!customer) throw notFound(PAYMENT_METHOD_NOT_FOUND);
+    return customer.id;
+  }
+
+  app.get(
+    API_PATHS.paymentMethods,
+    { config: { auth: 'required' }, schema: { tags: ['account'], response: { 200: paymentMethodsResponseSchema, ...errors } } },
+    async (request) => snapshot(request.user!),
+  );
+
+  app.post(
+    API_PATHS.paymentMethods,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['account'],
+        description: 'Tokenises a card through the payment provider and saves it. Only brand, last4 and expiry are kept.',
+        body: addPaymentMethodBodySchema,
+        response: { 201: paymentMethodsResponseSchema, 402: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const customer = await provider.ensureCustomer({ userId: user.id, email: user.email, name: user.name });
+      const method = await provider.createPaymentMethod(request.body.card);
+      await provider.attachPaymentMethod(method.id, customer.id, { makeDefault: request.body.makeDefault });
+      return reply.code(201).send(await snapshot(user));
+    },
+  );
+
+  app.post(
+    API_PATHS.paymentMethodDefault,
+    {
+      config: { auth: 'required' },
+      schema: { tags: ['account'], params: paymentMethodIdParamsSchema, response: { 200: paymentMethodsResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const user = request.user!;
+      await provider.setDefaultPaymentMethod(await ownedCustomerId(user), request.params.id);
+      return snapshot(user);
+    },
+  );
+
+  app.delete(
+    API_PATHS.paymentMethod,
+    {
+      config: { auth: 'required' },
+      schema: { tags: ['account'], params: paymentMethodIdParamsSchema, response: { 200: paymentMethodsResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const user = request.user!;
+      await provider.detachPaymentMethod(await ownedCustomerId(user), request.params.id);
+      return snapshot(user);
+    },
+  );
+
+  app.put(
+    API_PATHS.shippingAddress,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['account'],
+        body: updateShippingAddressBodySchema,
+        response: { 200: paymentMethodsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      await upsertShippingAddress(app.db, user.id, request.body);
+      return snapshot(user);
+    },
+  );
+};

@@ -1,0 +1,78 @@
+import type { Customization } from '@shop/shared/contract/customization';
+import type { Database } from '../db/schema';
+import { findCustomization, upsertCustomization } from '../repositories/customizations-repository';
+
+export interface CustomizationService {
+  /** Cached read; null when the partner has no customization. */
+  get(shopKey: string): Promise<Customization | null>;
+  /** Validated write; drops the cached copy here and tells other instances. */
+  upsert(shopKey: string, input: unknown): Promise<Customization>;
+  invalidate(shopKey: string): void;
+  readonly stats: { hits: number; misses: number };
+}
+
+export interface CustomizationCacheOptions {
+  /** A safety net only: writes invalidate at once. */
+  ttlMs: number;
+  maxEntries: number;
+  /** Announces a write to other instances (PostgreSQL NOTIFY); optional. */
+  publishInvalidation?: (shopKey: string) => Promise<void>;
+  now?: () => number;
+}
+
+interface Entry {
+  value: Customization | null;
+  expiresAt: number;
+}
+
+export function createCustomizationService(db: Database, options: CustomizationCacheOptions): CustomizationService {
+  const cache = new Map<string, Entry>();
+  // Reads in flight, so a burst of misses for one key makes one query.
+  const loading = new Map<string, Promise<Customization | null>>();
+  const now = options.now ?? Date.now;
+  const stats = { hits: 0, misses: 0 };
+  let generation = 0;
+
+  function remember(shopKey: string, value: Customization | null) {
+    if (cache.size >= options.maxEntries) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    cache.set(shopKey, { value, expiresAt: now() + options.ttlMs });
+  }
+
+  const service: CustomizationService = {
+    stats,
+    async get(shopKey) {
+      const entry = cache.get(shopKey);
+      if (entry && entry.expiresAt > now()) {
+        stats.hits += 1;
+        return entry.value;
+      }
+      stats.misses += 1;
+      const pending = loading.get(shopKey);
+      if (pending) return pending;
+      const startedAt = generation;
+      const load = findCustomization(db, shopKey)
+        .then((value) => {
+          // A write that landed while this read was in flight wins: do not cache the older copy.
+          if (startedAt === generation) remember(shopKey, value);
+          return value;
+        })
+        .finally(() => loading.delete(shopKey));
+      loading.set(shopKey, load);
+      return load;
+    },
+    async upsert(shopKey, input) {
+      const saved = await upsertCustomization(db, shopKey, input);
+      service.invalidate(saved.shopKey);
+      await options.publishInvalidation?.(saved.shopKey);
+      return saved;
+    },
+    invalidate(shopKey) {
+      generation += 1;
+      cache.delete(shopKey);
+    },
+  };
+  return service;
+}

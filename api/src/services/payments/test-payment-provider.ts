@@ -1,0 +1,422 @@
+import { createHash } from 'node:crypto';
+import type { Database, PaymentChargeRow, PaymentMethodRow } from '../../db/schema';
+import { assertCents } from '../../lib/money';
+import { createPrefixedId } from '../../lib/tokens';
+import {
+  IdempotencyConflictError,
+  PaymentDeclinedError,
+  PaymentObjectNotFoundError,
+  type BnplAuthorisation,
+  type CardBrand,
+  type CardDetails,
+  type CreateChargeInput,
+  type CreateSubscriptionInput,
+  type PaymentProvider,
+  type ProviderCharge,
+  type ProviderPaymentMethod,
+  type ProviderSubscription,
+} from './payment-provider';
+import { behaviourForCard, brandForCard, DECLINES, REQUIRES_ACTION_MESSAGE } from './test-card-rules';
+
+/** BNPL authorisations above this are declined, like a real pay-later limit. */
+export const TEST_BNPL_LIMIT_CENTS = 200_000;
+
+function toPaymentMethod(row: PaymentMethodRow): ProviderPaymentMethod {
+  return {
+    id: row.id,
+    customerId: row.customer_id,
+    brand: row.brand as CardBrand,
+    last4: row.last4,
+    expMonth: row.exp_month,
+    expYear: row.exp_year,
+    isDefault: row.is_default,
+    createdAt: row.created_at,
+  };
+}
+
+function toCharge(row: PaymentChargeRow): ProviderCharge {
+  return {
+    id: row.id,
+    status: row.status,
+    amount: row.amount_cents,
+    currency: row.currency,
+    customerId: row.customer_id,
+    paymentMethodId: row.payment_method_id,
+    failureCode: row.failure_code,
+    failureMessage: row.failure_message,
+    nextAction: row.status === 'requires_action' ? { type: 'confirm', message: REQUIRES_ACTION_MESSAGE } : null,
+    metadata: row.metadata ?? {},
+    createdAt: row.created_at,
+  };
+}
+
+function fingerprint(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+function addInterval(start: Date, interval: string, count: number): Date {
+  const end = new Date(start);
+  if (interval === 'day') end.setUTCDate(end.getUTCDate() + count);
+  else if (interval === 'week') end.setUTCDate(end.getUTCDate() + 7 * count);
+  else if (interval === 'month') end.setUTCMonth(end.getUTCMonth() + count);
+  else end.setUTCFullYear(end.getUTCFullYear() + count);
+  return end;
+}
+
+/**
+ * The built-in provider: follows Stripe test-mode card conventions and records every object in
+ * the shop's own database, so the whole shop runs with no outside service.
+ */
+export function createTestPaymentProvider(db: Database): PaymentProvider {
+  async function activeMethod(paymentMethodId: string): Promise<PaymentMethodRow> {
+    const row = await db
+      .selectFrom('payment_methods')
+      .selectAll()
+      .where('id', '=', paymentMethodId)
+      .where('detached_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) throw new PaymentObjectNotFoundError(`Payment method ${paymentMethodId}`);
+    return row;
+  }
+
+  const provider: PaymentProvider = {
+    name: 'test',
+
+    async ensureCustomer({ userId, email, name }) {
+      if (userId) {
+        const existing = await provider.findCustomerByUserId(userId);
+        if (existing) return existing;
+      }
+      const id = createPrefixedId('cus');
+      const inserted = await db
+        .insertInto('payment_customers')
+        .values({ id, user_id: userId, email, name: name ?? null })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .returning(['id', 'email', 'user_id'])
+        .executeTakeFirst();
+      if (inserted) return { id: inserted.id, email: inserted.email, userId: inserted.user_id };
+      // Another request created it first.
+      const raced = userId ? await provider.findCustomerByUserId(userId) : null;
+      if (!raced) throw new Error('Could not create the payment customer');
+      return raced;
+    },
+
+    async findCustomerByUserId(userId) {
+      const row = await db
+        .selectFrom('payment_customers')
+        .select(['id', 'email', 'user_id'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? { id: row.id, email: row.email, userId: row.user_id } : null;
+    },
+
+    async createPaymentMethod(card: CardDetails) {
+      const row = await db
+        .insertInto('payment_methods')
+        .values({
+          id: createPrefixedId('pm'),
+          customer_id: null,
+          brand: brandForCard(card.number),
+          last4: card.number.slice(-4),
+          exp_month: card.expMonth,
+          exp_year: card.expYear,
+          test_behaviour: behaviourForCard(card.number),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toPaymentMethod(row);
+    },
+
+    async attachPaymentMethod(paymentMethodId, customerId, options = {}) {
+      const method = await activeMethod(paymentMethodId);
+      if (method.customer_id && method.customer_id !== customerId) {
+        throw new PaymentObjectNotFoundError(`Payment method ${paymentMethodId}`);
+      }
+      // Stripe verifies a card when it is attached: these test cards fail there already.
+      if (method.test_behaviour === 'decline' || method.test_behaviour === 'insufficient_funds') {
+        const decline = DECLINES[method.test_behaviour];
+        throw new PaymentDeclinedError(decline.code, decline.message);
+      }
+      const row = await db.transaction().execute(async (trx) => {
+        const others = await trx
+          .selectFrom('payment_methods')
+          .select('id')
+          .where('customer_id', '=', customerId)
+          .where('detached_at', 'is', null)
+          .where('id', '<>', paymentMethodId)
+          .execute();
+        const makeDefault = options.makeDefault === true || others.length === 0;
+        if (makeDefault) {
+          await trx
+            .updateTable('payment_methods')
+            .set({ is_default: false })
+            .where('customer_id', '=', customerId)
+            .where('is_default', '=', true)
+            .execute();
+        }
+        return trx
+          .updateTable('payment_methods')
+          .set({ customer_id: customerId, is_default: makeDefault })
+          .where('id', '=', paymentMethodId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      return toPaymentMethod(row);
+    },
+
+    async listPaymentMethods(customerId) {
+      const rows = await db
+        .selectFrom('payment_methods')
+        .selectAll()
+        .where('customer_id', '=', customerId)
+        .where('detached_at', 'is', null)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute();
+      return rows.map(toPaymentMethod);
+    },
+
+    async getPaymentMethod(customerId, paymentMethodId) {
+      const row = await db
+        .selectFrom('payment_methods')
+        .selectAll()
+        .where('id', '=', paymentMethodId)
+        .where('customer_id', '=', customerId)
+        .where('detached_at', 'is', null)
+        .executeTakeFirst();
+      return row ? toPaymentMethod(row) : null;
+    },
+
+    async setDefaultPaymentMethod(customerId, paymentMethodId) {
+      const row = await db.transaction().execute(async (trx) => {
+        const target = await trx
+          .selectFrom('payment_methods')
+          .select('id')
+          .where('id', '=', paymentMethodId)
+          .where('customer_id', '=', customerId)
+          .where('detached_at', 'is', null)
+          .executeTakeFirst();
+        if (!target) return null;
+        await trx
+          .updateTable('payment_methods')
+          .set({ is_default: false })
+          .where('customer_id', '=', customerId)
+          .where('is_default', '=', true)
+          .execute();
+        return trx
+          .updateTable('payment_methods')
+          .set({ is_default: true })
+          .where('id', '=', paymentMethodId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      if (!row) throw new PaymentObjectNotFoundError(`Payment method ${paymentMethodId}`);
+      return toPaymentMethod(row);
+    },
+
+    async detachPaymentMethod(customerId, paymentMethodId) {
+      await db.transaction().execute(async (trx) => {
+        const detached = await trx
+          .updateTable('payment_methods')
+          .set({ detached_at: new Date(), is_default: false })
+          .where('id', '=', paymentMethodId)
+          .where('customer_id', '=', customerId)
+          .where('detached_at', 'is', null)
+          .returning(['id', 'is_default'])
+          .executeTakeFirst();
+        if (!detached) throw new PaymentObjectNotFoundError(`Payment method ${paymentMethodId}`);
+        // Keep one default while any card is left: the oldest remaining one.
+        const hasDefault = await trx
+          .selectFrom('payment_methods')
+          .select('id')
+          .where('customer_id', '=', customerId)
+          .where('detached_at', 'is', null)
+          .where('is_default', '=', true)
+          .executeTakeFirst();
+        if (!hasDefault) {
+          const oldest = await trx
+            .selectFrom('payment_methods')
+            .select('id')
+            .where('customer_id', '=', customerId)
+            .where('detached_at', 'is', null)
+            .orderBy('created_at', 'asc')
+            .orderBy('id', 'asc')
+            .executeTakeFirst();
+          if (oldest) await trx.updateTable('payment_methods').set({ is_default: true }).where('id', '=', oldest.id).execute();
+        }
+      });
+    },
+
+    async createCharge(input: CreateChargeInput) {
+      assertCents(input.amount);
+      const method = await activeMethod(input.paymentMethodId);
+      if (input.customerId && method.customer_id && method.customer_id !== input.customerId) {
+        throw new PaymentObjectNotFoundError(`Payment method ${input.paymentMethodId}`);
+      }
+      const requestFingerprint = fingerprint({
+        amount: input.amount,
+        currency: input.currency,
+        paymentMethodId: input.paymentMethodId,
+        customerId: input.customerId ?? null,
+      });
+      const decline =
+        method.test_behaviour === 'decline' || method.test_behaviour === 'insufficient_funds'
+          ? DECLINES[method.test_behaviour]
+          : null;
+      const status =
+        decline !== null ? 'failed' : method.test_behaviour === 'require_action' ? 'requires_action' : 'succeeded';
+      const inserted = await db
+        .insertInto('payment_charges')
+        .values({
+          id: createPrefixedId('pi'),
+          customer_id: input.customerId ?? method.customer_id,
+          payment_method_id: method.id,
+          amount_cents: input.amount,
+          currency: input.currency,
+          status,
+          failure_code: decline?.code ?? null,
+          failure_message: decline?.message ?? null,
+          description: input.description ?? null,
+          metadata: JSON.stringify(input.metadata ?? {}),
+          idempotency_key: input.idempotencyKey,
+          request_fingerprint: requestFingerprint,
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return toCharge(inserted);
+      const existing = await db
+        .selectFrom('payment_charges')
+        .selectAll()
+        .where('idempotency_key', '=', input.idempotencyKey)
+        .executeTakeFirstOrThrow();
+      if (existing.request_fingerprint !== requestFingerprint) throw new IdempotencyConflictError(input.idempotencyKey);
+      return toCharge(existing);
+    },
+
+    async confirmCharge(chargeId) {
+      const confirmed = await db
+        .updateTable('payment_charges')
+        .set({ status: 'succeeded', updated_at: new Date() })
+        .where('id', '=', chargeId)
+        .where('status', '=', 'requires_action')
+        .returningAll()
+        .executeTakeFirst();
+      if (confirmed) return toCharge(confirmed);
+      const existing = await provider.getCharge(chargeId);
+      if (!existing) throw new PaymentObjectNotFoundError(`Charge ${chargeId}`);
+      return existing;
+    },
+
+    async getCharge(chargeId) {
+      const row = await db.selectFrom('payment_charges').selectAll().where('id', '=', chargeId).executeTakeFirst();
+      return row ? toCharge(row) : null;
+    },
+
+    async createSubscription(input: CreateSubscriptionInput) {
+      const method = await activeMethod(input.paymentMethodId);
+      const price = await db
+        .selectFrom('prices')
+        .select(['id', 'recurring_interval', 'recurring_interval_count'])
+        .where('id', '=', input.priceId)
+        .where('type', '=', 'recurring')
+        .executeTakeFirst();
+      if (!price?.recurring_interval || !price.recurring_interval_count) {
+        throw new PaymentObjectNotFoundError(`Recurring price ${input.priceId}`);
+      }
+      const start = new Date();
+      const row = await db
+        .insertInto('payment_subscriptions')
+        .values({
+          id: createPrefixedId('sub'),
+          customer_id: input.customerId,
+          price_id: price.id,
+          payment_method_id: method.id,
+          quantity: input.quantity ?? 1,
+          status: method.test_behaviour === 'succeed' ? 'active' : 'incomplete',
+          current_period_start: start,
+          current_period_end: addInterval(start, price.recurring_interval, price.recurring_interval_count),
+          idempotency_key: input.idempotencyKey,
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      const stored =
+        row ??
+        (await db
+          .selectFrom('payment_subscriptions')
+          .selectAll()
+          .where('idempotency_key', '=', input.idempotencyKey)
+          .executeTakeFirstOrThrow());
+      return toSubscription(stored);
+    },
+
+    async listSubscriptions(customerId) {
+      const rows = await db
+        .selectFrom('payment_subscriptions')
+        .selectAll()
+        .where('customer_id', '=', customerId)
+        .orderBy('created_at', 'asc')
+        .execute();
+      return rows.map(toSubscription);
+    },
+
+    async authoriseBnpl(input) {
+      assertCents(input.amount);
+      const status = input.amount > TEST_BNPL_LIMIT_CENTS ? 'declined' : 'authorised';
+      const row = await db
+        .insertInto('bnpl_authorisations')
+        .values({
+          id: createPrefixedId('bnpl'),
+          consent_id: input.consentId,
+          email: input.email,
+          amount_cents: input.amount,
+          currency: input.currency,
+          status,
+          idempotency_key: input.idempotencyKey,
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      const stored =
+        row ??
+        (await db
+          .selectFrom('bnpl_authorisations')
+          .selectAll()
+          .where('idempotency_key', '=', input.idempotencyKey)
+          .executeTakeFirstOrThrow());
+      const result: BnplAuthorisation = {
+        id: stored.id,
+        status: stored.status,
+        amount: stored.amount_cents,
+        currency: stored.currency,
+        email: stored.email,
+        consentId: stored.consent_id,
+      };
+      return result;
+    },
+  };
+  return provider;
+}
+
+function toSubscription(row: {
+  id: string;
+  customer_id: string;
+  price_id: string;
+  payment_method_id: string | null;
+  quantity: number;
+  status: ProviderSubscription['status'];
+  current_period_start: Date | string;
+  current_period_end: Date | string;
+}): ProviderSubscription {
+  return {
+    id: row.id,
+    customerId: row.customer_id,
+    priceId: row.price_id,
+    paymentMethodId: row.payment_method_id,
+    quantity: row.quantity,
+    status: row.status,
+    currentPeriodStart: new Date(row.current_period_start),
+    currentPeriodEnd: new Date(row.current_period_end),
+  };
+}

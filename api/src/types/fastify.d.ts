@@ -1,0 +1,37 @@
+import type { AppConfig } from '../config/config';
+import type { Database } from '../db/schema';
+import type { DatabaseKind } from '../db/open-database';
+import type { UserRow } from '../db/schema';
+import type { PaymentProvider } from '../services/payments/payment-provider';
+import type { Mailer } from '../services/mail/mailer';
+import type { PasswordHasher } from '../services/password-hasher';
+import type { CustomizationService } from '../services/customization-service';
+import type { SessionManager } from '../plugins/app/auth';
+import type { FastifyReply, FastifyRequest as Request } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    databaseKind: DatabaseKind;
+    passwords: PasswordHasher;
+    paymentProvider: PaymentProvider;
+    mailer: Mailer;
+    customizations: CustomizationService;
+    sessions: SessionManager;
+    /** onRequest/preHandler hook: 401 unless a live session is attached. */
+    authenticate: (request: Request, reply: FastifyReply) => Promise<void>;
+    /** Lets the site plugin answer unknown GET/HEAD paths outside the API prefixes (SPA deep links). */
+    setSiteFallback: (handler: (request: Request, reply: FastifyReply) => unknown) => void;
+  }
+
+  interface FastifyRequest {
+    /** The logged-in user, loaded for routes whose config sets `auth`. */
+    user: UserRow | null;
+  }
+
+  interface FastifyContextConfig {
+    /** 'required': 401 without a session; 'optional': load the user when there is one. */
+    auth?: 'required' | 'optional';
+  }
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { emailInputSchema, sessionIdSchema, okSchema } from './common';
+import { currentUserSchema } from './user';
+
+// Password rules, shared by the sign-up form and the server.
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+export const passwordSchema = z
+  .string({ message: 'Please enter a password' })
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`)
+  .regex(/[A-Za-z]/, 'Include at least one letter')
+  .regex(/\d/, 'Include at least one number');
+
+export const loginBodySchema = z.object({
+  username: emailInputSchema,
+  // Login never reveals the rules: any non-empty password is checked against the hash.
+  password: z.string({ message: 'Please enter your password' }).min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const authUserResponseSchema = z.object({ user: currentUserSchema });
+export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
+
+export const signupBodySchema = z.object({
+  email: emailInputSchema,
+  name: z.string({ message: 'Please enter your name' }).trim().min(1, 'Please enter your name').max(200),
+  kitID: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z0-9-]*$/, 'A kit ID has letters, digits and dashes only')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  password: passwordSchema,
+  sessionId: sessionIdSchema.nullish(),
+});
+export type SignupBody = z.input<typeof signupBodySchema>;
+
+export const logoutResponseSchema = okSchema;
+
+export const resetPasswordBodySchema = z.object({ email: emailInputSchema });
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+export const resetPasswordResponseSchema = okSchema;
+
+export const resetPasswordCallbackBodySchema = z.object({
+  linkId: z.string({ message: 'The reset link is missing its id' }).trim().min(1).max(200),
+  password: passwordSchema,
+});
+export type ResetPasswordCallbackBody = z.input<typeof resetPasswordCallbackBodySchema>;
+export const resetPasswordCallbackResponseSchema = okSchema;
+
+export const oldStoreQuerySchema = z.object({ email: emailInputSchema });
+export const oldStoreResponseSchema = z.object({ legacy: z.boolean() });
+export type OldStoreResponse = z.infer<typeof oldStoreResponseSchema>;
+
+/** How long a reset link lives, and the path the emailed link opens on the site's origin. */
+export const RESET_LINK_TTL_MINUTES = 60;
+export const RESET_PASSWORD_PAGE_PATH = '/reset-password';

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import {
+  addressSchema,
+  addressViewSchema,
+  centsSchema,
+  countrySchema,
+  currencySchema,
+  DEFAULT_CURRENCY,
+  emailInputSchema,
+  isoDateTimeSchema,
+  okSchema,
+  queryListSchema,
+  sessionIdSchema,
+} from './common';
+import { cartItemSchema } from './cart';
+import { chargeViewSchema, paymentMethodInputSchema } from './payment';
+import { discountCodeSchema } from './discounts';
+import { shopKeySchema } from './customization';
+
+export const shippingCostQuerySchema = z.object({
+  country: countrySchema,
+  lookupKeys: queryListSchema,
+  currency: z.enum(['usd', 'cad']).default(DEFAULT_CURRENCY),
+  // 1: ship every kit of a subscription upfront in one parcel.
+  consolidated: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
+});
+export const shippingCostResponseSchema = z.object({ shippingCost: centsSchema });
+export type ShippingCostResponse = z.infer<typeof shippingCostResponseSchema>;
+
+export const checkoutStartBodySchema = z.object({
+  email: emailInputSchema,
+  country: countrySchema,
+  first_name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().min(1).max(100),
+  event_name: z.string().trim().min(1).max(100),
+});
+export type CheckoutStartBody = z.input<typeof checkoutStartBodySchema>;
+export const checkoutStartResponseSchema = okSchema;
+
+/** Orders: the server prices every line itself; a client price is never read. */
+export const ORDER_STATUSES = ['pending', 'requires_action', 'paid', 'failed', 'fulfilled'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderLineSchema = z.object({
+  lookupKey: z.string(),
+  priceId: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  unitAmount: centsSchema,
+  amount: centsSchema,
+});
+
+export const orderSchema = z.object({
+  id: z.string(),
+  status: orderStatusSchema,
+  email: z.string(),
+  currency: currencySchema,
+  lines: z.array(orderLineSchema),
+  subtotal: centsSchema,
+  discount: centsSchema,
+  shipping: centsSchema,
+  total: centsSchema,
+  discountCode: z.string().nullable(),
+  shipUpfront: z.boolean(),
+  bnpl: z.boolean(),
+  businessKey: z.string().nullable(),
+  shippingAddress: addressViewSchema,
+  payment: chargeViewSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** The header that makes order placement idempotent (one click, one order). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z.string().trim().min(8).max(200),
+});
+
+/** POST /payments/stripe-subscriptions/checkout/orders: a consumer order. */
+export const placeOrderBodySchema = z.object({
+  email: emailInputSchema,
+  name: z.string().trim().min(1).max(200),
+  items: z.array(cartItemSchema).min(1, 'The cart is empty').max(50),
+  shippingAddress: addressSchema,
+  discountCode: discountCodeSchema.nullish(),
+  shipUpfront: z.boolean().default(false),
+  paymentMethod: paymentMethodInputSchema,
+  sessionId: sessionIdSchema,
+  marketingEnabled: z.boolean().default(false),
+});
+export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
+
+export const orderParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** Business checkout payload (spec §3). shippingCost is the client's figure, checked, never trusted. */
+export const businessCheckoutBodySchema = z.object({
+  email: emailInputSchema,
+  name: z.string().trim().min(1).max(200),
+  products: z.array(cartItemSchema).min(1).max(50),
+  shipping: addressSchema,
+  sessionId: sessionIdSchema,
+  discount: discountCodeSchema.nullish(),
+  shipUpfront: z.boolean().default(false),
+  shippingCost: centsSchema.optional(),
+  businessKey: shopKeySchema,
+  paymentMethod: paymentMethodInputSchema,
+  bnpl: z.boolean().default(false),
+  marketingEnabled: z.boolean().default(false),
+});
+export type BusinessCheckoutBody = z.input<typeof businessCheckoutBodySchema>;
+
+export const BUSINESS_CHECKOUT_STATUSES = ['pending', 'paid', 'failed', 'fulfilled'] as const;
+export const businessCheckoutStatusSchema = z.object({
+  id: z.string(),
+  status: z.enum(BUSINESS_CHECKOUT_STATUSES),
+  final: z.boolean(),
+});
+export type BusinessCheckoutStatus = z.infer<typeof businessCheckoutStatusSchema>;
+export const businessCheckoutResponseSchema = businessCheckoutStatusSchema.extend({ order: orderSchema });
+export const businessCheckoutDetailsSchema = orderSchema;
+
+export const businessUsersQuerySchema = z.object({ email: emailInputSchema });
+export const businessUsersResponseSchema = z.object({ exists: z.boolean() });
+export type BusinessUsersResponse = z.infer<typeof businessUsersResponseSchema>;
+
+/** BNPL consent: recorded before a pay-later order; GET returns an array and the client uses [0]. */
+export const BNPL_TERMS_VERSION = '2024-01';
+export const bnplConsentBodySchema = z.object({
+  sessionId: sessionIdSchema,
+  email: emailInputSchema,
+  accepted: z.literal(true, { message: 'You must accept the pay-later terms' }),
+  termsVersion: z.string().min(1).max(50),
+});
+export const bnplConsentSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  termsVersion: z.string(),
+  acceptedAt: isoDateTimeSchema,
+  orderId: z.string().nullable(),
+});
+export type BnplConsent = z.infer<typeof bnplConsentSchema>;
+export const bnplConsentParamsSchema = z.object({ id: z.uuid() });
+export const bnplConsentListSchema = z.array(bnplConsentSchema);
+
+export const hasScheduledQuerySchema = z.object({ ids: queryListSchema });
+export const hasScheduledResponseSchema = z.object({ hasScheduled: z.record(z.string(), z.boolean()) });
+
+export const chargeConfirmResponseSchema = orderSchema;
+export { chargeViewSchema };

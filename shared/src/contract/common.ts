@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+// Money is integer cents everywhere: in the database, on the wire and in totals.
+// The ceiling keeps sums of a few lines far inside Number.MAX_SAFE_INTEGER and int4 columns.
+export const MAX_CENTS = 100_000_000;
+export const centsSchema = z.number().int('Amounts are whole cents').min(0).max(MAX_CENTS);
+export type Cents = z.infer<typeof centsSchema>;
+
+export const CURRENCIES = ['usd', 'cad'] as const;
+export const currencySchema = z.enum(CURRENCIES);
+export type Currency = z.infer<typeof currencySchema>;
+export const DEFAULT_CURRENCY: Currency = 'usd';
+
+export const SHIPPING_COUNTRIES = ['US', 'CA'] as const;
+export const countrySchema = z.enum(SHIPPING_COUNTRIES, { message: 'We ship to the US and Canada only' });
+export type ShippingCountry = z.infer<typeof countrySchema>;
+
+/** An email from a client: trimmed and lower-cased before it is checked. */
+export const emailInputSchema = z
+  .string({ message: 'Please enter your email' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Please enter your email')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email'));
+
+/** An email the server sends back (already normalised). */
+export const emailSchema = z.string();
+
+export const isoDateTimeSchema = z.string().describe('ISO 8601 date-time');
+
+/** A link a partner may store or a browser may follow: absolute http(s) only. */
+export const httpUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Must be an http(s) URL');
+
+/** CSS hex colours only: nothing that could smuggle CSS or script into a style. */
+export const colorSchema = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Must be a hex colour such as #3cbab5');
+
+export const sessionIdSchema = z.string().trim().min(1).max(100).describe('The client session id kept as curr-session-id');
+
+/** Query-string booleans: "true"/"1" or "false"/"0". */
+export const queryBooleanSchema = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/** A comma-separated query list such as "a,b,c" becoming ["a","b","c"]. */
+export const queryListSchema = z
+  .string()
+  .max(4000)
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0),
+  );
+
+export const okSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof okSchema>;
+
+/** A shipping address (field names follow the payment provider's). */
+export const addressSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Please enter a name').max(200),
+    line1: z.string().trim().min(1, 'Please enter an address').max(200),
+    line2: z.string().trim().max(200).nullable().default(null),
+    city: z.string().trim().min(1, 'Please enter a city').max(100),
+    state: z.string().trim().min(2, 'Please enter a state or province').max(50),
+    postal_code: z.string().trim().min(1, 'Please enter a postal code').max(20),
+    country: countrySchema,
+  })
+  .superRefine((address, ctx) => {
+    const pattern = address.country === 'US' ? /^\d{5}(?:-\d{4})?$/ : /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/;
+    if (!pattern.test(address.postal_code)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['postal_code'],
+        message: address.country === 'US' ? 'Enter a 5-digit ZIP code' : 'Enter a postal code such as K1A 0B1',
+      });
+    }
+  });
+export type Address = z.output<typeof addressSchema>;
+export type AddressInput = z.input<typeof addressSchema>;
+
+/** The address as the server returns it (no defaults, no checks). */
+export const addressViewSchema = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  country: countrySchema,
+});
+export type AddressView = z.infer<typeof addressViewSchema>;

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { colorSchema, httpUrlSchema, queryBooleanSchema } from './common';
+import { offerSchema } from './catalog';
+
+export const DEFAULT_PRIMARY_COLOR = '#3cbab5';
+export const PRICING_MODES = ['pricing-table', 'single-product', 'one-time', 'monthly', 'quarterly', 'annual', 'add-ons'] as const;
+export const DEFAULT_PRICING_MODE = 'pricing-table';
+/** The partner that keeps the shop's own prices even when it lists products (spec §9). */
+export const PRICE_KEEPING_PARTNER_KEY = 'your-health-business';
+
+export const shopKeySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'A shop key is lower-case letters, digits and dashes');
+
+/** An image: an absolute http(s) URL, a same-origin path, or an inline raster/SVG data URL (safe in <img>). */
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(200_000)
+  .refine(
+    (value) =>
+      (value.startsWith('/') && !value.startsWith('//')) ||
+      /^data:image\/(?:png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(value) ||
+      httpUrlSchema.safeParse(value).success,
+    'Must be an http(s) URL, a /path or a data:image URL',
+  );
+
+// Plain text only: the storefront renders these as text (or through a sanitiser), never as raw HTML.
+const text = (max: number) => z.string().max(max);
+
+export const metaTagSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z][A-Za-z0-9:._-]*$/, 'A meta tag name is letters, digits and : . _ -'),
+  content: z.string().max(1000),
+});
+
+export const redirectAfterPurchaseSchema = z.object({
+  url: httpUrlSchema,
+  // The purchase must include one of these offer keys; empty means any purchase.
+  productKeys: z.array(z.string().max(100)).max(50).default([]),
+});
+
+/** Every field of spec §3's partner customization, checked when it is written. */
+export const customizationFieldsSchema = z.object({
+  businessName: text(200).trim().min(1, 'businessName is required'),
+  boxLogo: imageUrlSchema.nullable().default(null),
+  products: z.array(offerSchema).max(100).nullable().default(null),
+  pricingMode: z.enum(PRICING_MODES).default(DEFAULT_PRICING_MODE),
+  primaryColor: colorSchema.default(DEFAULT_PRIMARY_COLOR),
+  barColor: colorSchema.nullable().default(null),
+  footerColor: colorSchema.nullable().default(null),
+  section1Color: colorSchema.nullable().default(null),
+  section2Color: colorSchema.nullable().default(null),
+  logoLink: httpUrlSchema.nullable().default(null),
+  redirectLink: httpUrlSchema.nullable().default(null),
+  redirectAfterPurchase: z.array(redirectAfterPurchaseSchema).max(20).default([]),
+  mainPageTitle: text(300).nullable().default(null),
+  mainPageDescription: text(5000).nullable().default(null),
+  mainPageImage: imageUrlSchema.nullable().default(null),
+  mainPageStep1Image: imageUrlSchema.nullable().default(null),
+  mainPageStep2Image: imageUrlSchema.nullable().default(null),
+  mainPageStep3Image: imageUrlSchema.nullable().default(null),
+  logo: imageUrlSchema.nullable().default(null),
+  favicon: imageUrlSchema.nullable().default(null),
+  metaTags: z.array(metaTagSchema).max(30).default([]),
+  newMarkersSection: z.boolean().default(false),
+  aboutTitle: text(300).nullable().default(null),
+  aboutImage: imageUrlSchema.nullable().default(null),
+  aboutDescription: text(5000).nullable().default(null),
+  aboutPoints: z.array(text(500)).max(20).default([]),
+  bannerColor: colorSchema.nullable().default(null),
+  bannerBGColor: colorSchema.nullable().default(null),
+  bannerContent: text(2000).nullable().default(null),
+  bannerShow: z.boolean().default(false),
+  companyDescription: text(5000).nullable().default(null),
+  facebookLink: httpUrlSchema.nullable().default(null),
+  instagramLink: httpUrlSchema.nullable().default(null),
+  twitterLink: httpUrlSchema.nullable().default(null),
+  youtubeLink: httpUrlSchema.nullable().default(null),
+});
+
+/** What an operator writes (unknown keys are refused so a typo is not silently lost). */
+export const customizationInputSchema = customizationFieldsSchema.strict();
+export type CustomizationInput = z.input<typeof customizationInputSchema>;
+export type CustomizationFields = z.output<typeof customizationFieldsSchema>;
+
+/** What GET /api/v1/customization/{shopKey} returns: defaults filled in. */
+export const customizationSchema = customizationFieldsSchema.extend({
+  shopKey: z.string(),
+  updatedAt: z.string(),
+});
+export type Customization = z.output<typeof customizationSchema>;
+
+export const customizationParamsSchema = z.object({ shopKey: shopKeySchema });
+export const customizationQuerySchema = z.object({
+  // When true, `products` comes back as null to keep the payload small.
+  excludeProducts: queryBooleanSchema.optional(),
+});

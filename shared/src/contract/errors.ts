@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+// Every error the API sends has this one shape, whatever the route or status.
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'CSRF_ORIGIN_REJECTED',
+  'NOT_FOUND',
+  'EMAIL_TAKEN',
+  'CONFLICT',
+  'IDEMPOTENCY_KEY_REUSED',
+  'RATE_LIMITED',
+  'CARD_DECLINED',
+  'PAYMENT_REQUIRES_ACTION',
+  'PAYMENT_FAILED',
+  'RESET_LINK_UNKNOWN',
+  'RESET_LINK_USED',
+  'RESET_LINK_EXPIRED',
+  'UNSUPPORTED_COUNTRY',
+  'DISCOUNT_INVALID',
+  'UPGRADE_ALREADY_PURCHASED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const;
+
+export const errorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    // Field path (dot-joined, e.g. "shipping.postal_code") -> message, for form errors.
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+// The standard error responses most routes can produce, for OpenAPI and typed clients.
+export const commonErrorResponses = {
+  400: errorBodySchema,
+  500: errorBodySchema,
+} as const;
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return errorBodySchema.safeParse(value).success;
+}

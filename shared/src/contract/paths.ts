@@ -1,0 +1,77 @@
+// Every API path, in Fastify's `:param` form. Clients fill params with `buildPath`.
+// Group prefixes follow the spec's three clients: connect, payments and content.
+
+export const CONNECT_PREFIXES = ['/auth2', '/user', '/impact', '/employer-form-submit', '/kits'] as const;
+export const PAYMENTS_PREFIX = '/payments/stripe-subscriptions';
+export const CONTENT_PREFIX = '/api';
+
+const P = PAYMENTS_PREFIX;
+
+export const API_PATHS = {
+  // Operations
+  healthz: '/healthz',
+  readyz: '/readyz',
+  docs: '/docs',
+  devOutbox: '/dev/outbox',
+
+  // connect: account and user
+  login: '/auth2/login/password',
+  signup: '/auth2/signup',
+  logout: '/auth2/logout',
+  resetPassword: '/auth2/reset-password',
+  resetPasswordCallback: '/auth2/reset-password/callback',
+  oldStore: '/auth2/old-store',
+  isNewCustomer: '/user/is-new-customer',
+  cmsInfo: '/user/cms-info',
+  paymentMethods: '/user/management-portal/payment-methods',
+  paymentMethod: '/user/management-portal/payment-methods/:id',
+  paymentMethodDefault: '/user/management-portal/payment-methods/:id/default',
+  shippingAddress: '/user/management-portal/shipping-address',
+  invitation: '/user/invitation',
+  anonymousReferral: '/user/referrals/anonymous',
+  employerFormSubmit: '/employer-form-submit',
+  logPageView: '/impact/log-page-view',
+  kitsHasScheduled: '/kits/products/has-scheduled',
+
+  // payments
+  discount: `${P}/discounts/:code`,
+  discountIsValid: `${P}/discounts/:code/is-valid`,
+  businessCheckout: `${P}/business/checkout`,
+  businessCheckoutStatus: `${P}/business/checkout/:id/status`,
+  businessCheckoutDetails: `${P}/business/checkout/:id/details`,
+  businessUsers: `${P}/business/users`,
+  shippingCost: `${P}/checkout/shipping-cost`,
+  checkoutStart: `${P}/checkout/start`,
+  orders: `${P}/checkout/orders`,
+  order: `${P}/checkout/orders/:id`,
+  orderConfirm: `${P}/checkout/orders/:id/confirm`,
+  bnplConsents: `${P}/bnpl/consent`,
+  bnplConsent: `${P}/bnpl/consent/:id`,
+  upgradePurchased: `${P}/checkout/upgrade-purchased`,
+  buyBpTape: `${P}/checkout/:id/buy-bp-tape`,
+  miniPanelUpgradePending: `${P}/checkout/mini-panel-upgrade/pending`,
+  miniPanelUpgradePurchase: `${P}/checkout/mini-panel-upgrade`,
+  easyDrawUpgradePurchase: `${P}/checkout/easy-draw-upgrade`,
+
+  // content
+  customization: '/api/v1/customization/:shopKey',
+  catalogOffers: '/api/v1/catalog/offers',
+  catalogPrices: '/api/v1/catalog/prices',
+  catalogContent: '/api/v1/catalog/content',
+  storefrontDiscount: '/api/v1/discounts/:code',
+  cart: '/api/v1/cart',
+  cartMerge: '/api/v1/cart/merge',
+  miniPanelUpgrade: '/api/mini-panel-upgrade',
+  easyDrawUpgrade: '/api/easy-draw-upgrade',
+} as const;
+
+export type ApiPathName = keyof typeof API_PATHS;
+
+/** Fills `:param` segments, URL-encoding each value; a missing param is a programming error. */
+export function buildPath(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}

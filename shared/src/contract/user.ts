@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import {
+  addressSchema,
+  addressViewSchema,
+  centsSchema,
+  currencySchema,
+  emailInputSchema,
+  emailSchema,
+  isoDateTimeSchema,
+  queryBooleanSchema,
+} from './common';
+import { cardInputSchema, paymentMethodViewSchema } from './payment';
+import { recurringIntervalSchema } from './catalog';
+
+export const subscriptionViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(['active', 'past_due', 'canceled', 'incomplete']),
+  lookupKey: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  unitAmount: centsSchema,
+  currency: currencySchema,
+  interval: recurringIntervalSchema,
+  intervalCount: z.number().int(),
+  currentPeriodEnd: isoDateTimeSchema,
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+export const subscriptionInfoSchema = z.object({
+  hasActiveSubscription: z.boolean(),
+  subscriptions: z.array(subscriptionViewSchema),
+});
+export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
+
+export const balanceSchema = z.object({ amount: centsSchema, currency: currencySchema });
+export type Balance = z.infer<typeof balanceSchema>;
+
+/** The current user (spec §3); subscription info and balance appear only when asked for. */
+export const currentUserSchema = z.object({
+  email: emailSchema,
+  name: z.string(),
+  shopifyID: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  subscriptionInfo: subscriptionInfoSchema.optional(),
+  balance: balanceSchema.optional(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const cmsInfoQuerySchema = z.object({
+  includeSubscriptionInfo: queryBooleanSchema.optional(),
+  includeBalance: queryBooleanSchema.optional(),
+});
+/** The user, or null for an anonymous visitor (200 either way). */
+export const cmsInfoResponseSchema = currentUserSchema.nullable();
+export type CmsInfoResponse = z.infer<typeof cmsInfoResponseSchema>;
+
+export const isNewCustomerQuerySchema = z.object({ email: emailInputSchema });
+export const isNewCustomerResponseSchema = z.object({ isNewCustomer: z.boolean() });
+export type IsNewCustomerResponse = z.infer<typeof isNewCustomerResponseSchema>;
+
+// Account payment methods and shipping address (management portal).
+export const paymentMethodsResponseSchema = z.object({
+  paymentMethodsAndAddresses: z.object({
+    paymentMethods: z.array(paymentMethodViewSchema),
+    shippingAddress: addressViewSchema.nullable(),
+  }),
+  email: emailSchema,
+});
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
+
+export const addPaymentMethodBodySchema = z.object({
+  card: cardInputSchema,
+  makeDefault: z.boolean().default(false),
+});
+export type AddPaymentMethodBody = z.input<typeof addPaymentMethodBodySchema>;
+
+export const paymentMethodIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const updateShippingAddressBodySchema = addressSchema;
+export type UpdateShippingAddressBody = z.input<typeof updateShippingAddressBodySchema>;
+
+// Waiting lists (spec §3 Invitation) and referrals.
+export const INVITATION_SOURCES = ['ny_waitlist', 'ca_supplements'] as const;
+export const invitationSourceSchema = z.enum(INVITATION_SOURCES);
+export const invitationBodySchema = z.object({
+  email: emailInputSchema,
+  first_name: z.string().trim().min(1, 'Please enter your first name').max(100),
+  last_name: z.string().trim().min(1, 'Please enter your last name').max(100),
+  source: invitationSourceSchema,
+});
+export type InvitationBody = z.input<typeof invitationBodySchema>;
+export const invitationResponseSchema = z.object({ ok: z.literal(true), alreadyOnList: z.boolean() });
+export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
+
+export const referralBodySchema = z
+  .object({ email: emailInputSchema, referred: emailInputSchema })
+  .refine((body) => body.email !== body.referred, { path: ['referred'], message: 'You cannot refer yourself' });
+export type ReferralBody = z.input<typeof referralBodySchema>;
+export const referralResponseSchema = z.object({ ok: z.literal(true), alreadyReferred: z.boolean() });
+export type ReferralResponse = z.infer<typeof referralResponseSchema>;
+
+export const employerFormBodySchema = z
+  .object({
+    email: emailInputSchema,
+    name: z.string().trim().min(1, 'Please enter your name').max(200),
+    employerEmail: emailInputSchema,
+  })
+  .refine((body) => body.email !== body.employerEmail, {
+    path: ['employerEmail'],
+    message: "Enter your employer's email, not your own",
+  });
+export type EmployerFormBody = z.input<typeof employerFormBodySchema>;
+export const employerFormResponseSchema = z.object({ ok: z.literal(true), requestId: z.string() });
+export type EmployerFormResponse = z.infer<typeof employerFormResponseSchema>;
