@@ -37,8 +37,9 @@ describe('catalog offers, prices and content', () => {
     expect(['mini-panel', 'easy-draw', 'bp-monitor-tape'].map((key) => byKey.get(key)?.type)).toEqual(['add-on', 'add-on', 'add-on']);
     expect(byKey.get('unlimited-upgrade')).toMatchObject({ priceType: 'unlimited', isUnlimitedUpgrade: true });
     // Product copy is data: every kit and plan lists its biomarkers.
-    expect(byKey.get('bloodwise-kit')?.biomarkers).toContain('HbA1c');
-    expect(byKey.get('heart-metabolic-program')?.biomarkers).toEqual(expect.arrayContaining(['ApoB', 'Lipoprotein(a)']));
+    const offerByKey = new Map(offers.map((offer) => [offer.key, offer]));
+    expect(offerByKey.get('bloodwise-kit')?.biomarkers).toContain('HbA1c');
+    expect(offerByKey.get('heart-metabolic-program')?.biomarkers).toEqual(expect.arrayContaining(['ApoB', 'Lipoprotein(a)']));
   });
 
   it('filters offers by type and prices by lookup key', async () => {
