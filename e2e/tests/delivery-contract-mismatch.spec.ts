@@ -1,0 +1,74 @@
+// Issue 9: a remote built against another shell-contract major is refused by the shell, which
+// logs the mismatch and shows that area's fallback while the other areas keep working.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import {
+  copyWithContract,
+  hasBuild,
+  liveVersionFrom,
+  REPO_ROOT,
+  startDeliveryServer,
+  type DeliveryServer,
+} from './delivery-server';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: DeliveryServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  for (const pkg of ['mf-catalog', 'mf-account']) {
+    if (!(await hasBuild(pkg)))
+      throw new Error(`${pkg} is not built; run the build before the browser tests.`);
+  }
+  server = await startDeliveryServer();
+  for (const pkg of ['mf-catalog', 'mf-account', 'mf-checkout', 'mf-upgrades', 'mf-storefront']) {
+    if (await hasBuild(pkg)) liveVersionFrom(await server.shop('deploy', pkg));
+  }
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test('a catalog built for another contract major shows the catalog fallback; the account area still works', async ({
+  page,
+}) => {
+  const manifest = JSON.parse(
+    await fs.readFile(path.join(REPO_ROOT, 'mf-catalog', 'dist', 'mf-manifest.json'), 'utf8'),
+  ) as {
+    metaData: { shellContractVersion: string };
+  };
+  const nextMajor = `${Number.parseInt(manifest.metaData.shellContractVersion, 10) + 1}.0.0`;
+  const incompatible = await copyWithContract(server.workDir, 'mf-catalog', nextMajor);
+  const deploy = await server.shop('deploy', 'mf-catalog', '--from', incompatible);
+  liveVersionFrom(deploy);
+  expect(deploy.out).toContain(`contract ${nextMajor}`);
+
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+
+  await page.goto(`${server.url}/pricing`);
+  const fallback = page.locator('[data-area-fallback="catalog"]');
+  await expect(fallback).toBeVisible();
+  await expect(page.locator('[data-area="catalog"]')).toHaveCount(0);
+  expect(errors.some((text) => text.includes('mf_catalog') && text.includes(nextMajor))).toBe(true);
+  expect(pageErrors).toEqual([]);
+
+  // The rest of the shop works: the header is there and the account area renders.
+  await expect(page.locator('header')).toBeVisible();
+  await page.goto(`${server.url}/login`);
+  await expect(page.locator('[data-area="account"]')).toBeVisible();
+  await expect(page.locator('[data-area-fallback]')).toHaveCount(0);
+
+  // Rolling the catalog back brings it back on the next load.
+  liveVersionFrom(await server.shop('rollback', 'mf-catalog'));
+  await page.goto(`${server.url}/pricing`);
+  await expect(page.locator('[data-area="catalog"] h1').first()).toBeVisible();
+  await expect(page.locator('[data-area-fallback]')).toHaveCount(0);
+});

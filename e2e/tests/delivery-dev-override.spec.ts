@@ -1,0 +1,115 @@
+// Issue 9, development override: `?override=<remote>@<manifest URL>` loads one remote from a
+// developer's server (here a local static server with a visibly changed catalog), shows a banner
+// with a reset control, and refuses origins that are not on the allowlist with a visible message.
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  liveVersionFrom,
+  patchedCopyOfBuild,
+  startDeliveryServer,
+  type DeliveryServer,
+} from './delivery-server';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: DeliveryServer;
+let devServer: http.Server;
+let devOrigin: string;
+let registryHeading: string;
+let localHeading: string;
+
+const heading = (page: Page) => page.locator('[data-area="catalog"] h1').first();
+
+/** Stands in for `pnpm --filter mf-catalog dev`: serves a build folder with CORS, as webpack-dev-server does. */
+async function serveFolder(folder: string): Promise<http.Server> {
+  const types: Record<string, string> = {
+    '.js': 'application/javascript',
+    '.json': 'application/json',
+  };
+  const dev = http.createServer(async (request, response) => {
+    const name = path.basename(new URL(request.url ?? '/', 'http://x').pathname);
+    const file = path.join(folder, name);
+    const exists = await fs.stat(file).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    response.setHeader('access-control-allow-origin', '*');
+    if (!exists) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': types[path.extname(name)] ?? 'application/octet-stream',
+    });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => dev.listen(0, resolve));
+  return dev;
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  server = await startDeliveryServer();
+  liveVersionFrom(await server.shop('deploy', 'mf-catalog'));
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/pricing`);
+  registryHeading = (await heading(page).textContent())!.trim();
+  await page.close();
+
+  localHeading = `${registryHeading} (local dev)`;
+  devServer = await serveFolder(
+    await patchedCopyOfBuild(server.workDir, 'mf-catalog', 'local', registryHeading, localHeading),
+  );
+  devOrigin = `http://localhost:${(devServer.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  devServer?.close();
+  await server?.stop();
+});
+
+test('an override from an allowed origin loads the local remote, shows a banner, and resets', async ({
+  page,
+}) => {
+  const manifestUrl = `${devOrigin}/mf-manifest.json`;
+  await page.goto(`${server.url}/pricing?override=mf_catalog@${encodeURIComponent(manifestUrl)}`);
+  await expect(heading(page)).toHaveText(localHeading);
+  const banner = page.locator('[data-dev-override-banner]');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('mf_catalog');
+  await expect(banner).toContainText(manifestUrl);
+
+  // Stored, so it survives a plain reload without the query parameter.
+  await page.goto(`${server.url}/pricing`);
+  await expect(heading(page)).toHaveText(localHeading);
+  await expect(banner).toBeVisible();
+
+  await banner.getByRole('button', { name: /reset/i }).click();
+  await expect(banner).toHaveCount(0);
+  await page.goto(`${server.url}/pricing`);
+  await expect(heading(page)).toHaveText(registryHeading);
+  await expect(page.locator('[data-dev-override-banner]')).toHaveCount(0);
+});
+
+test('an override from an origin off the allowlist is refused with a visible message', async ({
+  page,
+}) => {
+  const hostile = 'https://evil.example.test/mf-manifest.json';
+  let hostileRequests = 0;
+  await page.route('https://evil.example.test/**', (route) => {
+    hostileRequests += 1;
+    return route.abort();
+  });
+  await page.goto(`${server.url}/pricing?override=mf_catalog@${encodeURIComponent(hostile)}`);
+  const refused = page.locator('[data-dev-override-refused]');
+  await expect(refused).toBeVisible();
+  await expect(refused).toContainText('not on the development-override allowlist');
+  // The registry's catalog loads instead, and nothing was fetched from the refused origin.
+  await expect(heading(page)).toHaveText(registryHeading);
+  await expect(page.locator('[data-dev-override-banner]')).toHaveCount(0);
+  expect(hostileRequests).toBe(0);
+});

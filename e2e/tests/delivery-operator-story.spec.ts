@@ -1,0 +1,126 @@
+// Issue 9, the operator story: deploy v1 of mf-catalog, deploy v2 with a visible change, roll
+// back to v1 — each live on the next page load, the shell's files untouched, and a tab opened on
+// v2 before the rollback still navigating inside the catalog until it reloads.
+import { expect, test, type Page, type Response } from '@playwright/test';
+import {
+  liveVersionFrom,
+  patchedCopyOfBuild,
+  shellFileHashes,
+  startDeliveryServer,
+  type DeliveryServer,
+} from './delivery-server';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: DeliveryServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startDeliveryServer();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const catalogHeading = (page: Page) => page.locator('[data-area="catalog"] h1').first();
+
+/** Shell files the page actually loaded (its own origin, outside /remotes/). */
+function shellScriptUrls(responses: Response[]): string[] {
+  return responses
+    .map((response) => new URL(response.url()))
+    .filter(
+      (url) =>
+        url.pathname.endsWith('.js') &&
+        !url.pathname.startsWith('/remotes/') &&
+        url.pathname !== '/config.js',
+    )
+    .map((url) => url.pathname)
+    .sort();
+}
+
+async function openPricing(page: Page): Promise<Response[]> {
+  const responses: Response[] = [];
+  page.on('response', (response) => responses.push(response));
+  await page.goto(`${server.url}/pricing`);
+  await expect(catalogHeading(page)).toBeVisible();
+  return responses;
+}
+
+test('deploy v1, deploy v2, roll back: live on reload, shell untouched, open tab keeps working', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const shellBefore = await shellFileHashes();
+
+  // 1. Deploy v1 (the current build) and note what the shell serves.
+  const v1 = liveVersionFrom(await server.shop('deploy', 'mf-catalog'));
+  const context = await browser.newContext();
+  const tabA = await context.newPage();
+  const shellLoadedV1 = shellScriptUrls(await openPricing(tabA));
+  expect(shellLoadedV1.length).toBeGreaterThan(0);
+  const v1Heading = (await catalogHeading(tabA).textContent())!.trim();
+  expect(v1Heading.length).toBeGreaterThan(3);
+
+  // 2. Deploy v2: the same catalog with a visible change to that heading.
+  const v2Heading = `${v1Heading} (v2)`;
+  const v2Build = await patchedCopyOfBuild(
+    server.workDir,
+    'mf-catalog',
+    'v2',
+    v1Heading,
+    v2Heading,
+  );
+  const deployV2 = await server.shop('deploy', 'mf-catalog', '--from', v2Build);
+  const v2 = liveVersionFrom(deployV2);
+  expect(v2).not.toBe(v1);
+  expect(deployV2.out).toContain(`(was ${v1})`);
+  await tabA.reload();
+  await expect(catalogHeading(tabA)).toHaveText(v2Heading);
+
+  // A second tab opened on v2 before the rollback.
+  const tabB = await context.newPage();
+  await openPricing(tabB);
+  await expect(catalogHeading(tabB)).toHaveText(v2Heading);
+  const tabBCatalogResponses: Response[] = [];
+  tabB.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/remotes/mf_catalog/'))
+      tabBCatalogResponses.push(response);
+  });
+
+  // 3. Roll back: v1 on the next load, and the shell's files are the same bytes.
+  const rollback = await server.shop('rollback', 'mf-catalog');
+  expect(liveVersionFrom(rollback)).toBe(v1);
+  expect(rollback.out).toContain(`(was ${v2})`);
+  const registry = (await (await fetch(`${server.url}/remotes.json`)).json()) as {
+    remotes: Record<string, { version: string }>;
+  };
+  expect(registry.remotes.mf_catalog!.version).toBe(v1);
+
+  const reloaded: Response[] = [];
+  tabA.on('response', (response) => reloaded.push(response));
+  await tabA.reload();
+  await expect(catalogHeading(tabA)).toHaveText(v1Heading);
+  expect(shellScriptUrls(reloaded)).toEqual(shellLoadedV1);
+  expect(await shellFileHashes()).toEqual(shellBefore);
+
+  // 4. The tab opened on v2 still navigates inside the catalog (no reload), on v2's code.
+  await expect(catalogHeading(tabB)).toHaveText(v2Heading);
+  const programsLink = tabB.locator('a[href="/programs"]').first();
+  await programsLink.click();
+  await expect(tabB).toHaveURL(/\/programs$/);
+  await expect(tabB.locator('[data-area="catalog"] h1').first()).toBeVisible();
+  await expect(tabB.locator('[data-area-fallback]')).toHaveCount(0);
+  await tabB.goBack();
+  await expect(tabB).toHaveURL(/\/pricing$/);
+  await expect(catalogHeading(tabB)).toHaveText(v2Heading);
+  for (const response of tabBCatalogResponses) {
+    expect(response.url()).toContain(encodeURIComponent(v2));
+    expect(response.status()).toBeLessThan(400);
+  }
+
+  // Until it reloads: then it gets v1 too.
+  await tabB.reload();
+  await expect(catalogHeading(tabB)).toHaveText(v1Heading);
+  await context.close();
+});
