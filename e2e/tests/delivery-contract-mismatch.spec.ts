@@ -8,33 +8,23 @@ import {
   hasBuild,
   liveVersionFrom,
   REPO_ROOT,
-  startDeliveryServer,
-  type DeliveryServer,
+  deliveryServerForFile,
 } from './delivery-server';
 
-test.describe.configure({ mode: 'serial' });
-
-let server: DeliveryServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
+const currentServer = deliveryServerForFile(async (server) => {
   for (const pkg of ['mf-catalog', 'mf-account']) {
     if (!(await hasBuild(pkg)))
       throw new Error(`${pkg} is not built; run the build before the browser tests.`);
   }
-  server = await startDeliveryServer();
   for (const pkg of ['mf-catalog', 'mf-account', 'mf-checkout', 'mf-upgrades', 'mf-storefront']) {
     if (await hasBuild(pkg)) liveVersionFrom(await server.shop('deploy', pkg));
   }
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
 test('a catalog built for another contract major shows the catalog fallback; the account area still works', async ({
   page,
 }) => {
+  const server = currentServer();
   const manifest = JSON.parse(
     await fs.readFile(path.join(REPO_ROOT, 'mf-catalog', 'dist', 'mf-manifest.json'), 'utf8'),
   ) as {

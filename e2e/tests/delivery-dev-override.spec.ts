@@ -7,16 +7,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  liveVersionFrom,
-  patchedCopyOfBuild,
-  startDeliveryServer,
-  type DeliveryServer,
-} from './delivery-server';
+import { deliveryServerForFile, liveVersionFrom, patchedCopyOfBuild } from './delivery-server';
 
-test.describe.configure({ mode: 'serial' });
-
-let server: DeliveryServer;
+const currentServer = deliveryServerForFile(async (server) => {
+  liveVersionFrom(await server.shop('deploy', 'mf-catalog'));
+});
 let devServer: http.Server;
 let devOrigin: string;
 let registryHeading: string;
@@ -52,9 +47,7 @@ async function serveFolder(folder: string): Promise<http.Server> {
 }
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  server = await startDeliveryServer();
-  liveVersionFrom(await server.shop('deploy', 'mf-catalog'));
+  const server = currentServer();
   const page = await browser.newPage();
   await page.goto(`${server.url}/pricing`);
   registryHeading = (await heading(page).textContent())!.trim();
@@ -67,14 +60,14 @@ test.beforeAll(async ({ browser }) => {
   devOrigin = `http://localhost:${(devServer.address() as AddressInfo).port}`;
 });
 
-test.afterAll(async () => {
+test.afterAll(() => {
   devServer?.close();
-  await server?.stop();
 });
 
 test('an override from an allowed origin loads the local remote, shows a banner, and resets', async ({
   page,
 }) => {
+  const server = currentServer();
   const manifestUrl = `${devOrigin}/mf-manifest.json`;
   await page.goto(`${server.url}/pricing?override=mf_catalog@${encodeURIComponent(manifestUrl)}`);
   await expect(heading(page)).toHaveText(localHeading);
@@ -98,6 +91,7 @@ test('an override from an allowed origin loads the local remote, shows a banner,
 test('an override from an origin off the allowlist is refused with a visible message', async ({
   page,
 }) => {
+  const server = currentServer();
   const hostile = 'https://evil.example.test/mf-manifest.json';
   let hostileRequests = 0;
   await page.route('https://evil.example.test/**', (route) => {

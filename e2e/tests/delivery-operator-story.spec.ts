@@ -6,22 +6,10 @@ import {
   liveVersionFrom,
   patchedCopyOfBuild,
   shellFileHashes,
-  startDeliveryServer,
-  type DeliveryServer,
+  deliveryServerForFile,
 } from './delivery-server';
 
-test.describe.configure({ mode: 'serial' });
-
-let server: DeliveryServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startDeliveryServer();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const currentServer = deliveryServerForFile();
 
 const catalogHeading = (page: Page) => page.locator('[data-area="catalog"] h1').first();
 
@@ -40,6 +28,7 @@ function shellScriptUrls(responses: Response[]): string[] {
 }
 
 async function openPricing(page: Page): Promise<Response[]> {
+  const server = currentServer();
   const responses: Response[] = [];
   page.on('response', (response) => responses.push(response));
   await page.goto(`${server.url}/pricing`);
@@ -51,6 +40,7 @@ test('deploy v1, deploy v2, roll back: live on reload, shell untouched, open tab
   browser,
 }) => {
   test.setTimeout(120_000);
+  const server = currentServer();
   const shellBefore = await shellFileHashes();
 
   // 1. Deploy v1 (the current build) and note what the shell serves.

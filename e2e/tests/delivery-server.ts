@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 const API_DIR = path.join(REPO_ROOT, 'api');
@@ -103,6 +104,29 @@ export async function startDeliveryServer(): Promise<DeliveryServer> {
       }
       await fs.rm(workDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Starts a server for the spec file (serial mode: the tests share its store and registry) and
+ * stops it afterwards; `prepare` runs once it is up, e.g. to deploy remotes.
+ */
+export function deliveryServerForFile(
+  prepare?: (server: DeliveryServer) => Promise<void>,
+): () => DeliveryServer {
+  let server: DeliveryServer | undefined;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startDeliveryServer();
+    await prepare?.(server);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('The delivery server is not running.');
+    return server;
   };
 }
 
