@@ -13,10 +13,10 @@ describe('parseDevOverride', () => {
       parseDevOverride('mf_checkout@http://localhost:3003/mf-manifest.json', LOCALHOST),
     ).toEqual({
       ok: true,
-      override: { remote: 'mf_checkout', manifestUrl: 'http://localhost:3003/mf-manifest.json' },
+      override: { name: 'mf_checkout', manifestUrl: 'http://localhost:3003/mf-manifest.json' },
     });
     const dashed = parseDevOverride('mf-catalog@http://127.0.0.1:3002/mf-manifest.json', LOCALHOST);
-    expect(dashed.ok && dashed.override.remote).toBe('mf_catalog');
+    expect(dashed.ok && dashed.override.name).toBe('mf_catalog');
   });
 
   it.each([
@@ -117,7 +117,7 @@ describe('resolveDevOverrides', () => {
       storedValue: null,
       allowedOrigins: LOCALHOST,
     });
-    expect(state.overrides).toEqual([{ remote: 'mf_checkout', manifestUrl: url }]);
+    expect(state.overrides).toEqual([{ name: 'mf_checkout', manifestUrl: url }]);
     expect(state.refused).toEqual([]);
     expect(JSON.parse(state.storageUpdate as string)).toEqual([`mf_checkout@${url}`]);
   });
@@ -173,8 +173,8 @@ describe('resolveDevOverrides', () => {
       allowedOrigins: LOCALHOST,
     });
     expect(state.overrides).toEqual([
-      { remote: 'mf_checkout', manifestUrl: 'http://localhost:4000/mf-manifest.json' },
-      { remote: 'mf_catalog', manifestUrl: 'http://localhost:3002/mf-manifest.json' },
+      { name: 'mf_checkout', manifestUrl: 'http://localhost:4000/mf-manifest.json' },
+      { name: 'mf_catalog', manifestUrl: 'http://localhost:3002/mf-manifest.json' },
     ]);
     expect(DEV_OVERRIDE_STORAGE_KEY).toBe('shop-dev-overrides');
   });

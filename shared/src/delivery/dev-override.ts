@@ -13,9 +13,10 @@ export const DEV_OVERRIDE_STORAGE_KEY = 'shop-dev-overrides';
 const MAX_VALUE_LENGTH = 2048;
 const KNOWN_REMOTES: readonly string[] = Object.values(REMOTE_NAMES);
 
+/** Same shape as the shell's RemoteSource, so overrides can be merged over the registry as they are. */
 export interface DevOverride {
   /** Federation name, e.g. 'mf_checkout'. */
-  remote: string;
+  name: string;
   /** Absolute URL of the remote's mf-manifest.json on an allowed origin. */
   manifestUrl: string;
 }
@@ -121,7 +122,7 @@ export function parseDevOverride(
   }
   if (!/\.json$/i.test(url.pathname))
     return refuse("The override must point at the remote's mf-manifest.json.");
-  return { ok: true, override: { remote, manifestUrl: url.href } };
+  return { ok: true, override: { name: remote, manifestUrl: url.href } };
 }
 
 export interface DevOverrideState {
@@ -184,7 +185,7 @@ export function resolveDevOverrides(input: {
 }
 
 export function formatDevOverride(override: DevOverride): string {
-  return `${override.remote}@${override.manifestUrl}`;
+  return `${override.name}@${override.manifestUrl}`;
 }
 
 function validateAll(
@@ -195,7 +196,7 @@ function validateAll(
   const refused: RefusedDevOverride[] = [];
   for (const value of values) {
     const result = parseDevOverride(value, allowedOrigins);
-    if (result.ok) byRemote.set(result.override.remote, result.override);
+    if (result.ok) byRemote.set(result.override.name, result.override);
     else refused.push(result.refusal);
   }
   return { overrides: [...byRemote.values()], refused };
