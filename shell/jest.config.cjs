@@ -1,3 +1,3 @@
-const { jestConfig } = require('../jest.base.cjs');
+const { areaJestConfig } = require('../shared/src/federation/jest-area-config.cjs');
 
-module.exports = jestConfig({ dir: __dirname, env: 'jsdom' });
+module.exports = areaJestConfig(__dirname);

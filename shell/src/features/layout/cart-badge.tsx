@@ -4,7 +4,7 @@ import { CART_QUERY_KEY } from '@shop/shared/shell-contract/shell-props';
 import { cartCount, readStoredCart } from '@shop/shared/shell-contract/cart-storage';
 
 export function CartBadge({ to }: { to: string }) {
-  const { data } = useQuery({ queryKey: CART_QUERY_KEY, queryFn: () => readStoredCart(window.localStorage), staleTime: Infinity });
+  const { data } = useQuery({ queryKey: CART_QUERY_KEY, queryFn: () => readStoredCart(window.localStorage), initialData: () => readStoredCart(window.localStorage), staleTime: Infinity });
   const count = cartCount(data);
   return (
     <NavLink to={to} className="header-cart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>

@@ -6,7 +6,8 @@ import { addToCart, readStoredCart, writeStoredCart } from '@shop/shared/shell-c
 
 export function useCart() {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: CART_QUERY_KEY, queryFn: () => readStoredCart(window.localStorage), staleTime: Infinity });
+  // initialData, not a fetch: an in-flight read could land after an add and undo it.
+  const query = useQuery({ queryKey: CART_QUERY_KEY, queryFn: () => readStoredCart(window.localStorage), initialData: () => readStoredCart(window.localStorage), staleTime: Infinity });
   const save = useCallback(
     (cart: CartSnapshot) => {
       writeStoredCart(window.localStorage, cart);

@@ -1,0 +1,18 @@
+// Renders an area root under a test implementation of the shell contract, for remotes' component tests.
+import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createDevShell, DevShellHarness, type DevShellOptions } from './dev-shell';
+import { createMemoryNavigationStore } from './navigation-store';
+import type { ShellProps } from './shell-props';
+
+export function renderArea(
+  Root: ComponentType<ShellProps>,
+  { path = '/', basename = '', ...options }: { path?: string; basename?: string } & Omit<Partial<DevShellOptions>, 'store'> = {},
+) {
+  const store = createMemoryNavigationStore(path);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const { props, record } = createDevShell({ store, queryClient, ...options });
+  const view = render(<DevShellHarness Root={Root} store={store} shell={props} basename={basename} />);
+  return { ...view, store, record, props };
+}
