@@ -1,4 +1,4 @@
-import type { SectionImage } from './section-link';
+import { CheckList, type SectionImage } from './section-link';
 import { sectionColors } from './main-page-root';
 
 export interface AboutSectionProps {
@@ -18,13 +18,7 @@ export function AboutSection({ title, description, image, points = [], backgroun
         <div>
           <h2 id="mp-about-title">{title}</h2>
           {description && <p className="mp-about-text">{description}</p>}
-          {points.length > 0 && (
-            <ul className="mp-checks">
-              {points.map((point) => (
-                <li key={point}>{point}</li>
-              ))}
-            </ul>
-          )}
+          <CheckList items={points} />
         </div>
       </div>
     </section>

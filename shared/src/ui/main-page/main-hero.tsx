@@ -1,4 +1,4 @@
-import { SectionLink, type SectionImage, type SectionLinkData } from './section-link';
+import { CheckList, SectionLink, type SectionImage, type SectionLinkData } from './section-link';
 import { sectionColors } from './main-page-root';
 
 export interface MainHeroProps {
@@ -27,13 +27,7 @@ export function MainHero({ eyebrow, title, description, image, primaryCta, secon
               {secondaryCta && <SectionLink link={secondaryCta} variant="secondary" />}
             </div>
           )}
-          {highlights.length > 0 && (
-            <ul className="mp-checks">
-              {highlights.map((highlight) => (
-                <li key={highlight}>{highlight}</li>
-              ))}
-            </ul>
-          )}
+          <CheckList items={highlights} />
         </div>
         {image && (
           <div className="mp-hero-media">

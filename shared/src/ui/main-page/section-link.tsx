@@ -31,3 +31,15 @@ export interface SectionImage {
   /** Empty for a decorative image. */
   alt: string;
 }
+
+/** A list with tick marks, for highlights and about points. */
+export function CheckList({ items }: { items: readonly string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <ul className="mp-checks">
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
