@@ -1,40 +1,61 @@
 import { z } from 'zod';
 import { emailInputSchema, sessionIdSchema, okSchema } from './common';
 import { currentUserSchema } from './user';
+import {
+  checkPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+} from '../rules/password-policy';
 
-// Password rules, shared by the sign-up form and the server.
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
+// Password rules live in rules/password-policy, shared by the sign-up and reset forms and the server.
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 export const passwordSchema = z
   .string({ message: 'Please enter a password' })
-  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`)
-  .regex(/[A-Za-z]/, 'Include at least one letter')
-  .regex(/\d/, 'Include at least one number');
+  .superRefine((password, ctx) => {
+    const problem = passwordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const loginBodySchema = z.object({
   username: emailInputSchema,
   // Login never reveals the rules: any non-empty password is checked against the hash.
-  password: z.string({ message: 'Please enter your password' }).min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ message: 'Please enter your password' })
+    .min(1, 'Please enter your password')
+    .max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const authUserResponseSchema = z.object({ user: currentUserSchema });
 export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 
-export const signupBodySchema = z.object({
-  email: emailInputSchema,
-  name: z.string({ message: 'Please enter your name' }).trim().min(1, 'Please enter your name').max(200),
-  kitID: z
-    .string()
-    .trim()
-    .max(64)
-    .regex(/^[A-Za-z0-9-]*$/, 'A kit ID has letters, digits and dashes only')
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  password: passwordSchema,
-  sessionId: sessionIdSchema.nullish(),
-});
+export const signupBodySchema = z
+  .object({
+    email: emailInputSchema,
+    name: z
+      .string({ message: 'Please enter your name' })
+      .trim()
+      .min(1, 'Please enter your name')
+      .max(200),
+    kitID: z
+      .string()
+      .trim()
+      .max(64)
+      .regex(/^[A-Za-z0-9-]*$/, 'A kit ID has letters, digits and dashes only')
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    password: passwordSchema,
+    sessionId: sessionIdSchema.nullish(),
+  })
+  // The one rule that needs the email too.
+  .superRefine((body, ctx) => {
+    const emailRule = checkPassword(body.password, { email: body.email }).find(
+      (rule) => rule.id === 'not-email',
+    );
+    if (emailRule && !emailRule.met)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: emailRule.message });
+  });
 export type SignupBody = z.input<typeof signupBodySchema>;
 
 export const logoutResponseSchema = okSchema;
