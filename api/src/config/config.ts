@@ -61,12 +61,14 @@ function envSchema(repoRoot: string) {
       AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
       TRUST_PROXY: booleanFromEnv.default(false),
       ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
-    })
-    .superRefine((env, ctx) => {
-      if (env.NODE_ENV === 'production' && !env.PAGE_VIEW_TOKEN) {
-        ctx.addIssue({ code: 'custom', path: ['PAGE_VIEW_TOKEN'], message: 'is required when NODE_ENV=production' });
-      }
     });
+}
+
+/** Rules across variables, checked on the raw values so they are reported with any other problem. */
+function crossChecks(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && !env.PAGE_VIEW_TOKEN) problems.push('PAGE_VIEW_TOKEN: is required when NODE_ENV=production');
+  return problems;
 }
 
 export interface AppConfig {
@@ -109,9 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
   // Empty variables count as unset, as most shells and .env files intend.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema(repoRoot).safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
-  }
+  const problems = [
+    ...(parsed.error?.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`) ?? []),
+    ...crossChecks(present),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const publicOrigin = e.PUBLIC_ORIGIN.replace(/\/$/, '');
   return {

@@ -42,6 +42,8 @@ export interface BuildTestAppOptions {
   /** Share a database with another test app (a second instance); otherwise a fresh one is made. */
   database?: TestDatabase;
   handle?: DatabaseHandle;
+  /** Adds routes or hooks before the app is readied (e.g. a route that fails, for error tests). */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     ...options.app,
     database: options.handle ?? database.handle,
   });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,
