@@ -1,0 +1,19 @@
+// The same repository and route tests, against a real PostgreSQL 15 cluster started for the
+// run (see test/postgres/global-setup.ts). Run through scripts/test-postgres.mjs, which installs
+// PostgreSQL when it can or says loudly that the suite is skipped.
+const base = require('./jest.config.cjs');
+
+module.exports = {
+  ...base,
+  displayName: 'api (postgres)',
+  testMatch: [
+    '<rootDir>/test/routes/**/*.test.ts',
+    '<rootDir>/test/db/database.test.ts',
+    '<rootDir>/test/services/**/*.test.ts',
+    '<rootDir>/test/plugins/**/*.test.ts',
+    '<rootDir>/test/postgres-only/**/*.test.ts',
+  ],
+  testPathIgnorePatterns: ['/node_modules/'],
+  globalSetup: '<rootDir>/test/postgres/global-setup.ts',
+  globalTeardown: '<rootDir>/test/postgres/global-teardown.ts',
+};
