@@ -1,6 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/lock-file';
+import { isApiPath } from './plugins/infrastructure/error-handler';
+import { siteOptionsFromEnv } from './site/site-options';
+import { sitePlugin } from './site/site-plugin';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -18,7 +21,19 @@ async function main(): Promise<void> {
 
   let app;
   try {
-    app = await buildApp(config);
+    // The HTML's Content-Security-Policy is the site plugin's: it knows the shell and remote origins.
+    app = await buildApp(config, { contentSecurityPolicy: false });
+    // One origin serves the API, the shell, the runtime config, the registry and the artifact store.
+    await app.register(
+      sitePlugin,
+      siteOptionsFromEnv(process.env, process.cwd(), {
+        siteRoot: config.siteRoot,
+        deployDir: config.deployDir,
+        environment: config.shopEnv,
+        isApiPath,
+        runtimeConfig: { pageViewToken: config.pageViewToken },
+      }),
+    );
     await app.ready();
   } catch (error) {
     if (error instanceof DataDirLockedError) {
