@@ -225,8 +225,22 @@ export interface OrdersTable {
   shipping_address: Json<Record<string, unknown>>;
   payment_charge_id: string | null;
   payment_method_id: string | null;
+  payment_label: string | null;
+  failure_message: string | null;
+  idempotency_key: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface CheckoutStartsTable {
+  id: Generated<string>;
+  email: string;
+  country: string;
+  first_name: string;
+  last_name: string;
+  event_name: string;
+  user_id: string | null;
+  created_at: Timestamp;
 }
 
 export interface OrderLinesTable {
@@ -350,6 +364,7 @@ export interface DB {
   page_views: PageViewsTable;
   employer_requests: EmployerRequestsTable;
   catalog_content: CatalogContentTable;
+  checkout_starts: CheckoutStartsTable;
 }
 
 export type Database = Kysely<DB>;

@@ -7,6 +7,13 @@ import { outboxRoutes, outboxRouteEnabled } from './dev/outbox-routes';
 import { healthRoutes } from './health/health-routes';
 import { pageViewRoutes } from './impact/page-view-routes';
 import { businessUsersRoutes } from './payments/business-users-routes';
+import { bnplRoutes } from './payments/bnpl-routes';
+import { businessCheckoutRoutes } from './payments/business-checkout-routes';
+import { checkoutRoutes } from './payments/checkout-routes';
+import { discountRoutes } from './payments/discount-routes';
+import { cartRoutes } from './cart/cart-routes';
+import { employerRoutes } from './employer/employer-routes';
+import { kitsRoutes } from './kits/kits-routes';
 import { managementPortalRoutes } from './user/management-portal-routes';
 import { userRoutes } from './user/user-routes';
 import { invitationRoutes } from './user/invitation-routes';
@@ -28,12 +35,19 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(referralRoutes);
   await app.register(managementPortalRoutes);
   await app.register(pageViewRoutes);
+  await app.register(employerRoutes);
+  await app.register(kitsRoutes);
   // payments
   await app.register(businessUsersRoutes);
+  await app.register(discountRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(businessCheckoutRoutes);
+  await app.register(bnplRoutes);
   // content
   await app.register(catalogRoutes);
   await app.register(catalogContentRoutes);
   await app.register(customizationRoutes);
+  await app.register(cartRoutes);
   // local tools
   if (outboxRouteEnabled(app)) await app.register(outboxRoutes);
 }

@@ -13,12 +13,14 @@ import {
   sessionIdSchema,
 } from './common';
 import { cartItemSchema } from './cart';
-import { chargeViewSchema, paymentMethodInputSchema } from './payment';
-import { discountCodeSchema } from './discounts';
+import { cardInputSchema, chargeViewSchema, paymentMethodInputSchema } from './payment';
+import { discountCodeSchema, discountInvalidReasonSchema } from './discounts';
+import { derivedIntervalSchema } from './catalog';
 import { shopKeySchema } from './customization';
 
 export const shippingCostQuerySchema = z.object({
-  country: countrySchema,
+  // Any two letters: the server answers an unsupported country with a 400 UNSUPPORTED_COUNTRY.
+  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as US'),
   lookupKeys: queryListSchema,
   currency: z.enum(['usd', 'cad']).default(DEFAULT_CURRENCY),
   // 1: ship every kit of a subscription upfront in one parcel.
@@ -51,8 +53,11 @@ export const orderLineSchema = z.object({
   amount: centsSchema,
 });
 
+export const ORDER_KINDS = ['consumer', 'business'] as const;
+
 export const orderSchema = z.object({
   id: z.string(),
+  kind: z.enum(ORDER_KINDS),
   status: orderStatusSchema,
   email: z.string(),
   currency: currencySchema,
@@ -67,9 +72,36 @@ export const orderSchema = z.object({
   businessKey: z.string().nullable(),
   shippingAddress: addressViewSchema,
   payment: chargeViewSchema.nullable(),
+  /** How it was paid, for the receipt: "Visa •••• 4242", "Pay later", or null while unpaid. */
+  paymentLabel: z.string().nullable(),
   createdAt: isoDateTimeSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** POST …/checkout/quote: the server's own pricing of a cart, the one source of every total shown. */
+export const checkoutQuoteBodySchema = z.object({
+  items: z.array(cartItemSchema).max(50),
+  country: countrySchema.default('US'),
+  shipUpfront: z.boolean().default(false),
+  discountCode: discountCodeSchema.nullish(),
+  email: emailInputSchema.optional(),
+  businessKey: shopKeySchema.optional(),
+});
+export type CheckoutQuoteBody = z.input<typeof checkoutQuoteBodySchema>;
+export const quoteLineSchema = orderLineSchema.extend({ interval: derivedIntervalSchema.nullable() });
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
+export const checkoutQuoteSchema = z.object({
+  currency: currencySchema,
+  lines: z.array(quoteLineSchema),
+  subtotal: centsSchema,
+  discount: centsSchema,
+  shipping: centsSchema,
+  total: centsSchema,
+  discountCode: z.string().nullable(),
+  /** Why a code that was sent takes nothing off; null when it applies or none was sent. */
+  discountProblem: z.object({ reason: discountInvalidReasonSchema, message: z.string() }).nullable(),
+});
+export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 
 /** The header that makes order placement idempotent (one click, one order). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -110,11 +142,18 @@ export const businessCheckoutBodySchema = z.object({
 });
 export type BusinessCheckoutBody = z.input<typeof businessCheckoutBodySchema>;
 
+/** pending -> paid | failed, and paid -> fulfilled once the kits ship. Every status but pending is final for the UI. */
 export const BUSINESS_CHECKOUT_STATUSES = ['pending', 'paid', 'failed', 'fulfilled'] as const;
+export type BusinessCheckoutState = (typeof BUSINESS_CHECKOUT_STATUSES)[number];
+export function isFinalBusinessStatus(status: BusinessCheckoutState): boolean {
+  return status !== 'pending';
+}
 export const businessCheckoutStatusSchema = z.object({
   id: z.string(),
   status: z.enum(BUSINESS_CHECKOUT_STATUSES),
   final: z.boolean(),
+  /** The decline reason of a failed payment. */
+  failureMessage: z.string().nullable(),
 });
 export type BusinessCheckoutStatus = z.infer<typeof businessCheckoutStatusSchema>;
 export const businessCheckoutResponseSchema = businessCheckoutStatusSchema.extend({ order: orderSchema });
@@ -142,6 +181,23 @@ export const bnplConsentSchema = z.object({
 export type BnplConsent = z.infer<typeof bnplConsentSchema>;
 export const bnplConsentParamsSchema = z.object({ id: z.uuid() });
 export const bnplConsentListSchema = z.array(bnplConsentSchema);
+
+/** The employer's view of an order an employee asked them to pay (the emailed link). */
+export const employerPaymentParamsSchema = z.object({ token: z.string().min(20).max(200) });
+export const employerPaymentViewSchema = z.object({
+  requestId: z.string(),
+  employeeName: z.string(),
+  employeeEmail: z.string(),
+  status: z.enum(['sent', 'paid']),
+  order: orderSchema,
+});
+export type EmployerPaymentView = z.infer<typeof employerPaymentViewSchema>;
+export const employerPaymentBodySchema = z.object({
+  paymentMethod: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('card'), card: cardInputSchema, save: z.literal(false).default(false) }),
+  ]),
+});
+export type EmployerPaymentBody = z.input<typeof employerPaymentBodySchema>;
 
 export const hasScheduledQuerySchema = z.object({ ids: queryListSchema });
 export const hasScheduledResponseSchema = z.object({ hasScheduled: z.record(z.string(), z.boolean()) });

@@ -8,8 +8,11 @@ import {
   emailSchema,
   isoDateTimeSchema,
   queryBooleanSchema,
+  sessionIdSchema,
 } from './common';
 import { cardInputSchema, paymentMethodViewSchema } from './payment';
+import { cartItemSchema } from './cart';
+import { discountCodeSchema } from './discounts';
 import { recurringIntervalSchema } from './catalog';
 
 export const subscriptionViewSchema = z.object({
@@ -99,16 +102,25 @@ export type ReferralBody = z.input<typeof referralBodySchema>;
 export const referralResponseSchema = z.object({ ok: z.literal(true), alreadyReferred: z.boolean() });
 export type ReferralResponse = z.infer<typeof referralResponseSchema>;
 
+/**
+ * POST /employer-form-submit: the spec's {email, name, employerEmail}, plus what the order needs.
+ * The items default to the shopper's server cart (by sessionId, or the logged-in user's cart).
+ */
 export const employerFormBodySchema = z
   .object({
     email: emailInputSchema,
     name: z.string().trim().min(1, 'Please enter your name').max(200),
     employerEmail: emailInputSchema,
+    shippingAddress: addressSchema,
+    sessionId: sessionIdSchema.optional(),
+    items: z.array(cartItemSchema).min(1).max(50).optional(),
+    discountCode: discountCodeSchema.nullish(),
+    shipUpfront: z.boolean().default(false),
   })
   .refine((body) => body.email !== body.employerEmail, {
     path: ['employerEmail'],
     message: "Enter your employer's email, not your own",
   });
 export type EmployerFormBody = z.input<typeof employerFormBodySchema>;
-export const employerFormResponseSchema = z.object({ ok: z.literal(true), requestId: z.string() });
+export const employerFormResponseSchema = z.object({ ok: z.literal(true), requestId: z.string(), orderId: z.string() });
 export type EmployerFormResponse = z.infer<typeof employerFormResponseSchema>;

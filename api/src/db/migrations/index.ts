@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-catalog-content';
+import * as m0003 from './0003-checkout';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -9,4 +10,5 @@ import * as m0002 from './0002-catalog-content';
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-catalog-content': m0002,
+  '0003-checkout': m0003,
 };

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { consumeResetLink, createResetLink, invalidateUserResetLinks } from '../../repositories/reset-links-repository';
 import { deleteUserSessions } from '../../repositories/sessions-repository';
 import { createUser, findUserByEmail, setUserPassword } from '../../repositories/users-repository';
+import { mergeCartsOnLogin } from '../../services/cart-session';
 import { toCurrentUser } from '../../services/current-user';
 import { passwordResetEmail } from '../../services/mail/templates';
 
@@ -55,6 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
       await app.sessions.start(request, reply, user.id);
+      await mergeCartsOnLogin(db, request, user.id);
       return { user: toCurrentUser(user) };
     },
   );
@@ -83,6 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Two sign-ups raced: the unique index let one through.
       if (!user) throw new AppError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { email: EMAIL_TAKEN });
       await app.sessions.start(request, reply, user.id);
+      await mergeCartsOnLogin(db, request, user.id, body.sessionId);
       return reply.code(201).send({ user: toCurrentUser(user) });
     },
   );

@@ -1,0 +1,34 @@
+import type { Discount } from '@shop/shared/contract/discounts';
+import type { Currency } from '@shop/shared/contract/common';
+import type { DiscountRow, Executor } from '../db/schema';
+import { centsFromDb } from '../lib/money';
+
+export async function findDiscount(db: Executor, code: string): Promise<DiscountRow | null> {
+  const row = await db.selectFrom('discounts').selectAll().where('code', '=', code.trim().toUpperCase()).executeTakeFirst();
+  return row ?? null;
+}
+
+/** Counts a use of the code; called in the transaction that records the paid order. */
+export async function recordRedemption(db: Executor, code: string): Promise<void> {
+  await db
+    .updateTable('discounts')
+    .set((eb) => ({ times_redeemed: eb('times_redeemed', '+', 1) }))
+    .where('code', '=', code)
+    .execute();
+}
+
+/** What a shopper may see: the restrictions are summarised, the email list never leaves the server. */
+export function toDiscountView(row: DiscountRow): Discount {
+  return {
+    code: row.code,
+    kind: row.kind,
+    percentOff: row.percent_off,
+    amountOff: row.amount_off_cents === null ? null : centsFromDb(row.amount_off_cents),
+    currency: row.currency as Currency,
+    businessKey: row.business_key,
+    minSubtotal: row.min_subtotal_cents === null ? null : centsFromDb(row.min_subtotal_cents),
+    productLookupKeys: row.product_lookup_keys,
+    expiresAt: row.expires_at ? row.expires_at.toISOString() : null,
+    emailRestricted: (row.allowed_emails?.length ?? 0) > 0,
+  };
+}

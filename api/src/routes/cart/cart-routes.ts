@@ -1,0 +1,50 @@
+import { cartQuerySchema, cartSchema, mergeCartBodySchema, putCartBodySchema } from '@shop/shared/contract/cart';
+import { errorBodySchema } from '@shop/shared/contract/errors';
+import { API_PATHS } from '@shop/shared/contract/paths';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getCart, mergeItems, mergeSessionCartIntoUser, putCart, type CartOwner } from '../../repositories/carts-repository';
+import { assertKnownLookupKeys } from '../../services/checkout/pricing';
+import { rememberCartSession } from '../../services/cart-session';
+
+/**
+ * The server-side cart (content client, /api/v1/cart): keyed by the browser's session id, and by
+ * the user once logged in, when any cart of the session is merged into the user's first.
+ */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+
+  async function ownerFor(userId: string | null, sessionId: string): Promise<CartOwner> {
+    if (!userId) return { sessionId };
+    await db.transaction().execute((trx) => mergeSessionCartIntoUser(trx, sessionId, userId));
+    return { userId };
+  }
+
+  app.get(
+    API_PATHS.cart,
+    { config: { auth: 'optional' }, schema: { tags: ['cart'], querystring: cartQuerySchema, response: { 200: cartSchema, ...errors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      if (!request.user) rememberCartSession(reply, config, request.query.sessionId);
+      return getCart(db, await ownerFor(request.user?.id ?? null, request.query.sessionId));
+    },
+  );
+
+  app.put(
+    API_PATHS.cart,
+    { config: { auth: 'optional' }, schema: { tags: ['cart'], body: putCartBodySchema, response: { 200: cartSchema, ...errors } } },
+    async (request, reply) => {
+      // Repeated keys become one line, capped like any line.
+      const items = mergeItems([], request.body.items);
+      await assertKnownLookupKeys(db, items.map((item) => item.lookupKey));
+      if (!request.user) rememberCartSession(reply, config, request.body.sessionId);
+      return putCart(db, await ownerFor(request.user?.id ?? null, request.body.sessionId), items);
+    },
+  );
+
+  app.post(
+    API_PATHS.cartMerge,
+    { config: { auth: 'required' }, schema: { tags: ['cart'], body: mergeCartBodySchema, response: { 200: cartSchema, ...errors } } },
+    async (request) => db.transaction().execute((trx) => mergeSessionCartIntoUser(trx, request.body.sessionId, request.user!.id)),
+  );
+};

@@ -1,0 +1,27 @@
+import { hasScheduledQuerySchema, hasScheduledResponseSchema } from '@shop/shared/contract/checkout';
+import { errorBodySchema } from '@shop/shared/contract/errors';
+import { API_PATHS } from '@shop/shared/contract/paths';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { scheduledProducts } from '../../services/checkout/scheduled-kits';
+
+/** GET /kits/products/has-scheduled?ids: for each product, whether the shopper has kits coming on a schedule. */
+export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API_PATHS.kitsHasScheduled,
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['kits'],
+        description: 'ids are product keys or price lookup keys. True when the logged-in shopper has an active subscription or a paid recurring order for it; always false for an anonymous visitor.',
+        querystring: hasScheduledQuerySchema,
+        response: { 200: hasScheduledResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const ids = request.query.ids.slice(0, 100);
+      const scheduled = request.user ? await scheduledProducts(app.db, app.paymentProvider, request.user.id) : new Set<string>();
+      return { hasScheduled: Object.fromEntries(ids.map((id) => [id, scheduled.has(id)])) };
+    },
+  );
+};

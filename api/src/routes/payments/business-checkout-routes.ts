@@ -1,0 +1,86 @@
+import {
+  businessCheckoutBodySchema,
+  businessCheckoutDetailsSchema,
+  businessCheckoutResponseSchema,
+  businessCheckoutStatusSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  orderParamsSchema,
+} from '@shop/shared/contract/checkout';
+import { errorBodySchema } from '@shop/shared/contract/errors';
+import { API_PATHS } from '@shop/shared/contract/paths';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, notFound } from '../../lib/app-error';
+import { safeEqual } from '../../lib/tokens';
+import { createBusinessCheckoutProcessor } from '../../services/checkout/business-checkout';
+import { loadOrderView } from '../../services/checkout/orders';
+
+const optionalIdempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().trim().min(8).max(200).optional() });
+
+/**
+ * Partner-storefront checkout (payments client): the order is accepted as pending, paid after
+ * the response, and polled through /status until final; /details is the whole order.
+ */
+export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, provider: app.paymentProvider };
+  const processor = createBusinessCheckoutProcessor({ ...deps, customizations: app.customizations, log: app.log });
+  // Payments still running finish before the database closes.
+  app.addHook('preClose', () => processor.drain());
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+
+  app.post(
+    API_PATHS.businessCheckout,
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['payments'],
+        description: `Starts a business checkout (spec §3 payload); answers 202 with status pending. An optional ${IDEMPOTENCY_KEY_HEADER} makes repeats return the same checkout.`,
+        headers: optionalIdempotencyHeaders,
+        body: businessCheckoutBodySchema,
+        response: { 202: businessCheckoutResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { orderId, replayed } = await processor.start(request.body, request.user, request.headers[IDEMPOTENCY_KEY_HEADER] ?? null);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      const status = await processor.status(orderId);
+      return reply.code(202).send({ ...status, order: await loadOrderView(deps, orderId) });
+    },
+  );
+
+  app.get(
+    API_PATHS.businessCheckoutStatus,
+    { schema: { tags: ['payments'], params: orderParamsSchema, response: { 200: businessCheckoutStatusSchema, 404: errorBodySchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return processor.status(request.params.id);
+    },
+  );
+
+  app.get(
+    API_PATHS.businessCheckoutDetails,
+    { schema: { tags: ['payments'], params: orderParamsSchema, response: { 200: businessCheckoutDetailsSchema, 404: errorBodySchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      await processor.status(request.params.id);
+      return loadOrderView(deps, request.params.id);
+    },
+  );
+
+  // The warehouse's signal that a paid order shipped. Operators only, like other writes over HTTP.
+  const adminToken = app.config.adminToken;
+  if (adminToken) {
+    app.post(
+      API_PATHS.businessCheckoutFulfil,
+      {
+        schema: { tags: ['operations'], params: orderParamsSchema, response: { 200: businessCheckoutStatusSchema, ...errors } },
+        onRequest: async (request) => {
+          const header = request.headers.authorization ?? '';
+          if (!header.startsWith('Bearer ')) throw notFound();
+          if (!safeEqual(header.slice('Bearer '.length), adminToken)) throw forbidden('Wrong operator token');
+        },
+      },
+      async (request) => processor.fulfil(request.params.id),
+    );
+  }
+};

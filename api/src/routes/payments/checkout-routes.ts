@@ -1,0 +1,141 @@
+import {
+  chargeConfirmResponseSchema,
+  checkoutQuoteBodySchema,
+  checkoutQuoteSchema,
+  checkoutStartBodySchema,
+  checkoutStartResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyHeadersSchema,
+  orderParamsSchema,
+  orderSchema,
+  placeOrderBodySchema,
+  shippingCostQuerySchema,
+  shippingCostResponseSchema,
+} from '@shop/shared/contract/checkout';
+import { errorBodySchema } from '@shop/shared/contract/errors';
+import { API_PATHS } from '@shop/shared/contract/paths';
+import { buyBpTapeBodySchema, buyBpTapeParamsSchema, buyBpTapeResponseSchema } from '@shop/shared/contract/upgrades';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordCheckoutStart } from '../../repositories/checkout-starts-repository';
+import { buyBpTape } from '../../services/checkout/buy-bp-tape';
+import { confirmOrderPayment, loadOrderView, placeConsumerOrder } from '../../services/checkout/orders';
+import { assertKnownLookupKeys, priceCart, shippingCost, toQuote } from '../../services/checkout/pricing';
+
+/** Checkout (payments client): shipping, the checkout-start lead, quotes, orders and the bp-tape add-on. */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const deps = { db, provider: app.paymentProvider };
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+  const paymentErrors = { ...errors, 402: errorBodySchema, 422: errorBodySchema };
+
+  app.get(
+    API_PATHS.shippingCost,
+    {
+      schema: {
+        tags: ['payments'],
+        description: 'Shipping in cents for the kits of these lookup keys; consolidated=1 ships every kit of a subscription upfront.',
+        querystring: shippingCostQuerySchema,
+        response: { 200: shippingCostResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { country, lookupKeys, currency, consolidated } = request.query;
+      await assertKnownLookupKeys(db, lookupKeys);
+      // One kit per key listed, as the client lists one key per kit in the cart.
+      return { shippingCost: await shippingCost(db, { country, currency, kitCount: lookupKeys.length, consolidated }) };
+    },
+  );
+
+  app.post(
+    API_PATHS.checkoutStart,
+    {
+      config: { auth: 'optional' },
+      schema: { tags: ['payments'], body: checkoutStartBodySchema, response: { 200: checkoutStartResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const { email, country, first_name, last_name, event_name } = request.body;
+      await recordCheckoutStart(db, { email, country, firstName: first_name, lastName: last_name, eventName: event_name, userId: request.user?.id ?? null });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    API_PATHS.checkoutQuote,
+    { schema: { tags: ['payments'], body: checkoutQuoteBodySchema, response: { 200: checkoutQuoteSchema, 400: errorBodySchema } } },
+    async (request) => toQuote(await priceCart(db, request.body)),
+  );
+
+  app.post(
+    API_PATHS.orders,
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['payments'],
+        description: `Places a consumer order. Send a fresh ${IDEMPOTENCY_KEY_HEADER} per order: a repeat returns the same order, a different body with it is refused (422). Prices sent by a client are ignored.`,
+        headers: idempotencyHeadersSchema,
+        body: placeOrderBodySchema,
+        response: { 201: orderSchema, ...paymentErrors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const outcome = await placeConsumerOrder(
+        deps,
+        {
+          user: request.user,
+          email: body.email,
+          name: body.name,
+          items: body.items,
+          shippingAddress: body.shippingAddress,
+          discountCode: body.discountCode ?? null,
+          shipUpfront: body.shipUpfront,
+          paymentMethod: body.paymentMethod,
+          sessionId: body.sessionId,
+          marketingEnabled: body.marketingEnabled,
+        },
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      );
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(await loadOrderView(deps, outcome.orderId));
+    },
+  );
+
+  app.get(
+    API_PATHS.order,
+    {
+      schema: {
+        tags: ['payments'],
+        description: 'One order by its id (an unguessable uuid, known to the shopper who placed it).',
+        params: orderParamsSchema,
+        response: { 200: orderSchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return loadOrderView(deps, request.params.id);
+    },
+  );
+
+  app.post(
+    API_PATHS.orderConfirm,
+    { schema: { tags: ['payments'], params: orderParamsSchema, response: { 200: chargeConfirmResponseSchema, ...paymentErrors } } },
+    async (request) => confirmOrderPayment(deps, request.params.id),
+  );
+
+  app.post(
+    API_PATHS.buyBpTape,
+    {
+      schema: {
+        tags: ['payments'],
+        description: "Buys the blood-pressure monitor and tape with the order's payment method; id is the order id or its payment id. Once per order.",
+        params: buyBpTapeParamsSchema,
+        body: buyBpTapeBodySchema,
+        response: { 200: buyBpTapeResponseSchema, 201: buyBpTapeResponseSchema, ...paymentErrors },
+      },
+    },
+    async (request, reply) => {
+      const { upgrade, created } = await buyBpTape(deps, request.params.id, request.body.quantity);
+      return reply.code(created ? 201 : 200).send(upgrade);
+    },
+  );
+};

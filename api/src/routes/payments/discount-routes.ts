@@ -1,0 +1,72 @@
+import {
+  discountLookupQuerySchema,
+  discountLookupResponseSchema,
+  discountParamsSchema,
+  discountValidityQuerySchema,
+  discountValidityResponseSchema,
+} from '@shop/shared/contract/discounts';
+import { errorBodySchema } from '@shop/shared/contract/errors';
+import { API_PATHS } from '@shop/shared/contract/paths';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findDiscount, toDiscountView } from '../../repositories/discounts-repository';
+import { checkDiscount, discountOff } from '../../services/checkout/pricing';
+import { centsFromDb } from '../../lib/money';
+
+/** Discount lookup and validation (payments client). The order route applies the same rules again. */
+export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.get(
+    API_PATHS.discount,
+    {
+      schema: {
+        tags: ['payments'],
+        description: 'The discount, or null when the code does not exist, is inactive, or belongs to another partner shop.',
+        params: discountParamsSchema,
+        querystring: discountLookupQuerySchema,
+        response: { 200: discountLookupResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const row = await findDiscount(db, request.params.code);
+      if (!row || !row.active) return null;
+      if (row.business_key && row.business_key !== (request.query.businessKey ?? null)) return null;
+      return toDiscountView(row);
+    },
+  );
+
+  app.get(
+    API_PATHS.discountIsValid,
+    {
+      schema: {
+        tags: ['payments'],
+        description: 'Checks a code against a cart: sum is the subtotal in cents, priceIds the price ids or lookup keys in the cart.',
+        params: discountParamsSchema,
+        querystring: discountValidityQuerySchema,
+        response: { 200: discountValidityResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { email, sum, priceIds, businessKey } = request.query;
+      const prices =
+        priceIds.length === 0
+          ? []
+          : await db
+              .selectFrom('prices')
+              .select(['id', 'lookup_key', 'unit_amount_cents'])
+              .where((eb) => eb.or([eb('id', 'in', priceIds), eb('lookup_key', 'in', priceIds)]))
+              .execute();
+      const row = await findDiscount(db, request.params.code);
+      const check = checkDiscount(row, { email, businessKey, lookupKeys: prices.map((price) => price.lookup_key), subtotal: sum });
+      if (!check.ok || !row) {
+        const failed = check.ok ? { reason: 'not_found' as const, message: 'We could not find this discount code.' } : check;
+        return { valid: false, reason: failed.reason, message: failed.message, discountAmount: 0 };
+      }
+      // A product-limited code applies to those products' prices only (the quote has the exact lines).
+      const base = check.eligibleLookupKeys
+        ? Math.min(sum, prices.filter((price) => check.eligibleLookupKeys!.includes(price.lookup_key)).reduce((total, price) => total + centsFromDb(price.unit_amount_cents), 0))
+        : sum;
+      return { valid: true, reason: null, message: null, discountAmount: discountOff(row, base) };
+    },
+  );
+};

@@ -1,0 +1,156 @@
+// Business checkout for partner storefronts (spec §3 payload). The order is written at once as
+// `pending`; the payment runs after the response, and the storefront polls the status until it
+// is final: pending -> paid | failed, and paid -> fulfilled when the kits ship.
+import type { BusinessCheckoutStatus } from '@shop/shared/contract/checkout';
+import { businessCheckoutBodySchema, isFinalBusinessStatus } from '@shop/shared/contract/checkout';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { UserRow } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { attachBnplConsent } from '../../repositories/bnpl-consents-repository';
+import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
+import { findOrder, insertOrder, updateOrderStatus } from '../../repositories/orders-repository';
+import type { CustomizationService } from '../customization-service';
+import { requestFingerprint, runIdempotent } from './idempotency';
+import { paymentOrderFields, pricedOrderFields, UNPAID_ORDER_FIELDS, type CheckoutDeps } from './orders';
+import { priceOrder } from './pricing';
+import { declinedMessage, takePayment, tokeniseForLater, usableBnplConsent, type PaymentMethodChoice } from './take-payment';
+
+export type BusinessCheckoutInput = z.output<typeof businessCheckoutBodySchema>;
+
+export const BUSINESS_SCOPE = 'business-checkout';
+
+export interface BusinessCheckoutDeps extends CheckoutDeps {
+  customizations: CustomizationService;
+  log: FastifyBaseLogger;
+}
+
+export interface BusinessCheckoutProcessor {
+  start(input: BusinessCheckoutInput, user: UserRow | null, idempotencyKey: string | null): Promise<{ orderId: string; replayed: boolean }>;
+  status(orderId: string): Promise<BusinessCheckoutStatus>;
+  /** The operator's (or warehouse's) signal that a paid order's kits have shipped. */
+  fulfil(orderId: string): Promise<BusinessCheckoutStatus>;
+  /** Resolves when every payment started so far has finished (shutdown and tests). */
+  drain(): Promise<void>;
+}
+
+export function createBusinessCheckoutProcessor(deps: BusinessCheckoutDeps): BusinessCheckoutProcessor {
+  const { db, provider, customizations, log } = deps;
+  const inFlight = new Set<Promise<void>>();
+
+  async function allowedLookupKeys(businessKey: string): Promise<Set<string> | null> {
+    const customization = await customizations.get(businessKey);
+    if (!customization) throw notFound('This partner shop does not exist');
+    const products = customization.products ?? [];
+    return products.length > 0 ? new Set(products.map((product) => product.price)) : null;
+  }
+
+  function settle(orderId: string, input: BusinessCheckoutInput, user: UserRow | null, total: number, method: PaymentMethodChoice) {
+    const job = (async () => {
+      try {
+        const payment = await takePayment(db, provider, {
+          user,
+          email: input.email,
+          name: input.name,
+          amount: total,
+          currency: 'usd',
+          method,
+          idempotencyKey: `${BUSINESS_SCOPE}:${orderId}`,
+          description: `${input.businessKey} order for ${input.email}`,
+        });
+        if (payment.charge?.status === 'requires_action') {
+          // A storefront order cannot stop for a bank check; the shopper is asked for another card.
+          await updateOrderStatus(db, orderId, ['pending'], { status: 'failed', failureMessage: 'Your bank asked to confirm this payment. Please use another card.' });
+          return;
+        }
+        await db.transaction().execute(async (trx) => {
+          const { chargeId, paymentMethodId, paymentLabel } = paymentOrderFields(payment);
+          await updateOrderStatus(trx, orderId, ['pending'], { status: 'paid', chargeId, paymentMethodId, paymentLabel });
+          if (payment.bnplConsentId) await attachBnplConsent(trx, payment.bnplConsentId, orderId);
+        });
+      } catch (error) {
+        const message = declinedMessage(error);
+        if (!message) log.error({ err: error, orderId }, 'business checkout payment failed');
+        await updateOrderStatus(db, orderId, ['pending'], { status: 'failed', failureMessage: message ?? 'The payment could not be completed.' });
+      }
+    })();
+    inFlight.add(job);
+    void job.finally(() => inFlight.delete(job));
+  }
+
+  async function status(orderId: string): Promise<BusinessCheckoutStatus> {
+    const stored = await findOrder(db, orderId);
+    if (!stored || stored.row.kind !== 'business') throw notFound('Checkout not found');
+    const state = stored.row.status === 'requires_action' ? 'pending' : stored.row.status;
+    return { id: stored.row.id, status: state, final: isFinalBusinessStatus(state), failureMessage: stored.row.failure_message };
+  }
+
+  return {
+    async start(input, user, idempotencyKey) {
+      if (input.bnpl !== (input.paymentMethod.type === 'bnpl')) {
+        throw new AppError(400, 'VALIDATION_ERROR', 'bnpl must be true exactly when paying later', { bnpl: 'Does not match the payment method' });
+      }
+      const allowed = await allowedLookupKeys(input.businessKey);
+      const outside = allowed ? input.products.filter((item) => !allowed.has(item.lookupKey)) : [];
+      if (outside.length > 0) {
+        throw new AppError(400, 'VALIDATION_ERROR', `This shop does not sell ${outside.map((item) => item.lookupKey).join(', ')}`, { products: 'Not sold in this shop' });
+      }
+      const key = idempotencyKey ?? `auto:${crypto.randomUUID()}`;
+      const fingerprint = requestFingerprint({ ...input, userId: user?.id ?? null });
+      const outcome = await runIdempotent(db, { scope: BUSINESS_SCOPE, key, fingerprint }, async () => {
+        const priced = await priceOrder(db, {
+          items: input.products,
+          country: input.shipping.country,
+          shipUpfront: input.shipUpfront,
+          discountCode: input.discount,
+          email: input.email,
+          businessKey: input.businessKey,
+        });
+        if (input.shippingCost !== undefined && input.shippingCost !== priced.shipping) {
+          log.warn({ sent: input.shippingCost, computed: priced.shipping, businessKey: input.businessKey }, 'client shipping cost ignored');
+        }
+        if (input.paymentMethod.type === 'bnpl') await usableBnplConsent(db, input.paymentMethod.consentId, input.email);
+        // Tokenise now, so no card number waits in memory for the payment to run.
+        const method = await tokeniseForLater(provider, input.paymentMethod);
+        const orderId = await db.transaction().execute(async (trx) => {
+          const id = await insertOrder(trx, {
+            kind: 'business',
+            userId: user?.id ?? null,
+            email: input.email,
+            name: input.name,
+            ...UNPAID_ORDER_FIELDS,
+            ...pricedOrderFields(priced),
+            bnpl: input.bnpl,
+            bnplConsentId: input.paymentMethod.type === 'bnpl' ? input.paymentMethod.consentId : null,
+            shipUpfront: input.shipUpfront,
+            businessKey: input.businessKey,
+            marketingEnabled: input.marketingEnabled,
+            sessionId: input.sessionId,
+            shippingAddress: input.shipping,
+            idempotencyKey: key,
+          });
+          await completeIdempotencyKey(trx, BUSINESS_SCOPE, key, id, 201);
+          return id;
+        });
+        settle(orderId, input, user, priced.total, method);
+        return { orderId, statusCode: 201 };
+      });
+      return { orderId: outcome.orderId, replayed: outcome.replayed };
+    },
+
+    status,
+
+    async fulfil(orderId) {
+      const current = await status(orderId);
+      if (current.status !== 'fulfilled' && !(await updateOrderStatus(db, orderId, ['paid'], { status: 'fulfilled' }))) {
+        throw new AppError(409, 'CONFLICT', `Only a paid order can be fulfilled; this one is ${current.status}`);
+      }
+      return status(orderId);
+    },
+
+    async drain() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+

@@ -1,0 +1,131 @@
+// An employee asks their employer to pay: the order is written unpaid, the employer gets an
+// email with a single-use link, and paying through that link moves the order to paid.
+import type { EmployerPaymentView } from '@shop/shared/contract/checkout';
+import type { employerFormBodySchema } from '@shop/shared/contract/user';
+import type { employerPaymentBodySchema } from '@shop/shared/contract/checkout';
+import type { z } from 'zod';
+import type { UserRow } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { createSecretToken } from '../../lib/tokens';
+import { getCart } from '../../repositories/carts-repository';
+import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
+import { findEmployerRequestByToken, insertEmployerRequest, markEmployerRequestPaid } from '../../repositories/employer-requests-repository';
+import { findOrder, insertOrder, updateOrderStatus } from '../../repositories/orders-repository';
+import type { Mailer } from '../mail/mailer';
+import { employerPaymentEmail } from '../mail/employer-payment-email';
+import { requestFingerprint, runIdempotent } from './idempotency';
+import { loadOrderView, paymentOrderFields, pricedOrderFields, UNPAID_ORDER_FIELDS, type CheckoutDeps } from './orders';
+import { priceOrder } from './pricing';
+import { takePayment } from './take-payment';
+
+export type EmployerFormInput = z.output<typeof employerFormBodySchema>;
+export type EmployerPaymentInput = z.output<typeof employerPaymentBodySchema>;
+
+export const EMPLOYER_PAY_SCOPE = 'employer-payment';
+/** The page the emailed link opens: the checkout area shows the order and a card form. */
+export const employerPaymentLink = (publicOrigin: string, token: string) => `${publicOrigin}/checkout?employerPay=${encodeURIComponent(token)}`;
+
+export interface EmployerDeps extends CheckoutDeps {
+  mailer: Mailer;
+  publicOrigin: string;
+}
+
+export async function submitEmployerRequest(
+  deps: EmployerDeps,
+  input: EmployerFormInput,
+  context: { user: UserRow | null; cartSessionId: string | null },
+): Promise<{ requestId: string; orderId: string }> {
+  const sessionId = input.sessionId ?? context.cartSessionId;
+  const items =
+    input.items ??
+    (context.user ? (await getCart(deps.db, { userId: context.user.id })).items : sessionId ? (await getCart(deps.db, { sessionId })).items : []);
+  if (items.length === 0) throw badRequest('Your cart is empty: add a test before asking your employer to pay.', { items: 'The cart is empty' });
+  const priced = await priceOrder(deps.db, {
+    items,
+    country: input.shippingAddress.country,
+    shipUpfront: input.shipUpfront,
+    discountCode: input.discountCode,
+    email: input.email,
+  });
+  const payToken = createSecretToken();
+  const { requestId, orderId } = await deps.db.transaction().execute(async (trx) => {
+    const orderId = await insertOrder(trx, {
+      kind: 'consumer',
+      userId: context.user?.id ?? null,
+      email: input.email,
+      name: input.name,
+      ...UNPAID_ORDER_FIELDS,
+      ...pricedOrderFields(priced),
+      bnpl: false,
+      bnplConsentId: null,
+      shipUpfront: input.shipUpfront,
+      businessKey: null,
+      marketingEnabled: false,
+      sessionId: sessionId ?? null,
+      shippingAddress: input.shippingAddress,
+      idempotencyKey: null,
+    });
+    const requestId = await insertEmployerRequest(trx, { email: input.email, name: input.name, employerEmail: input.employerEmail, orderId, payToken });
+    return { requestId, orderId };
+  });
+  await deps.mailer.send(
+    employerPaymentEmail({
+      to: input.employerEmail,
+      employeeName: input.name,
+      employeeEmail: input.email,
+      total: priced.total,
+      currency: priced.currency,
+      lines: priced.lines,
+      link: employerPaymentLink(deps.publicOrigin, payToken),
+    }),
+  );
+  return { requestId, orderId };
+}
+
+async function requestForToken(deps: CheckoutDeps, token: string) {
+  const request = await findEmployerRequestByToken(deps.db, token);
+  if (!request) throw notFound('This payment link is not valid.');
+  return request;
+}
+
+export async function employerPaymentView(deps: CheckoutDeps, token: string): Promise<EmployerPaymentView> {
+  const request = await requestForToken(deps, token);
+  return {
+    requestId: request.id,
+    employeeName: request.name,
+    employeeEmail: request.email,
+    status: request.status,
+    order: await loadOrderView(deps, request.orderId),
+  };
+}
+
+/** The employer pays by card; the idempotency key makes a double click one charge. */
+export async function payEmployerRequest(deps: CheckoutDeps, token: string, input: EmployerPaymentInput, idempotencyKey: string): Promise<EmployerPaymentView> {
+  const request = await requestForToken(deps, token);
+  await runIdempotent(deps.db, { scope: EMPLOYER_PAY_SCOPE, key: idempotencyKey, fingerprint: requestFingerprint({ token, ...input }) }, async () => {
+    const stored = await findOrder(deps.db, request.orderId);
+    if (!stored) throw notFound('Order not found');
+    if (stored.row.status !== 'pending') throw new AppError(409, 'CONFLICT', 'This order has been paid already.');
+    const payment = await takePayment(deps.db, deps.provider, {
+      user: null,
+      email: request.employerEmail,
+      name: request.employerEmail,
+      amount: stored.row.total_cents,
+      currency: stored.row.currency,
+      method: input.paymentMethod,
+      idempotencyKey: `${EMPLOYER_PAY_SCOPE}:${idempotencyKey}`,
+      description: `Employer payment for ${request.email}`,
+    });
+    if (payment.charge?.status === 'requires_action') throw new AppError(402, 'PAYMENT_REQUIRES_ACTION', 'Your bank asks you to confirm this payment. Please use another card.');
+    await deps.db.transaction().execute(async (trx) => {
+      const { chargeId, paymentMethodId, paymentLabel } = paymentOrderFields(payment);
+      if (!(await updateOrderStatus(trx, request.orderId, ['pending'], { status: 'paid', chargeId, paymentMethodId, paymentLabel }))) {
+        throw new AppError(409, 'CONFLICT', 'This order has been paid already.');
+      }
+      await markEmployerRequestPaid(trx, request.id);
+      await completeIdempotencyKey(trx, EMPLOYER_PAY_SCOPE, idempotencyKey, request.orderId, 200);
+    });
+    return { orderId: request.orderId, statusCode: 200 };
+  });
+  return employerPaymentView(deps, token);
+}

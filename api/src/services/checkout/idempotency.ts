@@ -1,0 +1,76 @@
+// One click, one order: the client sends an idempotency key with every order request. The first
+// request with a key does the work; a repeat with the same body gets the same order back; a
+// repeat with a different body is refused with 422. Concurrent repeats wait for the first.
+import { createHash } from 'node:crypto';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import {
+  claimIdempotencyKey,
+  findIdempotencyKey,
+  releaseIdempotencyKey,
+} from '../../repositories/idempotency-repository';
+
+export interface IdempotentOutcome {
+  orderId: string;
+  statusCode: number;
+  replayed: boolean;
+}
+
+export const IDEMPOTENCY_WAIT_MS = 20_000;
+const POLL_MS = 40;
+
+export const idempotencyKeyReused = () =>
+  new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different request');
+
+/** A stable fingerprint of a request: keys sorted, so property order does not matter. */
+export function requestFingerprint(value: unknown): string {
+  const canonical = (input: unknown): unknown => {
+    if (Array.isArray(input)) return input.map(canonical);
+    if (input && typeof input === 'object') {
+      return Object.fromEntries(
+        Object.entries(input as Record<string, unknown>)
+          .filter(([, entry]) => entry !== undefined)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([key, entry]) => [key, canonical(entry)]),
+      );
+    }
+    return input;
+  };
+  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `work` at most once per (scope, key) at a time. `work` must complete the key (with the
+ * order id) in the same transaction that writes the order; if it throws, the key is released so
+ * a corrected retry can run, and no order exists.
+ */
+export async function runIdempotent(
+  db: Database,
+  { scope, key, fingerprint, waitMs = IDEMPOTENCY_WAIT_MS }: { scope: string; key: string; fingerprint: string; waitMs?: number },
+  work: () => Promise<{ orderId: string; statusCode: number }>,
+): Promise<IdempotentOutcome> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if (await claimIdempotencyKey(db, scope, key, fingerprint)) {
+      try {
+        return { ...(await work()), replayed: false };
+      } catch (error) {
+        await releaseIdempotencyKey(db, scope, key);
+        throw error;
+      }
+    }
+    const existing = await findIdempotencyKey(db, scope, key);
+    // Released between our claim and this read: the first attempt failed, so try to claim again.
+    if (!existing) continue;
+    if (existing.requestHash !== fingerprint) throw idempotencyKeyReused();
+    if (existing.orderId && existing.responseStatus) {
+      return { orderId: existing.orderId, statusCode: existing.responseStatus, replayed: true };
+    }
+    if (Date.now() > deadline) {
+      throw new AppError(409, 'CONFLICT', 'This order is still being processed. Please wait a moment and reload.');
+    }
+    await sleep(POLL_MS);
+  }
+}

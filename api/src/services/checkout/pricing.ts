@@ -1,0 +1,261 @@
+// The server's own pricing of a cart: lines, discount, shipping and total, in integer cents.
+// Quotes, consumer orders, business orders and employer requests all go through here, so the
+// figure a shopper sees is the figure they are charged, and a price sent by a client is never read.
+import type { CartItem } from '@shop/shared/contract/cart';
+import type { DerivedInterval } from '@shop/shared/contract/catalog';
+import type { CheckoutQuote, QuoteLine } from '@shop/shared/contract/checkout';
+import type { Currency } from '@shop/shared/contract/common';
+import type { DiscountInvalidReason } from '@shop/shared/contract/discounts';
+import { deriveRecurringInterval } from '@shop/shared/catalog/recurring-interval';
+import { discountAmount } from '@shop/shared/rules/discount';
+import type { DiscountRow, Executor } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { centsFromDb, formatCents, multiplyCents, subtractCentsFloor, sumCents } from '../../lib/money';
+import { listPrices } from '../../repositories/catalog-repository';
+import { findDiscount } from '../../repositories/discounts-repository';
+
+export const SUPPORTED_COUNTRIES = ['US', 'CA'] as const;
+
+export interface PricedLine extends QuoteLine {
+  productKey: string;
+  recurring: boolean;
+  /** Set on partner-only prices: they sell in that partner's storefront only. */
+  partner: string | null;
+}
+
+export interface PricingInput {
+  items: readonly CartItem[];
+  country: string;
+  shipUpfront: boolean;
+  discountCode?: string | null;
+  email?: string | null;
+  businessKey?: string | null;
+  now?: Date;
+}
+
+export type PricedCart = CheckoutQuote & { lines: PricedLine[]; discountRow: DiscountRow | null };
+
+/** Same lookup key twice becomes one line; order of first appearance is kept. */
+export function mergeCartItems(items: readonly CartItem[]): CartItem[] {
+  const merged = new Map<string, number>();
+  for (const item of items) merged.set(item.lookupKey, (merged.get(item.lookupKey) ?? 0) + item.quantity);
+  return [...merged].map(([lookupKey, quantity]) => ({ lookupKey, quantity }));
+}
+
+/** Refuses keys we do not sell (any active price, partner prices included). */
+export async function assertKnownLookupKeys(db: Executor, lookupKeys: readonly string[]): Promise<void> {
+  if (lookupKeys.length === 0) return;
+  const known = new Set((await listPrices(db, lookupKeys)).map((price) => price.lookupKey));
+  const unknown = [...new Set(lookupKeys.filter((key) => !known.has(key)))];
+  if (unknown.length > 0) throw unknownProducts(unknown);
+}
+
+const unknownProducts = (keys: readonly string[]) =>
+  new AppError(400, 'VALIDATION_ERROR', `We do not sell ${keys.join(', ')}`, { items: `Unknown product: ${keys.join(', ')}` });
+
+/** Prices each line from the prices table. Unknown or inactive keys are refused, never skipped. */
+export async function priceLines(db: Executor, items: readonly CartItem[], businessKey: string | null = null): Promise<PricedLine[]> {
+  const merged = mergeCartItems(items);
+  if (merged.length === 0) return [];
+  const rows = await db
+    .selectFrom('prices')
+    .innerJoin('products', 'products.key', 'prices.product_key')
+    .select([
+      'prices.id',
+      'prices.lookup_key',
+      'prices.product_key',
+      'prices.unit_amount_cents',
+      'prices.currency',
+      'prices.type',
+      'prices.recurring_interval',
+      'prices.recurring_interval_count',
+      'prices.metadata',
+      'products.title',
+    ])
+    .where('prices.active', '=', true)
+    .where('prices.lookup_key', 'in', merged.map((item) => item.lookupKey))
+    .execute();
+  const byKey = new Map(rows.map((row) => [row.lookup_key, row]));
+  const unknown = merged.filter((item) => !byKey.has(item.lookupKey)).map((item) => item.lookupKey);
+  if (unknown.length > 0) throw unknownProducts(unknown);
+  return merged.map((item) => {
+    const row = byKey.get(item.lookupKey)!;
+    const partner = row.metadata?.partner ?? null;
+    if (partner && partner !== businessKey) {
+      throw new AppError(400, 'VALIDATION_ERROR', `${row.title} is sold in a partner shop only`, { items: `Not sold here: ${item.lookupKey}` });
+    }
+    const unitAmount = centsFromDb(row.unit_amount_cents, `price ${row.lookup_key}`);
+    const interval: DerivedInterval | null =
+      row.type === 'recurring' && row.recurring_interval ? deriveRecurringInterval(row.recurring_interval, row.recurring_interval_count ?? 1) : null;
+    return {
+      lookupKey: row.lookup_key,
+      priceId: row.id,
+      productKey: row.product_key,
+      title: row.title,
+      quantity: item.quantity,
+      unitAmount,
+      amount: multiplyCents(unitAmount, item.quantity),
+      interval,
+      recurring: row.type === 'recurring',
+      partner,
+    };
+  });
+}
+
+export function unsupportedCountry(country: string): AppError {
+  return new AppError(400, 'UNSUPPORTED_COUNTRY', `We ship to the US and Canada only, not to "${country}".`, {
+    country: 'We ship to the US and Canada only',
+  });
+}
+
+/**
+ * Shipping for one parcel: the country's first-kit rate plus a fee per extra kit. Shipping
+ * upfront (consolidated) sends every kit of a subscription in one parcel at the consolidated rate.
+ */
+export async function shippingCost(
+  db: Executor,
+  input: { country: string; currency?: Currency; kitCount: number; consolidated: boolean },
+): Promise<number> {
+  const country = input.country.trim().toUpperCase();
+  if (!(SUPPORTED_COUNTRIES as readonly string[]).includes(country)) throw unsupportedCountry(input.country);
+  const currency = input.currency ?? 'usd';
+  const rate = await db
+    .selectFrom('shipping_rates')
+    .selectAll()
+    .where('country', '=', country)
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  if (!rate) throw new AppError(400, 'UNSUPPORTED_COUNTRY', `We have no ${currency.toUpperCase()} shipping rate for ${country}.`);
+  if (input.kitCount <= 0) return 0;
+  const base = centsFromDb(input.consolidated ? rate.consolidated_cents : rate.amount_cents);
+  return sumCents([base, multiplyCents(centsFromDb(rate.additional_kit_cents), input.kitCount - 1)]);
+}
+
+export const kitCount = (lines: readonly { quantity: number }[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
+
+export type DiscountCheck =
+  | { ok: true; eligibleLookupKeys: string[] | null }
+  | { ok: false; reason: DiscountInvalidReason; message: string };
+
+export const DISCOUNT_MESSAGES: Record<Exclude<DiscountInvalidReason, 'below_minimum'>, string> = {
+  not_found: 'We could not find this discount code.',
+  expired: 'This discount code has expired.',
+  not_for_products: 'This discount code does not apply to the products in your cart.',
+  not_for_email: 'This discount code is not available for this email address.',
+  not_for_business: 'This discount code is not valid in this shop.',
+};
+
+const fail = (reason: Exclude<DiscountInvalidReason, 'below_minimum'>): DiscountCheck => ({ ok: false, reason, message: DISCOUNT_MESSAGES[reason] });
+
+/** Every rule a code must pass for this cart, in the order a shopper can act on them. */
+export function checkDiscount(
+  row: DiscountRow | null | undefined,
+  cart: { email?: string | null; businessKey?: string | null; lookupKeys: readonly string[]; subtotal: number; now?: Date },
+): DiscountCheck {
+  const now = cart.now ?? new Date();
+  if (!row || !row.active || (row.starts_at && row.starts_at > now)) return fail('not_found');
+  if (row.expires_at && row.expires_at <= now) return fail('expired');
+  if (row.max_redemptions !== null && row.times_redeemed >= row.max_redemptions) return fail('expired');
+  if (row.business_key && row.business_key !== (cart.businessKey ?? null)) return fail('not_for_business');
+  if (row.allowed_emails && row.allowed_emails.length > 0) {
+    const email = cart.email?.trim().toLowerCase();
+    if (!email || !row.allowed_emails.map((allowed) => allowed.toLowerCase()).includes(email)) return fail('not_for_email');
+  }
+  let eligible: string[] | null = null;
+  if (row.product_lookup_keys && row.product_lookup_keys.length > 0) {
+    eligible = cart.lookupKeys.filter((key) => row.product_lookup_keys!.includes(key));
+    if (eligible.length === 0) return fail('not_for_products');
+  }
+  if (row.min_subtotal_cents !== null && cart.subtotal < row.min_subtotal_cents) {
+    return {
+      ok: false,
+      reason: 'below_minimum',
+      message: `This discount code needs an order of at least ${formatCents(centsFromDb(row.min_subtotal_cents))} before shipping.`,
+    };
+  }
+  return { ok: true, eligibleLookupKeys: eligible };
+}
+
+/** What the code takes off: computed on the eligible lines only, with the shared discount maths. */
+export function discountOff(row: DiscountRow, base: number): number {
+  return row.kind === 'percent'
+    ? discountAmount(base, { kind: 'percent', percentOff: row.percent_off ?? 0 })
+    : discountAmount(base, { kind: 'amount', amountOffCents: centsFromDb(row.amount_off_cents ?? 0) });
+}
+
+/** The whole cart, priced. A code that fails is reported in discountProblem and takes nothing off. */
+export async function priceCart(db: Executor, input: PricingInput): Promise<PricedCart> {
+  const lines = await priceLines(db, input.items, input.businessKey ?? null);
+  const subtotal = sumCents(lines.map((line) => line.amount));
+  let discount = 0;
+  let discountRow: DiscountRow | null = null;
+  let discountProblem: CheckoutQuote['discountProblem'] = null;
+  const code = input.discountCode?.trim().toUpperCase() || null;
+  if (code) {
+    const row = await findDiscount(db, code);
+    const check = checkDiscount(row, {
+      email: input.email,
+      businessKey: input.businessKey,
+      lookupKeys: lines.map((line) => line.lookupKey),
+      subtotal,
+      now: input.now,
+    });
+    if (check.ok && row) {
+      const base = check.eligibleLookupKeys
+        ? sumCents(lines.filter((line) => check.eligibleLookupKeys!.includes(line.lookupKey)).map((line) => line.amount))
+        : subtotal;
+      discount = discountOff(row, base);
+      discountRow = row;
+    } else if (!check.ok) {
+      discountProblem = { reason: check.reason, message: check.message };
+    }
+  }
+  const shipping = await shippingCost(db, { country: input.country, kitCount: kitCount(lines), consolidated: input.shipUpfront });
+  return {
+    currency: 'usd',
+    lines,
+    subtotal,
+    discount,
+    shipping,
+    total: sumCents([subtractCentsFloor(subtotal, discount), shipping]),
+    discountCode: discountRow ? discountRow.code : null,
+    discountProblem,
+    discountRow,
+  };
+}
+
+/** For orders: a code that does not apply is an error the shopper must see, not a silent full price. */
+export function assertDiscountApplies(priced: PricedCart): void {
+  if (priced.discountProblem) {
+    throw new AppError(400, 'DISCOUNT_INVALID', priced.discountProblem.message, { discountCode: priced.discountProblem.message });
+  }
+}
+
+/** Prices a cart for an order: a code that does not apply stops the order. */
+export async function priceOrder(db: Executor, input: PricingInput): Promise<PricedCart> {
+  const priced = await priceCart(db, input);
+  assertDiscountApplies(priced);
+  return priced;
+}
+
+/** The public quote: the priced cart without server-only fields. */
+export function toQuote(priced: PricedCart): CheckoutQuote {
+  return {
+    currency: priced.currency,
+    lines: priced.lines.map(({ lookupKey, priceId, title, quantity, unitAmount, amount, interval }) => ({
+      lookupKey,
+      priceId,
+      title,
+      quantity,
+      unitAmount,
+      amount,
+      interval,
+    })),
+    subtotal: priced.subtotal,
+    discount: priced.discount,
+    shipping: priced.shipping,
+    total: priced.total,
+    discountCode: priced.discountCode,
+    discountProblem: priced.discountProblem,
+  };
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
+import type { BusinessCheckoutBody } from '@shop/shared/contract/checkout';
+import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { testCard, US_ADDRESS } from '../../helpers/checkout-fixtures';
+
+const ADMIN_TOKEN = 'operator-token-0123456789abcdef';
+
+function businessBody(overrides: Partial<BusinessCheckoutBody> = {}): BusinessCheckoutBody {
+  return {
+    email: 'employee@acme.example',
+    name: 'Alex Employee',
+    products: [{ lookupKey: 'acme_kit_one_time', quantity: 1 }],
+    shipping: US_ADDRESS,
+    sessionId: randomUUID(),
+    discount: 'ACME15',
+    shipUpfront: false,
+    shippingCost: 1,
+    businessKey: 'acme-wellness',
+    paymentMethod: { type: 'card', card: testCard() },
+    bnpl: false,
+    marketingEnabled: true,
+    ...overrides,
+  };
+}
+
+describe('business checkout (partner storefronts)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ADMIN_TOKEN } });
+  });
+  afterAll(() => t.close());
+
+  const start = (body: unknown, headers: Record<string, string> = {}) => t.inject({ method: 'POST', url: API_PATHS.businessCheckout, payload: body as object, headers });
+  const status = (id: string) => t.inject({ method: 'GET', url: buildPath(API_PATHS.businessCheckoutStatus, { id }) });
+  async function pollUntilFinal(id: string) {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const body = (await status(id)).json();
+      if (body.final) return { body };
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`checkout ${id} never became final`);
+  }
+  const fulfil = (id: string, token = ADMIN_TOKEN) =>
+    t.inject({ method: 'POST', url: buildPath(API_PATHS.businessCheckoutFulfil, { id }), headers: { authorization: `Bearer ${token}` } });
+
+  it('moves pending -> paid -> fulfilled, priced by the server with the partner price and code', async () => {
+    const response = await start(businessBody());
+    expect(response.statusCode).toBe(202);
+    const started = response.json();
+    expect(started).toMatchObject({ status: 'pending', final: false, failureMessage: null });
+    // $129 partner price, 15% off, $5.95 shipping: the client's shippingCost of 1 cent is ignored.
+    expect(started.order).toMatchObject({ kind: 'business', businessKey: 'acme-wellness', subtotal: 12_900, discount: 1_935, shipping: 595, total: 11_560 });
+
+    const { body } = await pollUntilFinal(started.id);
+    expect(body).toEqual({ id: started.id, status: 'paid', final: true, failureMessage: null });
+    const details = await t.inject({ method: 'GET', url: buildPath(API_PATHS.businessCheckoutDetails, { id: started.id }) });
+    expect(details.json()).toMatchObject({ status: 'paid', payment: { status: 'succeeded', amount: 11_560 }, paymentLabel: 'Visa •••• 4242' });
+
+    expect((await fulfil(started.id, 'wrong-token-wrong-token-wrong')).statusCode).toBe(403);
+    const fulfilled = await fulfil(started.id);
+    expect(fulfilled.json()).toMatchObject({ status: 'fulfilled', final: true });
+    expect((await status(started.id)).json().status).toBe('fulfilled');
+  });
+
+  it('moves pending -> failed with the decline reason for a declined card, and a failed order cannot be fulfilled', async () => {
+    const started = (await start(businessBody({ paymentMethod: { type: 'card', card: testCard(TEST_CARDS.declined) } }))).json();
+    expect(started.status).toBe('pending');
+    const { body } = await pollUntilFinal(started.id);
+    expect(body).toMatchObject({ status: 'failed', final: true, failureMessage: 'Your card was declined.' });
+    expect((await fulfil(started.id)).statusCode).toBe(409);
+  });
+
+  it('pays later with a recorded consent and carries bnpl: true', async () => {
+    const consent = (
+      await t.inject({ method: 'POST', url: API_PATHS.bnplConsents, payload: { sessionId: randomUUID(), email: 'employee@acme.example', accepted: true, termsVersion: '2024-01' } })
+    ).json();
+    const started = (await start(businessBody({ bnpl: true, paymentMethod: { type: 'bnpl', consentId: consent.id } }))).json();
+    expect(started.order.bnpl).toBe(true);
+    expect((await pollUntilFinal(started.id)).body.status).toBe('paid');
+    expect((await t.inject({ method: 'GET', url: buildPath(API_PATHS.bnplConsent, { id: consent.id }) })).json()[0].orderId).toBe(started.id);
+    expect((await start(businessBody({ bnpl: true }))).statusCode).toBe(400);
+  });
+
+  it('returns the same checkout for a repeated idempotency key', async () => {
+    const key = randomUUID();
+    const body = businessBody({ email: 'twice@acme.example' });
+    const [first, second] = await Promise.all([start(body, { 'idempotency-key': key }), start(body, { 'idempotency-key': key })]);
+    expect(first.json().id).toBe(second.json().id);
+    expect((await start({ ...body, marketingEnabled: false }, { 'idempotency-key': key })).statusCode).toBe(422);
+  });
+
+  it('refuses an unknown partner, products the partner does not sell, and 404s unknown checkouts', async () => {
+    expect((await start(businessBody({ businessKey: 'no-such-partner' }))).statusCode).toBe(404);
+    const outside = await start(businessBody({ products: [{ lookupKey: 'bloodwise_monthly', quantity: 1 }] }));
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error.message).toBe('This shop does not sell bloodwise_monthly');
+    expect((await status(randomUUID())).statusCode).toBe(404);
+  });
+});
