@@ -7,17 +7,24 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { deliveryServerForFile, liveVersionFrom, patchedCopyOfBuild } from './delivery-server';
+import {
+  deliveryServerForFile,
+  findBuiltText,
+  liveVersionFrom,
+  patchedCopyOfBuild,
+} from './delivery-server';
 
 const currentServer = deliveryServerForFile(async (server) => {
   liveVersionFrom(await server.shop('deploy', 'mf-catalog'));
 });
 let devServer: http.Server;
 let devOrigin: string;
-let registryHeading: string;
-let localHeading: string;
+let registryText: string;
+let localText: string;
 
-const heading = (page: Page) => page.locator('[data-area="catalog"] h1').first();
+/** Exact match, so the registry's "X" never matches the local "X (local dev)". */
+const catalogText = (page: Page, text: string) =>
+  page.locator('[data-area="catalog"]').getByText(text, { exact: true }).first();
 
 /** Stands in for `pnpm --filter mf-catalog dev`: serves a build folder with CORS, as webpack-dev-server does. */
 async function serveFolder(folder: string): Promise<http.Server> {
@@ -50,12 +57,13 @@ test.beforeAll(async ({ browser }) => {
   const server = currentServer();
   const page = await browser.newPage();
   await page.goto(`${server.url}/pricing`);
-  registryHeading = (await heading(page).textContent())!.trim();
+  await expect(page.locator('[data-area="catalog"] h1').first()).toBeVisible();
+  registryText = await findBuiltText(page, 'catalog', 'mf-catalog');
   await page.close();
 
-  localHeading = `${registryHeading} (local dev)`;
+  localText = `${registryText} (local dev)`;
   devServer = await serveFolder(
-    await patchedCopyOfBuild(server.workDir, 'mf-catalog', 'local', registryHeading, localHeading),
+    await patchedCopyOfBuild(server.workDir, 'mf-catalog', 'local', registryText, localText),
   );
   devOrigin = `http://localhost:${(devServer.address() as AddressInfo).port}`;
 });
@@ -70,7 +78,7 @@ test('an override from an allowed origin loads the local remote, shows a banner,
   const server = currentServer();
   const manifestUrl = `${devOrigin}/mf-manifest.json`;
   await page.goto(`${server.url}/pricing?override=mf_catalog@${encodeURIComponent(manifestUrl)}`);
-  await expect(heading(page)).toHaveText(localHeading);
+  await expect(catalogText(page, localText)).toBeVisible();
   const banner = page.locator('[data-dev-override-banner]');
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('mf_catalog');
@@ -78,13 +86,13 @@ test('an override from an allowed origin loads the local remote, shows a banner,
 
   // Stored, so it survives a plain reload without the query parameter.
   await page.goto(`${server.url}/pricing`);
-  await expect(heading(page)).toHaveText(localHeading);
+  await expect(catalogText(page, localText)).toBeVisible();
   await expect(banner).toBeVisible();
 
   await banner.getByRole('button', { name: /reset/i }).click();
   await expect(banner).toHaveCount(0);
   await page.goto(`${server.url}/pricing`);
-  await expect(heading(page)).toHaveText(registryHeading);
+  await expect(catalogText(page, registryText)).toBeVisible();
   await expect(page.locator('[data-dev-override-banner]')).toHaveCount(0);
 });
 
@@ -103,7 +111,7 @@ test('an override from an origin off the allowlist is refused with a visible mes
   await expect(refused).toBeVisible();
   await expect(refused).toContainText('not on the development-override allowlist');
   // The registry's catalog loads instead, and nothing was fetched from the refused origin.
-  await expect(heading(page)).toHaveText(registryHeading);
+  await expect(catalogText(page, registryText)).toBeVisible();
   await expect(page.locator('[data-dev-override-banner]')).toHaveCount(0);
   expect(hostileRequests).toBe(0);
 });
