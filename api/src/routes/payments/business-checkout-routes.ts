@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/app-error';
 import { safeEqual } from '../../lib/tokens';
-import { createBusinessCheckoutProcessor } from '../../services/checkout/business-checkout';
+import { businessStatus, createBusinessCheckoutProcessor } from '../../services/checkout/business-checkout';
 import { loadOrderView } from '../../services/checkout/orders';
 
 const optionalIdempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().trim().min(8).max(200).optional() });
@@ -41,10 +41,11 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { orderId, replayed } = await processor.start(request.body, request.user, request.headers[IDEMPOTENCY_KEY_HEADER] ?? null);
+      const { order, replayed } = await processor.start(request.body, request.user, request.headers[IDEMPOTENCY_KEY_HEADER] ?? null);
       if (replayed) reply.header('idempotent-replayed', 'true');
-      const status = await processor.status(orderId);
-      return reply.code(202).send({ ...status, order: await loadOrderView(deps, orderId) });
+      // A new checkout answers with its accepted (pending) state, even if the payment has run since.
+      const status = replayed ? await processor.status(order.id) : businessStatus({ id: order.id, status: order.status, failure_message: null });
+      return reply.code(202).send({ ...status, order });
     },
   );
 

@@ -1,18 +1,18 @@
 // Business checkout for partner storefronts (spec §3 payload). The order is written at once as
 // `pending`; the payment runs after the response, and the storefront polls the status until it
 // is final: pending -> paid | failed, and paid -> fulfilled when the kits ship.
-import type { BusinessCheckoutStatus } from '@shop/shared/contract/checkout';
+import type { BusinessCheckoutStatus, Order } from '@shop/shared/contract/checkout';
 import { businessCheckoutBodySchema, isFinalBusinessStatus } from '@shop/shared/contract/checkout';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { UserRow } from '../../db/schema';
+import type { OrderRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { attachBnplConsent } from '../../repositories/bnpl-consents-repository';
 import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
 import { findOrder, insertOrder, updateOrderStatus } from '../../repositories/orders-repository';
 import type { CustomizationService } from '../customization-service';
 import { requestFingerprint, runIdempotent } from './idempotency';
-import { paymentOrderFields, pricedOrderFields, UNPAID_ORDER_FIELDS, type CheckoutDeps } from './orders';
+import { loadOrderView, paymentOrderFields, pricedOrderFields, UNPAID_ORDER_FIELDS, type CheckoutDeps } from './orders';
 import { priceOrder } from './pricing';
 import { declinedMessage, takePayment, tokeniseForLater, usableBnplConsent, type PaymentMethodChoice } from './take-payment';
 
@@ -26,7 +26,8 @@ export interface BusinessCheckoutDeps extends CheckoutDeps {
 }
 
 export interface BusinessCheckoutProcessor {
-  start(input: BusinessCheckoutInput, user: UserRow | null, idempotencyKey: string | null): Promise<{ orderId: string; replayed: boolean }>;
+  /** The order as accepted (pending), before its payment has run; a replay gets its current state. */
+  start(input: BusinessCheckoutInput, user: UserRow | null, idempotencyKey: string | null): Promise<{ order: Order; replayed: boolean }>;
   status(orderId: string): Promise<BusinessCheckoutStatus>;
   /** The operator's (or warehouse's) signal that a paid order's kits have shipped. */
   fulfil(orderId: string): Promise<BusinessCheckoutStatus>;
@@ -81,8 +82,7 @@ export function createBusinessCheckoutProcessor(deps: BusinessCheckoutDeps): Bus
   async function status(orderId: string): Promise<BusinessCheckoutStatus> {
     const stored = await findOrder(db, orderId);
     if (!stored || stored.row.kind !== 'business') throw notFound('Checkout not found');
-    const state = stored.row.status === 'requires_action' ? 'pending' : stored.row.status;
-    return { id: stored.row.id, status: state, final: isFinalBusinessStatus(state), failureMessage: stored.row.failure_message };
+    return businessStatus(stored.row);
   }
 
   return {
@@ -97,6 +97,7 @@ export function createBusinessCheckoutProcessor(deps: BusinessCheckoutDeps): Bus
       }
       const key = idempotencyKey ?? `auto:${crypto.randomUUID()}`;
       const fingerprint = requestFingerprint({ ...input, userId: user?.id ?? null });
+      let accepted: Order | null = null;
       const outcome = await runIdempotent(db, { scope: BUSINESS_SCOPE, key, fingerprint }, async () => {
         const priced = await priceOrder(db, {
           items: input.products,
@@ -132,10 +133,11 @@ export function createBusinessCheckoutProcessor(deps: BusinessCheckoutDeps): Bus
           await completeIdempotencyKey(trx, BUSINESS_SCOPE, key, id, 201);
           return id;
         });
+        accepted = await loadOrderView(deps, orderId);
         settle(orderId, input, user, priced.total, method);
         return { orderId, statusCode: 201 };
       });
-      return { orderId: outcome.orderId, replayed: outcome.replayed };
+      return { order: accepted ?? (await loadOrderView(deps, outcome.orderId)), replayed: outcome.replayed };
     },
 
     status,
@@ -154,3 +156,8 @@ export function createBusinessCheckoutProcessor(deps: BusinessCheckoutDeps): Bus
   };
 }
 
+
+export function businessStatus(row: { id: string; status: OrderRow['status']; failure_message: string | null }): BusinessCheckoutStatus {
+  const state = row.status === 'requires_action' ? 'pending' : row.status;
+  return { id: row.id, status: state, final: isFinalBusinessStatus(state), failureMessage: row.failure_message };
+}
