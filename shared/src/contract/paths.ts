@@ -26,6 +26,7 @@ export const API_PATHS = {
   paymentMethods: '/user/management-portal/payment-methods',
   paymentMethod: '/user/management-portal/payment-methods/:id',
   paymentMethodDefault: '/user/management-portal/payment-methods/:id/default',
+  paymentMethodConfirmation: '/user/management-portal/payment-methods/confirmations/:id',
   shippingAddress: '/user/management-portal/shipping-address',
   invitation: '/user/invitation',
   anonymousReferral: '/user/referrals/anonymous',

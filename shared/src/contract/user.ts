@@ -79,6 +79,17 @@ export type AddPaymentMethodBody = z.input<typeof addPaymentMethodBodySchema>;
 
 export const paymentMethodIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
+/**
+ * 202 from adding a card whose bank wants the shopper to confirm it (3-D Secure in Stripe). The
+ * card is saved only once POST paymentMethodConfirmation with this id succeeds.
+ */
+export const paymentMethodConfirmationSchema = z.object({
+  status: z.literal('requires_confirmation'),
+  confirmationId: z.string(),
+  message: z.string(),
+});
+export type PaymentMethodConfirmation = z.infer<typeof paymentMethodConfirmationSchema>;
+
 export const updateShippingAddressBodySchema = addressSchema;
 export type UpdateShippingAddressBody = z.input<typeof updateShippingAddressBodySchema>;
 

@@ -2,6 +2,7 @@ import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import {
   addPaymentMethodBodySchema,
+  paymentMethodConfirmationSchema,
   paymentMethodIdParamsSchema,
   paymentMethodsResponseSchema,
   updateShippingAddressBodySchema,
@@ -11,9 +12,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { getShippingAddress, upsertShippingAddress } from '../../repositories/users-repository';
-import type { ProviderPaymentMethod } from '../../services/payments/payment-provider';
+import {
+  PaymentDeclinedError,
+  type ProviderCharge,
+  type ProviderPaymentMethod,
+} from '../../services/payments/payment-provider';
 
 const PAYMENT_METHOD_NOT_FOUND = 'Payment method not found';
+const CONFIRMATION_NOT_FOUND = 'This card confirmation was not found. Add the card again.';
+/** Marks the zero-amount check that verifies a card before it is saved. */
+const CARD_CHECK_PURPOSE = 'card_setup';
+
+function declined(check: ProviderCharge): PaymentDeclinedError {
+  return new PaymentDeclinedError(check.failureCode ?? 'card_declined', check.failureMessage ?? 'Your card was declined.');
+}
 
 function toView(method: ProviderPaymentMethod) {
   return {
@@ -65,16 +77,72 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'required' },
       schema: {
         tags: ['account'],
-        description: 'Tokenises a card through the payment provider and saves it. Only brand, last4 and expiry are kept.',
+        description:
+          'Tokenises a card through the payment provider, checks it with a zero-amount charge and saves it. ' +
+          'Only brand, last4 and expiry are kept. A card whose bank wants it confirmed answers 202 and is saved ' +
+          'by the confirmation call.',
         body: addPaymentMethodBodySchema,
+        response: { 201: paymentMethodsResponseSchema, 202: paymentMethodConfirmationSchema, 402: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const { card, makeDefault } = request.body;
+      const customer = await provider.ensureCustomer({ userId: user.id, email: user.email, name: user.name });
+      const method = await provider.createPaymentMethod(card);
+      // The provider-side equivalent of a Stripe SetupIntent: declines and bank confirmation
+      // show up here, before the card is attached to anyone.
+      const check = await provider.createCharge({
+        amount: 0,
+        currency: 'usd',
+        paymentMethodId: method.id,
+        customerId: customer.id,
+        description: 'Card check',
+        metadata: { purpose: CARD_CHECK_PURPOSE, makeDefault: String(makeDefault) },
+        idempotencyKey: `card-check:${method.id}`,
+      });
+      if (check.status === 'requires_action') {
+        return reply.code(202).send({
+          status: 'requires_confirmation' as const,
+          confirmationId: check.id,
+          message: check.nextAction?.message ?? 'Your bank asks you to confirm this card.',
+        });
+      }
+      if (check.status !== 'succeeded') throw declined(check);
+      await provider.attachPaymentMethod(method.id, customer.id, { makeDefault });
+      return reply.code(201).send(await snapshot(user));
+    },
+  );
+
+  app.post(
+    API_PATHS.paymentMethodConfirmation,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['account'],
+        description: 'Confirms a card that answered 202 when it was added, and saves it.',
+        params: paymentMethodIdParamsSchema,
         response: { 201: paymentMethodsResponseSchema, 402: errorBodySchema, ...errors },
       },
     },
     async (request, reply) => {
       const user = request.user!;
-      const customer = await provider.ensureCustomer({ userId: user.id, email: user.email, name: user.name });
-      const method = await provider.createPaymentMethod(request.body.card);
-      await provider.attachPaymentMethod(method.id, customer.id, { makeDefault: request.body.makeDefault });
+      const customer = await provider.findCustomerByUserId(user.id);
+      const check = await provider.getCharge(request.params.id);
+      // Another shopper's confirmation id, or any other charge, looks like one that does not exist.
+      if (
+        !customer ||
+        !check?.paymentMethodId ||
+        check.customerId !== customer.id ||
+        check.metadata.purpose !== CARD_CHECK_PURPOSE
+      ) {
+        throw notFound(CONFIRMATION_NOT_FOUND);
+      }
+      const confirmed = check.status === 'requires_action' ? await provider.confirmCharge(check.id) : check;
+      if (confirmed.status !== 'succeeded') throw declined(confirmed);
+      await provider.attachPaymentMethod(check.paymentMethodId, customer.id, {
+        makeDefault: check.metadata.makeDefault === 'true',
+      });
       return reply.code(201).send(await snapshot(user));
     },
   );
