@@ -2,6 +2,7 @@
 // Usage: pnpm bench:bundle [baseUrl] [storefrontKey]   (default http://localhost:8080 and "demo")
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 
 const baseUrl = (process.argv[2] ?? process.env.SHOP_URL ?? 'http://localhost:8080').replace(
   /\/$/,
@@ -31,18 +32,7 @@ async function measure(path: string, browser: Awaited<ReturnType<typeof chromium
 }
 
 async function main() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     console.log(`first-load JavaScript on ${baseUrl} (gzip -9 of each script body)`);
     for (const path of pages) {
