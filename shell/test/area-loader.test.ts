@@ -1,4 +1,4 @@
-import { AreaLoadError, createAreaLoader, type AreaParcel, type FederationApi } from '../src/federation/area-loader';
+import { AreaLoadError, createAreaLoader, remainingLoadBudget, type AreaParcel, type FederationApi } from '../src/federation/area-loader';
 import { createContractGuard } from '../src/federation/contract-guard';
 import { LOAD_FAILED } from '../src/federation/shop-runtime-plugin';
 
@@ -40,6 +40,32 @@ describe('area loader', () => {
     const started = Date.now();
     await expect(loader.load('catalog')).rejects.toMatchObject({ failure: 'timeout' });
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('asks a deadline function at the start of each load', async () => {
+    const fed = federation([() => new Promise(() => undefined), () => new Promise(() => undefined)]);
+    const budgets = [30, 60];
+    const asked: number[] = [];
+    const deadlineMs = () => {
+      const next = budgets.shift()!;
+      asked.push(next);
+      return next;
+    };
+    const loader = createAreaLoader({ federation: fed.api, guard: createContractGuard(), fetchSources: sources, deadlineMs });
+    let started = Date.now();
+    await expect(loader.load('catalog')).rejects.toMatchObject({ failure: 'timeout' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    started = Date.now();
+    await expect(loader.reload('catalog')).rejects.toMatchObject({ failure: 'timeout' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+    expect(asked).toEqual([30, 60]);
+  });
+
+  it('keeps the first load inside the 3 s fallback promise, but never below 1.5 s', () => {
+    expect(remainingLoadBudget(0)).toBe(2500);
+    expect(remainingLoadBudget(600)).toBe(2100);
+    expect(remainingLoadBudget(2000)).toBe(1500);
+    expect(remainingLoadBudget(0, 1000)).toBe(1000);
   });
 
   it('does not retry a contract mismatch', async () => {

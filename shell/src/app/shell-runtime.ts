@@ -7,7 +7,7 @@ import { resolveRuntimeConfig, type ShopRuntimeConfig } from '@shop/shared/shell
 import { createBrowserNavigationStore, type NavigationStore } from '@shop/shared/shell-contract/navigation-store';
 import { createApiClients } from '@shop/shared/http/api-clients';
 import { captureEmailVisitor, captureUrlDiscount, getOrCreateSessionId } from '@shop/shared/client-state/client-storage';
-import { createAreaLoader, remoteSourcesFrom, type AreaLoader, type FederationApi } from '../federation/area-loader';
+import { createAreaLoader, remainingLoadBudget, remoteSourcesFrom, type AreaLoader, type FederationApi } from '../federation/area-loader';
 import { createContractGuard } from '../federation/contract-guard';
 import { createShopRuntimePlugin } from '../federation/shop-runtime-plugin';
 import { createAnalytics, type ShellAnalytics } from '../features/analytics/analytics';
@@ -56,10 +56,18 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
   const guard = createContractGuard();
   registerPlugins([createShopRuntimePlugin(guard)]);
   const federation: FederationApi = { registerRemotes, loadRemote };
+  // The first area load of a page started when the page did (performance.now() is time since
+  // navigation start); later ones start at the click that asked for them.
+  let firstLoad = true;
   const loader = createAreaLoader({
     federation,
     guard,
     fetchSources: async () => remoteSourcesFrom(await fetchRegistry(config.registryUrl)),
+    deadlineMs: () => {
+      const elapsed = firstLoad ? win.performance.now() : 0;
+      firstLoad = false;
+      return remainingLoadBudget(elapsed);
+    },
   });
 
   const sessionId = getOrCreateSessionId(win.localStorage);

@@ -38,8 +38,11 @@ export interface AreaLoaderOptions {
   guard: ContractGuard;
   /** Reads the registry (and any dev overrides); called lazily and again by "Try again" when it failed. */
   fetchSources: () => Promise<RemoteSource[]>;
-  /** Everything, retries included, must settle within this budget (the fallback shows by 3 s). */
-  deadlineMs?: number;
+  /**
+   * Everything, retries included, must settle within this budget (the fallback shows by 3 s). A
+   * function is asked at the start of each load, so the first load can subtract the shell's boot time.
+   */
+  deadlineMs?: number | (() => number);
   retryDelayMs?: number;
   attempts?: number;
 }
@@ -54,6 +57,21 @@ export function remoteSourcesFrom(registry: RegistryDocument, overrides: RemoteS
   for (const entry of Object.values(registry.remotes)) byName.set(entry.name, { name: entry.name, manifestUrl: entry.manifestUrl });
   for (const override of overrides) byName.set(override.name, override);
   return [...byName.values()];
+}
+
+/** The promise to the visitor: an area shows its content or its fallback within this time. */
+export const FALLBACK_BUDGET_MS = 3_000;
+/** Time kept back for rendering the fallback after the load gives up. */
+const RENDER_MARGIN_MS = 300;
+/** Never give a remote less than this, even when the shell itself booted slowly. */
+const MIN_LOAD_BUDGET_MS = 1_500;
+
+/**
+ * The load budget for an area requested `elapsedMs` after the visitor asked for the page: what is
+ * left of the 3 s promise (less a render margin), between MIN_LOAD_BUDGET_MS and `maxMs`.
+ */
+export function remainingLoadBudget(elapsedMs: number, maxMs = 2_500): number {
+  return Math.min(maxMs, Math.max(MIN_LOAD_BUDGET_MS, FALLBACK_BUDGET_MS - RENDER_MARGIN_MS - elapsedMs));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -110,9 +128,10 @@ export function createAreaLoader(options: AreaLoaderOptions) {
   }
 
   async function loadWithRetry(area: AreaName): Promise<AreaParcel> {
-    const deadline = Date.now() + deadlineMs;
+    const budgetMs = typeof deadlineMs === 'function' ? deadlineMs() : deadlineMs;
+    const deadline = Date.now() + budgetMs;
     try {
-      await withDeadline(ensureSources(), deadlineMs, () => new AreaLoadError(area, 'timeout'));
+      await withDeadline(ensureSources(), budgetMs, () => new AreaLoadError(area, 'timeout'));
     } catch (error) {
       throw error instanceof AreaLoadError ? error : new AreaLoadError(area, 'not-registered', error);
     }
