@@ -5,6 +5,11 @@ import { findCustomization, upsertCustomization } from '../repositories/customiz
 export interface CustomizationService {
   /** Cached read; null when the partner has no customization. */
   get(shopKey: string): Promise<Customization | null>;
+  /**
+   * The same read as ready-to-send JSON, serialised once per write rather than per request
+   * (the value was checked against the contract when it was loaded).
+   */
+  getJson(shopKey: string, options: { excludeProducts: boolean }): Promise<string | null>;
   /** Validated write; drops the cached copy here and tells other instances. */
   upsert(shopKey: string, input: unknown): Promise<Customization>;
   invalidate(shopKey: string): void;
@@ -23,6 +28,7 @@ export interface CustomizationCacheOptions {
 interface Entry {
   value: Customization | null;
   expiresAt: number;
+  json?: { full: string; withoutProducts: string };
 }
 
 export function createCustomizationService(db: Database, options: CustomizationCacheOptions): CustomizationService {
@@ -41,8 +47,22 @@ export function createCustomizationService(db: Database, options: CustomizationC
     cache.set(shopKey, { value, expiresAt: now() + options.ttlMs });
   }
 
+  function jsonOf(shopKey: string, value: Customization): { full: string; withoutProducts: string } {
+    const entry = cache.get(shopKey);
+    if (entry?.value === value && entry.json) return entry.json;
+    const json = { full: JSON.stringify(value), withoutProducts: JSON.stringify({ ...value, products: null }) };
+    if (entry?.value === value) entry.json = json;
+    return json;
+  }
+
   const service: CustomizationService = {
     stats,
+    async getJson(shopKey, { excludeProducts }) {
+      const value = await service.get(shopKey);
+      if (!value) return null;
+      const json = jsonOf(shopKey, value);
+      return excludeProducts ? json.withoutProducts : json.full;
+    },
     async get(shopKey) {
       const entry = cache.get(shopKey);
       if (entry && entry.expiresAt > now()) {

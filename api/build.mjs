@@ -1,0 +1,24 @@
+// Bundles the API into dist/server.js for `npm start`: our code and @shop/shared are bundled;
+// packages from node_modules stay external (native argon2, PGlite's wasm files, fastify's
+// plugins load as installed). kysely is bundled too: it ships ESM only, and bundling turns it
+// into CommonJS, so no Node version has to require() ESM.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const bundled = new Set(['@shop/shared', 'kysely']);
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
+  .filter((name) => !bundled.has(name))
+  .flatMap((name) => [name, `${name}/*`]);
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'info',
+});
