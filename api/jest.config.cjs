@@ -2,7 +2,15 @@ const { jestConfig } = require('../jest.base.cjs');
 
 // Packages jest must compile: ESM-only ones (kysely, cookie, content-disposition) and CommonJS
 // ones that load modules with import(), which jest's VM cannot run (PGlite, @fastify/cookie).
-const COMPILED_PACKAGES = ['uuid', '@module-federation', 'kysely', '@electric-sql', '@fastify[+/]cookie', 'cookie', 'content-disposition'];
+const COMPILED_PACKAGES = [
+  'uuid',
+  '@module-federation',
+  'kysely',
+  '@electric-sql',
+  '@fastify[+/]cookie',
+  'cookie',
+  'content-disposition',
+];
 
 const config = jestConfig({
   dir: __dirname,

@@ -15,12 +15,23 @@ async function main() {
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PAGE_VIEW_TOKEN: 'bench-page-view-token', ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    PAGE_VIEW_TOKEN: 'bench-page-view-token',
+    ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+  });
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
 
   const port = (server: typeof bare) => (server.server.address() as { port: number }).port;
-  process.send?.({ barePort: port(bare), apiPort: port(app as unknown as typeof bare), database: app.databaseKind });
+  process.send?.({
+    barePort: port(bare),
+    apiPort: port(app as unknown as typeof bare),
+    database: app.databaseKind,
+  });
 
   const stop = async () => {
     await bare.close();

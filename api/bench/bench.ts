@@ -20,31 +20,54 @@ async function measure(name: string, options: autocannon.Options): Promise<Figur
   // A short warm-up fills caches and JIT-compiles the hot paths.
   await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: SECONDS, connections: CONNECTIONS });
-  return { name, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
 }
 
 async function main() {
-  const server = fork(path.join(__dirname, 'bench-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const ports = await new Promise<{ barePort: number; apiPort: number; database: string }>((resolve, reject) => {
-    server.once('message', (message) => resolve(message as never));
-    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  const server = fork(path.join(__dirname, 'bench-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
   });
+  const ports = await new Promise<{ barePort: number; apiPort: number; database: string }>(
+    (resolve, reject) => {
+      server.once('message', (message) => resolve(message as never));
+      server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    },
+  );
   try {
     const api = `http://127.0.0.1:${ports.apiPort}`;
-    const bare = await measure('bare Fastify route', { url: `http://127.0.0.1:${ports.barePort}/bare` });
+    const bare = await measure('bare Fastify route', {
+      url: `http://127.0.0.1:${ports.barePort}/bare`,
+    });
     // Not one of the three asked for: the full plugin stack on a tiny response, to split the
     // cached read's cost into hooks (helmet, request id, cookies, CSRF) and payload.
     const healthz = await measure('full API stack, GET /healthz', { url: `${api}/healthz` });
-    const cached = await measure('cached customization read', { url: `${api}/api/v1/customization/acme-wellness` });
+    const cached = await measure('cached customization read', {
+      url: `${api}/api/v1/customization/acme-wellness`,
+    });
     let n = 0;
     const write = await measure('write transaction (customization upsert)', {
       url: `${api}/api/v1/customization/bench-partner`,
       method: 'PUT',
       headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ businessName: `Bench ${(n += 1)}` }) }) }],
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ businessName: `Bench ${(n += 1)}` }),
+          }),
+        },
+      ],
     });
 
-    console.log(`\nAPI benchmark: ${SECONDS} s per case, ${CONNECTIONS} connections, loopback, database ${ports.database}`);
+    console.log(
+      `\nAPI benchmark: ${SECONDS} s per case, ${CONNECTIONS} connections, loopback, database ${ports.database}`,
+    );
     console.table(
       [bare, healthz, cached, write].map((figures) => ({
         case: figures.name,
@@ -53,7 +76,9 @@ async function main() {
         'non-2xx/errors': figures.non2xx,
       })),
     );
-    console.log(`cached read / bare Fastify = ${(cached.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`);
+    console.log(
+      `cached read / bare Fastify = ${(cached.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
+    );
   } finally {
     server.kill('SIGTERM');
   }

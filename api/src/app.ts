@@ -2,7 +2,11 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config';
 import type { DatabaseHandle } from './db/open-database';
 import { AppError } from './lib/app-error';
@@ -40,7 +44,10 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
  * one routes plugin per resource. The instance is returned registered but not ready or
  * listening, so more plugins (the site plugin) can be added before `ready()`/`listen()`.
  */
-export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     genReqId: generateRequestId,
@@ -64,7 +71,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
   });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { 1: 4 } },
+  });
   await app.register(databasePlugin, { handle: options.database });
   if (options.openApi !== false) await app.register(openApiPlugin);
 

@@ -66,7 +66,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: app.databaseKind, dataDir: app.databaseKind === 'pglite' ? config.dataDir : undefined, mail: app.mailer.kind },
+    {
+      database: app.databaseKind,
+      dataDir: app.databaseKind === 'pglite' ? config.dataDir : undefined,
+      mail: app.mailer.kind,
+    },
     `Bloodwise API ready on ${config.publicOrigin}`,
   );
 }

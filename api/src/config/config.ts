@@ -11,7 +11,10 @@ const booleanFromEnv = z
 const originSchema = z.string().refine((value) => {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.origin === value.replace(/\/$/, '')
+    );
   } catch {
     return false;
   }
@@ -20,54 +23,65 @@ const originSchema = z.string().refine((value) => {
 const DEV_PAGE_VIEW_TOKEN = 'local-page-view-token';
 
 function envSchema(repoRoot: string) {
-  return z
-    .object({
-      NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-      PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65_535).default(8080),
-      HOST: z.string().min(1).default('0.0.0.0'),
-      LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-      DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data', 'pglite')),
-      DATABASE_URL: z
-        .string()
-        .regex(/^postgres(?:ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
-        .optional(),
-      DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-      PUBLIC_ORIGIN: originSchema.default('http://localhost:8080'),
-      ALLOWED_ORIGINS: z
-        .string()
-        .default('')
-        .transform((value) =>
-          value
-            .split(',')
-            .map((origin) => origin.trim())
-            .filter(Boolean),
-        )
-        .pipe(z.array(originSchema)),
-      PAGE_VIEW_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-      SMTP_URL: z
-        .string()
-        .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
-        .optional(),
-      MAIL_FROM: z.string().min(3).default('Bloodwise <no-reply@bloodwise.test>'),
-      SITE_ROOT: z.string().min(1).default(path.join(repoRoot, 'shell', 'dist')),
-      DEPLOY_DIR: z.string().min(1).default(path.join(repoRoot, '.deploy')),
-      SHOP_ENV: z
-        .string()
-        .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes')
-        .default('local'),
-      SEED_DEMO_DATA: booleanFromEnv.default(true),
-      SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
-      AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
-      AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
-      TRUST_PROXY: booleanFromEnv.default(false),
-      ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
-    });
+  return z.object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65_535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    DATA_DIR: z
+      .string()
+      .min(1)
+      .default(path.join(repoRoot, '.data', 'pglite')),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(?:ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    PUBLIC_ORIGIN: originSchema.default('http://localhost:8080'),
+    ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(originSchema)),
+    PAGE_VIEW_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Bloodwise <no-reply@bloodwise.test>'),
+    SITE_ROOT: z
+      .string()
+      .min(1)
+      .default(path.join(repoRoot, 'shell', 'dist')),
+    DEPLOY_DIR: z.string().min(1).default(path.join(repoRoot, '.deploy')),
+    SHOP_ENV: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes')
+      .default('local'),
+    SEED_DEMO_DATA: booleanFromEnv.default(true),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 14),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    TRUST_PROXY: booleanFromEnv.default(false),
+    ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  });
 }
 
 /** Rules across variables, checked on the raw values so they are reported with any other problem. */
 function crossChecks(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
-  if (env.NODE_ENV === 'production' && !env.PAGE_VIEW_TOKEN) problems.push('PAGE_VIEW_TOKEN: is required when NODE_ENV=production');
+  if (env.NODE_ENV === 'production' && !env.PAGE_VIEW_TOKEN)
+    problems.push('PAGE_VIEW_TOKEN: is required when NODE_ENV=production');
   return problems;
 }
 
@@ -107,12 +121,18 @@ export class ConfigError extends Error {
 }
 
 /** Reads and checks the environment; throws a ConfigError listing every problem at once. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = findRepoRoot()): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  repoRoot = findRepoRoot(),
+): AppConfig {
   // Empty variables count as unset, as most shells and .env files intend.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = envSchema(repoRoot).safeParse(present);
   const problems = [
-    ...(parsed.error?.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`) ?? []),
+    ...(parsed.error?.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`) ??
+      []),
     ...crossChecks(present),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
@@ -127,7 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     publicOrigin,
-    allowedOrigins: [...new Set([publicOrigin, ...e.ALLOWED_ORIGINS.map((origin) => origin.replace(/\/$/, ''))])],
+    allowedOrigins: [
+      ...new Set([publicOrigin, ...e.ALLOWED_ORIGINS.map((origin) => origin.replace(/\/$/, ''))]),
+    ],
     pageViewToken: e.PAGE_VIEW_TOKEN ?? DEV_PAGE_VIEW_TOKEN,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
@@ -136,7 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
     shopEnv: e.SHOP_ENV,
     seedDemoData: e.SEED_DEMO_DATA,
     sessionTtlHours: e.SESSION_TTL_HOURS,
-    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    authRateLimit: {
+      max: e.AUTH_RATE_LIMIT_MAX,
+      timeWindowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
     trustProxy: e.TRUST_PROXY,
     adminToken: e.ADMIN_TOKEN ?? null,
     secureCookies: publicOrigin.startsWith('https:'),

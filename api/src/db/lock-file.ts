@@ -46,7 +46,11 @@ function readOwner(lockPath: string): LockOwner | null {
   try {
     const parsed = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as Partial<LockOwner>;
     if (typeof parsed.pid === 'number') {
-      return { pid: parsed.pid, hostname: String(parsed.hostname ?? ''), startedAt: String(parsed.startedAt ?? '') };
+      return {
+        pid: parsed.pid,
+        hostname: String(parsed.hostname ?? ''),
+        startedAt: String(parsed.startedAt ?? ''),
+      };
     }
   } catch {
     // unreadable or half-written: treated as stale below
@@ -62,7 +66,11 @@ function readOwner(lockPath: string): LockOwner | null {
 export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, LOCK_FILE_NAME);
-  const me: LockOwner = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString() };
+  const me: LockOwner = {
+    pid: process.pid,
+    hostname: os.hostname(),
+    startedAt: new Date().toISOString(),
+  };
 
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
@@ -74,17 +82,23 @@ export function acquireDataDirLock(dataDir: string): () => void {
         if (released) return;
         released = true;
         const owner = readOwner(lockPath);
-        if (owner?.pid === me.pid && owner.startedAt === me.startedAt) fs.rmSync(lockPath, { force: true });
+        if (owner?.pid === me.pid && owner.startedAt === me.startedAt)
+          fs.rmSync(lockPath, { force: true });
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = readOwner(lockPath);
       if (!owner && isFresh(lockPath)) {
         // Another process created it a moment ago and is still writing its pid.
-        throw new DataDirLockedError(dataDir, { pid: -1, hostname: 'unknown', startedAt: 'just now' });
+        throw new DataDirLockedError(dataDir, {
+          pid: -1,
+          hostname: 'unknown',
+          startedAt: 'just now',
+        });
       }
       const sameHost = !owner || owner.hostname === me.hostname;
-      if (owner && (!sameHost || isProcessAlive(owner.pid))) throw new DataDirLockedError(dataDir, owner);
+      if (owner && (!sameHost || isProcessAlive(owner.pid)))
+        throw new DataDirLockedError(dataDir, owner);
       // Stale: its process is gone (or the file is garbage). Remove it and try again.
       fs.rmSync(lockPath, { force: true });
     }

@@ -19,9 +19,14 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
-    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String((error as Error).message ?? error)}`, {
-      cause: error,
-    });
+    throw new Error(
+      `Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String((error as Error).message ?? error)}`,
+      {
+        cause: error,
+      },
+    );
   }
-  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
 }

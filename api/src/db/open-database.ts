@@ -24,13 +24,16 @@ const INT8_OID = 20;
 /** pg returns int8 (bigint, count(*)) as strings; PGlite returns numbers. Make both numbers. */
 export function parseInt8(value: string): number {
   const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed)) throw new RangeError(`int8 value ${value} is outside the safe integer range`);
+  if (!Number.isSafeInteger(parsed))
+    throw new RangeError(`int8 value ${value} is outside the safe integer range`);
   return parsed;
 }
 
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8_OID
+      ? parseInt8
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** Closing twice (app shutdown, then a test's cleanup) is harmless. */

@@ -54,9 +54,13 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly client: PGlite) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(compiledQuery.sql, compiledQuery.parameters as unknown[], {
-      rowMode: 'object',
-    });
+    const result = await this.client.query<R>(
+      compiledQuery.sql,
+      compiledQuery.parameters as unknown[],
+      {
+        rowMode: 'object',
+      },
+    );
     const affected = result.affectedRows;
     return {
       rows: result.rows,
@@ -92,7 +96,10 @@ class PGliteDriver implements Driver {
     return this.connection;
   }
 
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+  async beginTransaction(
+    connection: DatabaseConnection,
+    settings: TransactionSettings,
+  ): Promise<void> {
     let statement = 'begin';
     if (settings.isolationLevel) statement += ` isolation level ${settings.isolationLevel}`;
     if (settings.accessMode) statement += ` ${settings.accessMode}`;
@@ -112,11 +119,15 @@ class PGliteDriver implements Driver {
   }
 
   async rollbackToSavepoint(connection: DatabaseConnection, savepointName: string): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${quoteIdentifier(savepointName)}`));
+    await connection.executeQuery(
+      CompiledQuery.raw(`rollback to savepoint ${quoteIdentifier(savepointName)}`),
+    );
   }
 
   async releaseSavepoint(connection: DatabaseConnection, savepointName: string): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(`release savepoint ${quoteIdentifier(savepointName)}`));
+    await connection.executeQuery(
+      CompiledQuery.raw(`release savepoint ${quoteIdentifier(savepointName)}`),
+    );
   }
 
   async releaseConnection(): Promise<void> {

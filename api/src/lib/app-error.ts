@@ -14,7 +14,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
-export const unauthorized = (message = 'Please log in to continue') => new AppError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (message = 'Please log in to continue') =>
+  new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'Forbidden') => new AppError(403, 'FORBIDDEN', message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'BAD_REQUEST', message, fields);

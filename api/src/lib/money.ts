@@ -8,7 +8,9 @@ export type Cents = number;
 
 export function assertCents(value: unknown, label = 'amount'): Cents {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > MAX_CENTS) {
-    throw new RangeError(`${label} must be a whole number of cents between 0 and ${MAX_CENTS}, got ${String(value)}`);
+    throw new RangeError(
+      `${label} must be a whole number of cents between 0 and ${MAX_CENTS}, got ${String(value)}`,
+    );
   }
   return value;
 }
@@ -28,13 +30,15 @@ export function sumCents(values: readonly Cents[]): Cents {
 }
 
 export function multiplyCents(unit: Cents, quantity: number): Cents {
-  if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError(`quantity must be a whole number, got ${quantity}`);
+  if (!Number.isSafeInteger(quantity) || quantity < 0)
+    throw new RangeError(`quantity must be a whole number, got ${quantity}`);
   return assertCents(assertCents(unit) * quantity, 'line amount');
 }
 
 /** A percentage of an amount, rounded half up to the cent. */
 export function percentOfCents(amount: Cents, percent: number): Cents {
-  if (!(percent >= 0 && percent <= 100)) throw new RangeError(`percent must be 0-100, got ${percent}`);
+  if (!(percent >= 0 && percent <= 100))
+    throw new RangeError(`percent must be 0-100, got ${percent}`);
   return assertCents(Math.round((assertCents(amount) * percent) / 100));
 }
 

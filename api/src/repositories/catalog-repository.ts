@@ -50,7 +50,10 @@ export async function listPrices(db: Executor, lookupKeys?: readonly string[]): 
   return rows.map(toPrice);
 }
 
-export async function findPriceByLookupKey(db: Executor, lookupKey: string): Promise<Price | undefined> {
+export async function findPriceByLookupKey(
+  db: Executor,
+  lookupKey: string,
+): Promise<Price | undefined> {
   const row = await db
     .selectFrom('prices')
     .selectAll()

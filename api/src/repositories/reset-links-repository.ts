@@ -10,7 +10,12 @@ export async function createResetLink(
   const expiresAt = new Date(now.getTime() + input.ttlMs);
   await db
     .insertInto('password_reset_links')
-    .values({ id_hash: hashToken(linkId), user_id: input.userId, created_at: now, expires_at: expiresAt })
+    .values({
+      id_hash: hashToken(linkId),
+      user_id: input.userId,
+      created_at: now,
+      expires_at: expiresAt,
+    })
     .execute();
   return { linkId, expiresAt };
 }
@@ -25,7 +30,11 @@ export type ConsumeResetLinkResult =
  * Marks a link used, once: the conditional update lets only one of two racing requests win.
  * Run it in the same transaction as the password change.
  */
-export async function consumeResetLink(db: Executor, linkId: string, now = new Date()): Promise<ConsumeResetLinkResult> {
+export async function consumeResetLink(
+  db: Executor,
+  linkId: string,
+  now = new Date(),
+): Promise<ConsumeResetLinkResult> {
   const idHash = hashToken(linkId);
   const claimed = await db
     .updateTable('password_reset_links')
@@ -47,7 +56,11 @@ export async function consumeResetLink(db: Executor, linkId: string, now = new D
 }
 
 /** Once a password is reset, the user's other outstanding links stop working too. */
-export async function invalidateUserResetLinks(db: Executor, userId: string, now = new Date()): Promise<void> {
+export async function invalidateUserResetLinks(
+  db: Executor,
+  userId: string,
+  now = new Date(),
+): Promise<void> {
   await db
     .updateTable('password_reset_links')
     .set({ used_at: now })

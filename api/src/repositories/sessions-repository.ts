@@ -9,7 +9,13 @@ export interface CreatedSession {
 
 export async function createSession(
   db: Executor,
-  input: { userId: string; ttlMs: number; userAgent?: string | null; ip?: string | null; now?: Date },
+  input: {
+    userId: string;
+    ttlMs: number;
+    userAgent?: string | null;
+    ip?: string | null;
+    now?: Date;
+  },
 ): Promise<CreatedSession> {
   const token = createSecretToken();
   const now = input.now ?? new Date();
@@ -37,7 +43,11 @@ export interface SessionWithUser {
 }
 
 /** The live session for a cookie token, with its user; undefined when unknown or expired. */
-export async function findSessionByToken(db: Executor, token: string, now = new Date()): Promise<SessionWithUser | undefined> {
+export async function findSessionByToken(
+  db: Executor,
+  token: string,
+  now = new Date(),
+): Promise<SessionWithUser | undefined> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -61,8 +71,17 @@ export async function findSessionByToken(db: Executor, token: string, now = new 
 }
 
 /** Slides the expiry forward (callers do it at most once in a while, not on every request). */
-export async function extendSession(db: Executor, idHash: string, expiresAt: Date, now = new Date()): Promise<void> {
-  await db.updateTable('sessions').set({ expires_at: expiresAt, last_seen_at: now }).where('id_hash', '=', idHash).execute();
+export async function extendSession(
+  db: Executor,
+  idHash: string,
+  expiresAt: Date,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: expiresAt, last_seen_at: now })
+    .where('id_hash', '=', idHash)
+    .execute();
 }
 
 export async function deleteSessionByToken(db: Executor, token: string): Promise<void> {

@@ -3,7 +3,11 @@ import type { Executor, UserRow } from '../db/schema';
 import { normaliseEmail } from '../lib/email';
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst();
 }
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
@@ -41,7 +45,11 @@ export async function createUser(db: Executor, input: NewUserInput): Promise<Use
   return row ?? null;
 }
 
-export async function setUserPassword(db: Executor, userId: string, passwordHash: string): Promise<void> {
+export async function setUserPassword(
+  db: Executor,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ password_hash: passwordHash, legacy_store: false, updated_at: new Date() })
@@ -50,7 +58,11 @@ export async function setUserPassword(db: Executor, userId: string, passwordHash
 }
 
 export async function getShippingAddress(db: Executor, userId: string): Promise<Address | null> {
-  const row = await db.selectFrom('shipping_addresses').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('shipping_addresses')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     name: row.name,
@@ -63,7 +75,11 @@ export async function getShippingAddress(db: Executor, userId: string): Promise<
   };
 }
 
-export async function upsertShippingAddress(db: Executor, userId: string, address: Address): Promise<void> {
+export async function upsertShippingAddress(
+  db: Executor,
+  userId: string,
+  address: Address,
+): Promise<void> {
   const values = {
     name: address.name,
     line1: address.line1,

@@ -14,7 +14,11 @@ export function toCurrentUser(user: UserRow): CurrentUser {
 }
 
 /** The user's subscriptions as the account area shows them, priced from our own catalog. */
-export async function loadSubscriptionInfo(db: Executor, provider: PaymentProvider, userId: string): Promise<SubscriptionInfo> {
+export async function loadSubscriptionInfo(
+  db: Executor,
+  provider: PaymentProvider,
+  userId: string,
+): Promise<SubscriptionInfo> {
   const customer = await provider.findCustomerByUserId(userId);
   const subscriptions = customer ? await provider.listSubscriptions(customer.id) : [];
   if (subscriptions.length === 0) return { hasActiveSubscription: false, subscriptions: [] };
@@ -55,5 +59,8 @@ export async function loadSubscriptionInfo(db: Executor, provider: PaymentProvid
       },
     ];
   });
-  return { hasActiveSubscription: views.some((view) => view.status === 'active'), subscriptions: views };
+  return {
+    hasActiveSubscription: views.some((view) => view.status === 'active'),
+    subscriptions: views,
+  };
 }

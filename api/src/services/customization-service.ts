@@ -31,7 +31,10 @@ interface Entry {
   json?: { full: string; withoutProducts: string };
 }
 
-export function createCustomizationService(db: Database, options: CustomizationCacheOptions): CustomizationService {
+export function createCustomizationService(
+  db: Database,
+  options: CustomizationCacheOptions,
+): CustomizationService {
   const cache = new Map<string, Entry>();
   // Reads in flight, so a burst of misses for one key makes one query.
   const loading = new Map<string, Promise<Customization | null>>();
@@ -47,10 +50,16 @@ export function createCustomizationService(db: Database, options: CustomizationC
     cache.set(shopKey, { value, expiresAt: now() + options.ttlMs });
   }
 
-  function jsonOf(shopKey: string, value: Customization): { full: string; withoutProducts: string } {
+  function jsonOf(
+    shopKey: string,
+    value: Customization,
+  ): { full: string; withoutProducts: string } {
     const entry = cache.get(shopKey);
     if (entry?.value === value && entry.json) return entry.json;
-    const json = { full: JSON.stringify(value), withoutProducts: JSON.stringify({ ...value, products: null }) };
+    const json = {
+      full: JSON.stringify(value),
+      withoutProducts: JSON.stringify({ ...value, products: null }),
+    };
     if (entry?.value === value) entry.json = json;
     return json;
   }

@@ -53,7 +53,13 @@ describe('configuration from the environment', () => {
     let error: unknown;
     try {
       loadConfig(
-        { NODE_ENV: 'production', PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_ORIGIN: 'https://shop.example/path', SEED_DEMO_DATA: 'sometimes' },
+        {
+          NODE_ENV: 'production',
+          PORT: 'eighty',
+          DATABASE_URL: 'mysql://x',
+          PUBLIC_ORIGIN: 'https://shop.example/path',
+          SEED_DEMO_DATA: 'sometimes',
+        },
         root,
       );
     } catch (caught) {
@@ -61,11 +67,21 @@ describe('configuration from the environment', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'PUBLIC_ORIGIN', 'SEED_DEMO_DATA', 'PAGE_VIEW_TOKEN']) expect(problems).toContain(name);
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'PUBLIC_ORIGIN',
+      'SEED_DEMO_DATA',
+      'PAGE_VIEW_TOKEN',
+    ])
+      expect(problems).toContain(name);
     expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: '' }, root)).toMatchObject({ port: 8080, databaseUrl: null });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }, root)).toMatchObject({
+      port: 8080,
+      databaseUrl: null,
+    });
   });
 });

@@ -16,7 +16,9 @@ describe('PGlite data directory lock', () => {
     const owner = JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8'));
     expect(owner.pid).toBe(process.pid);
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-    expect(() => acquireDataDirLock(dir)).toThrow(new RegExp(`already in use by another shop API process \\(pid ${process.pid}`));
+    expect(() => acquireDataDirLock(dir)).toThrow(
+      new RegExp(`already in use by another shop API process \\(pid ${process.pid}`),
+    );
     release();
     expect(fs.existsSync(path.join(dir, LOCK_FILE_NAME))).toBe(false);
     const again = acquireDataDirLock(dir);
@@ -27,15 +29,23 @@ describe('PGlite data directory lock', () => {
     const child = spawn(process.execPath, ['-e', '0']);
     const deadPid = child.pid!;
     await new Promise((resolve) => child.on('exit', resolve));
-    fs.writeFileSync(path.join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: deadPid, hostname: os.hostname(), startedAt: '2020-01-01T00:00:00Z' }));
+    fs.writeFileSync(
+      path.join(dir, LOCK_FILE_NAME),
+      JSON.stringify({ pid: deadPid, hostname: os.hostname(), startedAt: '2020-01-01T00:00:00Z' }),
+    );
     const release = acquireDataDirLock(dir);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8')).pid).toBe(process.pid);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8')).pid).toBe(
+      process.pid,
+    );
     release();
   });
 
   it('does not release a lock that another process took over', () => {
     const release = acquireDataDirLock(dir);
-    fs.writeFileSync(path.join(dir, LOCK_FILE_NAME), JSON.stringify({ pid: 1, hostname: os.hostname(), startedAt: 'x' }));
+    fs.writeFileSync(
+      path.join(dir, LOCK_FILE_NAME),
+      JSON.stringify({ pid: 1, hostname: os.hostname(), startedAt: 'x' }),
+    );
     release();
     expect(fs.existsSync(path.join(dir, LOCK_FILE_NAME))).toBe(true);
   });

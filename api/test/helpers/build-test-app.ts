@@ -10,7 +10,10 @@ export const TEST_PAGE_VIEW_TOKEN = 'test-page-view-token-0123456789';
 export const TEST_ARGON2_COST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
 /** A config as the server would load it from this environment, plus test overrides. */
-export function testConfig(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}): AppConfig {
+export function testConfig(
+  env: Record<string, string> = {},
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
   return {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -68,7 +71,8 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     inject: (request) => {
       const method = (request.method ?? 'GET').toUpperCase();
       const headers = { ...(request.headers ?? {}) };
-      if (method !== 'GET' && method !== 'HEAD' && !('origin' in headers)) headers.origin = TEST_ORIGIN;
+      if (method !== 'GET' && method !== 'HEAD' && !('origin' in headers))
+        headers.origin = TEST_ORIGIN;
       return app.inject({ ...request, headers });
     },
     close: async () => {
@@ -79,8 +83,12 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
 }
 
 /** The session cookie value from a response's set-cookie, as a Cookie header. */
-export function sessionCookieFrom(response: LightMyRequestResponse, cookieName = 'bw_session'): string {
+export function sessionCookieFrom(
+  response: LightMyRequestResponse,
+  cookieName = 'bw_session',
+): string {
   const cookie = response.cookies.find((candidate) => candidate.name === cookieName);
-  if (!cookie) throw new Error(`No ${cookieName} cookie in the response (status ${response.statusCode})`);
+  if (!cookie)
+    throw new Error(`No ${cookieName} cookie in the response (status ${response.statusCode})`);
   return `${cookieName}=${cookie.value}`;
 }

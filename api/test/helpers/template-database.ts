@@ -10,12 +10,18 @@ import { createPasswordHasher } from '../../src/services/password-hasher';
 
 const API_ROOT = path.resolve(__dirname, '../..');
 // The template changes whenever the schema, the seed or the contract it validates against does.
-const TEMPLATE_INPUTS = [path.join(API_ROOT, 'src/db'), path.join(API_ROOT, 'src/repositories'), path.join(API_ROOT, '../shared/src/contract')];
+const TEMPLATE_INPUTS = [
+  path.join(API_ROOT, 'src/db'),
+  path.join(API_ROOT, 'src/repositories'),
+  path.join(API_ROOT, '../shared/src/contract'),
+];
 
 function hashTree(dirs: readonly string[]): string {
   const hash = createHash('sha256');
   const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of fs
+      .readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else {

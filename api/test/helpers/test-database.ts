@@ -39,7 +39,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       handle,
       databaseUrl: null,
       openAnother: async () => {
-        throw new Error('PGlite has one connection in one process: a second instance needs PostgreSQL');
+        throw new Error(
+          'PGlite has one connection in one process: a second instance needs PostgreSQL',
+        );
       },
       drop: () => handle.close(),
     };

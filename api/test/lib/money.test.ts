@@ -1,4 +1,12 @@
-import { assertCents, centsFromDb, formatCents, multiplyCents, percentOfCents, subtractCentsFloor, sumCents } from '../../src/lib/money';
+import {
+  assertCents,
+  centsFromDb,
+  formatCents,
+  multiplyCents,
+  percentOfCents,
+  subtractCentsFloor,
+  sumCents,
+} from '../../src/lib/money';
 import { centsSchema } from '@shop/shared/contract/common';
 
 describe('money is integer cents', () => {

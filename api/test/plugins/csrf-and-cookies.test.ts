@@ -2,18 +2,32 @@ import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyRequest } from 'fastify';
 import { DEMO_USER } from '../../src/db/seed/demo-partners-and-discounts';
 import { requestOrigin } from '../../src/plugins/infrastructure/security';
-import { buildTestApp, sessionCookieFrom, TEST_ORIGIN, type TestApp } from '../helpers/build-test-app';
+import {
+  buildTestApp,
+  sessionCookieFrom,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../helpers/build-test-app';
 
 describe('CSRF origin rule', () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { ALLOWED_ORIGINS: 'http://localhost:3001, https://partner-preview.example' } });
-    cookie = sessionCookieFrom(await t.inject({ method: 'POST', url: API_PATHS.login, payload: { username: DEMO_USER.email, password: DEMO_USER.password } }));
+    t = await buildTestApp({
+      env: { ALLOWED_ORIGINS: 'http://localhost:3001, https://partner-preview.example' },
+    });
+    cookie = sessionCookieFrom(
+      await t.inject({
+        method: 'POST',
+        url: API_PATHS.login,
+        payload: { username: DEMO_USER.email, password: DEMO_USER.password },
+      }),
+    );
   });
   afterAll(() => t.close());
 
-  const logoutWith = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: API_PATHS.logout, headers: { cookie, ...headers } });
+  const logoutWith = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: API_PATHS.logout, headers: { cookie, ...headers } });
 
   it.each([
     [{ origin: 'https://evil.example' }],
@@ -24,23 +38,49 @@ describe('CSRF origin rule', () => {
   ])('refuses a cookie-carrying state change from %j with 403', async (headers) => {
     const response = await logoutWith(headers);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: { code: 'CSRF_ORIGIN_REJECTED', message: expect.any(String) } });
+    expect(response.json()).toEqual({
+      error: { code: 'CSRF_ORIGIN_REJECTED', message: expect.any(String) },
+    });
     // The session survived.
-    expect((await t.inject({ method: 'GET', url: API_PATHS.cmsInfo, headers: { cookie } })).json()).not.toBeNull();
+    expect(
+      (await t.inject({ method: 'GET', url: API_PATHS.cmsInfo, headers: { cookie } })).json(),
+    ).not.toBeNull();
   });
 
-  it.each([[{ origin: 'http://localhost:3001' }], [{ origin: 'https://partner-preview.example' }], [{ referer: `${TEST_ORIGIN}/account` }]])(
-    'accepts the public origin and ALLOWED_ORIGINS: %j',
-    async (headers) => {
-      const response = await t.app.inject({ method: 'PUT', url: API_PATHS.shippingAddress, headers: { cookie, ...headers }, payload: { name: 'A', line1: 'B', city: 'C', state: 'NY', postal_code: '10001', country: 'US' } });
-      expect(response.statusCode).toBe(200);
-    },
-  );
+  it.each([
+    [{ origin: 'http://localhost:3001' }],
+    [{ origin: 'https://partner-preview.example' }],
+    [{ referer: `${TEST_ORIGIN}/account` }],
+  ])('accepts the public origin and ALLOWED_ORIGINS: %j', async (headers) => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: API_PATHS.shippingAddress,
+      headers: { cookie, ...headers },
+      payload: {
+        name: 'A',
+        line1: 'B',
+        city: 'C',
+        state: 'NY',
+        postal_code: '10001',
+        country: 'US',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+  });
 
   it('does not apply to requests without a session cookie or to reads', async () => {
-    const anonymous = await t.app.inject({ method: 'POST', url: API_PATHS.resetPassword, headers: { origin: 'https://evil.example' }, payload: { email: 'a@example.com' } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.resetPassword,
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'a@example.com' },
+    });
     expect(anonymous.statusCode).toBe(200);
-    const read = await t.app.inject({ method: 'GET', url: API_PATHS.cmsInfo, headers: { cookie, origin: 'https://evil.example' } });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: API_PATHS.cmsInfo,
+      headers: { cookie, origin: 'https://evil.example' },
+    });
     expect(read.statusCode).toBe(200);
   });
 
@@ -71,7 +111,11 @@ describe('session cookie over https', () => {
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie).not.toHaveProperty('domain');
     expect(response.headers['strict-transport-security']).toContain('max-age=');
-    const me = await t.app.inject({ method: 'GET', url: API_PATHS.cmsInfo, headers: { cookie: `__Host-bw_session=${cookie!.value}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: API_PATHS.cmsInfo,
+      headers: { cookie: `__Host-bw_session=${cookie!.value}` },
+    });
     expect(me.json()).toMatchObject({ email: DEMO_USER.email });
   });
 });

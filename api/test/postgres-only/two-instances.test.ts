@@ -13,7 +13,11 @@ describe('two API instances on one PostgreSQL database (stateless scale-out)', (
   beforeAll(async () => {
     database = await createTestDatabase();
     a = await buildTestApp({ database, env: { ADMIN_TOKEN } });
-    b = await buildTestApp({ database, handle: await database.openAnother(), env: { ADMIN_TOKEN } });
+    b = await buildTestApp({
+      database,
+      handle: await database.openAnother(),
+      env: { ADMIN_TOKEN },
+    });
   });
   afterAll(async () => {
     await a.close();
@@ -28,19 +32,37 @@ describe('two API instances on one PostgreSQL database (stateless scale-out)', (
   });
 
   it('log in on one, read /user/cms-info on the other, log out on the other and be logged out on the first', async () => {
-    const login = await a.inject({ method: 'POST', url: API_PATHS.login, payload: { username: DEMO_USER.email, password: DEMO_USER.password } });
+    const login = await a.inject({
+      method: 'POST',
+      url: API_PATHS.login,
+      payload: { username: DEMO_USER.email, password: DEMO_USER.password },
+    });
     const cookie = sessionCookieFrom(login);
-    const me = await b.inject({ method: 'GET', url: `${API_PATHS.cmsInfo}?includeBalance=true`, headers: { cookie } });
-    expect(me.json()).toMatchObject({ email: DEMO_USER.email, balance: { amount: 2500, currency: 'usd' } });
+    const me = await b.inject({
+      method: 'GET',
+      url: `${API_PATHS.cmsInfo}?includeBalance=true`,
+      headers: { cookie },
+    });
+    expect(me.json()).toMatchObject({
+      email: DEMO_USER.email,
+      balance: { amount: 2500, currency: 'usd' },
+    });
 
     await b.inject({ method: 'POST', url: API_PATHS.logout, headers: { cookie } });
-    expect((await a.inject({ method: 'GET', url: API_PATHS.cmsInfo, headers: { cookie } })).json()).toBeNull();
+    expect(
+      (await a.inject({ method: 'GET', url: API_PATHS.cmsInfo, headers: { cookie } })).json(),
+    ).toBeNull();
   });
 
   it('a customization written on one instance invalidates the cache of the other (NOTIFY)', async () => {
     const url = buildPath(API_PATHS.customization, { shopKey: 'acme-wellness' });
     expect((await b.inject({ method: 'GET', url })).json().businessName).toBe('Acme Wellness');
-    const write = await a.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { businessName: 'Acme Everywhere' } });
+    const write = await a.inject({
+      method: 'PUT',
+      url,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { businessName: 'Acme Everywhere' },
+    });
     expect(write.statusCode).toBe(200);
     const deadline = Date.now() + 5_000;
     let seen = '';

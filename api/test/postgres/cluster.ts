@@ -4,7 +4,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export const POSTGRES_BIN_DIRS = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'];
+export const POSTGRES_BIN_DIRS = [
+  '/usr/lib/postgresql/15/bin',
+  '/usr/lib/postgresql/16/bin',
+  '/usr/lib/postgresql/17/bin',
+];
 
 /** The directory holding initdb, pg_ctl and postgres, or null when PostgreSQL is not installed. */
 export function findPostgresBinDir(): string | null {
@@ -49,11 +53,33 @@ export async function startCluster(binDir: string): Promise<Cluster> {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     fs.chownSync(dir, uid, gid);
   }
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  run('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ]);
   const port = await freePort();
   // Durability is pointless for a test cluster; speed is not.
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'postgres.log'), '-w', '-t', '60', 'start']);
+  run('pg_ctl', [
+    '-D',
+    dataDir,
+    '-o',
+    options,
+    '-l',
+    path.join(dir, 'postgres.log'),
+    '-w',
+    '-t',
+    '60',
+    'start',
+  ]);
   return {
     dir,
     port,

@@ -63,11 +63,17 @@ describe('the server process (npm start path)', () => {
     const first = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
     try {
       await waitForHealthy(port, first);
-      const offers = (await (await fetch(`http://127.0.0.1:${port}/api/v1/catalog/offers`)).json()) as { offers: unknown[] };
+      const offers = (await (
+        await fetch(`http://127.0.0.1:${port}/api/v1/catalog/offers`)
+      ).json()) as { offers: unknown[] };
       expect(offers.offers.length).toBeGreaterThan(10);
       expect(fs.existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(true);
 
-      const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1' });
+      const second = startServer({
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+      });
       expect(await second.exit).toBe(1);
       expect(second.output()).toContain('already in use by another shop API process');
 

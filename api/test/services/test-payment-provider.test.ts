@@ -1,7 +1,15 @@
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { createTestPaymentProvider } from '../../src/services/payments/test-payment-provider';
-import { IdempotencyConflictError, PaymentDeclinedError, type PaymentProvider } from '../../src/services/payments/payment-provider';
-import { behaviourForCard, brandForCard, TEST_CARDS } from '../../src/services/payments/test-card-rules';
+import {
+  IdempotencyConflictError,
+  PaymentDeclinedError,
+  type PaymentProvider,
+} from '../../src/services/payments/payment-provider';
+import {
+  behaviourForCard,
+  brandForCard,
+  TEST_CARDS,
+} from '../../src/services/payments/test-card-rules';
 
 const expiry = { expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
 
@@ -31,24 +39,53 @@ describe('test payment provider (Stripe test-mode card rules)', () => {
 
   it('4242 4242 4242 4242 succeeds, and the charge is recorded', async () => {
     const method = await methodFor(TEST_CARDS.succeeds);
-    const charge = await provider.createCharge({ amount: 14900, currency: 'usd', paymentMethodId: method.id, idempotencyKey: 'order-1' });
-    expect(charge).toMatchObject({ status: 'succeeded', amount: 14900, failureCode: null, nextAction: null });
-    expect(await provider.getCharge(charge.id)).toMatchObject({ id: charge.id, status: 'succeeded' });
+    const charge = await provider.createCharge({
+      amount: 14900,
+      currency: 'usd',
+      paymentMethodId: method.id,
+      idempotencyKey: 'order-1',
+    });
+    expect(charge).toMatchObject({
+      status: 'succeeded',
+      amount: 14900,
+      failureCode: null,
+      nextAction: null,
+    });
+    expect(await provider.getCharge(charge.id)).toMatchObject({
+      id: charge.id,
+      status: 'succeeded',
+    });
   });
 
   it('4000 0000 0000 0002 is declined with card_declined, "Your card was declined."', async () => {
     const method = await methodFor(TEST_CARDS.declined);
-    const charge = await provider.createCharge({ amount: 5000, currency: 'usd', paymentMethodId: method.id, idempotencyKey: 'order-2' });
-    expect(charge).toMatchObject({ status: 'failed', failureCode: 'card_declined', failureMessage: 'Your card was declined.' });
+    const charge = await provider.createCharge({
+      amount: 5000,
+      currency: 'usd',
+      paymentMethodId: method.id,
+      idempotencyKey: 'order-2',
+    });
+    expect(charge).toMatchObject({
+      status: 'failed',
+      failureCode: 'card_declined',
+      failureMessage: 'Your card was declined.',
+    });
     await expect(provider.attachPaymentMethod(method.id, customerId)).rejects.toEqual(
       expect.objectContaining({ declineCode: 'card_declined', message: 'Your card was declined.' }),
     );
-    await expect(provider.attachPaymentMethod(method.id, customerId)).rejects.toBeInstanceOf(PaymentDeclinedError);
+    await expect(provider.attachPaymentMethod(method.id, customerId)).rejects.toBeInstanceOf(
+      PaymentDeclinedError,
+    );
   });
 
   it('4000 0027 6000 3184 requires a confirmation step, then succeeds', async () => {
     const method = await methodFor(TEST_CARDS.requiresAction);
-    const charge = await provider.createCharge({ amount: 7000, currency: 'usd', paymentMethodId: method.id, idempotencyKey: 'order-3' });
+    const charge = await provider.createCharge({
+      amount: 7000,
+      currency: 'usd',
+      paymentMethodId: method.id,
+      idempotencyKey: 'order-3',
+    });
     expect(charge.status).toBe('requires_action');
     expect(charge.nextAction).toEqual({ type: 'confirm', message: expect.any(String) });
     const confirmed = await provider.confirmCharge(charge.id);
@@ -59,25 +96,46 @@ describe('test payment provider (Stripe test-mode card rules)', () => {
 
   it('replays an idempotency key with the same request and refuses it with a different one', async () => {
     const method = await methodFor(TEST_CARDS.succeeds);
-    const input = { amount: 9900, currency: 'usd', paymentMethodId: method.id, idempotencyKey: 'order-4' };
+    const input = {
+      amount: 9900,
+      currency: 'usd',
+      paymentMethodId: method.id,
+      idempotencyKey: 'order-4',
+    };
     const first = await provider.createCharge(input);
-    const replays = await Promise.all(Array.from({ length: 10 }, () => provider.createCharge(input)));
+    const replays = await Promise.all(
+      Array.from({ length: 10 }, () => provider.createCharge(input)),
+    );
     expect(new Set(replays.map((charge) => charge.id))).toEqual(new Set([first.id]));
-    await expect(provider.createCharge({ ...input, amount: 1 })).rejects.toBeInstanceOf(IdempotencyConflictError);
-    const rows = await database.handle.db.selectFrom('payment_charges').select('id').where('idempotency_key', '=', 'order-4').execute();
+    await expect(provider.createCharge({ ...input, amount: 1 })).rejects.toBeInstanceOf(
+      IdempotencyConflictError,
+    );
+    const rows = await database.handle.db
+      .selectFrom('payment_charges')
+      .select('id')
+      .where('idempotency_key', '=', 'order-4')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
   it('never stores the card number', async () => {
     await methodFor('4242424242424242');
-    const rows = JSON.stringify(await database.handle.db.selectFrom('payment_methods').selectAll().execute());
+    const rows = JSON.stringify(
+      await database.handle.db.selectFrom('payment_methods').selectAll().execute(),
+    );
     expect(rows).not.toContain('424242424242');
   });
 
   it('keeps one default card per customer through attach, set-default and detach', async () => {
     const customer = await provider.ensureCustomer({ userId: null, email: 'cards@example.com' });
-    const first = await provider.attachPaymentMethod((await methodFor(TEST_CARDS.succeeds)).id, customer.id);
-    const second = await provider.attachPaymentMethod((await methodFor('5555555555554444')).id, customer.id);
+    const first = await provider.attachPaymentMethod(
+      (await methodFor(TEST_CARDS.succeeds)).id,
+      customer.id,
+    );
+    const second = await provider.attachPaymentMethod(
+      (await methodFor('5555555555554444')).id,
+      customer.id,
+    );
     expect([first.isDefault, second.isDefault]).toEqual([true, false]);
     await provider.setDefaultPaymentMethod(customer.id, second.id);
     await provider.detachPaymentMethod(customer.id, second.id);
@@ -86,22 +144,54 @@ describe('test payment provider (Stripe test-mode card rules)', () => {
   });
 
   it('creates subscriptions for recurring prices and authorises BNPL within its limit', async () => {
-    const method = await provider.attachPaymentMethod((await methodFor(TEST_CARDS.succeeds)).id, customerId);
-    const subscription = await provider.createSubscription({ customerId, priceId: 'price_bloodwise_quarterly', paymentMethodId: method.id, idempotencyKey: 'sub-1' });
+    const method = await provider.attachPaymentMethod(
+      (await methodFor(TEST_CARDS.succeeds)).id,
+      customerId,
+    );
+    const subscription = await provider.createSubscription({
+      customerId,
+      priceId: 'price_bloodwise_quarterly',
+      paymentMethodId: method.id,
+      idempotencyKey: 'sub-1',
+    });
     expect(subscription.status).toBe('active');
-    const months = (subscription.currentPeriodEnd.getUTCFullYear() - subscription.currentPeriodStart.getUTCFullYear()) * 12 + subscription.currentPeriodEnd.getUTCMonth() - subscription.currentPeriodStart.getUTCMonth();
+    const months =
+      (subscription.currentPeriodEnd.getUTCFullYear() -
+        subscription.currentPeriodStart.getUTCFullYear()) *
+        12 +
+      subscription.currentPeriodEnd.getUTCMonth() -
+      subscription.currentPeriodStart.getUTCMonth();
     expect(months).toBe(3);
     expect(await provider.listSubscriptions(customerId)).toHaveLength(1);
 
     const consentId = '00000000-0000-4000-8000-000000000001';
-    const ok = await provider.authoriseBnpl({ amount: 20000, currency: 'usd', email: 'payer@example.com', consentId, idempotencyKey: 'bnpl-1' });
+    const ok = await provider.authoriseBnpl({
+      amount: 20000,
+      currency: 'usd',
+      email: 'payer@example.com',
+      consentId,
+      idempotencyKey: 'bnpl-1',
+    });
     expect(ok.status).toBe('authorised');
-    const tooMuch = await provider.authoriseBnpl({ amount: 500000, currency: 'usd', email: 'payer@example.com', consentId, idempotencyKey: 'bnpl-2' });
+    const tooMuch = await provider.authoriseBnpl({
+      amount: 500000,
+      currency: 'usd',
+      email: 'payer@example.com',
+      consentId,
+      idempotencyKey: 'bnpl-2',
+    });
     expect(tooMuch.status).toBe('declined');
   });
 
   it('refuses amounts that are not whole cents', async () => {
     const method = await methodFor(TEST_CARDS.succeeds);
-    await expect(provider.createCharge({ amount: 10.5, currency: 'usd', paymentMethodId: method.id, idempotencyKey: 'x' })).rejects.toThrow(RangeError);
+    await expect(
+      provider.createCharge({
+        amount: 10.5,
+        currency: 'usd',
+        paymentMethodId: method.id,
+        idempotencyKey: 'x',
+      }),
+    ).rejects.toThrow(RangeError);
   });
 });

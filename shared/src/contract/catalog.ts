@@ -34,7 +34,9 @@ export const priceSchema = z.object({
   unitAmount: centsSchema,
   currency: currencySchema,
   type: priceTypeSchema,
-  recurring: z.object({ interval: recurringIntervalSchema, intervalCount: z.number().int().min(1) }).nullable(),
+  recurring: z
+    .object({ interval: recurringIntervalSchema, intervalCount: z.number().int().min(1) })
+    .nullable(),
   metadata: z.record(z.string(), z.string()),
 });
 export type Price = z.infer<typeof priceSchema>;
@@ -45,7 +47,12 @@ export type Price = z.infer<typeof priceSchema>;
  * `price` the lookup key of the provider price it sells at.
  */
 export const offerSchema = z.object({
-  key: z.string().trim().min(1).max(100).regex(/^[a-z0-9-_]+$/, 'Keys are lower-case letters, digits, - and _'),
+  key: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[a-z0-9-_]+$/, 'Keys are lower-case letters, digits, - and _'),
   type: z.string().trim().min(1).max(50),
   kitType: z.string().trim().min(1).max(50),
   title: z.string().trim().min(1).max(200),

@@ -12,7 +12,9 @@ export type Currency = z.infer<typeof currencySchema>;
 export const DEFAULT_CURRENCY: Currency = 'usd';
 
 export const SHIPPING_COUNTRIES = ['US', 'CA'] as const;
-export const countrySchema = z.enum(SHIPPING_COUNTRIES, { message: 'We ship to the US and Canada only' });
+export const countrySchema = z.enum(SHIPPING_COUNTRIES, {
+  message: 'We ship to the US and Canada only',
+});
 export type ShippingCountry = z.infer<typeof countrySchema>;
 
 /** An email from a client: trimmed and lower-cased before it is checked. */
@@ -47,9 +49,17 @@ export const httpUrlSchema = z
 export const colorSchema = z
   .string()
   .trim()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Must be a hex colour such as #3cbab5');
+  .regex(
+    /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/,
+    'Must be a hex colour such as #3cbab5',
+  );
 
-export const sessionIdSchema = z.string().trim().min(1).max(100).describe('The client session id kept as curr-session-id');
+export const sessionIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .describe('The client session id kept as curr-session-id');
 
 /** Query-string booleans: "true"/"1" or "false"/"0". */
 export const queryBooleanSchema = z
@@ -82,12 +92,16 @@ export const addressSchema = z
     country: countrySchema,
   })
   .superRefine((address, ctx) => {
-    const pattern = address.country === 'US' ? /^\d{5}(?:-\d{4})?$/ : /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/;
+    const pattern =
+      address.country === 'US' ? /^\d{5}(?:-\d{4})?$/ : /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/;
     if (!pattern.test(address.postal_code)) {
       ctx.addIssue({
         code: 'custom',
         path: ['postal_code'],
-        message: address.country === 'US' ? 'Enter a 5-digit ZIP code' : 'Enter a postal code such as K1A 0B1',
+        message:
+          address.country === 'US'
+            ? 'Enter a 5-digit ZIP code'
+            : 'Enter a postal code such as K1A 0B1',
       });
     }
   });

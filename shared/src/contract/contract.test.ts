@@ -9,65 +9,123 @@ import { passwordSchema } from './auth';
 
 describe('API contract', () => {
   it('puts every path under one of the three clients (or the operations paths)', () => {
-    const prefixes = [...CONNECT_PREFIXES, PAYMENTS_PREFIX, CONTENT_PREFIX, '/dev', '/docs', '/healthz', '/readyz'];
+    const prefixes = [
+      ...CONNECT_PREFIXES,
+      PAYMENTS_PREFIX,
+      CONTENT_PREFIX,
+      '/dev',
+      '/docs',
+      '/healthz',
+      '/readyz',
+    ];
     for (const path of Object.values(API_PATHS)) {
-      expect(prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))).toBe(true);
+      expect(prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))).toBe(
+        true,
+      );
     }
   });
 
   it('fills path parameters, encoding them, and refuses a missing one', () => {
-    expect(buildPath(API_PATHS.customization, { shopKey: 'acme-wellness' })).toBe('/api/v1/customization/acme-wellness');
-    expect(buildPath(API_PATHS.discount, { code: 'A/B' })).toBe('/payments/stripe-subscriptions/discounts/A%2FB');
+    expect(buildPath(API_PATHS.customization, { shopKey: 'acme-wellness' })).toBe(
+      '/api/v1/customization/acme-wellness',
+    );
+    expect(buildPath(API_PATHS.discount, { code: 'A/B' })).toBe(
+      '/payments/stripe-subscriptions/discounts/A%2FB',
+    );
     expect(() => buildPath(API_PATHS.paymentMethod)).toThrow('Missing path parameter "id"');
   });
 
   it('normalises emails and refuses bad ones', () => {
     expect(emailInputSchema.parse('  Ada@Example.COM ')).toBe('ada@example.com');
     expect(emailInputSchema.safeParse('ada@').success).toBe(false);
-    expect(emailInputSchema.safeParse('').error?.issues[0]?.message).toBe('Please enter your email');
+    expect(emailInputSchema.safeParse('').error?.issues[0]?.message).toBe(
+      'Please enter your email',
+    );
   });
 
   it('accepts only http(s) links and hex colours in a customization', () => {
     expect(httpUrlSchema.safeParse('https://example.com/x').success).toBe(true);
-    for (const link of ['javascript:alert(1)', 'data:text/html,x', '//evil.example', 'ftp://x.example']) {
+    for (const link of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      '//evil.example',
+      'ftp://x.example',
+    ]) {
       expect(httpUrlSchema.safeParse(link).success).toBe(false);
     }
     expect(imageUrlSchema.safeParse('/assets/logo.png').success).toBe(true);
     expect(imageUrlSchema.safeParse('data:image/png;base64,iVBORw0KGgo=').success).toBe(true);
-    expect(imageUrlSchema.safeParse('data:image/svg+xml,<svg onload=alert(1)>').success).toBe(false);
+    expect(imageUrlSchema.safeParse('data:image/svg+xml,<svg onload=alert(1)>').success).toBe(
+      false,
+    );
     const parsed = customizationInputSchema.parse({ businessName: 'Partner' });
-    expect(parsed).toMatchObject({ primaryColor: '#3cbab5', pricingMode: 'pricing-table', redirectLink: null, aboutPoints: [] });
-    expect(customizationInputSchema.safeParse({ businessName: 'P', bannerColor: 'expression(alert(1))' }).success).toBe(false);
+    expect(parsed).toMatchObject({
+      primaryColor: '#3cbab5',
+      pricingMode: 'pricing-table',
+      redirectLink: null,
+      aboutPoints: [],
+    });
+    expect(
+      customizationInputSchema.safeParse({ businessName: 'P', bannerColor: 'expression(alert(1))' })
+        .success,
+    ).toBe(false);
   });
 
   it('checks cards (Luhn, expiry, cvc) and strips spaces', () => {
     const nextYear = new Date().getUTCFullYear() + 1;
-    expect(cardInputSchema.parse({ number: '4242 4242 4242 4242', expMonth: 1, expYear: nextYear % 100, cvc: '123' })).toEqual({
+    expect(
+      cardInputSchema.parse({
+        number: '4242 4242 4242 4242',
+        expMonth: 1,
+        expYear: nextYear % 100,
+        cvc: '123',
+      }),
+    ).toEqual({
       number: '4242424242424242',
       expMonth: 1,
       expYear: nextYear,
       cvc: '123',
     });
-    expect(cardInputSchema.safeParse({ number: '4242424242424241', expMonth: 1, expYear: nextYear, cvc: '123' }).success).toBe(false);
+    expect(
+      cardInputSchema.safeParse({
+        number: '4242424242424241',
+        expMonth: 1,
+        expYear: nextYear,
+        cvc: '123',
+      }).success,
+    ).toBe(false);
   });
 
   it('checks US and Canadian postal codes', () => {
     const base = { name: 'A', line1: 'B', city: 'C', state: 'NY' };
-    expect(addressSchema.safeParse({ ...base, postal_code: '10001', country: 'US' }).success).toBe(true);
-    expect(addressSchema.safeParse({ ...base, postal_code: 'K1A 0B1', country: 'CA' }).success).toBe(true);
-    expect(addressSchema.safeParse({ ...base, postal_code: 'K1A 0B1', country: 'US' }).success).toBe(false);
+    expect(addressSchema.safeParse({ ...base, postal_code: '10001', country: 'US' }).success).toBe(
+      true,
+    );
+    expect(
+      addressSchema.safeParse({ ...base, postal_code: 'K1A 0B1', country: 'CA' }).success,
+    ).toBe(true);
+    expect(
+      addressSchema.safeParse({ ...base, postal_code: 'K1A 0B1', country: 'US' }).success,
+    ).toBe(false);
   });
 
   it('has shared password rules, list and JSON query parsing, codes and the error shape', () => {
     expect(passwordSchema.safeParse('abcdefghij1').success).toBe(true);
     expect(passwordSchema.safeParse('abcdefghijk').success).toBe(false);
     expect(queryListSchema.parse('a, b,,c')).toEqual(['a', 'b', 'c']);
-    expect(miniPanelUpgradeQuerySchema.parse({ lookupKeys: '["a","b"]' }).lookupKeys).toEqual(['a', 'b']);
+    expect(miniPanelUpgradeQuerySchema.parse({ lookupKeys: '["a","b"]' }).lookupKeys).toEqual([
+      'a',
+      'b',
+    ]);
     expect(miniPanelUpgradeQuerySchema.safeParse({ lookupKeys: '{"a":1}' }).success).toBe(false);
     expect(discountCodeSchema.parse(' welcome10 ')).toBe('WELCOME10');
     expect(isMissingPaymentId('undefined')).toBe(true);
     expect(isMissingPaymentId('pi_1')).toBe(false);
-    expect(errorBodySchema.safeParse({ error: { code: 'NOT_FOUND', message: 'x' } }).success).toBe(true);
-    expect(errorBodySchema.safeParse({ error: { code: 'SOMETHING_ELSE', message: 'x' } }).success).toBe(false);
+    expect(errorBodySchema.safeParse({ error: { code: 'NOT_FOUND', message: 'x' } }).success).toBe(
+      true,
+    );
+    expect(
+      errorBodySchema.safeParse({ error: { code: 'SOMETHING_ELSE', message: 'x' } }).success,
+    ).toBe(false);
   });
 });

@@ -3,7 +3,15 @@ import { colorSchema, httpUrlSchema, queryBooleanSchema } from './common';
 import { offerSchema } from './catalog';
 
 export const DEFAULT_PRIMARY_COLOR = '#3cbab5';
-export const PRICING_MODES = ['pricing-table', 'single-product', 'one-time', 'monthly', 'quarterly', 'annual', 'add-ons'] as const;
+export const PRICING_MODES = [
+  'pricing-table',
+  'single-product',
+  'one-time',
+  'monthly',
+  'quarterly',
+  'annual',
+  'add-ons',
+] as const;
 export const DEFAULT_PRICING_MODE = 'pricing-table';
 /** The partner that keeps the shop's own prices even when it lists products (spec §9). */
 export const PRICE_KEEPING_PARTNER_KEY = 'your-health-business';

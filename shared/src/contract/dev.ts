@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 /** GET /dev/outbox?to=: mail the outbox mailer kept (local only, loopback only). */
-export const outboxQuerySchema = z.object({ to: z.string().trim().toLowerCase().max(254).optional() });
+export const outboxQuerySchema = z.object({
+  to: z.string().trim().toLowerCase().max(254).optional(),
+});
 export const outboxMessageSchema = z.object({
   id: z.number().int(),
   to: z.string(),

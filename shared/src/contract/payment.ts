@@ -35,7 +35,10 @@ export const cardInputSchema = z
       .int()
       .transform((year) => (year < 100 ? 2000 + year : year))
       .pipe(z.number().min(2000).max(2100)),
-    cvc: z.string().trim().regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
   })
   .superRefine((card, ctx) => {
     const now = new Date();

@@ -20,7 +20,8 @@ export const miniPanelUpgradeQuerySchema = z.object({
     .transform((raw, ctx) => {
       try {
         const parsed: unknown = JSON.parse(raw);
-        if (Array.isArray(parsed) && parsed.every((key) => typeof key === 'string')) return parsed as string[];
+        if (Array.isArray(parsed) && parsed.every((key) => typeof key === 'string'))
+          return parsed as string[];
       } catch {
         // fall through to the issue below
       }
@@ -46,7 +47,10 @@ export const easyDrawUpgradeQuerySchema = z.object({
 });
 export const easyDrawUpgradeResponseSchema = z.object({ product: pricedOfferSchema }).nullable();
 
-export const upgradePurchasedQuerySchema = z.object({ paymentId: z.string().min(1).max(200), type: upgradeTypeSchema });
+export const upgradePurchasedQuerySchema = z.object({
+  paymentId: z.string().min(1).max(200),
+  type: upgradeTypeSchema,
+});
 export const upgradePurchasedResponseSchema = z.object({ isUpgraded: z.boolean() });
 
 export const miniPanelPendingBodySchema = z.object({
@@ -54,7 +58,10 @@ export const miniPanelPendingBodySchema = z.object({
   upgradable: z.string().min(1).max(100),
   email: emailInputSchema,
 });
-export const miniPanelPendingResponseSchema = z.object({ id: z.string(), status: z.literal('pending') });
+export const miniPanelPendingResponseSchema = z.object({
+  id: z.string(),
+  status: z.literal('pending'),
+});
 
 export const UPGRADE_STATUSES = ['pending', 'completed'] as const;
 export const upgradeResultSchema = z.object({
@@ -82,10 +89,15 @@ export const easyDrawUpgradeBodySchema = z.object({
   email: emailInputSchema,
   product: z.string().min(1).max(100),
 });
-export const easyDrawUpgradeResultSchema = z.object({ product: z.string(), upgrade: upgradeResultSchema });
+export const easyDrawUpgradeResultSchema = z.object({
+  product: z.string(),
+  upgrade: upgradeResultSchema,
+});
 
 /** POST /payments/stripe-subscriptions/checkout/{id}/buy-bp-tape (id: the order's payment id). */
 export const buyBpTapeParamsSchema = z.object({ id: z.string().min(1).max(200) });
-export const buyBpTapeBodySchema = z.object({ quantity: z.number().int().min(1).max(10).default(DEFAULT_UPGRADE_QUANTITY) });
+export const buyBpTapeBodySchema = z.object({
+  quantity: z.number().int().min(1).max(10).default(DEFAULT_UPGRADE_QUANTITY),
+});
 export const buyBpTapeResponseSchema = upgradeResultSchema;
 export { okSchema };

@@ -1,10 +1,15 @@
 import type { CustomizationInput } from '@shop/shared/contract/customization';
 
-export const DEMO_USER = { email: 'demo@bloodwise.test', password: 'bloodwise-demo-1', name: 'Demo Shopper' } as const;
+export const DEMO_USER = {
+  email: 'demo@bloodwise.test',
+  password: 'bloodwise-demo-1',
+  name: 'Demo Shopper',
+} as const;
 /** An account from the old store: it has no password here, so its owner must reset it. */
 export const DEMO_LEGACY_USER = { email: 'legacy@bloodwise.test', name: 'Legacy Shopper' } as const;
 
-const svgDataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
+const svgDataUrl = (svg: string) =>
+  `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 
 const ACME_LOGO = svgDataUrl(
   '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#6b3fa0"/><path d="M10 30 20 10 30 30z" fill="#fff"/><text x="50" y="27" font-family="Arial" font-size="18" font-weight="700" fill="#6b3fa0">Acme</text></svg>',
@@ -22,8 +27,22 @@ export const DEMO_CUSTOMIZATIONS: Record<string, CustomizationInput> = {
     aboutPoints: ['Doctor-reviewed results', 'CLIA-certified labs', 'Results in 5 days'],
     // Lists products but keeps the shop's own prices (spec §9).
     products: [
-      { key: 'bloodwise-kit', type: 'kit', kitType: 'full-panel', title: 'Complete Panel', quantity: 1, price: 'bloodwise_kit_one_time' },
-      { key: 'bloodwise-quarterly', type: 'subscription', kitType: 'full-panel', title: 'Quarterly Panel', quantity: 1, price: 'bloodwise_quarterly' },
+      {
+        key: 'bloodwise-kit',
+        type: 'kit',
+        kitType: 'full-panel',
+        title: 'Complete Panel',
+        quantity: 1,
+        price: 'bloodwise_kit_one_time',
+      },
+      {
+        key: 'bloodwise-quarterly',
+        type: 'subscription',
+        kitType: 'full-panel',
+        title: 'Quarterly Panel',
+        quantity: 1,
+        price: 'bloodwise_quarterly',
+      },
     ],
   },
   'acme-wellness': {
@@ -57,8 +76,22 @@ export const DEMO_CUSTOMIZATIONS: Record<string, CustomizationInput> = {
     instagramLink: 'https://instagram.com/acmewellness',
     redirectAfterPurchase: [{ url: 'https://acme-wellness.example.com/thanks', productKeys: [] }],
     products: [
-      { key: 'acme-kit', type: 'kit', kitType: 'full-panel', title: 'Acme Complete Panel', quantity: 1, price: 'acme_kit_one_time' },
-      { key: 'bloodwise-quarterly', type: 'subscription', kitType: 'full-panel', title: 'Acme Quarterly', quantity: 1, price: 'bloodwise_quarterly' },
+      {
+        key: 'acme-kit',
+        type: 'kit',
+        kitType: 'full-panel',
+        title: 'Acme Complete Panel',
+        quantity: 1,
+        price: 'acme_kit_one_time',
+      },
+      {
+        key: 'bloodwise-quarterly',
+        type: 'subscription',
+        kitType: 'full-panel',
+        title: 'Acme Quarterly',
+        quantity: 1,
+        price: 'bloodwise_quarterly',
+      },
     ],
   },
   'redirect-partner': {
@@ -87,5 +120,10 @@ export const DEMO_DISCOUNTS: SeedDiscount[] = [
   { code: 'EXPIRED10', kind: 'percent', percentOff: 10, expiresAt: '2020-01-01T00:00:00Z' },
   { code: 'BIGORDER25', kind: 'percent', percentOff: 25, minSubtotal: 25_000 },
   { code: 'VIPONLY', kind: 'amount', amountOff: 5_000, allowedEmails: ['demo@bloodwise.test'] },
-  { code: 'KITONLY20', kind: 'percent', percentOff: 20, productLookupKeys: ['bloodwise_kit_one_time'] },
+  {
+    code: 'KITONLY20',
+    kind: 'percent',
+    percentOff: 20,
+    productLookupKeys: ['bloodwise_kit_one_time'],
+  },
 ];

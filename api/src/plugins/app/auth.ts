@@ -1,4 +1,3 @@
-
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../../lib/app-error';
@@ -58,7 +57,12 @@ export const authPlugin = fp(
       async end(request, reply) {
         const token = request.cookies[cookieName];
         if (token) await deleteSessionByToken(db, token);
-        reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+        reply.clearCookie(cookieName, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.secureCookies,
+        });
         request.user = null;
       },
       async load(request, reply) {
@@ -98,4 +102,3 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['database', '@fastify/cookie'] },
 );
-

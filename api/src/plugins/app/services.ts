@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createCustomizationService } from '../../services/customization-service';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../../services/mail/mailer';
-import { createPasswordHasher, type Argon2Cost, type PasswordHasher } from '../../services/password-hasher';
+import {
+  createPasswordHasher,
+  type Argon2Cost,
+  type PasswordHasher,
+} from '../../services/password-hasher';
 import type { PaymentProvider } from '../../services/payments/payment-provider';
 import { createTestPaymentProvider } from '../../services/payments/test-payment-provider';
 import { createInvalidationChannel } from '../../services/invalidation-channel';
@@ -25,7 +29,10 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     app.decorate('paymentProvider', options.paymentProvider ?? createTestPaymentProvider(db));
 
     const mailer =
-      options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, config.mailFrom));
+      options.mailer ??
+      (config.smtpUrl
+        ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+        : createOutboxMailer(db, config.mailFrom));
     app.decorate('mailer', mailer);
 
     // Writes on one instance reach the others through PostgreSQL NOTIFY (a no-op on PGlite: one process).

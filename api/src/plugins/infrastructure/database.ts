@@ -15,7 +15,11 @@ export const databasePlugin = fp<DatabasePluginOptions>(
     const handle =
       options.handle ??
       (config.databaseUrl
-        ? await openDatabase({ kind: 'postgres', databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize })
+        ? await openDatabase({
+            kind: 'postgres',
+            databaseUrl: config.databaseUrl,
+            poolSize: config.databasePoolSize,
+          })
         : await openDatabase({ kind: 'pglite', dataDir: config.dataDir }));
     try {
       const applied = await migrateToLatest(handle.db);

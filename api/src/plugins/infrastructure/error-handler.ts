@@ -2,7 +2,10 @@ import type { ErrorBody, ErrorCode } from '@shop/shared/contract/errors';
 import { CONNECT_PREFIXES, CONTENT_PREFIX, PAYMENTS_PREFIX } from '@shop/shared/contract/paths';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { CustomizationValidationError } from '../../repositories/customizations-repository';
 import {
@@ -12,14 +15,26 @@ import {
 } from '../../services/payments/payment-provider';
 
 /** Paths that belong to the API: unknown paths under them get a JSON 404, never the site. */
-export const API_PATH_PREFIXES = [...CONNECT_PREFIXES, PAYMENTS_PREFIX, CONTENT_PREFIX, '/dev', '/docs', '/healthz', '/readyz'];
+export const API_PATH_PREFIXES = [
+  ...CONNECT_PREFIXES,
+  PAYMENTS_PREFIX,
+  CONTENT_PREFIX,
+  '/dev',
+  '/docs',
+  '/healthz',
+  '/readyz',
+];
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? url;
   return API_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
@@ -36,17 +51,25 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 };
 
 /** Turns zod issue paths ("/shipping/postal_code") into form field keys ("shipping.postal_code"). */
-function validationFields(error: { validation: Array<{ instancePath: string; message?: string }>; validationContext?: string }) {
+function validationFields(error: {
+  validation: Array<{ instancePath: string; message?: string }>;
+  validationContext?: string;
+}) {
   const fields: Record<string, string> = {};
   for (const issue of error.validation) {
-    const key = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') || error.validationContext || 'request';
+    const key =
+      issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') ||
+      error.validationContext ||
+      'request';
     fields[key] ??= issue.message ?? 'Invalid value';
   }
   return fields;
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+  return reply
+    .code(404)
+    .send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
 }
 
 /**
@@ -56,12 +79,19 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     let siteFallback: ((request: FastifyRequest, reply: FastifyReply) => unknown) | null = null;
-    app.decorate('setSiteFallback', (handler: (request: FastifyRequest, reply: FastifyReply) => unknown) => {
-      siteFallback = handler;
-    });
+    app.decorate(
+      'setSiteFallback',
+      (handler: (request: FastifyRequest, reply: FastifyReply) => unknown) => {
+        siteFallback = handler;
+      },
+    );
 
     app.setNotFoundHandler((request, reply) => {
-      if (siteFallback && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+      if (
+        siteFallback &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !isApiPath(request.url)
+      ) {
         return siteFallback(request, reply);
       }
       return sendNotFound(request, reply);
@@ -71,20 +101,30 @@ export const errorHandlerPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields = validationFields(error);
         const first = Object.values(fields)[0];
-        return reply.code(400).send(errorBody('VALIDATION_ERROR', first ?? 'The request is not valid', fields));
+        return reply
+          .code(400)
+          .send(errorBody('VALIDATION_ERROR', first ?? 'The request is not valid', fields));
       }
       if (error.validation) {
-        return reply.code(400).send(errorBody('VALIDATION_ERROR', error.message, validationFields(error as never)));
+        return reply
+          .code(400)
+          .send(errorBody('VALIDATION_ERROR', error.message, validationFields(error as never)));
       }
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-        return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+        return reply
+          .code(error.statusCode)
+          .send(errorBody(error.code, error.message, error.fields));
       }
       if (error instanceof CustomizationValidationError) {
-        return reply.code(400).send(errorBody('VALIDATION_ERROR', 'The customization is not valid', error.fields));
+        return reply
+          .code(400)
+          .send(errorBody('VALIDATION_ERROR', 'The customization is not valid', error.fields));
       }
       if (error instanceof PaymentDeclinedError) {
-        return reply.code(402).send(errorBody('CARD_DECLINED', error.message, { card: error.message }));
+        return reply
+          .code(402)
+          .send(errorBody('CARD_DECLINED', error.message, { card: error.message }));
       }
       if (error instanceof PaymentObjectNotFoundError) {
         return reply.code(404).send(errorBody('NOT_FOUND', 'Payment method not found'));
@@ -92,20 +132,40 @@ export const errorHandlerPlugin = fp(
       if (error instanceof IdempotencyConflictError) {
         return reply
           .code(422)
-          .send(errorBody('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different request'));
+          .send(
+            errorBody(
+              'IDEMPOTENCY_KEY_REUSED',
+              'This idempotency key was already used for a different request',
+            ),
+          );
       }
       if (isResponseSerializationError(error)) {
-        request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-        return reply.code(500).send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+        request.log.error(
+          { err: error, issues: error.cause.issues },
+          'response does not match its schema',
+        );
+        return reply
+          .code(500)
+          .send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
       }
 
-      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+      const status =
+        typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500 && status !== 503) {
         request.log.error({ err: error }, 'request failed');
-        return reply.code(500).send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+        return reply
+          .code(500)
+          .send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
       }
       if (status === 503) {
-        return reply.code(503).send(errorBody('SERVICE_UNAVAILABLE', 'The service is unavailable. Please try again shortly.'));
+        return reply
+          .code(503)
+          .send(
+            errorBody(
+              'SERVICE_UNAVAILABLE',
+              'The service is unavailable. Please try again shortly.',
+            ),
+          );
       }
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError

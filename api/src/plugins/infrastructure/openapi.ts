@@ -12,7 +12,8 @@ export const openApiPlugin = fp(
       openapi: {
         info: {
           title: 'Bloodwise shop API',
-          description: 'Connect (/auth2, /user, /impact, /kits), payments (/payments/stripe-subscriptions) and content (/api) calls.',
+          description:
+            'Connect (/auth2, /user, /impact, /kits), payments (/payments/stripe-subscriptions) and content (/api) calls.',
           version: '1.0.0',
         },
         components: {

@@ -14,7 +14,8 @@ export type CspDirectives = Record<string, string[]>;
  * dev override).
  */
 export function buildContentSecurityPolicy(config: AppConfig): CspDirectives {
-  const devSources = config.nodeEnv === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*'];
+  const devSources =
+    config.nodeEnv === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*'];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...devSources],
@@ -55,7 +56,10 @@ export interface SecurityPluginOptions {
 export const securityPlugin = fp<SecurityPluginOptions>(
   async (app: FastifyInstance, options) => {
     const { config } = app;
-    const directives = options.contentSecurityPolicy === undefined ? buildContentSecurityPolicy(config) : options.contentSecurityPolicy;
+    const directives =
+      options.contentSecurityPolicy === undefined
+        ? buildContentSecurityPolicy(config)
+        : options.contentSecurityPolicy;
     await app.register(helmet, {
       global: true,
       contentSecurityPolicy: directives === false ? false : { useDefaults: false, directives },
@@ -70,7 +74,11 @@ export const securityPlugin = fp<SecurityPluginOptions>(
       if (!request.cookies?.[cookieName]) return;
       const origin = requestOrigin(request);
       if (!origin || !allowed.has(origin)) {
-        throw new AppError(403, 'CSRF_ORIGIN_REJECTED', 'This request did not come from the shop, so it was refused.');
+        throw new AppError(
+          403,
+          'CSRF_ORIGIN_REJECTED',
+          'This request did not come from the shop, so it was refused.',
+        );
       }
     });
   },

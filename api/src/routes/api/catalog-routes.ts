@@ -15,7 +15,13 @@ const CATALOG_CACHE_CONTROL = 'public, max-age=60';
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.catalogOffers,
-    { schema: { tags: ['catalog'], querystring: offersQuerySchema, response: { 200: offersResponseSchema, 400: errorBodySchema } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        querystring: offersQuerySchema,
+        response: { 200: offersResponseSchema, 400: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', CATALOG_CACHE_CONTROL);
       return { offers: await listOffers(app.db, request.query.type) };
@@ -24,7 +30,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_PATHS.catalogPrices,
-    { schema: { tags: ['catalog'], querystring: pricesQuerySchema, response: { 200: pricesResponseSchema, 400: errorBodySchema } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        querystring: pricesQuerySchema,
+        response: { 200: pricesResponseSchema, 400: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', CATALOG_CACHE_CONTROL);
       return { prices: await listPrices(app.db, request.query.lookupKeys) };

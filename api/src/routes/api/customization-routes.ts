@@ -32,7 +32,10 @@ export const customizationRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (json === null) throw notFound(`No storefront named "${request.params.shopKey}"`);
       // A JSON string is sent as it is (hence the cast): the hot path skips per-request serialisation.
-      return reply.header('cache-control', 'public, max-age=60').type('application/json; charset=utf-8').send(json as never);
+      return reply
+        .header('cache-control', 'public, max-age=60')
+        .type('application/json; charset=utf-8')
+        .send(json as never);
     },
   );
 
@@ -44,11 +47,13 @@ export const customizationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (request) => {
         const header = request.headers.authorization ?? '';
         const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
-        if (!token || !safeEqual(token, adminToken)) throw new AppError(401, 'UNAUTHORIZED', 'An operator token is required');
+        if (!token || !safeEqual(token, adminToken))
+          throw new AppError(401, 'UNAUTHORIZED', 'An operator token is required');
       },
       schema: {
         tags: ['storefront'],
-        description: 'Operator write (Authorization: Bearer ADMIN_TOKEN). Validated against the contract.',
+        description:
+          'Operator write (Authorization: Bearer ADMIN_TOKEN). Validated against the contract.',
         params: customizationParamsSchema,
         body: customizationInputSchema,
         response: { 200: customizationSchema, 400: errorBodySchema, 401: errorBodySchema },

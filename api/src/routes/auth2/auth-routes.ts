@@ -16,7 +16,11 @@ import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { consumeResetLink, createResetLink, invalidateUserResetLinks } from '../../repositories/reset-links-repository';
+import {
+  consumeResetLink,
+  createResetLink,
+  invalidateUserResetLinks,
+} from '../../repositories/reset-links-repository';
 import { deleteUserSessions } from '../../repositories/sessions-repository';
 import { createUser, findUserByEmail, setUserPassword } from '../../repositories/users-repository';
 import { mergeCartsOnLogin } from '../../services/cart-session';
@@ -27,22 +31,46 @@ const INVALID_CREDENTIALS = 'Email or password is incorrect';
 const EMAIL_TAKEN = 'An account with this email already exists. Log in or reset your password.';
 
 const RESET_LINK_ERRORS = {
-  unknown: new AppError(400, 'RESET_LINK_UNKNOWN', 'This reset link is not valid. Request a new one.'),
-  used: new AppError(400, 'RESET_LINK_USED', 'This reset link was already used. Request a new one.'),
-  expired: new AppError(400, 'RESET_LINK_EXPIRED', 'This reset link has expired. Request a new one.'),
+  unknown: new AppError(
+    400,
+    'RESET_LINK_UNKNOWN',
+    'This reset link is not valid. Request a new one.',
+  ),
+  used: new AppError(
+    400,
+    'RESET_LINK_USED',
+    'This reset link was already used. Request a new one.',
+  ),
+  expired: new AppError(
+    400,
+    'RESET_LINK_EXPIRED',
+    'This reset link has expired. Request a new one.',
+  ),
 } as const;
 
 /** Log-in, sign-up, log-out and password reset (connect client, /auth2). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
-  const rateLimit = { max: config.authRateLimit.max, timeWindow: config.authRateLimit.timeWindowMs };
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+  const rateLimit = {
+    max: config.authRateLimit.max,
+    timeWindow: config.authRateLimit.timeWindowMs,
+  };
+  const errors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    429: errorBodySchema,
+  };
 
   app.post(
     API_PATHS.login,
     {
       config: { rateLimit },
-      schema: { tags: ['account'], body: loginBodySchema, response: { 200: authUserResponseSchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        body: loginBodySchema,
+        response: { 200: authUserResponseSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const { username, password } = request.body;
@@ -73,7 +101,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
-      if (await findUserByEmail(db, body.email)) throw new AppError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      if (await findUserByEmail(db, body.email))
+        throw new AppError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { email: EMAIL_TAKEN });
       const passwordHash = await app.passwords.hash(body.password);
       const user = await createUser(db, {
         email: body.email,
@@ -92,7 +121,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_PATHS.logout,
-    { schema: { tags: ['account'], response: { 200: logoutResponseSchema, 403: errorBodySchema } } },
+    {
+      schema: { tags: ['account'], response: { 200: logoutResponseSchema, 403: errorBodySchema } },
+    },
     async (request, reply) => {
       await app.sessions.end(request, reply);
       return { ok: true as const };
@@ -103,14 +134,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.resetPassword,
     {
       config: { rateLimit },
-      schema: { tags: ['account'], body: resetPasswordBodySchema, response: { 200: resetPasswordResponseSchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        body: resetPasswordBodySchema,
+        response: { 200: resetPasswordResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const user = await findUserByEmail(db, request.body.email);
       if (user) {
-        const { linkId } = await createResetLink(db, { userId: user.id, ttlMs: RESET_LINK_TTL_MINUTES * 60 * 1000 });
+        const { linkId } = await createResetLink(db, {
+          userId: user.id,
+          ttlMs: RESET_LINK_TTL_MINUTES * 60 * 1000,
+        });
         const link = `${config.publicOrigin}${RESET_PASSWORD_PAGE_PATH}?linkId=${encodeURIComponent(linkId)}`;
-        await app.mailer.send(passwordResetEmail({ to: user.email, name: user.name, link, ttlMinutes: RESET_LINK_TTL_MINUTES }));
+        await app.mailer.send(
+          passwordResetEmail({
+            to: user.email,
+            name: user.name,
+            link,
+            ttlMinutes: RESET_LINK_TTL_MINUTES,
+          }),
+        );
       }
       // The same answer either way, so the form does not reveal who has an account.
       return { ok: true as const };
@@ -147,7 +192,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_PATHS.oldStore,
-    { schema: { tags: ['account'], querystring: oldStoreQuerySchema, response: { 200: oldStoreResponseSchema, 400: errorBodySchema } } },
+    {
+      schema: {
+        tags: ['account'],
+        querystring: oldStoreQuerySchema,
+        response: { 200: oldStoreResponseSchema, 400: errorBodySchema },
+      },
+    },
     async (request) => {
       const user = await findUserByEmail(db, request.query.email);
       return { legacy: user?.legacy_store === true };

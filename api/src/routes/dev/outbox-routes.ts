@@ -21,9 +21,14 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.devOutbox,
     {
       onRequest: async (request) => {
-        if (!isLoopbackAddress(request.raw.socket.remoteAddress)) throw notFound(`No route for GET ${API_PATHS.devOutbox}`);
+        if (!isLoopbackAddress(request.raw.socket.remoteAddress))
+          throw notFound(`No route for GET ${API_PATHS.devOutbox}`);
       },
-      schema: { hide: true, querystring: outboxQuerySchema, response: { 200: outboxResponseSchema } },
+      schema: {
+        hide: true,
+        querystring: outboxQuerySchema,
+        response: { 200: outboxResponseSchema },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -32,6 +37,9 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export function outboxRouteEnabled(app: { mailer: { kind: string }; config: { nodeEnv: string } }): boolean {
+export function outboxRouteEnabled(app: {
+  mailer: { kind: string };
+  config: { nodeEnv: string };
+}): boolean {
   return app.mailer.kind === 'outbox' && app.config.nodeEnv !== 'production';
 }

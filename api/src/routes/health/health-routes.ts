@@ -14,7 +14,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_PATHS.readyz,
-    { schema: { hide: true, response: { 200: readinessResponseSchema, 503: readinessResponseSchema } } },
+    {
+      schema: {
+        hide: true,
+        response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
+      },
+    },
     async (_request, reply) => {
       let timer: NodeJS.Timeout | undefined;
       try {

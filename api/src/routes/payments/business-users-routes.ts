@@ -18,6 +18,8 @@ export const businessUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: businessUsersResponseSchema, 400: errorBodySchema },
       },
     },
-    async (request) => ({ exists: (await findUserByEmail(app.db, request.query.email)) !== undefined }),
+    async (request) => ({
+      exists: (await findUserByEmail(app.db, request.query.email)) !== undefined,
+    }),
   );
 };

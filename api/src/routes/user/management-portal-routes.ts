@@ -24,7 +24,10 @@ const CONFIRMATION_NOT_FOUND = 'This card confirmation was not found. Add the ca
 const CARD_CHECK_PURPOSE = 'card_setup';
 
 function declined(check: ProviderCharge): PaymentDeclinedError {
-  return new PaymentDeclinedError(check.failureCode ?? 'card_declined', check.failureMessage ?? 'Your card was declined.');
+  return new PaymentDeclinedError(
+    check.failureCode ?? 'card_declined',
+    check.failureMessage ?? 'Your card was declined.',
+  );
 }
 
 function toView(method: ProviderPaymentMethod) {
@@ -45,7 +48,12 @@ function toView(method: ProviderPaymentMethod) {
  */
 export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.paymentProvider;
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+  const errors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+  };
 
   async function snapshot(user: UserRow): Promise<PaymentMethodsResponse> {
     const customer = await provider.findCustomerByUserId(user.id);
@@ -67,7 +75,10 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_PATHS.paymentMethods,
-    { config: { auth: 'required' }, schema: { tags: ['account'], response: { 200: paymentMethodsResponseSchema, ...errors } } },
+    {
+      config: { auth: 'required' },
+      schema: { tags: ['account'], response: { 200: paymentMethodsResponseSchema, ...errors } },
+    },
     async (request) => snapshot(request.user!),
   );
 
@@ -82,13 +93,22 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
           'Only brand, last4 and expiry are kept. A card whose bank wants it confirmed answers 202 and is saved ' +
           'by the confirmation call.',
         body: addPaymentMethodBodySchema,
-        response: { 201: paymentMethodsResponseSchema, 202: paymentMethodConfirmationSchema, 402: errorBodySchema, ...errors },
+        response: {
+          201: paymentMethodsResponseSchema,
+          202: paymentMethodConfirmationSchema,
+          402: errorBodySchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
       const user = request.user!;
       const { card, makeDefault } = request.body;
-      const customer = await provider.ensureCustomer({ userId: user.id, email: user.email, name: user.name });
+      const customer = await provider.ensureCustomer({
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+      });
       const method = await provider.createPaymentMethod(card);
       // The provider-side equivalent of a Stripe SetupIntent: declines and bank confirmation
       // show up here, before the card is attached to anyone.
@@ -138,7 +158,8 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       ) {
         throw notFound(CONFIRMATION_NOT_FOUND);
       }
-      const confirmed = check.status === 'requires_action' ? await provider.confirmCharge(check.id) : check;
+      const confirmed =
+        check.status === 'requires_action' ? await provider.confirmCharge(check.id) : check;
       if (confirmed.status !== 'succeeded') throw declined(confirmed);
       await provider.attachPaymentMethod(check.paymentMethodId, customer.id, {
         makeDefault: check.metadata.makeDefault === 'true',
@@ -151,7 +172,11 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.paymentMethodDefault,
     {
       config: { auth: 'required' },
-      schema: { tags: ['account'], params: paymentMethodIdParamsSchema, response: { 200: paymentMethodsResponseSchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        params: paymentMethodIdParamsSchema,
+        response: { 200: paymentMethodsResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const user = request.user!;
@@ -164,7 +189,11 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.paymentMethod,
     {
       config: { auth: 'required' },
-      schema: { tags: ['account'], params: paymentMethodIdParamsSchema, response: { 200: paymentMethodsResponseSchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        params: paymentMethodIdParamsSchema,
+        response: { 200: paymentMethodsResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const user = request.user!;

@@ -30,7 +30,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.cmsInfo,
     {
       config: { auth: 'optional' },
-      schema: { tags: ['user'], querystring: cmsInfoQuerySchema, response: { 200: cmsInfoResponseSchema, 400: errorBodySchema } },
+      schema: {
+        tags: ['user'],
+        querystring: cmsInfoQuerySchema,
+        response: { 200: cmsInfoResponseSchema, 400: errorBodySchema },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');

@@ -4,7 +4,12 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-export function passwordResetEmail(input: { to: string; name: string; link: string; ttlMinutes: number }): MailMessage {
+export function passwordResetEmail(input: {
+  to: string;
+  name: string;
+  link: string;
+  ttlMinutes: number;
+}): MailMessage {
   const text = [
     `Hi ${input.name},`,
     '',

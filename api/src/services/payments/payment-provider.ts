@@ -101,16 +101,30 @@ export interface AuthoriseBnplInput {
 export interface PaymentProvider {
   readonly name: string;
   /** Finds the customer for a user (by user id) or creates one. */
-  ensureCustomer(input: { userId: string | null; email: string; name?: string | null }): Promise<ProviderCustomer>;
+  ensureCustomer(input: {
+    userId: string | null;
+    email: string;
+    name?: string | null;
+  }): Promise<ProviderCustomer>;
   findCustomerByUserId(userId: string): Promise<ProviderCustomer | null>;
 
   /** Tokenises raw card details. Throws PaymentDeclinedError for a card that cannot be saved. */
   createPaymentMethod(card: CardDetails): Promise<ProviderPaymentMethod>;
-  attachPaymentMethod(paymentMethodId: string, customerId: string, options?: { makeDefault?: boolean }): Promise<ProviderPaymentMethod>;
+  attachPaymentMethod(
+    paymentMethodId: string,
+    customerId: string,
+    options?: { makeDefault?: boolean },
+  ): Promise<ProviderPaymentMethod>;
   listPaymentMethods(customerId: string): Promise<ProviderPaymentMethod[]>;
   /** Null when the method does not exist or belongs to another customer. */
-  getPaymentMethod(customerId: string, paymentMethodId: string): Promise<ProviderPaymentMethod | null>;
-  setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<ProviderPaymentMethod>;
+  getPaymentMethod(
+    customerId: string,
+    paymentMethodId: string,
+  ): Promise<ProviderPaymentMethod | null>;
+  setDefaultPaymentMethod(
+    customerId: string,
+    paymentMethodId: string,
+  ): Promise<ProviderPaymentMethod>;
   detachPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
 
   /** One-time charge. A decline is a charge with status 'failed', not an exception. */

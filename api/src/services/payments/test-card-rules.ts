@@ -9,10 +9,14 @@ export const TEST_CARDS = {
   requiresAction: '4000002760003184',
 } as const;
 
-export const DECLINES: Record<'decline' | 'insufficient_funds', { code: string; message: string }> = {
-  decline: { code: 'card_declined', message: 'Your card was declined.' },
-  insufficient_funds: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
-};
+export const DECLINES: Record<'decline' | 'insufficient_funds', { code: string; message: string }> =
+  {
+    decline: { code: 'card_declined', message: 'Your card was declined.' },
+    insufficient_funds: {
+      code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    },
+  };
 
 export const REQUIRES_ACTION_MESSAGE = 'Your bank asks you to confirm this payment.';
 

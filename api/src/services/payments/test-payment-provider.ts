@@ -16,7 +16,12 @@ import {
   type ProviderPaymentMethod,
   type ProviderSubscription,
 } from './payment-provider';
-import { behaviourForCard, brandForCard, DECLINES, REQUIRES_ACTION_MESSAGE } from './test-card-rules';
+import {
+  behaviourForCard,
+  brandForCard,
+  DECLINES,
+  REQUIRES_ACTION_MESSAGE,
+} from './test-card-rules';
 
 /** BNPL authorisations above this are declined, like a real pay-later limit. */
 export const TEST_BNPL_LIMIT_CENTS = 200_000;
@@ -44,7 +49,10 @@ function toCharge(row: PaymentChargeRow): ProviderCharge {
     paymentMethodId: row.payment_method_id,
     failureCode: row.failure_code,
     failureMessage: row.failure_message,
-    nextAction: row.status === 'requires_action' ? { type: 'confirm', message: REQUIRES_ACTION_MESSAGE } : null,
+    nextAction:
+      row.status === 'requires_action'
+        ? { type: 'confirm', message: REQUIRES_ACTION_MESSAGE }
+        : null,
     metadata: row.metadata ?? {},
     createdAt: row.created_at,
   };
@@ -242,7 +250,12 @@ export function createTestPaymentProvider(db: Database): PaymentProvider {
             .orderBy('created_at', 'asc')
             .orderBy('id', 'asc')
             .executeTakeFirst();
-          if (oldest) await trx.updateTable('payment_methods').set({ is_default: true }).where('id', '=', oldest.id).execute();
+          if (oldest)
+            await trx
+              .updateTable('payment_methods')
+              .set({ is_default: true })
+              .where('id', '=', oldest.id)
+              .execute();
         }
       });
     },
@@ -264,7 +277,11 @@ export function createTestPaymentProvider(db: Database): PaymentProvider {
           ? DECLINES[method.test_behaviour]
           : null;
       const status =
-        decline !== null ? 'failed' : method.test_behaviour === 'require_action' ? 'requires_action' : 'succeeded';
+        decline !== null
+          ? 'failed'
+          : method.test_behaviour === 'require_action'
+            ? 'requires_action'
+            : 'succeeded';
       const inserted = await db
         .insertInto('payment_charges')
         .values({
@@ -290,7 +307,8 @@ export function createTestPaymentProvider(db: Database): PaymentProvider {
         .selectAll()
         .where('idempotency_key', '=', input.idempotencyKey)
         .executeTakeFirstOrThrow();
-      if (existing.request_fingerprint !== requestFingerprint) throw new IdempotencyConflictError(input.idempotencyKey);
+      if (existing.request_fingerprint !== requestFingerprint)
+        throw new IdempotencyConflictError(input.idempotencyKey);
       return toCharge(existing);
     },
 
@@ -309,7 +327,11 @@ export function createTestPaymentProvider(db: Database): PaymentProvider {
     },
 
     async getCharge(chargeId) {
-      const row = await db.selectFrom('payment_charges').selectAll().where('id', '=', chargeId).executeTakeFirst();
+      const row = await db
+        .selectFrom('payment_charges')
+        .selectAll()
+        .where('id', '=', chargeId)
+        .executeTakeFirst();
       return row ? toCharge(row) : null;
     },
 
@@ -335,7 +357,11 @@ export function createTestPaymentProvider(db: Database): PaymentProvider {
           quantity: input.quantity ?? 1,
           status: method.test_behaviour === 'succeed' ? 'active' : 'incomplete',
           current_period_start: start,
-          current_period_end: addInterval(start, price.recurring_interval, price.recurring_interval_count),
+          current_period_end: addInterval(
+            start,
+            price.recurring_interval,
+            price.recurring_interval_count,
+          ),
           idempotency_key: input.idempotencyKey,
         })
         .onConflict((oc) => oc.column('idempotency_key').doNothing())

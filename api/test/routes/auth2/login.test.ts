@@ -17,18 +17,29 @@ describe('POST /auth2/login/password', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      user: { email: DEMO_USER.email, name: DEMO_USER.name, shopifyID: 'shopify-demo-1000', createdAt: expect.any(String) },
+      user: {
+        email: DEMO_USER.email,
+        name: DEMO_USER.name,
+        shopifyID: 'shopify-demo-1000',
+        createdAt: expect.any(String),
+      },
     });
     const cookie = response.cookies.find((c) => c.name === 'bw_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeUndefined();
     // 256 random bits, base64url.
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(new Date(cookie!.expires!).getTime()).toBeGreaterThan(Date.now() + 13 * 24 * 3600 * 1000);
+    expect(new Date(cookie!.expires!).getTime()).toBeGreaterThan(
+      Date.now() + 13 * 24 * 3600 * 1000,
+    );
   });
 
   it('stores only a hash of the session token', async () => {
-    const response = await t.inject({ method: 'POST', url: API_PATHS.login, payload: { username: DEMO_USER.email, password: DEMO_USER.password } });
+    const response = await t.inject({
+      method: 'POST',
+      url: API_PATHS.login,
+      payload: { username: DEMO_USER.email, password: DEMO_USER.password },
+    });
     const token = sessionCookieFrom(response).split('=')[1]!;
     const rows = await t.app.db.selectFrom('sessions').select('id_hash').execute();
     expect(rows.length).toBeGreaterThan(0);
@@ -37,17 +48,31 @@ describe('POST /auth2/login/password', () => {
   });
 
   it('answers a wrong password and an unknown email with the same 401, never saying which was wrong', async () => {
-    const wrongPassword = await t.inject({ method: 'POST', url: API_PATHS.login, payload: { username: DEMO_USER.email, password: 'not-the-password-1' } });
-    const unknownEmail = await t.inject({ method: 'POST', url: API_PATHS.login, payload: { username: 'nobody@bloodwise.test', password: 'whatever-123' } });
+    const wrongPassword = await t.inject({
+      method: 'POST',
+      url: API_PATHS.login,
+      payload: { username: DEMO_USER.email, password: 'not-the-password-1' },
+    });
+    const unknownEmail = await t.inject({
+      method: 'POST',
+      url: API_PATHS.login,
+      payload: { username: 'nobody@bloodwise.test', password: 'whatever-123' },
+    });
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'Email or password is incorrect' } });
+      expect(response.json()).toEqual({
+        error: { code: 'INVALID_CREDENTIALS', message: 'Email or password is incorrect' },
+      });
       expect(response.cookies.find((c) => c.name === 'bw_session')).toBeUndefined();
     }
   });
 
   it('refuses a legacy account that has no password here', async () => {
-    const response = await t.inject({ method: 'POST', url: API_PATHS.login, payload: { username: DEMO_LEGACY_USER.email, password: 'anything-123' } });
+    const response = await t.inject({
+      method: 'POST',
+      url: API_PATHS.login,
+      payload: { username: DEMO_LEGACY_USER.email, password: 'anything-123' },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -73,6 +98,8 @@ describe('POST /auth2/login/password', () => {
       payload: '{"username":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' } });
+    expect(response.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' },
+    });
   });
 });

@@ -4,7 +4,9 @@ import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 describe('rate limits on login, sign-up and reset', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60' } });
+    t = await buildTestApp({
+      env: { AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60' },
+    });
   });
   afterAll(() => t.close());
 
@@ -21,13 +23,18 @@ describe('rate limits on login, sign-up and reset', () => {
     expect(statuses).not.toContain(429);
     const limited = await t.inject({ method: 'POST', url, payload });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringContaining('Too many attempts') } });
+    expect(limited.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: expect.stringContaining('Too many attempts') },
+    });
     expect(limited.headers['retry-after']).toBeDefined();
   });
 
   it('does not limit other routes', async () => {
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      expect((await t.inject({ method: 'GET', url: `${API_PATHS.oldStore}?email=a@example.com` })).statusCode).toBe(200);
+      expect(
+        (await t.inject({ method: 'GET', url: `${API_PATHS.oldStore}?email=a@example.com` }))
+          .statusCode,
+      ).toBe(200);
     }
   });
 });

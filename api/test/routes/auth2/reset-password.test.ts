@@ -1,7 +1,12 @@
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { DEMO_LEGACY_USER } from '../../../src/db/seed/demo-partners-and-discounts';
 import { hashToken } from '../../../src/lib/tokens';
-import { buildTestApp, sessionCookieFrom, TEST_ORIGIN, type TestApp } from '../../helpers/build-test-app';
+import {
+  buildTestApp,
+  sessionCookieFrom,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../../helpers/build-test-app';
 
 describe('password reset', () => {
   let t: TestApp;
@@ -10,14 +15,25 @@ describe('password reset', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    await t.inject({ method: 'POST', url: API_PATHS.signup, payload: { email, name: 'Reset Me', password: oldPassword } });
+    await t.inject({
+      method: 'POST',
+      url: API_PATHS.signup,
+      payload: { email, name: 'Reset Me', password: oldPassword },
+    });
   });
   afterAll(() => t.close());
 
   async function requestLink(address: string): Promise<string> {
-    const response = await t.inject({ method: 'POST', url: API_PATHS.resetPassword, payload: { email: address } });
+    const response = await t.inject({
+      method: 'POST',
+      url: API_PATHS.resetPassword,
+      payload: { email: address },
+    });
     expect(response.json()).toEqual({ ok: true });
-    const outbox = await t.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${encodeURIComponent(address.trim().toLowerCase())}` });
+    const outbox = await t.inject({
+      method: 'GET',
+      url: `${API_PATHS.devOutbox}?to=${encodeURIComponent(address.trim().toLowerCase())}`,
+    });
     const [latest] = outbox.json().messages;
     const match = /\/reset-password\?linkId=([A-Za-z0-9_-]+)/.exec(latest.text);
     if (!match) throw new Error(`No reset link in: ${latest.text}`);
@@ -25,7 +41,8 @@ describe('password reset', () => {
     return match[1]!;
   }
 
-  const login = (password: string) => t.inject({ method: 'POST', url: API_PATHS.login, payload: { username: email, password } });
+  const login = (password: string) =>
+    t.inject({ method: 'POST', url: API_PATHS.login, payload: { username: email, password } });
 
   it('emails a link on the site origin; the new password works, the old one does not, old sessions end', async () => {
     const session = sessionCookieFrom(await login(oldPassword));
@@ -35,19 +52,35 @@ describe('password reset', () => {
     expect(stored.map((row) => row.id_hash)).toContain(hashToken(linkId));
     expect(stored.map((row) => row.id_hash)).not.toContain(linkId);
 
-    const callback = await t.inject({ method: 'POST', url: API_PATHS.resetPasswordCallback, payload: { linkId, password: 'new-password-456' } });
+    const callback = await t.inject({
+      method: 'POST',
+      url: API_PATHS.resetPasswordCallback,
+      payload: { linkId, password: 'new-password-456' },
+    });
     expect(callback.statusCode).toBe(200);
     expect((await login('new-password-456')).statusCode).toBe(200);
     expect((await login(oldPassword)).statusCode).toBe(401);
-    const me = await t.inject({ method: 'GET', url: API_PATHS.cmsInfo, headers: { cookie: session } });
+    const me = await t.inject({
+      method: 'GET',
+      url: API_PATHS.cmsInfo,
+      headers: { cookie: session },
+    });
     expect(me.json()).toBeNull();
   });
 
   it('refuses a link used twice', async () => {
     const linkId = await requestLink(email);
-    const first = await t.inject({ method: 'POST', url: API_PATHS.resetPasswordCallback, payload: { linkId, password: 'third-password-789' } });
+    const first = await t.inject({
+      method: 'POST',
+      url: API_PATHS.resetPasswordCallback,
+      payload: { linkId, password: 'third-password-789' },
+    });
     expect(first.statusCode).toBe(200);
-    const again = await t.inject({ method: 'POST', url: API_PATHS.resetPasswordCallback, payload: { linkId, password: 'fourth-password-0' } });
+    const again = await t.inject({
+      method: 'POST',
+      url: API_PATHS.resetPasswordCallback,
+      payload: { linkId, password: 'fourth-password-0' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.code).toBe('RESET_LINK_USED');
     expect((await login('fourth-password-0')).statusCode).toBe(401);
@@ -60,13 +93,21 @@ describe('password reset', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id_hash', '=', hashToken(linkId))
       .execute();
-    const response = await t.inject({ method: 'POST', url: API_PATHS.resetPasswordCallback, payload: { linkId, password: 'expired-password-1' } });
+    const response = await t.inject({
+      method: 'POST',
+      url: API_PATHS.resetPasswordCallback,
+      payload: { linkId, password: 'expired-password-1' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('RESET_LINK_EXPIRED');
   });
 
   it('refuses an unknown link', async () => {
-    const response = await t.inject({ method: 'POST', url: API_PATHS.resetPasswordCallback, payload: { linkId: 'made-up-link-id', password: 'whatever-password-1' } });
+    const response = await t.inject({
+      method: 'POST',
+      url: API_PATHS.resetPasswordCallback,
+      payload: { linkId: 'made-up-link-id', password: 'whatever-password-1' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('RESET_LINK_UNKNOWN');
   });
@@ -74,27 +115,57 @@ describe('password reset', () => {
   it('a newer reset makes older outstanding links stop working', async () => {
     const older = await requestLink(email);
     const newer = await requestLink(email);
-    expect((await t.inject({ method: 'POST', url: API_PATHS.resetPasswordCallback, payload: { linkId: newer, password: 'newest-password-1' } })).statusCode).toBe(200);
-    const stale = await t.inject({ method: 'POST', url: API_PATHS.resetPasswordCallback, payload: { linkId: older, password: 'stale-password-12' } });
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: API_PATHS.resetPasswordCallback,
+          payload: { linkId: newer, password: 'newest-password-1' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const stale = await t.inject({
+      method: 'POST',
+      url: API_PATHS.resetPasswordCallback,
+      payload: { linkId: older, password: 'stale-password-12' },
+    });
     expect(stale.json().error.code).toBe('RESET_LINK_USED');
   });
 
   it('answers the same for an unknown email and sends nothing', async () => {
     const before = await t.app.db.selectFrom('outbox').select('id').execute();
-    const response = await t.inject({ method: 'POST', url: API_PATHS.resetPassword, payload: { email: 'ghost@example.com' } });
+    const response = await t.inject({
+      method: 'POST',
+      url: API_PATHS.resetPassword,
+      payload: { email: 'ghost@example.com' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
     expect(await t.app.db.selectFrom('outbox').select('id').execute()).toHaveLength(before.length);
   });
 
   it('lets a legacy (old store) account set a password, after which it is no longer legacy', async () => {
-    const legacyBefore = await t.inject({ method: 'GET', url: `${API_PATHS.oldStore}?email=${DEMO_LEGACY_USER.email}` });
+    const legacyBefore = await t.inject({
+      method: 'GET',
+      url: `${API_PATHS.oldStore}?email=${DEMO_LEGACY_USER.email}`,
+    });
     expect(legacyBefore.json()).toEqual({ legacy: true });
     const linkId = await requestLink(DEMO_LEGACY_USER.email);
-    await t.inject({ method: 'POST', url: API_PATHS.resetPasswordCallback, payload: { linkId, password: 'migrated-password-1' } });
-    const loginResponse = await t.inject({ method: 'POST', url: API_PATHS.login, payload: { username: DEMO_LEGACY_USER.email, password: 'migrated-password-1' } });
+    await t.inject({
+      method: 'POST',
+      url: API_PATHS.resetPasswordCallback,
+      payload: { linkId, password: 'migrated-password-1' },
+    });
+    const loginResponse = await t.inject({
+      method: 'POST',
+      url: API_PATHS.login,
+      payload: { username: DEMO_LEGACY_USER.email, password: 'migrated-password-1' },
+    });
     expect(loginResponse.statusCode).toBe(200);
-    const legacyAfter = await t.inject({ method: 'GET', url: `${API_PATHS.oldStore}?email=${DEMO_LEGACY_USER.email}` });
+    const legacyAfter = await t.inject({
+      method: 'GET',
+      url: `${API_PATHS.oldStore}?email=${DEMO_LEGACY_USER.email}`,
+    });
     expect(legacyAfter.json()).toEqual({ legacy: false });
   });
 
@@ -109,8 +180,14 @@ describe('password reset', () => {
   });
 
   it('old-store: false for a normal account and unknown emails, 400 without an email', async () => {
-    expect((await t.inject({ method: 'GET', url: `${API_PATHS.oldStore}?email=${email}` })).json()).toEqual({ legacy: false });
-    expect((await t.inject({ method: 'GET', url: `${API_PATHS.oldStore}?email=nobody@example.com` })).json()).toEqual({ legacy: false });
+    expect(
+      (await t.inject({ method: 'GET', url: `${API_PATHS.oldStore}?email=${email}` })).json(),
+    ).toEqual({ legacy: false });
+    expect(
+      (
+        await t.inject({ method: 'GET', url: `${API_PATHS.oldStore}?email=nobody@example.com` })
+      ).json(),
+    ).toEqual({ legacy: false });
     const missing = await t.inject({ method: 'GET', url: API_PATHS.oldStore });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toHaveProperty('email');

@@ -9,18 +9,36 @@ describe('POST /auth2/signup and /auth2/logout', () => {
   });
   afterAll(() => t.close());
 
-  const valid = { email: ' New.Shopper@Example.COM ', name: 'New Shopper', kitID: 'KIT-123', password: 'a-good-password-1', sessionId: 'b7d4c0a2-1111-4a5b-9c3d-000000000001' };
+  const valid = {
+    email: ' New.Shopper@Example.COM ',
+    name: 'New Shopper',
+    kitID: 'KIT-123',
+    password: 'a-good-password-1',
+    sessionId: 'b7d4c0a2-1111-4a5b-9c3d-000000000001',
+  };
 
   it('creates the account with a lower-cased email and an argon2id hash, and logs the shopper in', async () => {
     const response = await t.inject({ method: 'POST', url: API_PATHS.signup, payload: valid });
     expect(response.statusCode).toBe(201);
-    expect(response.json().user).toMatchObject({ email: 'new.shopper@example.com', name: 'New Shopper', shopifyID: null });
-    const row = await t.app.db.selectFrom('users').selectAll().where('email', '=', 'new.shopper@example.com').executeTakeFirstOrThrow();
+    expect(response.json().user).toMatchObject({
+      email: 'new.shopper@example.com',
+      name: 'New Shopper',
+      shopifyID: null,
+    });
+    const row = await t.app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'new.shopper@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.kit_id).toBe('KIT-123');
     expect(row.signup_session_id).toBe(valid.sessionId);
 
-    const me = await t.inject({ method: 'GET', url: API_PATHS.cmsInfo, headers: { cookie: sessionCookieFrom(response) } });
+    const me = await t.inject({
+      method: 'GET',
+      url: API_PATHS.cmsInfo,
+      headers: { cookie: sessionCookieFrom(response) },
+    });
     expect(me.json()).toMatchObject({ email: 'new.shopper@example.com' });
   });
 
@@ -28,15 +46,27 @@ describe('POST /auth2/signup and /auth2/logout', () => {
     const response = await t.inject({
       method: 'POST',
       url: API_PATHS.signup,
-      payload: { email: 'nokit@example.com', name: 'No Kit', password: 'a-good-password-1', kitID: '' },
+      payload: {
+        email: 'nokit@example.com',
+        name: 'No Kit',
+        password: 'a-good-password-1',
+        kitID: '',
+      },
     });
     expect(response.statusCode).toBe(201);
   });
 
   it('refuses a taken email (in any case) with 409 EMAIL_TAKEN on the email field', async () => {
-    const response = await t.inject({ method: 'POST', url: API_PATHS.signup, payload: { ...valid, email: DEMO_USER.email.toUpperCase() } });
+    const response = await t.inject({
+      method: 'POST',
+      url: API_PATHS.signup,
+      payload: { ...valid, email: DEMO_USER.email.toUpperCase() },
+    });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatchObject({ code: 'EMAIL_TAKEN', fields: { email: expect.stringContaining('already exists') } });
+    expect(response.json().error).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      fields: { email: expect.stringContaining('already exists') },
+    });
   });
 
   it.each([
@@ -54,7 +84,11 @@ describe('POST /auth2/signup and /auth2/logout', () => {
   });
 
   it('logs out: the session is deleted server-side and the cookie cleared', async () => {
-    const login = await t.inject({ method: 'POST', url: API_PATHS.login, payload: { username: DEMO_USER.email, password: DEMO_USER.password } });
+    const login = await t.inject({
+      method: 'POST',
+      url: API_PATHS.login,
+      payload: { username: DEMO_USER.email, password: DEMO_USER.password },
+    });
     const cookie = sessionCookieFrom(login);
     const logout = await t.inject({ method: 'POST', url: API_PATHS.logout, headers: { cookie } });
     expect(logout.statusCode).toBe(200);

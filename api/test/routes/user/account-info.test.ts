@@ -7,7 +7,13 @@ describe('/user/cms-info, /user/is-new-customer and business/users', () => {
   let demo: string;
   beforeAll(async () => {
     t = await buildTestApp();
-    demo = sessionCookieFrom(await t.inject({ method: 'POST', url: API_PATHS.login, payload: { username: DEMO_USER.email, password: DEMO_USER.password } }));
+    demo = sessionCookieFrom(
+      await t.inject({
+        method: 'POST',
+        url: API_PATHS.login,
+        payload: { username: DEMO_USER.email, password: DEMO_USER.password },
+      }),
+    );
   });
   afterAll(() => t.close());
 
@@ -19,12 +25,25 @@ describe('/user/cms-info, /user/is-new-customer and business/users', () => {
   });
 
   it('returns the user alone by default', async () => {
-    const response = await t.inject({ method: 'GET', url: API_PATHS.cmsInfo, headers: { cookie: demo } });
-    expect(response.json()).toEqual({ email: DEMO_USER.email, name: DEMO_USER.name, shopifyID: 'shopify-demo-1000', createdAt: expect.any(String) });
+    const response = await t.inject({
+      method: 'GET',
+      url: API_PATHS.cmsInfo,
+      headers: { cookie: demo },
+    });
+    expect(response.json()).toEqual({
+      email: DEMO_USER.email,
+      name: DEMO_USER.name,
+      shopifyID: 'shopify-demo-1000',
+      createdAt: expect.any(String),
+    });
   });
 
   it('adds subscription info and the balance (in cents) only when asked', async () => {
-    const response = await t.inject({ method: 'GET', url: `${API_PATHS.cmsInfo}?includeSubscriptionInfo=true&includeBalance=true`, headers: { cookie: demo } });
+    const response = await t.inject({
+      method: 'GET',
+      url: `${API_PATHS.cmsInfo}?includeSubscriptionInfo=true&includeBalance=true`,
+      headers: { cookie: demo },
+    });
     const body = response.json();
     expect(body.balance).toEqual({ amount: 2500, currency: 'usd' });
     expect(body.subscriptionInfo).toEqual({
@@ -44,37 +63,75 @@ describe('/user/cms-info, /user/is-new-customer and business/users', () => {
         },
       ],
     });
-    const onlyBalance = await t.inject({ method: 'GET', url: `${API_PATHS.cmsInfo}?includeSubscriptionInfo=false&includeBalance=1`, headers: { cookie: demo } });
+    const onlyBalance = await t.inject({
+      method: 'GET',
+      url: `${API_PATHS.cmsInfo}?includeSubscriptionInfo=false&includeBalance=1`,
+      headers: { cookie: demo },
+    });
     expect(onlyBalance.json()).not.toHaveProperty('subscriptionInfo');
     expect(onlyBalance.json()).toHaveProperty('balance');
   });
 
   it('validates the flags', async () => {
-    const response = await t.inject({ method: 'GET', url: `${API_PATHS.cmsInfo}?includeBalance=maybe` });
+    const response = await t.inject({
+      method: 'GET',
+      url: `${API_PATHS.cmsInfo}?includeBalance=maybe`,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toHaveProperty('includeBalance');
   });
 
   it('treats an expired session as anonymous', async () => {
-    const cookie = sessionCookieFrom(await t.inject({ method: 'POST', url: API_PATHS.login, payload: { username: DEMO_USER.email, password: DEMO_USER.password } }));
-    await t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', 'is not', null).execute();
+    const cookie = sessionCookieFrom(
+      await t.inject({
+        method: 'POST',
+        url: API_PATHS.login,
+        payload: { username: DEMO_USER.email, password: DEMO_USER.password },
+      }),
+    );
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', 'is not', null)
+      .execute();
     const response = await t.inject({ method: 'GET', url: API_PATHS.cmsInfo, headers: { cookie } });
     expect(response.json()).toBeNull();
-    const protectedRoute = await t.inject({ method: 'GET', url: API_PATHS.paymentMethods, headers: { cookie } });
+    const protectedRoute = await t.inject({
+      method: 'GET',
+      url: API_PATHS.paymentMethods,
+      headers: { cookie },
+    });
     expect(protectedRoute.statusCode).toBe(401);
-    demo = sessionCookieFrom(await t.inject({ method: 'POST', url: API_PATHS.login, payload: { username: DEMO_USER.email, password: DEMO_USER.password } }));
+    demo = sessionCookieFrom(
+      await t.inject({
+        method: 'POST',
+        url: API_PATHS.login,
+        payload: { username: DEMO_USER.email, password: DEMO_USER.password },
+      }),
+    );
   });
 
   it('slides a session that is past half its life', async () => {
-    await t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 60 * 60 * 1000) }).execute();
-    const response = await t.inject({ method: 'GET', url: API_PATHS.cmsInfo, headers: { cookie: demo } });
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 60 * 60 * 1000) })
+      .execute();
+    const response = await t.inject({
+      method: 'GET',
+      url: API_PATHS.cmsInfo,
+      headers: { cookie: demo },
+    });
     const refreshed = response.cookies.find((c) => c.name === 'bw_session');
-    expect(new Date(refreshed!.expires!).getTime()).toBeGreaterThan(Date.now() + 13 * 24 * 3600 * 1000);
+    expect(new Date(refreshed!.expires!).getTime()).toBeGreaterThan(
+      Date.now() + 13 * 24 * 3600 * 1000,
+    );
   });
 
   it('is-new-customer: true without a paid order, false with one, emails normalised', async () => {
     const url = (email: string) => `${API_PATHS.isNewCustomer}?email=${encodeURIComponent(email)}`;
-    expect((await t.inject({ method: 'GET', url: url('fresh@example.com') })).json()).toEqual({ isNewCustomer: true });
+    expect((await t.inject({ method: 'GET', url: url('fresh@example.com') })).json()).toEqual({
+      isNewCustomer: true,
+    });
     await t.app.db
       .insertInto('orders')
       .values({
@@ -100,14 +157,20 @@ describe('/user/cms-info, /user/is-new-customer and business/users', () => {
         user_id: null,
       })
       .execute();
-    expect((await t.inject({ method: 'GET', url: url(' Buyer@Example.com ') })).json()).toEqual({ isNewCustomer: false });
+    expect((await t.inject({ method: 'GET', url: url(' Buyer@Example.com ') })).json()).toEqual({
+      isNewCustomer: false,
+    });
     expect((await t.inject({ method: 'GET', url: url('not-an-email') })).statusCode).toBe(400);
   });
 
   it('business/users tells whether an account exists, and requires an email', async () => {
     const url = (email: string) => `${API_PATHS.businessUsers}?email=${encodeURIComponent(email)}`;
-    expect((await t.inject({ method: 'GET', url: url(DEMO_USER.email.toUpperCase()) })).json()).toEqual({ exists: true });
-    expect((await t.inject({ method: 'GET', url: url('nobody@example.com') })).json()).toEqual({ exists: false });
+    expect(
+      (await t.inject({ method: 'GET', url: url(DEMO_USER.email.toUpperCase()) })).json(),
+    ).toEqual({ exists: true });
+    expect((await t.inject({ method: 'GET', url: url('nobody@example.com') })).json()).toEqual({
+      exists: false,
+    });
     const missing = await t.inject({ method: 'GET', url: API_PATHS.businessUsers });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.code).toBe('VALIDATION_ERROR');
