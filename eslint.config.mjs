@@ -30,4 +30,10 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // CommonJS config files (jest) load their helpers with require by design.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

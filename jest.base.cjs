@@ -23,7 +23,12 @@ function jestConfig({ dir, env = 'node', extra = {} }) {
     },
     // uuid and a few others ship ESM only; let swc compile them for jest.
     transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(uuid|@module-federation)[@/+])'],
-    moduleNameMapper: { '\\.(css)$': path.join(__dirname, 'jest.style-mock.cjs') },
+    moduleNameMapper: {
+      '\\.(css)$': path.join(__dirname, 'jest.style-mock.cjs'),
+      // antd's es/ build is ESM, which jest on Node 20 cannot require; its lib/ twin is CommonJS.
+      '^antd/es/(.*)$': 'antd/lib/$1',
+    },
+    setupFiles: env === 'jsdom' ? [path.join(__dirname, 'jest.polyfills-dom.cjs')] : [],
     setupFilesAfterEnv: env === 'jsdom' ? [path.join(__dirname, 'jest.setup-dom.cjs')] : [],
     ...extra,
   };

@@ -1,3 +1,3 @@
-const { areaJestConfig } = require('../shared/src/federation/jest-area-config.cjs');
+const { jestConfig } = require('../jest.base.cjs');
 
-module.exports = areaJestConfig(__dirname);
+module.exports = jestConfig({ dir: __dirname, env: 'jsdom' });
