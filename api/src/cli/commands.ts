@@ -9,6 +9,7 @@ import {
   rollbackCommand,
   statusCommand,
 } from './delivery-commands';
+import { partnerCommand } from './partner-commands';
 
 export const SHOP_COMMANDS: readonly CliCommand[] = [
   deployCommand,
@@ -16,4 +17,5 @@ export const SHOP_COMMANDS: readonly CliCommand[] = [
   rollbackCommand,
   statusCommand,
   buildCommand,
+  partnerCommand,
 ];

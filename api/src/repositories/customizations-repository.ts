@@ -19,17 +19,41 @@ export class CustomizationValidationError extends Error {
   }
 }
 
+/**
+ * Reads a stored customization defensively: a row written before a rule existed, or by another
+ * writer, may hold a value the contract now refuses (a `javascript:` link, a CSS string as a
+ * colour). Each such field falls back to its default instead of failing the whole storefront, so
+ * the API never serves a value that would not pass the write path today.
+ */
+export function parseStoredCustomization(
+  shopKey: string,
+  data: unknown,
+  updatedAt: Date,
+): { customization: Customization; droppedFields: string[] } {
+  const stored: Record<string, unknown> =
+    data && typeof data === 'object' && !Array.isArray(data) ? { ...(data as object) } : {};
+  const candidate: Record<string, unknown> = {
+    ...stored,
+    shopKey,
+    updatedAt: updatedAt.toISOString(),
+  };
+  const first = customizationSchema.safeParse(candidate);
+  if (first.success) return { customization: first.data, droppedFields: [] };
+  const droppedFields = [
+    ...new Set(first.error.issues.map((issue) => String(issue.path[0] ?? '(root)'))),
+  ];
+  for (const field of droppedFields) delete candidate[field];
+  // businessName has no default: the shop key keeps the storefront nameable.
+  if (droppedFields.includes('businessName')) candidate.businessName = shopKey;
+  return { customization: customizationSchema.parse(candidate), droppedFields };
+}
+
 function rowToCustomization(row: {
   shop_key: string;
   data: Record<string, unknown>;
   updated_at: Date;
 }): Customization {
-  // Stored data was validated on write; parsing again fills defaults added since.
-  return customizationSchema.parse({
-    ...row.data,
-    shopKey: row.shop_key,
-    updatedAt: row.updated_at.toISOString(),
-  });
+  return parseStoredCustomization(row.shop_key, row.data, row.updated_at).customization;
 }
 
 export async function findCustomization(
@@ -71,6 +95,8 @@ export async function upsertCustomization(
       fields[issue.path.join('.') || '(root)'] = issue.message;
     throw new CustomizationValidationError(fields);
   }
+  const priceProblems = await checkPartnerPrices(db, key.data, parsed.data.products ?? []);
+  if (Object.keys(priceProblems).length > 0) throw new CustomizationValidationError(priceProblems);
   const data = JSON.stringify(parsed.data);
   const row = await db
     .insertInto('partner_customizations')
@@ -85,6 +111,40 @@ export async function upsertCustomization(
     .returning(['shop_key', 'data', 'updated_at'])
     .executeTakeFirstOrThrow();
   return rowToCustomization(row);
+}
+
+/**
+ * A partner product must name an active price (by lookup key: what the cart stores and the
+ * business checkout compares) that sells that product, and a partner-only price must belong to
+ * this partner: otherwise the storefront would show what the checkout refuses.
+ */
+async function checkPartnerPrices(
+  db: Executor,
+  shopKey: string,
+  products: readonly { key: string; price: string }[],
+): Promise<Record<string, string>> {
+  if (products.length === 0) return {};
+  const rows = await db
+    .selectFrom('prices')
+    .select(['lookup_key', 'product_key', 'metadata'])
+    .where('active', '=', true)
+    .where(
+      'lookup_key',
+      'in',
+      products.map((product) => product.price),
+    )
+    .execute();
+  const problems: Record<string, string> = {};
+  products.forEach((product, index) => {
+    const price = rows.find((row) => row.lookup_key === product.price);
+    const path = `products.${index}.price`;
+    if (!price) problems[path] = `No active price with the lookup key "${product.price}"`;
+    else if (price.product_key !== product.key)
+      problems[path] = `Price "${product.price}" sells ${price.product_key}, not ${product.key}`;
+    else if (price.metadata?.partner && price.metadata.partner !== shopKey)
+      problems[path] = `Price "${product.price}" belongs to another partner`;
+  });
+  return problems;
 }
 
 export type { CustomizationInput };

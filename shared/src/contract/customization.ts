@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { colorSchema, httpUrlSchema, queryBooleanSchema } from './common';
 import { offerSchema } from './catalog';
+import { PARTNER_META_NAMES, isSafeImageSrc } from '../rules/partner-rules';
 
 export const DEFAULT_PRIMARY_COLOR = '#3cbab5';
 export const PRICING_MODES = [
@@ -28,26 +29,19 @@ export const imageUrlSchema = z
   .string()
   .trim()
   .max(200_000)
-  .refine(
-    (value) =>
-      (value.startsWith('/') && !value.startsWith('//')) ||
-      /^data:image\/(?:png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(value) ||
-      httpUrlSchema.safeParse(value).success,
-    'Must be an http(s) URL, a /path or a data:image URL',
-  );
+  .refine(isSafeImageSrc, 'Must be an http(s) URL, a /path or a data:image URL');
 
 // Plain text only: the storefront renders these as text (or through a sanitiser), never as raw HTML.
 const text = (max: number) => z.string().max(max);
 
+// Only allowlisted names: the storefront writes name/content pairs, never http-equiv or markup.
 export const metaTagSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^[A-Za-z][A-Za-z0-9:._-]*$/, 'A meta tag name is letters, digits and : . _ -'),
+  name: z.enum(PARTNER_META_NAMES, { message: `A meta tag name is one of ${PARTNER_META_NAMES.join(', ')}` }),
   content: z.string().max(1000),
-});
+}).refine(
+  (tag) => !['og:image', 'og:url', 'twitter:image'].includes(tag.name) || httpUrlSchema.safeParse(tag.content).success,
+  { message: 'This meta tag holds a link: it must be an http(s) URL', path: ['content'] },
+);
 
 export const redirectAfterPurchaseSchema = z.object({
   url: httpUrlSchema,
@@ -59,7 +53,12 @@ export const redirectAfterPurchaseSchema = z.object({
 export const customizationFieldsSchema = z.object({
   businessName: text(200).trim().min(1, 'businessName is required'),
   boxLogo: imageUrlSchema.nullable().default(null),
-  products: z.array(offerSchema).max(100).nullable().default(null),
+  products: z
+    .array(offerSchema)
+    .max(100)
+    .refine((list) => new Set(list.map((product) => product.key)).size === list.length, 'Each product key may appear once')
+    .nullable()
+    .default(null),
   pricingMode: z.enum(PRICING_MODES).default(DEFAULT_PRICING_MODE),
   primaryColor: colorSchema.default(DEFAULT_PRIMARY_COLOR),
   barColor: colorSchema.nullable().default(null),

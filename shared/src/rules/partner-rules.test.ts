@@ -1,9 +1,12 @@
 import type { MergedOffer } from '../catalog/merge-offer';
 import {
+  PARTNER_META_NAMES,
   PRODUCT_NAME,
   YOUR_HEALTH_BUSINESS_KEY,
   applyPartnerProducts,
+  isSafeImageSrc,
   partnerRedirectTarget,
+  safePartnerMetaTags,
   replaceProductName,
   type StorefrontRouteKind,
 } from './partner-rules';
@@ -181,5 +184,70 @@ describe('partnerRedirectTarget', () => {
     [undefined],
   ])('ignores the link %p', (redirectLink) => {
     expect(partnerRedirectTarget('main', redirectLink)).toBeNull();
+  });
+});
+
+describe('safePartnerMetaTags', () => {
+  it('keeps allowlisted name/content pairs, the first of each name', () => {
+    expect(
+      safePartnerMetaTags([
+        { name: 'description', content: 'Acme tests' },
+        { name: 'og:title', content: 'Acme' },
+        { name: 'description', content: 'second' },
+      ]),
+    ).toEqual([
+      { name: 'description', content: 'Acme tests' },
+      { name: 'og:title', content: 'Acme' },
+    ]);
+  });
+
+  it.each([
+    [{ name: 'http-equiv', content: '0;url=https://evil.example' }],
+    [{ name: 'refresh', content: '0;url=https://evil.example' }],
+    [{ name: 'Content-Security-Policy', content: "script-src 'unsafe-inline'" }],
+    [{ name: 'og:image', content: 'javascript:alert(1)' }],
+    [{ name: 'og:url', content: '//evil.example' }],
+    [{ name: 'description', content: 42 }],
+    [{ name: ['description'], content: 'x' }],
+    [null],
+    ['description'],
+  ])('drops %j', (tag) => {
+    expect(safePartnerMetaTags([tag])).toEqual([]);
+  });
+
+  it('keeps markup in content as a plain string (it is only ever set with setAttribute)', () => {
+    expect(safePartnerMetaTags([{ name: 'description', content: '"><script>x</script>' }])).toEqual([
+      { name: 'description', content: '"><script>x</script>' },
+    ]);
+  });
+
+  it('answers an empty list for anything but an array, and lists no http-equiv-like name', () => {
+    expect(safePartnerMetaTags({ name: 'description', content: 'x' })).toEqual([]);
+    expect(PARTNER_META_NAMES.some((name) => /equiv|refresh|cookie|security/i.test(name))).toBe(false);
+  });
+});
+
+describe('isSafeImageSrc', () => {
+  it.each([
+    ['https://cdn.example.com/logo.png'],
+    ['http://cdn.example.com/logo.png'],
+    ['/assets/logo.svg'],
+    ['data:image/png;base64,iVBORw0KGgo='],
+    ['data:image/svg+xml;base64,PHN2Zz4='],
+  ])('accepts %s', (src) => {
+    expect(isSafeImageSrc(src)).toBe(true);
+  });
+
+  it.each([
+    ['javascript:alert(1)'],
+    ['//evil.example/logo.png'],
+    ['/\\evil.example/logo.png'],
+    ['data:text/html;base64,PHNjcmlwdD4='],
+    ['data:image/svg+xml,<svg onload=alert(1)>'],
+    ['logo.png'],
+    [''],
+    [null],
+  ])('refuses %p', (src) => {
+    expect(isSafeImageSrc(src)).toBe(false);
   });
 });

@@ -82,3 +82,67 @@ export function partnerRedirectTarget(
   if (!isHttpUrl(redirectLink)) return null;
   return new URL(redirectLink).href;
 }
+
+/**
+ * The meta tag names a partner may set (spec §3 metaTags). Only `name`/`content` pairs are ever
+ * written, so `http-equiv` (refresh, set-cookie, content-security-policy) cannot be reached.
+ */
+export const PARTNER_META_NAMES = [
+  'description',
+  'keywords',
+  'author',
+  'robots',
+  'theme-color',
+  'application-name',
+  'og:title',
+  'og:description',
+  'og:image',
+  'og:site_name',
+  'og:type',
+  'og:url',
+  'twitter:card',
+  'twitter:title',
+  'twitter:description',
+  'twitter:image',
+] as const;
+export type PartnerMetaName = (typeof PARTNER_META_NAMES)[number];
+
+export function isPartnerMetaName(value: unknown): value is PartnerMetaName {
+  return typeof value === 'string' && (PARTNER_META_NAMES as readonly string[]).includes(value);
+}
+
+/** Meta tags whose content a crawler or browser follows as a link. */
+const LINK_META_NAMES = new Set<string>(['og:image', 'og:url', 'twitter:image']);
+
+/**
+ * The partner's meta tags that may be written to the page: allowlisted names, link-valued ones
+ * only when http(s), the first of each name, and at most 30.
+ */
+export function safePartnerMetaTags(tags: unknown): { name: PartnerMetaName; content: string }[] {
+  if (!Array.isArray(tags)) return [];
+  const seen = new Set<string>();
+  const safe: { name: PartnerMetaName; content: string }[] = [];
+  for (const tag of tags as unknown[]) {
+    if (!tag || typeof tag !== 'object') continue;
+    const { name, content } = tag as { name?: unknown; content?: unknown };
+    if (!isPartnerMetaName(name) || typeof content !== 'string' || seen.has(name)) continue;
+    if (LINK_META_NAMES.has(name) && !isHttpUrl(content)) continue;
+    seen.add(name);
+    safe.push({ name, content: content.slice(0, 1000) });
+    if (safe.length === 30) break;
+  }
+  return safe;
+}
+
+const IMAGE_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/;
+
+/**
+ * True for an image source a partner may use (logo, favicon, section images): an http(s) URL, a
+ * same-origin /path, or a base64 raster/SVG data URL (an SVG in <img> or a favicon runs no script).
+ */
+export function isSafeImageSrc(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const src = value.trim();
+  if (src.startsWith('/')) return !src.startsWith('//') && !src.startsWith('/\\');
+  return IMAGE_DATA_URL.test(src) || isHttpUrl(src);
+}

@@ -14,6 +14,12 @@ const svgDataUrl = (svg: string) =>
 const ACME_LOGO = svgDataUrl(
   '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#6b3fa0"/><path d="M10 30 20 10 30 30z" fill="#fff"/><text x="50" y="27" font-family="Arial" font-size="18" font-weight="700" fill="#6b3fa0">Acme</text></svg>',
 );
+const HARBOR_LOGO = svgDataUrl(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="172" height="40" viewBox="0 0 172 40"><circle cx="20" cy="20" r="18" fill="#0b6e4f"/><path d="M9 24c4-6 8-6 11 0s7 6 11 0" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round"/><text x="46" y="27" font-family="Arial" font-size="18" font-weight="700" fill="#0b3d2e">Harbor</text></svg>',
+);
+const HARBOR_FAVICON = svgDataUrl(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#0b6e4f"/><path d="M6 19c3-5 7-5 10 0s7 5 10 0" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round"/></svg>',
+);
 const ACME_FAVICON = svgDataUrl(
   '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#6b3fa0"/><path d="M8 24 16 8 24 24z" fill="#fff"/></svg>',
 );
@@ -77,7 +83,8 @@ export const DEMO_CUSTOMIZATIONS: Record<string, CustomizationInput> = {
     redirectAfterPurchase: [{ url: 'https://acme-wellness.example.com/thanks', productKeys: [] }],
     products: [
       {
-        key: 'acme-kit',
+        // The complete panel at Acme's own price (a partner-only price in the demo catalog).
+        key: 'bloodwise-kit',
         type: 'kit',
         kitType: 'full-panel',
         title: 'Acme Complete Panel',
@@ -93,6 +100,30 @@ export const DEMO_CUSTOMIZATIONS: Record<string, CustomizationInput> = {
         price: 'bloodwise_quarterly',
       },
     ],
+  },
+  // Sells the shop's default products at the default prices, and opens /pricing on the quarterly plans.
+  'harbor-health': {
+    businessName: 'Harbor Health Clinics',
+    primaryColor: '#0b6e4f',
+    barColor: '#f1f8f5',
+    footerColor: '#0b3d2e',
+    section1Color: '#f1f8f5',
+    bannerBGColor: '#fff4d6',
+    bannerColor: '#5a3e00',
+    bannerContent: 'Harbor patients: free shipping on every quarterly plan.',
+    bannerShow: true,
+    logo: HARBOR_LOGO,
+    favicon: HARBOR_FAVICON,
+    pricingMode: 'quarterly',
+    mainPageTitle: 'At-home blood tests from Harbor Health Clinics',
+    mainPageDescription:
+      'Your clinic’s at-home blood tests: order a Bloodwise kit, collect at home, review with your doctor.',
+    aboutTitle: 'Why Harbor recommends at-home testing',
+    aboutPoints: ['Results shared with your care team', 'Same labs as our clinics'],
+    companyDescription: 'Harbor Health Clinics, community care since 1987.',
+    metaTags: [{ name: 'description', content: 'At-home blood tests from Harbor Health Clinics' }],
+    twitterLink: 'https://twitter.com/harborhealth',
+    youtubeLink: 'https://youtube.com/@harborhealth',
   },
   'redirect-partner': {
     businessName: 'Redirect Partner',
