@@ -1,5 +1,7 @@
 import type { AddressView, Currency } from '@shop/shared/contract/common';
 import type { OrderStatus } from '@shop/shared/contract/checkout';
+import type { DerivedInterval } from '@shop/shared/contract/catalog';
+import { deriveRecurringInterval } from '@shop/shared/catalog/recurring-interval';
 import type { Executor, OrderRow } from '../db/schema';
 import { toCount } from '../lib/count';
 import { centsFromDb } from '../lib/money';
@@ -11,6 +13,10 @@ export interface OrderLineRecord {
   quantity: number;
   unitAmount: number;
   amount: number;
+}
+
+export interface StoredOrderLine extends OrderLineRecord {
+  interval: DerivedInterval | null;
 }
 
 export interface NewOrder {
@@ -41,7 +47,7 @@ export interface NewOrder {
 
 export interface StoredOrder {
   row: OrderRow;
-  lines: OrderLineRecord[];
+  lines: StoredOrderLine[];
 }
 
 /** Writes the order and its lines; call inside the transaction that also completes the idempotency key. */
@@ -99,7 +105,14 @@ export async function findOrder(db: Executor, id: string): Promise<StoredOrder |
   if (!UUID.test(id)) return null;
   const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
-  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', id).orderBy('id').execute();
+  const lines = await db
+    .selectFrom('order_lines')
+    .leftJoin('prices', 'prices.id', 'order_lines.price_id')
+    .selectAll('order_lines')
+    .select(['prices.recurring_interval', 'prices.recurring_interval_count'])
+    .where('order_id', '=', id)
+    .orderBy('order_lines.id')
+    .execute();
   return {
     row,
     lines: lines.map((line) => ({
@@ -109,6 +122,7 @@ export async function findOrder(db: Executor, id: string): Promise<StoredOrder |
       quantity: line.quantity,
       unitAmount: centsFromDb(line.unit_amount_cents),
       amount: centsFromDb(line.amount_cents),
+      interval: line.recurring_interval ? deriveRecurringInterval(line.recurring_interval, line.recurring_interval_count ?? 1) : null,
     })),
   };
 }

@@ -51,6 +51,8 @@ export const orderLineSchema = z.object({
   quantity: z.number().int(),
   unitAmount: centsSchema,
   amount: centsSchema,
+  /** The billing interval (Catalog rules), null for a one-time price. */
+  interval: derivedIntervalSchema.nullable(),
 });
 
 export const ORDER_KINDS = ['consumer', 'business'] as const;
@@ -88,7 +90,7 @@ export const checkoutQuoteBodySchema = z.object({
   businessKey: shopKeySchema.optional(),
 });
 export type CheckoutQuoteBody = z.input<typeof checkoutQuoteBodySchema>;
-export const quoteLineSchema = orderLineSchema.extend({ interval: derivedIntervalSchema.nullable() });
+export const quoteLineSchema = orderLineSchema;
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 export const checkoutQuoteSchema = z.object({
   currency: currencySchema,

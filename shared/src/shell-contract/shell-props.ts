@@ -2,7 +2,7 @@
 // A remote gets everything it needs from the shell through these parcel props and nothing else.
 import type { QueryClient } from '@tanstack/react-query';
 import type { AxiosInstance } from 'axios';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 /** Bump the major when a change would break a remote built against the old contract. */
 export const SHELL_CONTRACT_VERSION = '1.0.0';
@@ -143,19 +143,19 @@ export interface AreaOutletProps {
   area: AreaName;
   /** Extra props for the nested area, e.g. the payment id on the thank-you page. */
   areaProps?: Record<string, unknown>;
+  /**
+   * Shown instead of the shell's full-size fallback when the nested area cannot load or crashes,
+   * for slots where a loud error would be wrong (the thank-you page's upgrade offers).
+   */
+  fallback?: ReactNode;
+  /** Shown instead of the shell's full-height spinner while the nested area loads. */
+  loading?: ReactNode;
 }
 
 /** Query keys shared by the shell and the remotes, so one cache serves the header and the areas. */
 export const USER_QUERY_KEY = ['user', 'cms-info'] as const;
-export const CART_QUERY_KEY = ['cart'] as const;
-/**
- * The cart lives in the browser until checkout. The checkout area owns it and writes it under
- * CART_STORAGE_KEY (localStorage) and into the CART_QUERY_KEY cache; the shell's badge reads both.
- */
-export const CART_STORAGE_KEY = 'shop-cart';
-export interface CartSnapshot {
-  items: { key: string; quantity: number }[];
-}
+/** The cart is server-side (docs/decisions/cart-storage.md); every area reads it through @shop/shared/cart. */
+export { CART_QUERY_KEY } from '../contract/cart';
 export const CUSTOMIZATION_QUERY_KEY = ['customization'] as const;
 
 export type AreaName = 'account' | 'catalog' | 'checkout' | 'upgrades' | 'storefront';

@@ -96,7 +96,7 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
           Skip to main content
         </a>
         <Router location={location} navigator={store.navigator as Navigator}>
-          <Header pathname={location.pathname} userContext={userContext} storefront={storefront} />
+          <Header pathname={location.pathname} userContext={userContext} api={api} storefront={storefront} />
           <main id="main" tabIndex={-1} className="shell-main">
             {route ? (
               <AreaOutlet key={`${route.area}:${route.basename}`} area={route.area} loader={loader} shellProps={shellProps} />

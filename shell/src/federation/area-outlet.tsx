@@ -3,7 +3,7 @@
 import { Component, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Parcel from 'single-spa-react/parcel';
 import { mountRootParcel, type ParcelConfig } from 'single-spa';
-import type { AreaName, ShellProps } from '@shop/shared/shell-contract/shell-props';
+import type { AreaName, AreaOutletProps as ContractOutletProps, ShellProps } from '@shop/shared/shell-contract/shell-props';
 import { AreaFallback, AreaLoading } from './area-fallback';
 import { AreaLoadError, type AreaLoader, type AreaLoadFailure, type AreaParcel } from './area-loader';
 
@@ -29,9 +29,12 @@ export interface AreaOutletProps {
   area: AreaName;
   loader: AreaLoader;
   shellProps: Omit<ShellProps, 'reportAreaError'>;
+  /** A nested slot's own quiet fallback and loading state (see the contract's AreaOutletProps). */
+  fallback?: ReactNode;
+  loading?: ReactNode;
 }
 
-export function AreaOutlet({ area, loader, shellProps }: AreaOutletProps) {
+export function AreaOutlet({ area, loader, shellProps, fallback, loading }: AreaOutletProps) {
   const [state, setState] = useState<OutletState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -60,8 +63,11 @@ export function AreaOutlet({ area, loader, shellProps }: AreaOutletProps) {
     [shellProps, area, fail],
   );
 
-  if (state.status === 'loading') return <AreaLoading area={area} />;
-  if (state.status === 'failed') return <AreaFallback area={area} reason={state.reason} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (state.status === 'loading') return loading !== undefined ? <>{loading}</> : <AreaLoading area={area} />;
+  if (state.status === 'failed') {
+    if (fallback !== undefined) return <div data-area-fallback={area} data-reason={state.reason}>{fallback}</div>;
+    return <AreaFallback area={area} reason={state.reason} onRetry={() => setAttempt((n) => n + 1)} />;
+  }
   return (
     <ParcelErrorBoundary key={attempt} onError={fail}>
       <div className="area-root" data-area={area}>
@@ -73,9 +79,9 @@ export function AreaOutlet({ area, loader, shellProps }: AreaOutletProps) {
 
 /** The contract's AreaOutlet: lets a remote host another area (checkout's thank-you hosts upgrades). */
 export function createNestedAreaOutlet(loader: AreaLoader, currentProps: { current: Omit<ShellProps, 'reportAreaError'> }) {
-  return function NestedAreaOutlet({ area, areaProps }: { area: AreaName; areaProps?: Record<string, unknown> }) {
+  return function NestedAreaOutlet({ area, areaProps, fallback, loading }: ContractOutletProps) {
     const latest = currentProps.current;
     const shellProps = useMemo(() => ({ ...latest, ...(areaProps ?? {}) }), [latest, areaProps]);
-    return <AreaOutlet area={area} loader={loader} shellProps={shellProps} />;
+    return <AreaOutlet area={area} loader={loader} shellProps={shellProps} fallback={fallback} loading={loading} />;
   };
 }

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
-import { CART_QUERY_KEY } from '@shop/shared/shell-contract/shell-props';
-import { cartCount, readStoredCart } from '@shop/shared/shell-contract/cart-storage';
+import { useCart } from '@shop/shared/cart/use-cart';
+import type { CartDeps } from '@shop/shared/cart/cart-client';
 
-export function CartBadge({ to }: { to: string }) {
-  const { data } = useQuery({ queryKey: CART_QUERY_KEY, queryFn: () => readStoredCart(window.localStorage), initialData: () => readStoredCart(window.localStorage), staleTime: Infinity });
-  const count = cartCount(data);
+/** The header's cart link: the server-side cart through the shared cart client, so it matches the cart page. */
+export function CartBadge({ to, cart: deps }: { to: string; cart: CartDeps }) {
+  const { count } = useCart(deps);
   return (
     <NavLink to={to} className="header-cart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
       <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
@@ -15,7 +14,7 @@ export function CartBadge({ to }: { to: string }) {
       </svg>
       <span className="header-cart-text">Cart</span>
       {count > 0 && (
-        <span className="header-cart-count" aria-hidden="true">
+        <span className="header-cart-count" aria-hidden="true" data-testid="cart-count">
           {count}
         </span>
       )}

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import type { PartnerCustomizationProp, UserContext } from '@shop/shared/shell-contract/shell-props';
+import type { ApiClients, PartnerCustomizationProp, UserContext } from '@shop/shared/shell-contract/shell-props';
 import { AccountMenu } from './account-menu';
 import { CartBadge } from './cart-badge';
 
@@ -33,10 +33,12 @@ export function Logo() {
 export function Header({
   pathname,
   userContext,
+  api,
   storefront,
 }: {
   pathname: string;
   userContext: UserContext;
+  api: ApiClients;
   storefront: { basename: string; customization: PartnerCustomizationProp | null | undefined } | null;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -47,6 +49,8 @@ export function Header({
   const businessName = typeof storefront?.customization?.businessName === 'string' ? storefront.customization.businessName : null;
   const partnerLogo = typeof storefront?.customization?.logo === 'string' ? storefront.customization.logo : null;
   const cartPath = storefront ? `${storefront.basename}/shopping-cart` : '/shopping-cart';
+  const owner = userContext.user?.email ?? null;
+  const cart = useMemo(() => ({ api, sessionId: userContext.sessionId, owner }), [api, userContext.sessionId, owner]);
 
   return (
     <header className="site-header">
@@ -77,7 +81,7 @@ export function Header({
           </ul>
         </nav>
         <div className="header-actions">
-          <CartBadge to={cartPath} />
+          <CartBadge to={cartPath} cart={cart} />
           <AccountMenu userContext={userContext} />
         </div>
       </div>

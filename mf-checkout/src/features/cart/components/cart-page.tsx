@@ -1,68 +1,136 @@
-import { useEffect } from 'react';
-import Button from 'antd/es/button';
-import Card from 'antd/es/card';
-import Empty from 'antd/es/empty';
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'antd/es/alert';
+import Select from 'antd/es/select';
+import Spin from 'antd/es/spin';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ecommerceEvent, toGa4Item } from '@shop/shared/analytics/ga4';
+import { useAreaCart } from '@shop/shared/cart/use-cart';
+import { readDiscountCode } from '@shop/shared/client-state/client-storage';
+import type { ShippingCountry } from '@shop/shared/contract/common';
+import { MAX_CART_LINE_QUANTITY } from '@shop/shared/contract/cart';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { cartCount } from '@shop/shared/shell-contract/cart-storage';
-import { CheckoutStyles } from '../../shared/checkout-styles';
-import { useCart } from '../hooks/use-cart';
+import { toApiError } from '@shop/shared/http/api-error';
+import { balanceCents, CheckoutStyles, fetchQuote, QuoteTotals, SummaryLines, useCheckoutQuote } from '@shop/shared/checkout-ui/index';
 
-const titleOf = (key: string) => key.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-
-export function CartPage() {
-  const { track, preloadArea, userContext } = useShell();
-  const { cart, add, remove } = useCart();
+/** Adds the `?add=<lookupKey>` of a "Choose" link once, tracks add_to_cart, then drops the parameter. */
+function useAddFromLink(add: (lookupKey: string) => Promise<unknown>) {
+  const { api, track, notify } = useShell();
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const handled = useRef<string | null>(null);
   const toAdd = params.get('add');
-
   useEffect(() => {
-    // "Choose" links on the pricing page land here with ?add=<key>.
-    if (!toAdd) return;
-    add(toAdd);
-    track('add_to_cart', { items: [{ item_id: toAdd, quantity: 1 }] });
+    if (!toAdd || handled.current === toAdd) return;
+    handled.current = toAdd;
     navigate('/shopping-cart', { replace: true });
-  }, [toAdd, add, track, navigate]);
+    add(toAdd).then(
+      async () => {
+        const [line] = (await fetchQuote(api, { items: [{ lookupKey: toAdd, quantity: 1 }] })).lines;
+        if (!line) return;
+        const event = ecommerceEvent('add_to_cart', { items: [toGa4Item({ ...line, interval: line.interval })], valueCents: line.unitAmount });
+        track(event.event, { ecommerce: event.ecommerce });
+      },
+      (error: unknown) => notify.error('We could not add that to your cart', toApiError(error).message),
+    );
+  }, [toAdd, add, api, track, notify, navigate]);
+}
 
+export function CartPage() {
+  const { preloadArea, userContext, navigation } = useShell();
+  const { cart, isLoading, isError, add, setQuantity, remove } = useAreaCart();
+  const [country, setCountry] = useState<ShippingCountry>('US');
+  const discountCode = readDiscountCode(navigation.location.search, window.sessionStorage);
+  const quote = useCheckoutQuote({ items: cart.items, country, shipUpfront: false, discountCode, email: userContext.user?.email });
+  useAddFromLink(add);
   useEffect(() => preloadArea?.('checkout'), [preloadArea]);
 
-  const count = cartCount(cart);
+  const empty = !isLoading && cart.items.length === 0;
+  const data = cart.items.length > 0 ? quote.data : undefined;
+  const balance = balanceCents(userContext.user?.balance);
+
   return (
     <div className="co-page">
       <CheckoutStyles />
       <h1>Your cart</h1>
-      {count === 0 ? (
-        <Empty description="Your cart is empty.">
-          <Link to="/pricing">Browse tests and pricing</Link>
-        </Empty>
-      ) : (
+      {isError && <Alert type="error" showIcon title="We could not load your cart. Please reload the page." />}
+      {isLoading && (
+        <div role="status" style={{ padding: 48, textAlign: 'center' }}>
+          <Spin /> <span className="co-muted">Loading your cart…</span>
+        </div>
+      )}
+      {empty && (
+        <section className="co-panel" style={{ textAlign: 'center', padding: '48px 20px' }} aria-labelledby="co-empty">
+          <h2 id="co-empty">Your cart is empty</h2>
+          <p className="co-muted">Pick a test or a membership and it will wait for you here, even if you close the page.</p>
+          <Link className="co-cta" to="/pricing" style={{ maxWidth: 320 }}>
+            Browse tests and pricing
+          </Link>
+        </section>
+      )}
+      {cart.items.length > 0 && (
         <div className="co-layout">
-          <section aria-label="Items in your cart">
-            <ul className="co-list">
-              {cart.items.map((item) => (
-                <li key={item.key}>
-                  <span>
-                    <strong>{titleOf(item.key)}</strong>
-                    <br />
-                    Quantity {item.quantity}
-                  </span>
-                  <Button onClick={() => remove(item.key)} aria-label={`Remove ${titleOf(item.key)}`}>
-                    Remove
-                  </Button>
-                </li>
-              ))}
-            </ul>
+          <section className="co-panel" aria-labelledby="co-items">
+            <h2 id="co-items">Items</h2>
+            {data ? (
+              <SummaryLines
+                lines={data.lines}
+                currency={data.currency}
+                renderActions={(line) => (
+                  <>
+                    <span className="co-qty" role="group" aria-label={`Quantity of ${line.title}`}>
+                      <button type="button" aria-label={`One fewer ${line.title}`} disabled={line.quantity <= 1} onClick={() => void setQuantity(line.lookupKey, line.quantity - 1)}>
+                        −
+                      </button>
+                      <output aria-live="polite">{line.quantity}</output>
+                      <button
+                        type="button"
+                        aria-label={`One more ${line.title}`}
+                        disabled={line.quantity >= MAX_CART_LINE_QUANTITY}
+                        onClick={() => void setQuantity(line.lookupKey, line.quantity + 1)}
+                      >
+                        +
+                      </button>
+                    </span>
+                    <button type="button" className="co-link-button" onClick={() => void remove(line.lookupKey)}>
+                      Remove<span className="visually-hidden"> {line.title}</span>
+                    </button>
+                  </>
+                )}
+              />
+            ) : quote.isError ? (
+              <Alert type="error" showIcon title={toApiError(quote.error).message} />
+            ) : (
+              <p className="co-muted">Pricing your cart…</p>
+            )}
           </section>
-          <Card title={<h2 style={{ margin: 0, fontSize: '1.1rem' }}>Summary</h2>}>
-            <p>
-              {count} {count === 1 ? 'item' : 'items'}. Prices, discounts and shipping are confirmed at checkout.
-            </p>
-            {userContext.user?.balance ? <p>Your account credit is applied at checkout.</p> : null}
-            <Link className="co-cta" to="/checkout">
+          <aside className="co-aside co-panel" aria-labelledby="co-cart-summary">
+            <h2 id="co-cart-summary">Summary</h2>
+            <label htmlFor="co-ship-to" className="co-muted" style={{ display: 'block', marginBottom: 4 }}>
+              Ship to
+            </label>
+            <Select
+              id="co-ship-to"
+              value={country}
+              onChange={setCountry}
+              style={{ width: '100%', marginBottom: 16 }}
+              options={[
+                { value: 'US', label: 'United States' },
+                { value: 'CA', label: 'Canada' },
+              ]}
+            />
+            {data && (
+              <QuoteTotals quote={data} country={country} balance={balance} />
+            )}
+            {data?.discountProblem && discountCode && (
+              <p className="co-note" data-testid="cart-discount-problem">
+                Code {discountCode.toUpperCase()}: {data.discountProblem.message}
+              </p>
+            )}
+            <Link className="co-cta" to="/checkout" style={{ marginTop: 16 }} data-testid="go-to-checkout">
               Go to checkout
             </Link>
-          </Card>
+            <p className="co-note">Discount codes and saved cards can be used at checkout.</p>
+          </aside>
         </div>
       )}
     </div>

@@ -1,46 +1,60 @@
-import Card from 'antd/es/card';
-import { Link } from 'react-router';
+import Spin from 'antd/es/spin';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAreaCart } from '@shop/shared/cart/use-cart';
+import { CART_QUERY_KEY } from '@shop/shared/contract/cart';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { cartCount } from '@shop/shared/shell-contract/cart-storage';
-import { CheckoutStyles } from '../../shared/checkout-styles';
-import { useCart } from '../../cart/hooks/use-cart';
-
-const STEPS = ['Contact', 'Shipping', 'Payment'] as const;
+import { CheckoutForm, CheckoutStyles } from '@shop/shared/checkout-ui/index';
+import { rememberNewCustomer } from '../../thank-you/new-customer-flag';
+import { EmployerPayPage } from './employer-pay-page';
+import { EmployerRequest } from './employer-request';
 
 export function CheckoutPage() {
+  const [params] = useSearchParams();
+  const employerToken = params.get('employerPay');
+  return employerToken ? <EmployerPayPage token={employerToken} /> : <ShopperCheckout />;
+}
+
+function ShopperCheckout() {
   const { userContext } = useShell();
-  const { cart } = useCart();
-  const count = cartCount(cart);
+  const { cart, isLoading } = useAreaCart();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
   return (
     <div className="co-page">
       <CheckoutStyles />
-      <h1>Checkout</h1>
-      <ol className="co-steps" aria-label="Checkout steps">
-        {STEPS.map((step, index) => (
-          <li key={step} aria-current={index === 0 ? 'step' : undefined}>
-            {index + 1}. {step}
-          </li>
-        ))}
-      </ol>
-      <div className="co-layout">
-        <Card title={<h2 style={{ margin: 0, fontSize: '1.1rem' }}>Contact</h2>}>
-          {userContext.user ? (
-            <p>
-              Ordering as <strong>{userContext.user.email}</strong>.
-            </p>
-          ) : (
-            <p>
-              Have an account? <Link to="/login?redirect=%2Fcheckout">Log in</Link> for faster checkout, or continue as a guest.
-            </p>
-          )}
-        </Card>
-        <Card title={<h2 style={{ margin: 0, fontSize: '1.1rem' }}>Order</h2>}>
-          <p>
-            {count} {count === 1 ? 'item' : 'items'} in your cart.
+      <div className="co-banner">
+        <h1>Checkout</h1>
+        {!userContext.user && (
+          <p className="co-muted">
+            Have an account? <Link to="/login?redirect=%2Fcheckout">Log in</Link> to use your saved cards.
           </p>
-          <Link to="/shopping-cart">Edit cart</Link>
-        </Card>
+        )}
       </div>
+      {isLoading ? (
+        <div role="status" style={{ padding: 48, textAlign: 'center' }}>
+          <Spin /> <span className="co-muted">Loading your cart…</span>
+        </div>
+      ) : cart.items.length === 0 ? (
+        <section className="co-panel" aria-labelledby="co-nothing">
+          <h2 id="co-nothing">There is nothing to check out yet</h2>
+          <p className="co-muted">
+            Your cart is empty. <Link to="/pricing">Browse tests and pricing</Link>.
+          </p>
+        </section>
+      ) : (
+        <CheckoutForm
+          items={cart.items}
+          onPlaced={(order, { newCustomer }) => {
+            rememberNewCustomer(order.id, newCustomer);
+            // The server emptied the cart when the order was written.
+            void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+            navigate(`/checkout/thank-you?order=${encodeURIComponent(order.id)}`);
+          }}
+          extraActions={(details) => <EmployerRequest items={cart.items} details={details} />}
+        />
+      )}
     </div>
   );
 }

@@ -1,21 +1,101 @@
-import Result from 'antd/es/result';
-import { Link } from 'react-router';
+import { useMemo } from 'react';
+import Alert from 'antd/es/alert';
+import Spin from 'antd/es/spin';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { CheckoutStyles } from '../../shared/checkout-styles';
+import { splitFullName } from '@shop/shared/format/full-name';
+import { toApiError } from '@shop/shared/http/api-error';
+import { deliveryEstimate } from '@shop/shared/rules/delivery-estimate';
+import { CheckoutStyles, fetchOrder, OrderTotals, SummaryLines } from '@shop/shared/checkout-ui/index';
+import { usePurchaseTracking } from '../hooks/use-purchase-tracking';
+
+const NEXT_STEPS = [
+  'We email your receipt and, once it ships, the tracking number.',
+  'Your kit arrives with a prepaid return box and step-by-step instructions.',
+  'Collect your sample in the morning and post it back the same day.',
+  'Your doctor-reviewed results appear in your account in about 5 days.',
+];
+
+/** Shown while the upgrades area is unavailable: the order is done, so nothing here may look broken. */
+function UpgradesUnavailable() {
+  return <p className="co-note" data-testid="upgrades-fallback">Add-ons for this order will also be available from your account.</p>;
+}
 
 export function ThankYouPage() {
-  const { AreaOutlet } = useShell();
+  const { api, AreaOutlet } = useShell();
+  const [params] = useSearchParams();
+  const orderId = params.get('order');
+  const query = useQuery({ queryKey: ['order', orderId], queryFn: () => fetchOrder(api, orderId!), enabled: Boolean(orderId), staleTime: 60_000 });
+  const order = query.data;
+  usePurchaseTracking(order);
+  const estimate = useMemo(() => (order ? deliveryEstimate(new Date(order.createdAt), order.shippingAddress.country).label : null), [order]);
+  const upgradeProps = useMemo(
+    () => (order ? { paymentId: order.payment?.id ?? order.id, orderId: order.id, email: order.email, lookupKeys: order.lines.map((line) => line.lookupKey) } : undefined),
+    [order],
+  );
+
   return (
     <div className="co-page">
       <CheckoutStyles />
-      <Result
-        status="success"
-        title={<h1 style={{ margin: 0 }}>Thank you for your order</h1>}
-        subTitle="Your kit ships within one business day. We have emailed your receipt and tracking details."
-        extra={<Link to="/">Back to the home page</Link>}
-      />
-      {/* Post-purchase offers belong to the upgrades area; the shell mounts it here. */}
-      {AreaOutlet && <AreaOutlet area="upgrades" />}
+      {!orderId && (
+        <section className="co-panel">
+          <h1>Thank you for your order</h1>
+          <p className="co-muted">
+            Your receipt is in your inbox. <Link to="/">Back to the home page</Link>
+          </p>
+        </section>
+      )}
+      {query.isPending && orderId && (
+        <div role="status" style={{ padding: 48, textAlign: 'center' }}>
+          <Spin /> <span className="co-muted">Loading your order…</span>
+        </div>
+      )}
+      {query.isError && <Alert type="error" showIcon title={toApiError(query.error).message} />}
+      {order && (
+        <>
+          <h1>Thank you, {splitFullName(order.shippingAddress.name).firstName}!</h1>
+          <p className="co-muted" data-testid="order-reference">
+            Order <strong>{order.id.slice(0, 8).toUpperCase()}</strong> · a receipt is on its way to {order.email}.
+            {order.paymentLabel ? ` Paid with ${order.paymentLabel}.` : ''}
+          </p>
+          <div className="co-layout">
+            <div>
+              <section className="co-panel" aria-labelledby="co-delivery">
+                <h2 id="co-delivery">Delivery</h2>
+                <p className="co-estimate" data-testid="thank-you-estimate">
+                  {estimate}
+                </p>
+                <p className="co-muted" style={{ margin: 0 }}>
+                  To {order.shippingAddress.line1}, {order.shippingAddress.city}, {order.shippingAddress.state} {order.shippingAddress.postal_code}
+                  {order.shipUpfront ? ' · all kits of your plan ship together' : ''}
+                </p>
+              </section>
+              <section className="co-panel" aria-labelledby="co-next">
+                <h2 id="co-next">What happens next</h2>
+                <ol style={{ paddingLeft: 20, margin: 0 }}>
+                  {NEXT_STEPS.map((step) => (
+                    <li key={step} style={{ marginBottom: 6 }}>
+                      {step}
+                    </li>
+                  ))}
+                </ol>
+              </section>
+              <section className="co-panel" aria-label="Add-ons for your order" data-testid="upgrades-slot">
+                {AreaOutlet ? <AreaOutlet area="upgrades" areaProps={upgradeProps} fallback={<UpgradesUnavailable />} /> : <UpgradesUnavailable />}
+              </section>
+            </div>
+            <aside className="co-aside co-panel" aria-labelledby="co-order-summary">
+              <h2 id="co-order-summary">Order summary</h2>
+              <SummaryLines lines={order.lines} currency={order.currency} />
+              <div style={{ marginTop: 12 }}>
+                <OrderTotals {...order} />
+              </div>
+              {order.bnpl && <p className="co-note">Paid later in 4 instalments, as you agreed.</p>}
+            </aside>
+          </div>
+        </>
+      )}
     </div>
   );
 }

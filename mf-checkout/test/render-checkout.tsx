@@ -1,0 +1,26 @@
+import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import type { CartItem } from '@shop/shared/contract/cart';
+import type { Order } from '@shop/shared/contract/checkout';
+import { createDevShell, DevShellHarness } from '@shop/shared/shell-contract/dev-shell';
+import { createMemoryNavigationStore } from '@shop/shared/shell-contract/navigation-store';
+import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
+import { CheckoutRoot } from '../src/app/parcel';
+import { createFakeShopApi } from './fake-shop-api';
+
+const clients: QueryClient[] = [];
+// Cached queries keep timers alive; clearing them lets jest exit.
+afterEach(() => clients.splice(0).forEach((client) => client.clear()));
+
+/** The checkout area under the test shell, its API answered by the fake before the first request. */
+export function renderCheckout(path: string, { cart = [], user = null, orders = [] }: { cart?: CartItem[]; user?: CurrentUser | null; orders?: Order[] } = {}) {
+  const store = createMemoryNavigationStore(path);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  clients.push(queryClient);
+  const { props, record } = createDevShell({ store, queryClient, user });
+  const api = createFakeShopApi(cart);
+  api.install(props);
+  for (const order of orders) api.orders.set(order.id, order);
+  const view = render(<DevShellHarness Root={CheckoutRoot} store={store} shell={props} />);
+  return { ...view, store, record, props, api };
+}

@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { Order } from '@shop/shared/contract/checkout';
+import { renderCheckout } from './render-checkout';
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: '9f0c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f',
+    kind: 'consumer',
+    status: 'paid',
+    email: 'mary@example.com',
+    currency: 'usd',
+    lines: [{ lookupKey: 'bloodwise_quarterly', priceId: 'price_bloodwise_quarterly', title: 'Bloodwise Quarterly', quantity: 1, unitAmount: 12_900, amount: 12_900, interval: 'quarter' }],
+    subtotal: 12_900,
+    discount: 0,
+    shipping: 595,
+    total: 13_495,
+    discountCode: null,
+    shipUpfront: false,
+    bnpl: false,
+    businessKey: null,
+    shippingAddress: { name: 'Mary Ann Lee', line1: '10 Elm St', line2: null, city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
+    payment: { id: 'pi_123', status: 'succeeded', amount: 13_495, currency: 'usd', failureCode: null, failureMessage: null, nextAction: null, createdAt: '2025-11-21T15:00:00.000Z' },
+    paymentLabel: 'Visa •••• 4242',
+    createdAt: '2025-11-21T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('thank-you page', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+
+  it('shows the order, the delivery estimate and next steps, and hosts the upgrades area with the order ids', async () => {
+    const placed = order();
+    renderCheckout(`/checkout/thank-you?order=${placed.id}`, { orders: [placed] });
+    expect(await screen.findByRole('heading', { name: 'Thank you, Mary!' })).toBeInTheDocument();
+    // Friday Nov 21 + 3-4 business days.
+    expect(screen.getByTestId('thank-you-estimate')).toHaveTextContent('Arrives Wed, Nov 26 - Thu, Nov 27');
+    expect(screen.getByText('Billed quarterly · 1 × $129')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /upgrades area/ })).toBeInTheDocument();
+  });
+
+  it('tracks purchase once per order with transaction_id and new_customer, even after a reload', async () => {
+    const placed = order();
+    window.sessionStorage.setItem(`new-customer:${placed.id}`, 'false');
+    const first = renderCheckout(`/checkout/thank-you?order=${placed.id}`, { orders: [placed] });
+    await waitFor(() => expect(first.record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(1));
+    expect(first.record.tracked.find((entry) => entry.event === 'purchase')!.params).toMatchObject({
+      ecommerce: { transaction_id: placed.id, value: 134.95, currency: 'USD', new_customer: false, items: [{ item_id: 'bloodwise_quarterly' }] },
+    });
+    first.unmount();
+
+    const reload = renderCheckout(`/checkout/thank-you?order=${placed.id}`, { orders: [placed] });
+    expect(await screen.findByRole('heading', { name: 'Thank you, Mary!' })).toBeInTheDocument();
+    expect(reload.record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(0);
+  });
+
+  it('logs a total under $30 as a test purchase and does not report it', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const cheap = order({ id: '1f0c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f', total: 2_495, subtotal: 1_900, discount: 2_000 });
+    const view = renderCheckout(`/checkout/thank-you?order=${cheap.id}`, { orders: [cheap] });
+    await waitFor(() => expect(errors).toHaveBeenCalledWith(expect.stringContaining(`Test purchase ${cheap.id}`)));
+    expect(view.record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(0);
+    errors.mockRestore();
+  });
+});
