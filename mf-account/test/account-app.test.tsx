@@ -15,6 +15,8 @@ describe('account area', () => {
     const { store } = renderArea(AccountRoot, { path: '/login' });
     await userEvent.click(screen.getByRole('link', { name: 'Create an account' }));
     expect(store.getLocation().pathname).toBe('/signup');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeInTheDocument();
   });
 });

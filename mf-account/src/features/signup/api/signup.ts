@@ -1,27 +1,24 @@
-// POST /auth2/signup {email, name, kitID, password, sessionId}
-import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// POST /auth2/signup {email, name, kitID, password, sessionId} -> 201 { user }; logs the shopper in.
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import type { AuthUserResponse, SignupBody } from '@shop/shared/contract/auth';
+import { API_PATHS } from '@shop/shared/contract/paths';
+import type { ApiError } from '@shop/shared/http/api-error';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
-import { USER_QUERY_KEY } from '@shop/shared/shell-contract/shell-props';
 import { useShell } from '@shop/shared/federation/remote-root';
+import { callApi } from '../../shared/api/call-api';
 
-export interface SignupBody {
-  email: string;
-  name: string;
-  kitID: string | null;
-  password: string;
-  sessionId: string;
-}
-
-export async function signup(api: ApiClients, body: SignupBody): Promise<void> {
-  await api.connect.post('/auth2/signup', body);
+export function signup(api: ApiClients, body: SignupBody): Promise<AuthUserResponse> {
+  return callApi(() => api.connect.post<AuthUserResponse>(API_PATHS.signup, body));
 }
 
 export function signupMutationOptions(api: ApiClients) {
-  return mutationOptions({ mutationKey: ['auth2', 'signup'], mutationFn: (body: SignupBody) => signup(api, body) });
+  return mutationOptions<AuthUserResponse, ApiError, SignupBody>({
+    mutationKey: ['auth2', 'signup'],
+    mutationFn: (body) => signup(api, body),
+  });
 }
 
 export function useSignup() {
   const { api } = useShell();
-  const queryClient = useQueryClient();
-  return useMutation({ ...signupMutationOptions(api), onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }) });
+  return useMutation(signupMutationOptions(api));
 }

@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import Button from 'antd/es/button';
+import Skeleton from 'antd/es/skeleton';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { deriveRecurringInterval, intervalDuration } from '@shop/shared/catalog/recurring-interval';
+import type { SubscriptionView } from '@shop/shared/contract/user';
+import { formatMoney } from '@shop/shared/format/money';
+import { useAccountDetails } from '../api/account-details';
+
+const STATUS_LABELS: Record<SubscriptionView['status'], string> = {
+  active: 'Active',
+  past_due: 'Payment due',
+  canceled: 'Canceled',
+  incomplete: 'Incomplete',
+};
+
+function SubscriptionLine({ subscription }: { subscription: SubscriptionView }) {
+  const period = intervalDuration(
+    deriveRecurringInterval(subscription.interval, subscription.intervalCount),
+  );
+  const price = formatMoney(subscription.unitAmount * subscription.quantity, subscription.currency);
+  const ends = dayjs(subscription.currentPeriodEnd).format('MMM D, YYYY');
+  return (
+    <li>
+      <span>
+        <strong>{subscription.title}</strong>
+        {subscription.quantity > 1 && ` × ${subscription.quantity}`}{' '}
+        <span
+          className={subscription.status === 'active' ? 'acc-badge' : 'acc-badge acc-badge--warn'}
+        >
+          {STATUS_LABELS[subscription.status]}
+        </span>
+      </span>
+      <span className="acc-muted">
+        {price} per {period} · {subscription.status === 'canceled' ? 'Ends' : 'Renews'} {ends}
+      </span>
+    </li>
+  );
+}
+
+/** Subscription info and account credit, as cms-info returns them when asked. */
+export function SubscriptionPanel() {
+  const details = useAccountDetails();
+  const titleId = useId();
+  const info = details.data?.subscriptionInfo;
+  const balance = details.data?.balance;
+
+  return (
+    <section className="acc-panel acc-wide" aria-labelledby={titleId} aria-busy={details.isPending}>
+      <div className="acc-panel-head">
+        <h2 id={titleId}>Membership and credit</h2>
+      </div>
+      {details.isPending ? (
+        <Skeleton active title={false} paragraph={{ rows: 3 }} />
+      ) : details.isError ? (
+        <p role="alert">
+          We could not load your membership details.{' '}
+          <Button type="link" onClick={() => void details.refetch()} style={{ padding: 0 }}>
+            Try again
+          </Button>
+        </p>
+      ) : (
+        <div className="acc-stats">
+          <div className="acc-stat">
+            <span className="acc-muted">Account credit</span>
+            <span className="acc-stat-value">
+              {formatMoney(balance?.amount ?? 0, balance?.currency ?? 'usd')}
+            </span>
+            <span className="acc-muted">Used automatically at checkout.</span>
+          </div>
+          <div className="acc-stat">
+            <h3>Subscriptions</h3>
+            {info && info.subscriptions.length > 0 ? (
+              <ul className="acc-sub-list">
+                {info.subscriptions.map((subscription) => (
+                  <SubscriptionLine key={subscription.id} subscription={subscription} />
+                ))}
+              </ul>
+            ) : (
+              <p className="acc-muted" style={{ margin: 0 }}>
+                You have no subscription yet. <Link to="/pricing">See plans</Link>
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

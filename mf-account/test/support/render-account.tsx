@@ -1,0 +1,67 @@
+// Renders the account area under the test shell, with its API clients answered by `routes`
+// instead of the network. Each route is "METHOD /path" -> [status, body] or a function of the request.
+import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
+import { createDevShell, DevShellHarness } from '@shop/shared/shell-contract/dev-shell';
+import { createMemoryNavigationStore } from '@shop/shared/shell-contract/navigation-store';
+import { AccountRoot } from '../../src/app/parcel';
+
+export interface ApiCall {
+  method: string;
+  url: string;
+  params: Record<string, unknown> | undefined;
+  body: unknown;
+}
+
+type Reply = [status: number, body?: unknown];
+export type Routes = Record<string, Reply | ((call: ApiCall) => Reply)>;
+
+export const errorBody = (code: string, message: string, fields?: Record<string, string>) => ({
+  error: fields ? { code, message, fields } : { code, message },
+});
+
+function fakeAdapter(routes: Routes, calls: ApiCall[]): AxiosAdapter {
+  return async (config: InternalAxiosRequestConfig) => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const url = config.url ?? '';
+    const call: ApiCall = {
+      method,
+      url,
+      params: config.params as Record<string, unknown> | undefined,
+      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+    };
+    calls.push(call);
+    const route = routes[`${method} ${url}`];
+    if (!route) throw new Error(`No fake route for ${method} ${url}`);
+    const [status, data = {}] = typeof route === 'function' ? route(call) : route;
+    const response = { data, status, statusText: String(status), headers: {}, config, request: {} };
+    if (status < 400) return response;
+    throw new AxiosError(
+      `Request failed with status code ${status}`,
+      AxiosError.ERR_BAD_REQUEST,
+      config,
+      {},
+      response,
+    );
+  };
+}
+
+export function renderAccount(
+  path: string,
+  { routes = {}, user = null }: { routes?: Routes; user?: CurrentUser | null } = {},
+) {
+  const store = createMemoryNavigationStore(path);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const { props, record } = createDevShell({ store, queryClient, user });
+  const calls: ApiCall[] = [];
+  const adapter = fakeAdapter(routes, calls);
+  for (const client of Object.values(props.api)) client.defaults.adapter = adapter;
+  const refresh = jest.fn(async () => undefined);
+  const shell = { ...props, userContext: { ...props.userContext, refresh } };
+  const view = render(<DevShellHarness Root={AccountRoot} store={store} shell={shell} />);
+  const callsTo = (method: string, url: string) =>
+    calls.filter((call) => call.method === method && call.url === url);
+  return { ...view, store, record, calls, callsTo, refresh };
+}
