@@ -42,6 +42,18 @@ describe('area loader', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it('keeps a load that missed the deadline, so a merely slow remote still arrives', async () => {
+    let arrive: (value: unknown) => void = () => undefined;
+    const fed = federation([() => new Promise((resolve) => (arrive = resolve))]);
+    const loader = createAreaLoader({ federation: fed.api, guard: createContractGuard(), fetchSources: sources, deadlineMs: 30 });
+    await expect(loader.load('catalog')).rejects.toMatchObject({ failure: 'timeout' });
+    const late = loader.lateArrival('catalog');
+    expect(late).toBeDefined();
+    arrive(parcel);
+    await expect(late).resolves.toBe(parcel);
+    expect(loader.lateArrival('account')).toBeUndefined();
+  });
+
   it('asks a deadline function at the start of each load', async () => {
     const fed = federation([() => new Promise(() => undefined), () => new Promise(() => undefined)]);
     const budgets = [30, 60];

@@ -68,4 +68,47 @@ describe('area outlet', () => {
     expect(await screen.findByRole('alert')).toHaveAttribute('data-reason', 'crashed');
     errorSpy.mockRestore();
   });
+  it('replaces a timeout fallback by itself when the slow remote arrives after all', async () => {
+    const errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let arrive: (parcel: AreaParcel) => void = () => undefined;
+    const late = new Promise<AreaParcel>((resolve) => (arrive = resolve));
+    const loader = {
+      load: async () => {
+        throw new AreaLoadError('catalog', 'timeout');
+      },
+      reload: async () => fakeParcel,
+      lateArrival: () => late,
+      preload: () => undefined,
+    } as unknown as AreaLoader;
+    render(<AreaOutlet area="catalog" loader={loader} shellProps={shellProps()} />);
+    expect(await screen.findByRole('alert')).toHaveAttribute('data-reason', 'timeout');
+    arrive(fakeParcel);
+    expect(await screen.findByRole('heading', { name: 'Catalog from the remote' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    errorSpy.mockRestore();
+  });
+
+  it('gives a nested slot with its own quiet fallback a Try again as well', async () => {
+    const errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const calls: string[] = [];
+    const loader = {
+      load: async () => {
+        calls.push('load');
+        throw new AreaLoadError('upgrades', 'unavailable');
+      },
+      reload: async () => {
+        calls.push('reload');
+        return fakeParcel;
+      },
+      lateArrival: () => undefined,
+      preload: () => undefined,
+    } as unknown as AreaLoader;
+    render(<AreaOutlet area="upgrades" loader={loader} shellProps={shellProps()} fallback={<p>Offers are not available right now.</p>} />);
+    expect(await screen.findByText('Offers are not available right now.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Catalog from the remote' })).toBeInTheDocument();
+    expect(calls).toEqual(['load', 'reload']);
+    errorSpy.mockRestore();
+  });
 });

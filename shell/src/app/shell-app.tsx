@@ -12,6 +12,7 @@ import { Header } from '../features/layout/header';
 import { Footer } from '../features/layout/footer';
 import { NotFoundPage } from '../features/layout/not-found-page';
 import { ChatWidget } from '../features/chat/chat-widget';
+import { DevOverrideBanner } from '../features/dev-override/dev-override-banner';
 import { useShellNotify } from '../features/notifications/notify';
 import { usePageViewLog } from '../features/analytics/page-view-logger';
 import { useCurrentUser } from '../features/user/user-query';
@@ -95,6 +96,7 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
+        <DevOverrideBanner devOverrides={runtime.devOverrides} onReset={() => window.location.reload()} />
         <Router location={location} navigator={store.navigator as Navigator}>
           <Header pathname={location.pathname} userContext={userContext} api={api} storefront={storefront} />
           <main id="main" tabIndex={-1} className="shell-main">

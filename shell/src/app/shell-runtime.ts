@@ -13,6 +13,7 @@ import { createShopRuntimePlugin } from '../federation/shop-runtime-plugin';
 import { createAnalytics, type ShellAnalytics } from '../features/analytics/analytics';
 import { createQueueProductAnalytics, disabledProductAnalytics } from '../features/analytics/product-analytics';
 import { createPageViewLogger } from '../features/analytics/page-view-logger';
+import { readShellDevOverrides, type ShellDevOverrides } from '../features/dev-override/dev-overrides';
 
 export interface ShellRuntime {
   config: ShopRuntimeConfig;
@@ -24,6 +25,8 @@ export interface ShellRuntime {
   logPageView: (url: string, referringUrl: string) => Promise<void>;
   sessionId: string;
   isEmailVisitor: boolean;
+  /** Remotes a developer loads from their own server (issue 9), and refused override values. */
+  devOverrides: ShellDevOverrides;
 }
 
 export function createQueryClient(): QueryClient {
@@ -40,6 +43,8 @@ async function fetchRegistry(url: string): Promise<RegistryDocument> {
 
 export function createShellRuntime(win: Window = window): ShellRuntime {
   const config = resolveRuntimeConfig(win.__SHOP_CONFIG__);
+  // Before the history is created: it drops ?override= from the address bar.
+  const devOverrides = readShellDevOverrides(win, config.overrideOrigins);
   const store = createBrowserNavigationStore();
   const queryClient = createQueryClient();
   const api = createApiClients({
@@ -62,7 +67,7 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
   const loader = createAreaLoader({
     federation,
     guard,
-    fetchSources: async () => remoteSourcesFrom(await fetchRegistry(config.registryUrl)),
+    fetchSources: async () => remoteSourcesFrom(await fetchRegistry(config.registryUrl), devOverrides.overrides),
     deadlineMs: () => {
       const elapsed = firstLoad ? win.performance.now() : 0;
       firstLoad = false;
@@ -86,5 +91,5 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
     userAgent: win.navigator.userAgent,
   });
 
-  return { config, store, queryClient, api, loader, analytics, logPageView, sessionId, isEmailVisitor };
+  return { config, store, queryClient, api, loader, analytics, logPageView, sessionId, isEmailVisitor, devOverrides };
 }

@@ -92,6 +92,7 @@ export function createAreaLoader(options: AreaLoaderOptions) {
   const { federation, guard, fetchSources, deadlineMs = 2500, retryDelayMs = 200, attempts = 2 } = options;
   const sources = new Map<string, RemoteSource>();
   const loading = new Map<AreaName, Promise<AreaParcel>>();
+  const late = new Map<AreaName, Promise<AreaParcel>>();
   let sourcesReady: Promise<void> | null = null;
 
   function ensureSources(): Promise<void> {
@@ -113,35 +114,57 @@ export function createAreaLoader(options: AreaLoaderOptions) {
     );
   }
 
-  async function attempt(area: AreaName, remaining: number): Promise<AreaParcel> {
+  /** Loads and checks `./app`, with every failure turned into an AreaLoadError. No deadline. */
+  function loadParcel(area: AreaName): Promise<AreaParcel> {
     const remote = REMOTE_NAMES[area];
+    return federation.loadRemote<AreaParcel>(`${remote}/app`).then(
+      (module) => {
+        if (isLoadFailedMarker(module)) throw new AreaLoadError(area, 'unavailable', module.error);
+        if (!module || typeof module.mount !== 'function') throw new AreaLoadError(area, 'unavailable', new Error('./app is not a parcel'));
+        return module;
+      },
+      (error: unknown) => {
+        if (error instanceof AreaLoadError) throw error;
+        if (guard.mismatchOf(remote) || error instanceof ContractMismatchError) throw new AreaLoadError(area, 'contract', error);
+        throw new AreaLoadError(area, 'unavailable', error);
+      },
+    );
+  }
+
+  /** A load that missed its deadline keeps going; if it still succeeds, the outlet can show it. */
+  function keepLate(area: AreaName, work: Promise<AreaParcel>) {
+    work.catch(() => undefined);
+    late.set(area, work);
+  }
+
+  async function withinDeadline(area: AreaName, work: Promise<AreaParcel>, remaining: number): Promise<AreaParcel> {
     try {
-      const module = await withDeadline(federation.loadRemote<AreaParcel>(`${remote}/app`), remaining, () => new AreaLoadError(area, 'timeout'));
-      if (isLoadFailedMarker(module)) throw new AreaLoadError(area, 'unavailable', module.error);
-      if (!module || typeof module.mount !== 'function') throw new AreaLoadError(area, 'unavailable', new Error('./app is not a parcel'));
-      return module;
+      return await withDeadline(work, remaining, () => new AreaLoadError(area, 'timeout'));
     } catch (error) {
-      if (error instanceof AreaLoadError) throw error;
-      if (guard.mismatchOf(remote) || error instanceof ContractMismatchError) throw new AreaLoadError(area, 'contract', error);
-      throw new AreaLoadError(area, 'unavailable', error);
+      if (error instanceof AreaLoadError && error.failure === 'timeout') keepLate(area, work);
+      throw error;
     }
   }
 
   async function loadWithRetry(area: AreaName): Promise<AreaParcel> {
+    late.delete(area);
     const budgetMs = typeof deadlineMs === 'function' ? deadlineMs() : deadlineMs;
     const deadline = Date.now() + budgetMs;
+    const registered = ensureSources().then(() => {
+      if (!sources.has(REMOTE_NAMES[area])) throw new AreaLoadError(area, 'not-registered');
+    });
     try {
-      await withDeadline(ensureSources(), budgetMs, () => new AreaLoadError(area, 'timeout'));
+      await withDeadline(registered, budgetMs, () => new AreaLoadError(area, 'timeout'));
     } catch (error) {
+      if (error instanceof AreaLoadError && error.failure === 'timeout') keepLate(area, registered.then(() => loadParcel(area)));
       throw error instanceof AreaLoadError ? error : new AreaLoadError(area, 'not-registered', error);
     }
-    if (!sources.has(REMOTE_NAMES[area])) throw new AreaLoadError(area, 'not-registered');
     let lastError: unknown;
     for (let tryNumber = 1; tryNumber <= attempts; tryNumber += 1) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) break;
       try {
-        return await attempt(area, remaining);
+        return await withinDeadline(area, loadParcel(area), remaining);
       } catch (error) {
         lastError = error;
         const retryable = error instanceof AreaLoadError && error.failure === 'unavailable';
@@ -171,6 +194,13 @@ export function createAreaLoader(options: AreaLoaderOptions) {
       if (source) register([source], true);
       else sourcesReady = null;
       return this.load(area);
+    },
+    /**
+     * After a timeout: the load that missed the deadline, still running. It resolves if the remote
+     * turns out to be merely slow, so the outlet can replace the fallback without a click.
+     */
+    lateArrival(area: AreaName): Promise<AreaParcel> | undefined {
+      return late.get(area);
     },
     /** Warms up the likely next area; failures surface only when it is shown. */
     preload(area: AreaName): void {

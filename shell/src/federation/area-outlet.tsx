@@ -49,10 +49,13 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading }: Area
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    (attempt === 0 ? loader.load(area) : loader.reload(area)).then(
-      (parcel) => live && setState({ status: 'ready', parcel }),
-      (error: unknown) => live && fail(error),
-    );
+    const show = (parcel: AreaParcel) => live && setState({ status: 'ready', parcel });
+    (attempt === 0 ? loader.load(area) : loader.reload(area)).then(show, (error: unknown) => {
+      if (!live) return;
+      fail(error);
+      // Slow is not down: if the load that timed out still arrives, it replaces the fallback.
+      if (error instanceof AreaLoadError && error.failure === 'timeout') loader.lateArrival(area)?.then(show, () => undefined);
+    });
     return () => {
       live = false;
     };
@@ -65,7 +68,16 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading }: Area
 
   if (state.status === 'loading') return loading !== undefined ? <>{loading}</> : <AreaLoading area={area} />;
   if (state.status === 'failed') {
-    if (fallback !== undefined) return <div data-area-fallback={area} data-reason={state.reason}>{fallback}</div>;
+    if (fallback !== undefined)
+      return (
+        <div className="area-fallback-quiet" data-area-fallback={area} data-reason={state.reason}>
+          {fallback}
+          {/* A quiet slot still recovers without a page reload. */}
+          <button type="button" className="area-retry-quiet" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      );
     return <AreaFallback area={area} reason={state.reason} onRetry={() => setAttempt((n) => n + 1)} />;
   }
   return (

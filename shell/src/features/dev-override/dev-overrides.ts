@@ -1,0 +1,60 @@
+// Issue 9's development override in the shell: reads `?override=` and the stored overrides once per
+// page load (validation lives in @shop/shared/delivery/dev-override), keeps localStorage in step,
+// and takes the parameter out of the address bar so a later Reset is not undone by a reload.
+import {
+  DEV_OVERRIDE_QUERY_PARAM,
+  DEV_OVERRIDE_STORAGE_KEY,
+  resolveDevOverrides,
+  type DevOverride,
+  type RefusedDevOverride,
+} from '@shop/shared/delivery/dev-override';
+
+export interface ShellDevOverrides {
+  /** Accepted overrides, merged over the registry's remotes. */
+  overrides: DevOverride[];
+  /** Refused values with their reasons; the shell shows them and loads the registry's remote instead. */
+  refused: RefusedDevOverride[];
+  /** Forgets every override; the caller reloads the page so the registry's remotes load. */
+  reset(): void;
+}
+
+type OverrideWindow = Pick<Window, 'location' | 'history' | 'localStorage'>;
+
+function readStorage(storage: Storage): string | null {
+  try {
+    return storage.getItem(DEV_OVERRIDE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(storage: Storage, value: string | null): void {
+  try {
+    if (value === null) storage.removeItem(DEV_OVERRIDE_STORAGE_KEY);
+    else storage.setItem(DEV_OVERRIDE_STORAGE_KEY, value);
+  } catch {
+    // Private mode or a full quota: the override then lasts for this page only.
+  }
+}
+
+export function readShellDevOverrides(win: OverrideWindow, allowedOrigins: readonly string[]): ShellDevOverrides {
+  const state = resolveDevOverrides({
+    search: win.location.search,
+    storedValue: readStorage(win.localStorage),
+    allowedOrigins,
+  });
+  if (state.storageUpdate !== undefined) writeStorage(win.localStorage, state.storageUpdate);
+
+  const url = new URL(win.location.href);
+  if (url.searchParams.has(DEV_OVERRIDE_QUERY_PARAM)) {
+    url.searchParams.delete(DEV_OVERRIDE_QUERY_PARAM);
+    win.history.replaceState(win.history.state, '', url.pathname + url.search + url.hash);
+  }
+
+  for (const refusal of state.refused) console.warn(`[shell] development override refused: ${refusal.reason} (${refusal.value})`);
+  return {
+    overrides: state.overrides,
+    refused: state.refused,
+    reset: () => writeStorage(win.localStorage, null),
+  };
+}
