@@ -252,6 +252,8 @@ export interface OrderLinesTable {
   quantity: number;
   unit_amount_cents: number;
   amount_cents: number;
+  /** Set on the line a completed post-purchase upgrade adds to its order. */
+  upgrade_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface IdempotencyKeysTable {
@@ -278,6 +280,9 @@ export interface UpgradesTable {
   quantity: Generated<number>;
   amount_cents: number | null;
   charge_id: string | null;
+  /** Declined charges so far; the next charge uses a provider key with this number. */
+  attempts: Generated<number>;
+  failure_message: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

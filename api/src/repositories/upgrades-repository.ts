@@ -1,60 +1,212 @@
 import type { UpgradeResult, UpgradeType } from '@shop/shared/contract/upgrades';
-import type { Executor } from '../db/schema';
+import type { Database, Executor } from '../db/schema';
+import { centsFromDb } from '../lib/money';
 
-interface UpgradeRow {
-  id: string;
-  type: UpgradeType;
-  status: 'pending' | 'completed';
-  charge_id: string | null;
-  amount_cents: number | null;
+/** An upgrade row with what the purchase flow needs to decide its next step. */
+export interface StoredUpgrade extends UpgradeResult {
+  attempts: number;
+  failureMessage: string | null;
 }
 
-const COLUMNS = ['id', 'type', 'status', 'charge_id', 'amount_cents'] as const;
-
-export const toUpgradeResult = (row: UpgradeRow): UpgradeResult => ({
-  id: row.id,
-  type: row.type,
-  status: row.status,
-  chargeId: row.charge_id,
-  amount: row.amount_cents ?? 0,
-});
-
-export async function findUpgrade(db: Executor, paymentId: string, type: UpgradeType): Promise<UpgradeResult | null> {
-  const row = await db.selectFrom('upgrades').select(COLUMNS).where('payment_id', '=', paymentId).where('type', '=', type).executeTakeFirst();
-  return row ? toUpgradeResult(row) : null;
+function selectUpgrades(db: Executor) {
+  return db
+    .selectFrom('upgrades')
+    .leftJoin('prices', 'prices.id', 'upgrades.price_id')
+    .leftJoin('products', 'products.key', 'prices.product_key')
+    .select([
+      'upgrades.id',
+      'upgrades.type',
+      'upgrades.status',
+      'upgrades.charge_id',
+      'upgrades.amount_cents',
+      'upgrades.quantity',
+      'upgrades.attempts',
+      'upgrades.failure_message',
+      'products.title',
+    ]);
 }
 
-/** unique (payment_id, type) makes a second purchase of the same upgrade for an order impossible. */
-export async function insertCompletedUpgrade(
+type UpgradeSelection = Awaited<
+  ReturnType<ReturnType<typeof selectUpgrades>['executeTakeFirstOrThrow']>
+>;
+
+function toStoredUpgrade(row: UpgradeSelection): StoredUpgrade {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    chargeId: row.charge_id,
+    amount: row.amount_cents === null ? 0 : centsFromDb(row.amount_cents),
+    quantity: row.quantity,
+    title: row.title ?? row.type,
+    attempts: row.attempts,
+    failureMessage: row.failure_message,
+  };
+}
+
+export function toUpgradeResult({
+  id,
+  type,
+  status,
+  chargeId,
+  amount,
+  quantity,
+  title,
+}: StoredUpgrade): UpgradeResult {
+  return { id, type, status, chargeId, amount, quantity, title };
+}
+
+export async function findUpgrade(
   db: Executor,
-  input: {
-    orderId: string;
-    paymentId: string;
-    type: UpgradeType;
-    email: string;
-    priceId: string;
-    product: string;
-    quantity: number;
-    amount: number;
-    chargeId: string;
-  },
-): Promise<UpgradeResult | null> {
+  orderId: string,
+  type: UpgradeType,
+): Promise<StoredUpgrade | null> {
+  const row = await selectUpgrades(db)
+    .where('upgrades.order_id', '=', orderId)
+    .where('upgrades.type', '=', type)
+    .executeTakeFirst();
+  return row ? toStoredUpgrade(row) : null;
+}
+
+export async function isUpgradeCompleted(
+  db: Executor,
+  orderId: string,
+  type: UpgradeType,
+): Promise<boolean> {
   const row = await db
+    .selectFrom('upgrades')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('type', '=', type)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface PendingUpgradeInput {
+  orderId: string;
+  paymentId: string;
+  type: UpgradeType;
+  email: string;
+  priceId: string;
+  upgradeTo: string;
+  /** The ordered kit's lookup key it upgrades; null for an add-on not tied to a kit (bp-tape). */
+  upgradable: string | null;
+}
+
+/**
+ * Records the upgrade as pending, or finds the row already there: unique (order_id, type) and
+ * (payment_id, type) mean every request for one order's upgrade works on the same row, however
+ * many arrive at once. No conflict target, so a race on either unique index is a no-op.
+ */
+export async function ensurePendingUpgrade(
+  db: Executor,
+  input: PendingUpgradeInput,
+): Promise<{ upgrade: StoredUpgrade; created: boolean }> {
+  const inserted = await db
     .insertInto('upgrades')
     .values({
       order_id: input.orderId,
       payment_id: input.paymentId,
       type: input.type,
-      status: 'completed',
+      status: 'pending',
       email: input.email,
       price_id: input.priceId,
-      product: input.product,
-      quantity: input.quantity,
-      amount_cents: input.amount,
-      charge_id: input.chargeId,
+      upgrade_to: input.upgradeTo,
+      upgradable: input.upgradable,
+      product: input.upgradable,
     })
-    .onConflict((oc) => oc.columns(['payment_id', 'type']).doNothing())
-    .returning(COLUMNS)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
     .executeTakeFirst();
-  return row ? toUpgradeResult(row) : null;
+  const upgrade = await findUpgrade(db, input.orderId, input.type);
+  if (!upgrade)
+    throw new Error(`upgrade ${input.type} for order ${input.orderId} vanished after its insert`);
+  return { upgrade, created: inserted !== undefined };
+}
+
+/**
+ * A declined charge: the upgrade stays pending, and the attempt counter moves on so a retry is
+ * charged under a new provider key. Guarded by the attempt it read, so racing requests that all
+ * got the same declined charge move it on once.
+ */
+export async function recordDeclinedAttempt(
+  db: Executor,
+  id: string,
+  attempt: number,
+  message: string,
+): Promise<void> {
+  await db
+    .updateTable('upgrades')
+    .set({ attempts: attempt + 1, failure_message: message, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', attempt)
+    .execute();
+}
+
+export interface CompletedUpgradeInput {
+  id: string;
+  orderId: string;
+  type: UpgradeType;
+  chargeId: string;
+  priceId: string;
+  lookupKey: string;
+  title: string;
+  quantity: number;
+  unitAmount: number;
+  amount: number;
+}
+
+/**
+ * pending -> completed, and the upgrade becomes a line of its order (so every view of the order
+ * lists it and its totals include it). Only the request that moves the row off pending writes
+ * the line; the others get null.
+ */
+export async function completeUpgrade(
+  db: Database,
+  input: CompletedUpgradeInput,
+): Promise<StoredUpgrade | null> {
+  const completed = await db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('upgrades')
+      .set({
+        status: 'completed',
+        charge_id: input.chargeId,
+        price_id: input.priceId,
+        quantity: input.quantity,
+        amount_cents: input.amount,
+        failure_message: null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', input.id)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .executeTakeFirst();
+    if (!moved) return false;
+    await trx
+      .insertInto('order_lines')
+      .values({
+        order_id: input.orderId,
+        lookup_key: input.lookupKey,
+        price_id: input.priceId,
+        title: input.title,
+        quantity: input.quantity,
+        unit_amount_cents: input.unitAmount,
+        amount_cents: input.amount,
+        upgrade_id: input.id,
+      })
+      .execute();
+    await trx
+      .updateTable('orders')
+      .set((eb) => ({
+        subtotal_cents: eb('subtotal_cents', '+', input.amount),
+        total_cents: eb('total_cents', '+', input.amount),
+        updated_at: new Date(),
+      }))
+      .where('id', '=', input.orderId)
+      .execute();
+    return true;
+  });
+  return completed ? findUpgrade(db, input.orderId, input.type) : null;
 }

@@ -14,6 +14,7 @@ import { discountRoutes } from './payments/discount-routes';
 import { cartRoutes } from './cart/cart-routes';
 import { employerRoutes } from './employer/employer-routes';
 import { kitsRoutes } from './kits/kits-routes';
+import { upgradesRoutes } from './upgrades/upgrades-routes';
 import { managementPortalRoutes } from './user/management-portal-routes';
 import { userRoutes } from './user/user-routes';
 import { invitationRoutes } from './user/invitation-routes';
@@ -43,6 +44,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(checkoutRoutes);
   await app.register(businessCheckoutRoutes);
   await app.register(bnplRoutes);
+  // payments and content: post-purchase upgrades
+  await app.register(upgradesRoutes);
   // content
   await app.register(catalogRoutes);
   await app.register(catalogContentRoutes);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailInputSchema, okSchema } from './common';
+import { shouldCheckUpgradePurchased } from '../rules/upgrade-purchased';
+import { centsSchema, emailInputSchema, okSchema } from './common';
 import { pricedOfferSchema } from './catalog';
 
 export const UPGRADE_TYPES = ['mini-panel', 'easy-draw', 'bp-tape'] as const;
@@ -9,8 +10,21 @@ export const DEFAULT_UPGRADE_QUANTITY = 1;
 
 /** A payment id is "absent" when empty or the string 'undefined' (the client then skips the call). */
 export function isMissingPaymentId(paymentId: string | null | undefined): boolean {
-  return !paymentId || paymentId === 'undefined';
+  return !shouldCheckUpgradePurchased(paymentId);
 }
+
+/**
+ * What checkout's thank-you page hands the upgrades area through the shell's AreaOutlet
+ * (`areaProps`): the order to upgrade, the email it was placed with, and its lines' lookup keys.
+ * `paymentId` is the id of the charge that paid the order (or the order id when there was none).
+ */
+export const upgradesAreaPropsSchema = z.object({
+  orderId: z.string().min(1),
+  paymentId: z.string().nullish(),
+  email: z.string().min(1),
+  lookupKeys: z.array(z.string()),
+});
+export type UpgradesAreaProps = z.infer<typeof upgradesAreaPropsSchema>;
 
 /** GET /api/mini-panel-upgrade?lookupKeys=<JSON array>&paymentId */
 export const miniPanelUpgradeQuerySchema = z.object({
@@ -33,7 +47,7 @@ export const miniPanelUpgradeQuerySchema = z.object({
 export const miniPanelUpgradeResponseSchema = z
   .object({
     miniPanelUpgrade: pricedOfferSchema.extend({
-      // The lookup key the purchased kit becomes once upgraded.
+      // upgradeTo: the lookup key sold (the offer's own); upgradable: the ordered kit it upgrades.
       upgradeTo: z.string(),
       upgradable: z.string(),
     }),
@@ -69,10 +83,18 @@ export const upgradeResultSchema = z.object({
   type: upgradeTypeSchema,
   status: z.enum(UPGRADE_STATUSES),
   chargeId: z.string().nullable(),
-  amount: z.number().int(),
+  amount: centsSchema,
+  quantity: z.number().int().min(1),
+  /** The product title of what was added, for "Added to your order: …". */
+  title: z.string(),
 });
 export type UpgradeResult = z.infer<typeof upgradeResultSchema>;
 
+/**
+ * POST …/checkout/mini-panel-upgrade. `product` and the pending call's `upgradable` are the lookup
+ * key of the ordered kit that gets the upgrade; `upgradeTo` and `priceId` name what is sold (the
+ * offer's lookupKey and priceId). The amount is always the server's price times quantity.
+ */
 export const miniPanelUpgradeBodySchema = z.object({
   priceId: z.string().min(1).max(100),
   paymentId: z.string().min(1).max(200),
@@ -83,6 +105,7 @@ export const miniPanelUpgradeBodySchema = z.object({
 });
 export const miniPanelUpgradeResultSchema = upgradeResultSchema;
 
+/** POST …/checkout/easy-draw-upgrade; `product` is the lookup key of the ordered kit it is for. */
 export const easyDrawUpgradeBodySchema = z.object({
   priceId: z.string().min(1).max(100),
   paymentId: z.string().min(1).max(200),

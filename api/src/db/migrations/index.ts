@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-catalog-content';
 import * as m0003 from './0003-checkout';
+import * as m0004 from './0004-upgrades';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-catalog-content': m0002,
   '0003-checkout': m0003,
+  '0004-upgrades': m0004,
 };

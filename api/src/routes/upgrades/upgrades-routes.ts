@@ -1,0 +1,180 @@
+import { errorBodySchema } from '@shop/shared/contract/errors';
+import { API_PATHS } from '@shop/shared/contract/paths';
+import {
+  easyDrawUpgradeBodySchema,
+  easyDrawUpgradeQuerySchema,
+  easyDrawUpgradeResponseSchema,
+  easyDrawUpgradeResultSchema,
+  miniPanelPendingBodySchema,
+  miniPanelPendingResponseSchema,
+  miniPanelUpgradeBodySchema,
+  miniPanelUpgradeQuerySchema,
+  miniPanelUpgradeResponseSchema,
+  miniPanelUpgradeResultSchema,
+  upgradePurchasedQuerySchema,
+  upgradePurchasedResponseSchema,
+} from '@shop/shared/contract/upgrades';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  alreadyPurchased,
+  purchaseUpgrade,
+  recordPendingUpgrade,
+} from '../../services/upgrades/purchase-upgrade';
+import {
+  easyDrawUpgradeOffer,
+  isUpgradePurchased,
+  miniPanelUpgradeOffer,
+} from '../../services/upgrades/upgrade-offers';
+
+// Offers and purchase state change with every purchase: never cache them.
+const NO_STORE = 'private, no-store';
+
+/**
+ * Post-purchase upgrades: the offers (content client, /api) and their one-click purchases on the
+ * order's saved card (payments client). The bp-tape purchase shares the flow from checkout-routes.
+ */
+export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const deps = { db, provider: app.paymentProvider };
+  const errors = {
+    400: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+  };
+  const paymentErrors = { ...errors, 402: errorBodySchema };
+
+  app.get(
+    API_PATHS.miniPanelUpgrade,
+    {
+      schema: {
+        tags: ['upgrades'],
+        description:
+          'The mini panel offer for an order with these lookup keys; null when there is none or the order (paymentId) already has it.',
+        querystring: miniPanelUpgradeQuerySchema,
+        response: { 200: miniPanelUpgradeResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      return reply.send(
+        await miniPanelUpgradeOffer(db, request.query.lookupKeys, request.query.paymentId),
+      );
+    },
+  );
+
+  app.get(
+    API_PATHS.easyDrawUpgrade,
+    {
+      schema: {
+        tags: ['upgrades'],
+        description:
+          'The easy-draw device for the kit lookupKey of the order id (payment id or order id); null when already bought.',
+        querystring: easyDrawUpgradeQuerySchema,
+        response: { 200: easyDrawUpgradeResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      return reply.send(await easyDrawUpgradeOffer(db, request.query.lookupKey, request.query.id));
+    },
+  );
+
+  app.get(
+    API_PATHS.upgradePurchased,
+    {
+      schema: {
+        tags: ['upgrades'],
+        description:
+          'Whether the order of this payment id (or order id) has completed the upgrade of this type.',
+        querystring: upgradePurchasedQuerySchema,
+        response: { 200: upgradePurchasedResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      return {
+        isUpgraded: await isUpgradePurchased(db, request.query.paymentId, request.query.type),
+      };
+    },
+  );
+
+  app.post(
+    API_PATHS.miniPanelUpgradePending,
+    {
+      schema: {
+        tags: ['upgrades'],
+        description:
+          'Accepting the mini panel offer: records it as pending for the order. 409 once it is completed.',
+        body: miniPanelPendingBodySchema,
+        response: {
+          200: miniPanelPendingResponseSchema,
+          201: miniPanelPendingResponseSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { paymentId, upgradable, email } = request.body;
+      const { upgrade, created } = await recordPendingUpgrade(deps, {
+        ref: paymentId,
+        type: 'mini-panel',
+        email,
+        upgradable,
+      });
+      return reply.code(created ? 201 : 200).send({ id: upgrade.id, status: 'pending' as const });
+    },
+  );
+
+  app.post(
+    API_PATHS.miniPanelUpgradePurchase,
+    {
+      schema: {
+        tags: ['upgrades'],
+        description:
+          "Buys the mini panel with the order's saved card: pending -> completed. A decline leaves it pending (402); a second purchase is refused (409).",
+        body: miniPanelUpgradeBodySchema,
+        response: { 201: miniPanelUpgradeResultSchema, ...paymentErrors },
+      },
+    },
+    async (request, reply) => {
+      const { priceId, paymentId, email, quantity, product } = request.body;
+      const { upgrade, created } = await purchaseUpgrade(deps, {
+        ref: paymentId,
+        type: 'mini-panel',
+        email,
+        upgradable: product,
+        priceId,
+        quantity,
+      });
+      if (!created) throw alreadyPurchased('mini-panel');
+      return reply.code(201).send(upgrade);
+    },
+  );
+
+  app.post(
+    API_PATHS.easyDrawUpgradePurchase,
+    {
+      schema: {
+        tags: ['upgrades'],
+        description:
+          "Buys the easy-draw device for the ordered kit `product` with the order's saved card; a second purchase is refused (409).",
+        body: easyDrawUpgradeBodySchema,
+        response: { 201: easyDrawUpgradeResultSchema, ...paymentErrors },
+      },
+    },
+    async (request, reply) => {
+      const { priceId, paymentId, email, product } = request.body;
+      const { upgrade, created } = await purchaseUpgrade(deps, {
+        ref: paymentId,
+        type: 'easy-draw',
+        email,
+        upgradable: product,
+        priceId,
+        quantity: 1,
+      });
+      if (!created) throw alreadyPurchased('easy-draw');
+      return reply.code(201).send({ product, upgrade });
+    },
+  );
+};
