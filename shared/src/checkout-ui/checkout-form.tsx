@@ -384,7 +384,7 @@ export function CheckoutForm({ items, businessKey, onPlaced, extraActions }: Che
       <Form<FormValues>
         form={form}
         layout="vertical"
-        requiredMark="optional"
+        requiredMark={false}
         initialValues={{ country: 'US', shipUpfront: false, payment: 'card', saveCard: false, marketing: false }}
         onFinish={onFinish}
         onValuesChange={(changed) => {
@@ -556,7 +556,7 @@ export function CheckoutForm({ items, businessKey, onPlaced, extraActions }: Che
         {extraActions?.(details)}
       </Form>
 
-      <aside className="co-aside co-panel" aria-labelledby="co-summary">
+      <aside className="co-aside co-panel co-summary-first" aria-labelledby="co-summary">
         <h2 id="co-summary">Order summary</h2>
         {quote.isError && <Alert type="error" showIcon title={toApiError(quote.error).message} />}
         {quoteData ? (

@@ -8,6 +8,9 @@ const css = `
 @media (min-width: 992px) { .co-layout { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } .co-aside { position: sticky; top: 16px; } }
 .co-panel { background: #fff; border: 1px solid #dbe7e7; border-radius: 12px; padding: 20px; }
 .co-panel + .co-panel { margin-top: 16px; }
+.co-layout > .co-panel + .co-panel { margin-top: 0; }
+/* On a phone the checkout shows what is being bought before the form. */
+@media (max-width: 991px) { .co-summary-first { order: -1; } }
 .co-list { list-style: none; margin: 0; padding: 0; }
 .co-line { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 4px 12px; padding: 14px 0; border-bottom: 1px solid #e3eeee; }
 .co-line:first-child { padding-top: 0; }
@@ -20,9 +23,9 @@ const css = `
 .co-qty button:disabled { color: #8a9c9e; cursor: not-allowed; }
 .co-qty output { min-width: 32px; text-align: center; font-weight: 600; }
 .co-link-button { background: none; border: 0; padding: 8px 4px; color: #0e6b66; text-decoration: underline; cursor: pointer; font: inherit; min-height: 40px; }
-.co-totals { margin: 0; display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 8px 12px; }
+.co-totals { margin: 0; display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 8px 0; }
 .co-totals dt { color: #4a5f63; }
-.co-totals dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+.co-totals dd { margin: 0; padding-left: 12px; text-align: right; font-variant-numeric: tabular-nums; }
 .co-totals .co-total { font-weight: 700; font-size: 1.15rem; color: #12343b; border-top: 1px solid #dbe7e7; padding-top: 10px; }
 .co-discount { color: #1d6b2f; }
 .co-cta { display: inline-flex; align-items: center; justify-content: center; min-height: 48px; padding: 0 24px; border-radius: 8px; border: 0; background: var(--co-primary, #3cbab5); color: #0b2428; font: inherit; font-weight: 700; text-decoration: none; width: 100%; cursor: pointer; }

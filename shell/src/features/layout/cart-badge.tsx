@@ -6,17 +6,24 @@ import type { CartDeps } from '@shop/shared/cart/cart-client';
 export function CartBadge({ to, cart: deps }: { to: string; cart: CartDeps }) {
   const { count } = useCart(deps);
   return (
-    <NavLink to={to} className="header-cart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+    // No aria-label: the name is the visible text plus a hidden word, so speech users can say what they see.
+    <NavLink to={to} className="header-cart">
       <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.8a2 2 0 0 0 2-1.5L21 8H6.2" />
         <circle cx="10" cy="20" r="1.4" />
         <circle cx="17" cy="20" r="1.4" />
       </svg>
       <span className="header-cart-text">Cart</span>
-      {count > 0 && (
-        <span className="header-cart-count" aria-hidden="true" data-testid="cart-count">
-          {count}
-        </span>
+      {count > 0 ? (
+        <>
+          {' '}
+          <span className="header-cart-count" data-testid="cart-count">
+            {count}
+          </span>
+          <span className="visually-hidden"> {count === 1 ? 'item' : 'items'}</span>
+        </>
+      ) : (
+        <span className="visually-hidden"> (empty)</span>
       )}
     </NavLink>
   );

@@ -81,9 +81,6 @@ export function ThankYouPage() {
                   ))}
                 </ol>
               </section>
-              <section className="co-panel" aria-label="Add-ons for your order" data-testid="upgrades-slot">
-                {AreaOutlet ? <AreaOutlet area="upgrades" areaProps={upgradeProps} fallback={<UpgradesUnavailable />} /> : <UpgradesUnavailable />}
-              </section>
             </div>
             <aside className="co-aside co-panel" aria-labelledby="co-order-summary">
               <h2 id="co-order-summary">Order summary</h2>
@@ -94,6 +91,10 @@ export function ThankYouPage() {
               {order.bnpl && <p className="co-note">Paid later in 4 instalments, as you agreed.</p>}
             </aside>
           </div>
+          {/* Full width: the upgrades area lays out its own offers. */}
+          <section aria-label="Add-ons for your order" data-testid="upgrades-slot" style={{ marginTop: 24 }}>
+            {AreaOutlet ? <AreaOutlet area="upgrades" areaProps={upgradeProps} fallback={<UpgradesUnavailable />} /> : <UpgradesUnavailable />}
+          </section>
         </>
       )}
     </div>

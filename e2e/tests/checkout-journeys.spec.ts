@@ -1,0 +1,177 @@
+// The checkout area in a real browser against the built shop: the guest journey with analytics,
+// a declined card, pay-later, a saved card, a double click, accessibility and screenshots.
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
+import { expect, test } from '../support/shop-server';
+
+const SHOTS = '/tmp/shots/checkout';
+const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+async function shoot(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Full-page shots of a scrolled page draw the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function fillContactAndShipping(page: Page, email: string, name = 'Mary Ann Lee') {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Address', { exact: true }).fill('10 Elm St');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').fill('TX');
+  await page.getByLabel('ZIP code').fill('78701');
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill(`12/${nextYear}`);
+  await page.getByLabel('CVC').fill('123');
+}
+
+/** Puts one kit in this browser's server-side cart through the cart page's ?add= link. */
+async function cartWithKit(page: Page) {
+  await page.goto('/shopping-cart?add=bloodwise_kit_one_time');
+  await expect(page.getByTestId('summary-line')).toHaveCount(1);
+}
+
+test.describe('checkout', () => {
+  test('guest journey: pricing -> cart -> checkout with a URL discount -> 4242 -> thank-you, analytics once', async ({ page }) => {
+    await page.goto('/pricing?interval=one-time');
+    const add = page.getByRole('button', { name: /^Add to cart: / }).first();
+    await add.click();
+    await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+    await waitForDataLayerEvent(page, 'add_to_cart');
+    await expect(page.locator('.header-cart-count')).toHaveText('1');
+    await page.getByRole('link', { name: 'View cart' }).click();
+
+    await expect(page).toHaveURL(/\/shopping-cart$/);
+    await expect(page.getByTestId('summary-line')).toHaveCount(1);
+    await expect(page.getByTestId('summary-total')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'cart');
+    // The cart is on the server: it survives a reload.
+    await page.reload();
+    await expect(page.getByTestId('summary-line')).toHaveCount(1);
+    const addToCart = await dataLayerEvents(page, 'add_to_cart');
+    expect(addToCart).toHaveLength(0); // a reload starts a new dataLayer; the add was counted before
+
+    await page.goto('/checkout?discount=WELCOME10');
+    await expect(page.getByTestId('discount-message')).toContainText('WELCOME10 applied');
+    await expect(page.getByTestId('summary-discount')).toBeVisible();
+    await waitForDataLayerEvent(page, 'begin_checkout');
+    const email = unique('guest');
+    await fillContactAndShipping(page, email);
+    await fillCard(page, '4242 4242 4242 4242');
+    await waitForDataLayerEvent(page, 'add_payment_info');
+    await expect(page.getByTestId('delivery-estimate')).toHaveText(/^Arrives \w{3}, \w{3} \d{1,2} - \w{3}, \w{3} \d{1,2}$/);
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'checkout');
+    const checkoutTotal = await page.getByTestId('summary-total').textContent();
+
+    await page.getByTestId('place-order').click();
+    await expect(page).toHaveURL(/\/checkout\/thank-you\?order=/);
+    await expect(page.getByRole('heading', { name: 'Thank you, Mary!' })).toBeVisible();
+    await expect(page.getByTestId('order-reference')).toContainText(email);
+    await expect(page.getByTestId('summary-total')).toHaveText(checkoutTotal!);
+    await expect(page.getByTestId('summary-discount')).toBeVisible();
+    const [purchase] = await waitForDataLayerEvent(page, 'purchase');
+    const orderId = new URL(page.url()).searchParams.get('order');
+    expect(purchase!.ecommerce).toMatchObject({ transaction_id: orderId, currency: 'USD', coupon: 'WELCOME10', new_customer: true });
+    expect(await dataLayerEvents(page, 'purchase')).toHaveLength(1);
+    // The upgrade offers inside the slot are the upgrades area's own page, scanned by its own specs.
+    await expectNoSeriousA11yViolations(page, { exclude: ['[data-area="upgrades"]'] });
+    await shoot(page, 'thank-you');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Thank you, Mary!' })).toBeVisible();
+    await page.waitForTimeout(1_000);
+    expect(await dataLayerEvents(page, 'purchase')).toHaveLength(0);
+    // The order emptied the cart.
+    await expect(page.locator('.header-cart-count')).toHaveCount(0);
+  });
+
+  test('a declined card shows its reason, keeps the form filled, and makes no order', async ({ page }) => {
+    await cartWithKit(page);
+    await page.goto('/checkout');
+    await fillContactAndShipping(page, unique('declined'));
+    await fillCard(page, '4000 0000 0000 0002');
+    const responses: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/checkout/orders') && response.request().method() === 'POST') responses.push(response.status());
+    });
+    await page.getByTestId('place-order').click();
+    await expect(page.getByTestId('payment-error')).toContainText('Your card was declined.');
+    await expect(page.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+    await expect(page.getByLabel('City')).toHaveValue('Austin');
+    expect(responses).toEqual([402]);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await shoot(page, 'checkout-declined');
+    // The cart is still there to pay with another card.
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByTestId('place-order').click();
+    await expect(page).toHaveURL(/\/checkout\/thank-you\?order=/);
+  });
+
+  test('pay later: explicit consent, then an order that carries bnpl: true', async ({ page }) => {
+    await cartWithKit(page);
+    await page.goto('/checkout');
+    await fillContactAndShipping(page, unique('later'));
+    await page.getByLabel('Pay later in 4 instalments').check();
+    await page.getByTestId('place-order').click();
+    await expect(page.getByText('Please accept the pay-later terms')).toBeVisible();
+    await page.getByLabel('I have read and accept the pay-later terms').check();
+    await shoot(page, 'checkout-bnpl');
+    await page.getByTestId('place-order').click();
+    await expect(page).toHaveURL(/\/checkout\/thank-you\?order=/);
+    await expect(page.getByText('Paid later in 4 instalments, as you agreed.')).toBeVisible();
+    const orderId = new URL(page.url()).searchParams.get('order')!;
+    const order = await (await page.request.get(`/payments/stripe-subscriptions/checkout/orders/${orderId}`)).json();
+    expect(order).toMatchObject({ bnpl: true, status: 'paid', paymentLabel: 'Pay later' });
+  });
+
+  test('a logged-in shopper pays with a saved card', async ({ page }) => {
+    const login = await page.request.post('/auth2/login/password', { data: { username: 'demo@bloodwise.test', password: 'bloodwise-demo-1' } });
+    expect(login.ok()).toBe(true);
+    await cartWithKit(page);
+    await page.goto('/checkout');
+    await expect(page.getByLabel('Saved card')).toBeChecked();
+    await expect(page.getByLabel(/Visa •••• 4242/)).toBeChecked();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('demo@bloodwise.test');
+    await expect(page.getByLabel('City')).toHaveValue('Brooklyn');
+    await expect(page.getByTestId('summary-balance')).toHaveText('$25');
+    await shoot(page, 'checkout-saved-card');
+    await page.getByTestId('place-order').click();
+    await expect(page).toHaveURL(/\/checkout\/thank-you\?order=/);
+    await expect(page.getByTestId('order-reference')).toContainText('Paid with Visa •••• 4242');
+  });
+
+  test('a double click on "Place order" makes one order', async ({ page }) => {
+    await cartWithKit(page);
+    await page.goto('/checkout');
+    await fillContactAndShipping(page, unique('double'));
+    await fillCard(page, '4242 4242 4242 4242');
+    const orderIds: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('/checkout/orders') && response.request().method() === 'POST') orderIds.push((await response.json()).id);
+    });
+    await page.getByTestId('place-order').dblclick();
+    await expect(page).toHaveURL(/\/checkout\/thank-you\?order=/);
+    await page.waitForTimeout(500);
+    expect(new Set(orderIds).size).toBe(1);
+    expect(new URL(page.url()).searchParams.get('order')).toBe(orderIds[0]);
+  });
+
+  test('the empty cart', async ({ page }) => {
+    await page.goto('/shopping-cart');
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'cart-empty');
+  });
+});
