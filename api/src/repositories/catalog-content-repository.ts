@@ -1,4 +1,8 @@
-import { catalogContentSchema, CONTENT_PAGE_KEYS, type CatalogContent } from '@shop/shared/contract/catalog-content';
+import {
+  catalogContentSchema,
+  CONTENT_PAGE_KEYS,
+  type CatalogContent,
+} from '@shop/shared/contract/catalog-content';
 import type { Executor } from '../db/schema';
 
 const MAIN_PAGE_KEY = 'main-page';
@@ -6,7 +10,10 @@ const QUIZ_KEY = 'quiz';
 const pageKey = (page: string) => `page:${page}`;
 
 /** Stores documents that are missing; an operator's edits to existing ones are kept. */
-export async function insertMissingCatalogContent(db: Executor, documents: Record<string, unknown>): Promise<void> {
+export async function insertMissingCatalogContent(
+  db: Executor,
+  documents: Record<string, unknown>,
+): Promise<void> {
   for (const [key, data] of Object.entries(documents)) {
     await db
       .insertInto('catalog_content')
@@ -37,7 +44,9 @@ export async function loadCatalogContent(db: Executor): Promise<CatalogContent> 
   };
   const parsed = catalogContentSchema.safeParse(candidate);
   if (!parsed.success) {
-    throw new CatalogContentInvalidError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+    throw new CatalogContentInvalidError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
   }
   return parsed.data;
 }

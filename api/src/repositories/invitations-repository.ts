@@ -12,7 +12,12 @@ export interface NewInvitation {
 export async function addInvitation(db: Executor, invitation: NewInvitation): Promise<boolean> {
   const inserted = await db
     .insertInto('invitations')
-    .values({ email: invitation.email, first_name: invitation.firstName, last_name: invitation.lastName, source: invitation.source })
+    .values({
+      email: invitation.email,
+      first_name: invitation.firstName,
+      last_name: invitation.lastName,
+      source: invitation.source,
+    })
     .onConflict((oc) => oc.columns(['email', 'source']).doNothing())
     .returning('id')
     .executeTakeFirst();

@@ -7,13 +7,25 @@ export interface ReferralResult {
   firstForReferred: boolean;
 }
 
-export async function addReferral(db: Executor, email: string, referred: string): Promise<ReferralResult> {
-  const earlier = await db.selectFrom('referrals').select('id').where('referred', '=', referred).limit(1).executeTakeFirst();
+export async function addReferral(
+  db: Executor,
+  email: string,
+  referred: string,
+): Promise<ReferralResult> {
+  const earlier = await db
+    .selectFrom('referrals')
+    .select('id')
+    .where('referred', '=', referred)
+    .limit(1)
+    .executeTakeFirst();
   const inserted = await db
     .insertInto('referrals')
     .values({ email, referred })
     .onConflict((oc) => oc.columns(['email', 'referred']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  return { created: inserted !== undefined, firstForReferred: inserted !== undefined && earlier === undefined };
+  return {
+    created: inserted !== undefined,
+    firstForReferred: inserted !== undefined && earlier === undefined,
+  };
 }

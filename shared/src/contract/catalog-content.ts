@@ -13,7 +13,11 @@ export const contentHrefSchema = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => (value.startsWith('/') && !value.startsWith('//')) || httpUrlSchema.safeParse(value).success, 'Must be a /path or an http(s) URL');
+  .refine(
+    (value) =>
+      (value.startsWith('/') && !value.startsWith('//')) || httpUrlSchema.safeParse(value).success,
+    'Must be a /path or an http(s) URL',
+  );
 
 export const contentLinkSchema = z.object({ label: text(80), href: contentHrefSchema });
 export type ContentLink = z.infer<typeof contentLinkSchema>;
@@ -38,27 +42,74 @@ const titledItemSchema = z.object({ title: text(120), text: text(800) });
 
 /** The building blocks of a content page, rendered in order. */
 export const pageSectionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('points'), title: text(160), intro: text(600).nullable(), items: z.array(titledItemSchema).min(1).max(12) }),
-  z.object({ kind: z.literal('steps'), title: text(160), intro: text(600).nullable(), items: z.array(titledItemSchema).min(1).max(12) }),
+  z.object({
+    kind: z.literal('points'),
+    title: text(160),
+    intro: text(600).nullable(),
+    items: z.array(titledItemSchema).min(1).max(12),
+  }),
+  z.object({
+    kind: z.literal('steps'),
+    title: text(160),
+    intro: text(600).nullable(),
+    items: z.array(titledItemSchema).min(1).max(12),
+  }),
   z.object({
     kind: z.literal('markers'),
     title: text(160),
     intro: text(600).nullable(),
-    items: z.array(z.object({ name: text(80), text: text(600) })).min(1).max(30),
+    items: z
+      .array(z.object({ name: text(80), text: text(600) }))
+      .min(1)
+      .max(30),
   }),
   z.object({
     kind: z.literal('guide'),
     title: text(160),
     intro: text(600).nullable(),
     portals: z
-      .array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/).max(40), name: text(80), steps: z.array(text(400)).min(1).max(12), tip: text(400).nullable() }))
+      .array(
+        z.object({
+          id: z
+            .string()
+            .regex(/^[a-z0-9-]+$/)
+            .max(40),
+          name: text(80),
+          steps: z.array(text(400)).min(1).max(12),
+          tip: text(400).nullable(),
+        }),
+      )
       .min(1)
       .max(12),
   }),
-  z.object({ kind: z.literal('offers'), title: text(160), intro: text(600).nullable(), offerKeys: z.array(z.string().max(100)).min(1).max(12) }),
-  z.object({ kind: z.literal('faq'), title: text(160), items: z.array(z.object({ question: text(200), answer: text(1200) })).min(1).max(20) }),
-  z.object({ kind: z.literal('waitlist'), source: z.enum(INVITATION_SOURCES), title: text(160), text: text(600), successText: text(300), alreadyText: text(300) }),
-  z.object({ kind: z.literal('referral'), title: text(160), text: text(600), successText: text(300) }),
+  z.object({
+    kind: z.literal('offers'),
+    title: text(160),
+    intro: text(600).nullable(),
+    offerKeys: z.array(z.string().max(100)).min(1).max(12),
+  }),
+  z.object({
+    kind: z.literal('faq'),
+    title: text(160),
+    items: z
+      .array(z.object({ question: text(200), answer: text(1200) }))
+      .min(1)
+      .max(20),
+  }),
+  z.object({
+    kind: z.literal('waitlist'),
+    source: z.enum(INVITATION_SOURCES),
+    title: text(160),
+    text: text(600),
+    successText: text(300),
+    alreadyText: text(300),
+  }),
+  z.object({
+    kind: z.literal('referral'),
+    title: text(160),
+    text: text(600),
+    successText: text(300),
+  }),
   z.object({ kind: z.literal('cta'), title: text(160), text: text(600), cta: contentLinkSchema }),
 ]);
 export type PageSection = z.infer<typeof pageSectionSchema>;
@@ -78,13 +129,28 @@ export const mainPageContentSchema = z.object({
   howItWorks: z.object({
     title: text(120),
     steps: z
-      .array(z.object({ title: text(120), description: text(500), image: contentImageSchema.nullable() }))
+      .array(
+        z.object({
+          title: text(120),
+          description: text(500),
+          image: contentImageSchema.nullable(),
+        }),
+      )
       .length(3),
   }),
   biomarkers: z.object({
     title: text(120),
     description: text(600),
-    groups: z.array(z.object({ name: text(80), description: text(300), markers: z.array(text(80)).min(1).max(40) })).min(1).max(12),
+    groups: z
+      .array(
+        z.object({
+          name: text(80),
+          description: text(300),
+          markers: z.array(text(80)).min(1).max(40),
+        }),
+      )
+      .min(1)
+      .max(12),
     cta: contentLinkSchema.nullable(),
   }),
   about: z.object({
@@ -100,6 +166,7 @@ export const mainPageContentSchema = z.object({
     color: colorSchema,
     backgroundColor: colorSchema,
   }),
+  featuredTitle: text(120),
   /** Offers featured on the main page, by offer key. */
   featuredOfferKeys: z.array(z.string().max(100)).max(6),
   /** Shop-only sections (waitlist, referral) between the about section and the banner. */
@@ -134,7 +201,10 @@ export const contentPageSchema = z.object({
 });
 export type ContentPage = z.infer<typeof contentPageSchema>;
 
-const answerIdSchema = z.string().regex(/^[a-z0-9_-]+$/).max(40);
+const answerIdSchema = z
+  .string()
+  .regex(/^[a-z0-9_-]+$/)
+  .max(40);
 
 /** A rule recommends an offer when every listed question's answer is one of the listed values. */
 export const quizRuleSchema = z.object({
@@ -153,7 +223,10 @@ export const quizContentSchema = z.object({
         id: answerIdSchema,
         prompt: text(200),
         help: text(400).nullable(),
-        options: z.array(z.object({ value: answerIdSchema, label: text(120) })).min(2).max(8),
+        options: z
+          .array(z.object({ value: answerIdSchema, label: text(120) }))
+          .min(2)
+          .max(8),
       }),
     )
     .min(1)
@@ -167,7 +240,12 @@ export type QuizContent = z.infer<typeof quizContentSchema>;
 
 export const catalogContentSchema = z.object({
   mainPage: mainPageContentSchema,
-  pages: z.object(Object.fromEntries(CONTENT_PAGE_KEYS.map((key) => [key, contentPageSchema])) as Record<ContentPageKey, typeof contentPageSchema>),
+  pages: z.object(
+    Object.fromEntries(CONTENT_PAGE_KEYS.map((key) => [key, contentPageSchema])) as Record<
+      ContentPageKey,
+      typeof contentPageSchema
+    >,
+  ),
   quiz: quizContentSchema,
 });
 export type CatalogContent = z.infer<typeof catalogContentSchema>;

@@ -1,6 +1,12 @@
 // The catalog's seeded page copy. Product names, prices and biomarkers per product live in
 // demo-catalog.ts; this is the words around them. Checked against the contract when seeded.
-import type { ContentPage, ContentPageKey, MainPageContent, PageSection, QuizContent } from '@shop/shared/contract/catalog-content';
+import type {
+  ContentPage,
+  ContentPageKey,
+  MainPageContent,
+  PageSection,
+  QuizContent,
+} from '@shop/shared/contract/catalog-content';
 import {
   ABOUT_ILLUSTRATION,
   HERO_ILLUSTRATION,
@@ -15,43 +21,75 @@ export const MAIN_PAGE_CONTENT: MainPageContent = {
     title: 'Know your numbers. Test your blood at home.',
     description:
       'Lab-grade blood tests with a finger-prick kit delivered to your door. Collect a sample in five minutes, send it back prepaid and read doctor-reviewed results online within days.',
-    image: { src: HERO_ILLUSTRATION, alt: 'A Bloodwise test kit next to a results chart on a phone' },
+    image: {
+      src: HERO_ILLUSTRATION,
+      alt: 'A Bloodwise test kit next to a results chart on a phone',
+    },
     primaryCta: { label: 'See tests and pricing', href: '/pricing' },
-    secondaryCta: { label: 'Which test is right for me?', href: '/quiz/which-test-is-right-for-me' },
-    highlights: ['CLIA-certified partner labs', 'Doctor-reviewed results', 'Free shipping both ways in the US'],
+    secondaryCta: {
+      label: 'Which test is right for me?',
+      href: '/quiz/which-test-is-right-for-me',
+    },
+    highlights: [
+      'CLIA-certified partner labs',
+      'Doctor-reviewed results',
+      'Free shipping both ways in the US',
+    ],
   },
   howItWorks: {
     title: 'How it works',
     steps: [
       {
         title: 'Order your kit',
-        description: 'Pick a panel or a plan. Your kit ships in discreet packaging within one business day.',
+        description:
+          'Pick a panel or a plan. Your kit ships in discreet packaging within one business day.',
         image: { src: STEP_ORDER_ILLUSTRATION, alt: '' },
       },
       {
         title: 'Collect at home',
-        description: 'A few drops from a finger prick, in about five minutes. Most panels need no fasting.',
+        description:
+          'A few drops from a finger prick, in about five minutes. Most panels need no fasting.',
         image: { src: STEP_COLLECT_ILLUSTRATION, alt: '' },
       },
       {
         title: 'Read your results',
-        description: 'Send the sample back prepaid. Your results arrive online, explained marker by marker.',
+        description:
+          'Send the sample back prepaid. Your results arrive online, explained marker by marker.',
         image: { src: STEP_RESULTS_ILLUSTRATION, alt: '' },
       },
     ],
   },
   biomarkers: {
     title: 'What we measure',
-    description: 'Every complete panel covers the markers doctors rely on most, grouped by what they tell you.',
+    description:
+      'Every complete panel covers the markers doctors rely on most, grouped by what they tell you.',
     groups: [
       {
         name: 'Heart',
         description: 'Cholesterol and inflammation, the main drivers of cardiovascular risk.',
-        markers: ['Total cholesterol', 'LDL cholesterol', 'HDL cholesterol', 'Triglycerides', 'hs-CRP'],
+        markers: [
+          'Total cholesterol',
+          'LDL cholesterol',
+          'HDL cholesterol',
+          'Triglycerides',
+          'hs-CRP',
+        ],
       },
-      { name: 'Metabolism', description: 'How your body handles sugar, over the last three months.', markers: ['HbA1c', 'Fasting glucose'] },
-      { name: 'Thyroid and energy', description: 'Common causes of tiredness that are easy to miss.', markers: ['TSH', 'Vitamin D (25-OH)', 'Ferritin'] },
-      { name: 'Liver and kidneys', description: 'How well the organs that clear your blood are working.', markers: ['ALT', 'Creatinine (eGFR)'] },
+      {
+        name: 'Metabolism',
+        description: 'How your body handles sugar, over the last three months.',
+        markers: ['HbA1c', 'Fasting glucose'],
+      },
+      {
+        name: 'Thyroid and energy',
+        description: 'Common causes of tiredness that are easy to miss.',
+        markers: ['TSH', 'Vitamin D (25-OH)', 'Ferritin'],
+      },
+      {
+        name: 'Liver and kidneys',
+        description: 'How well the organs that clear your blood are working.',
+        markers: ['ALT', 'Creatinine (eGFR)'],
+      },
     ],
     cta: { label: 'Learn about advanced cholesterol', href: '/advanced-cholesterol' },
   },
@@ -69,11 +107,13 @@ export const MAIN_PAGE_CONTENT: MainPageContent = {
   },
   banner: {
     show: true,
-    content: 'Already tested with your doctor? Upload your lab results for free and get them explained.',
+    content:
+      'Already tested with your doctor? Upload your lab results for free and get them explained.',
     cta: { label: 'Upload results', href: '/upload-results' },
     color: '#ffffff',
     backgroundColor: '#12343b',
   },
+  featuredTitle: 'Popular tests',
   featuredOfferKeys: ['bloodwise-kit', 'bloodwise-quarterly', 'heart-metabolic-program'],
   sections: [
     {
@@ -81,8 +121,10 @@ export const MAIN_PAGE_CONTENT: MainPageContent = {
       source: 'ny_waitlist',
       title: 'Coming soon to New York',
       text: 'State rules mean we cannot ship kits to New York yet. Join the waitlist and we will email you the day we launch there.',
-      successText: 'You are on the New York waitlist. We will email you as soon as kits ship to New York.',
-      alreadyText: 'Good news: you were already on the New York waitlist. We will be in touch when we launch.',
+      successText:
+        'You are on the New York waitlist. We will email you as soon as kits ship to New York.',
+      alreadyText:
+        'Good news: you were already on the New York waitlist. We will be in touch when we launch.',
     },
     {
       kind: 'referral',
@@ -92,7 +134,8 @@ export const MAIN_PAGE_CONTENT: MainPageContent = {
     },
   ],
   footer: {
-    companyDescription: 'Bloodwise makes lab-grade blood testing simple, private and affordable, from home.',
+    companyDescription:
+      'Bloodwise makes lab-grade blood testing simple, private and affordable, from home.',
     socialLinks: {
       facebook: 'https://www.facebook.com/bloodwise',
       instagram: 'https://www.instagram.com/bloodwise',
@@ -108,11 +151,13 @@ const BILLING_FAQ: PageSection = {
   items: [
     {
       question: 'How does a plan work?',
-      answer: 'A new kit ships at the start of each billing period. You pay per period, and you can pause or cancel any time from your account.',
+      answer:
+        'A new kit ships at the start of each billing period. You pay per period, and you can pause or cancel any time from your account.',
     },
     {
       question: 'Is shipping included?',
-      answer: 'Return shipping is always prepaid. Outbound shipping is calculated at checkout: US orders arrive in 3-4 business days.',
+      answer:
+        'Return shipping is always prepaid. Outbound shipping is calculated at checkout: US orders arrive in 3-4 business days.',
     },
     {
       question: 'Can I use my HSA or FSA card?',
@@ -128,7 +173,10 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
     lead: 'Every kit includes lab fees, prepaid return shipping and a doctor-reviewed report you can share with your physician.',
     highlights: ['No hidden lab fees', 'Pause or cancel any time', 'HSA and FSA eligible'],
     primaryCta: null,
-    secondaryCta: { label: 'Not sure? Take the 1-minute quiz', href: '/quiz/which-test-is-right-for-me' },
+    secondaryCta: {
+      label: 'Not sure? Take the 1-minute quiz',
+      href: '/quiz/which-test-is-right-for-me',
+    },
     offerKey: null,
     sections: [
       {
@@ -154,9 +202,18 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
         title: 'What you get',
         intro: null,
         items: [
-          { title: 'A complete kit', text: 'Lancets, a collection tube, a prepaid return envelope and step-by-step instructions.' },
-          { title: 'A certified lab', text: 'Your sample is analysed by a CLIA-certified lab, the same standard your doctor uses.' },
-          { title: 'A clear report', text: 'Each marker with its range, what it means and what to do next, reviewed by a physician.' },
+          {
+            title: 'A complete kit',
+            text: 'Lancets, a collection tube, a prepaid return envelope and step-by-step instructions.',
+          },
+          {
+            title: 'A certified lab',
+            text: 'Your sample is analysed by a CLIA-certified lab, the same standard your doctor uses.',
+          },
+          {
+            title: 'A clear report',
+            text: 'Each marker with its range, what it means and what to do next, reviewed by a physician.',
+          },
         ],
       },
       BILLING_FAQ,
@@ -166,7 +223,11 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
     eyebrow: 'Program pricing',
     title: 'Heart & Metabolic Program',
     lead: 'A year of heart and metabolic testing with a clinician consult after every kit. One price, billed per quarter.',
-    highlights: ['4 advanced panels a year', 'Clinician consult after each kit', 'A plan that adapts to your results'],
+    highlights: [
+      '4 advanced panels a year',
+      'Clinician consult after each kit',
+      'A plan that adapts to your results',
+    ],
     primaryCta: null,
     secondaryCta: { label: 'About the program', href: '/programs/heart-health' },
     offerKey: 'heart-metabolic-program',
@@ -176,9 +237,18 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
         title: 'Your year on the program',
         intro: null,
         items: [
-          { title: 'Baseline', text: 'Your first advanced panel sets your starting point for ApoB, Lp(a), insulin and more.' },
-          { title: 'Consult and plan', text: 'A clinician walks you through the results and agrees three changes with you.' },
-          { title: 'Re-test every quarter', text: 'A new kit arrives every three months so you see what is working.' },
+          {
+            title: 'Baseline',
+            text: 'Your first advanced panel sets your starting point for ApoB, Lp(a), insulin and more.',
+          },
+          {
+            title: 'Consult and plan',
+            text: 'A clinician walks you through the results and agrees three changes with you.',
+          },
+          {
+            title: 'Re-test every quarter',
+            text: 'A new kit arrives every three months so you see what is working.',
+          },
           { title: 'Year-end review', text: 'A summary of your progress and what to keep doing.' },
         ],
       },
@@ -186,8 +256,16 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
         kind: 'faq',
         title: 'Program questions',
         items: [
-          { question: 'How long is the program?', answer: 'Twelve months: four kits, one every quarter. You can cancel before any renewal.' },
-          { question: 'Is the consult by video?', answer: 'Yes, a 20-minute video or phone call with a licensed clinician after each result.' },
+          {
+            question: 'How long is the program?',
+            answer:
+              'Twelve months: four kits, one every quarter. You can cancel before any renewal.',
+          },
+          {
+            question: 'Is the consult by video?',
+            answer:
+              'Yes, a 20-minute video or phone call with a licensed clinician after each result.',
+          },
         ],
       },
     ],
@@ -201,14 +279,21 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
     secondaryCta: null,
     offerKey: null,
     sections: [
-      { kind: 'offers', title: 'Available now', intro: null, offerKeys: ['heart-metabolic-program'] },
+      {
+        kind: 'offers',
+        title: 'Available now',
+        intro: null,
+        offerKeys: ['heart-metabolic-program'],
+      },
       {
         kind: 'waitlist',
         source: 'ca_supplements',
         title: 'Personalised supplements, coming to California',
         text: 'We are preparing supplements matched to your results, starting in California. Join the waitlist to be first in line.',
-        successText: 'You are on the California supplements waitlist. We will email you when it opens.',
-        alreadyText: 'You were already on the California supplements waitlist, so you are all set. We will be in touch.',
+        successText:
+          'You are on the California supplements waitlist. We will email you when it opens.',
+        alreadyText:
+          'You were already on the California supplements waitlist, so you are all set. We will be in touch.',
       },
     ],
   },
@@ -216,7 +301,11 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
     eyebrow: 'Heart health program',
     title: 'Lower your heart risk with data, not guesswork',
     lead: 'Standard cholesterol tests miss part of the picture. The program measures the markers cardiologists use and re-tests every quarter.',
-    highlights: ['ApoB and Lp(a) included', 'Quarterly re-tests', 'Clinician consult after each kit'],
+    highlights: [
+      'ApoB and Lp(a) included',
+      'Quarterly re-tests',
+      'Clinician consult after each kit',
+    ],
     primaryCta: { label: 'See program pricing', href: '/pricing/heart-and-metabolic-program' },
     secondaryCta: { label: 'Take the quiz', href: '/quiz/which-test-is-right-for-me' },
     offerKey: 'heart-metabolic-program',
@@ -226,10 +315,19 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
         title: 'What the program measures',
         intro: 'Every kit in the program includes these markers.',
         items: [
-          { name: 'ApoB', text: 'Counts the particles that carry cholesterol into artery walls: a sharper risk marker than LDL alone.' },
-          { name: 'Lipoprotein(a)', text: 'A largely inherited risk factor that standard panels skip.' },
+          {
+            name: 'ApoB',
+            text: 'Counts the particles that carry cholesterol into artery walls: a sharper risk marker than LDL alone.',
+          },
+          {
+            name: 'Lipoprotein(a)',
+            text: 'A largely inherited risk factor that standard panels skip.',
+          },
           { name: 'hs-CRP', text: 'Low-grade inflammation, linked to heart attacks and strokes.' },
-          { name: 'Insulin and HbA1c', text: 'Early signs of insulin resistance, years before diabetes.' },
+          {
+            name: 'Insulin and HbA1c',
+            text: 'Early signs of insulin resistance, years before diabetes.',
+          },
         ],
       },
       {
@@ -254,8 +352,14 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
         title: 'What the free tier includes',
         intro: null,
         items: [
-          { title: 'Plain-language explanations', text: 'What each marker means and whether it is in range for you.' },
-          { title: 'Your history in one place', text: 'Results from different labs, side by side, with trends.' },
+          {
+            title: 'Plain-language explanations',
+            text: 'What each marker means and whether it is in range for you.',
+          },
+          {
+            title: 'Your history in one place',
+            text: 'Results from different labs, side by side, with trends.',
+          },
           { title: 'Reminders', text: 'A nudge when it is time to re-test, never spam.' },
         ],
       },
@@ -277,8 +381,15 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
     eyebrow: 'Lipids',
     title: 'Advanced cholesterol testing',
     lead: 'LDL alone misses part of the picture. ApoB and Lp(a) show how many particles carry cholesterol in your blood, and whether your genes add to your risk.',
-    highlights: ['ApoB particle count', 'Lipoprotein(a), tested once for life', 'Triglyceride to HDL ratio'],
-    primaryCta: { label: 'See heart program pricing', href: '/pricing/heart-and-metabolic-program' },
+    highlights: [
+      'ApoB particle count',
+      'Lipoprotein(a), tested once for life',
+      'Triglyceride to HDL ratio',
+    ],
+    primaryCta: {
+      label: 'See heart program pricing',
+      href: '/pricing/heart-and-metabolic-program',
+    },
     secondaryCta: { label: 'Compare all tests', href: '/pricing' },
     offerKey: null,
     sections: [
@@ -287,20 +398,41 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
         title: 'The markers, explained',
         intro: null,
         items: [
-          { name: 'LDL cholesterol', text: 'The classic "bad cholesterol" number: the amount of cholesterol in LDL particles.' },
-          { name: 'ApoB', text: 'One ApoB per harmful particle, so it counts particles directly. High ApoB with normal LDL is common and easy to miss.' },
-          { name: 'Lipoprotein(a)', text: 'Mostly set by your genes. One in five people has a raised level; one test is usually enough.' },
-          { name: 'Triglycerides and HDL', text: 'Their ratio is an early hint of insulin resistance.' },
+          {
+            name: 'LDL cholesterol',
+            text: 'The classic "bad cholesterol" number: the amount of cholesterol in LDL particles.',
+          },
+          {
+            name: 'ApoB',
+            text: 'One ApoB per harmful particle, so it counts particles directly. High ApoB with normal LDL is common and easy to miss.',
+          },
+          {
+            name: 'Lipoprotein(a)',
+            text: 'Mostly set by your genes. One in five people has a raised level; one test is usually enough.',
+          },
+          {
+            name: 'Triglycerides and HDL',
+            text: 'Their ratio is an early hint of insulin resistance.',
+          },
         ],
       },
-      { kind: 'offers', title: 'Tests that include advanced lipids', intro: null, offerKeys: ['heart-metabolic-program', 'bloodwise-kit'] },
+      {
+        kind: 'offers',
+        title: 'Tests that include advanced lipids',
+        intro: null,
+        offerKeys: ['heart-metabolic-program', 'bloodwise-kit'],
+      },
     ],
   },
   'upload-results': {
     eyebrow: 'Free results upload',
     title: 'Upload your lab results for free',
     lead: 'Already tested with your doctor? Upload the PDF and get every marker explained in plain language, alongside your Bloodwise results.',
-    highlights: ['Works with most US labs', 'Keeps your history in one place', 'Free, no kit needed'],
+    highlights: [
+      'Works with most US labs',
+      'Keeps your history in one place',
+      'Free, no kit needed',
+    ],
     primaryCta: { label: 'Create a free account to upload', href: '/signup' },
     secondaryCta: { label: 'How to export your results', href: '/upload-results/how-to-export' },
     offerKey: null,
@@ -310,9 +442,18 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
         title: 'Three steps',
         intro: null,
         items: [
-          { title: 'Export a PDF', text: 'Download your results from your patient portal. Our guide shows you how.' },
-          { title: 'Upload it', text: 'Drop the file into your free account. We read the markers for you.' },
-          { title: 'Understand it', text: 'See each marker explained, with trends across every upload.' },
+          {
+            title: 'Export a PDF',
+            text: 'Download your results from your patient portal. Our guide shows you how.',
+          },
+          {
+            title: 'Upload it',
+            text: 'Drop the file into your free account. We read the markers for you.',
+          },
+          {
+            title: 'Understand it',
+            text: 'See each marker explained, with trends across every upload.',
+          },
         ],
       },
       {
@@ -361,7 +502,11 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
           {
             id: 'labcorp',
             name: 'Labcorp Patient',
-            steps: ['Log in to Labcorp Patient and open "Results".', 'Select the result, then "Download" or "Print".', 'Save the file as a PDF.'],
+            steps: [
+              'Log in to Labcorp Patient and open "Results".',
+              'Select the result, then "Download" or "Print".',
+              'Save the file as a PDF.',
+            ],
             tip: null,
           },
           {
@@ -450,37 +595,44 @@ export const QUIZ_CONTENT: QuizContent = {
     {
       when: { goal: ['heart'] },
       offerKey: 'heart-metabolic-program',
-      reason: 'You want to focus on your heart. The program adds ApoB and Lp(a) to the standard lipids and re-tests every quarter with a clinician consult.',
+      reason:
+        'You want to focus on your heart. The program adds ApoB and Lp(a) to the standard lipids and re-tests every quarter with a clinician consult.',
     },
     {
       when: { history: ['yes'], age: ['45_59', '60_plus'] },
       offerKey: 'heart-metabolic-program',
-      reason: 'With a family history and your age, the markers that predict heart and metabolic risk early are worth watching every quarter.',
+      reason:
+        'With a family history and your age, the markers that predict heart and metabolic risk early are worth watching every quarter.',
     },
     {
       when: { frequency: ['monthly'] },
       offerKey: 'bloodwise-monthly',
-      reason: 'You want to test every month: a monthly plan sends a complete panel each month at the lowest price per kit.',
+      reason:
+        'You want to test every month: a monthly plan sends a complete panel each month at the lowest price per kit.',
     },
     {
       when: { frequency: ['quarterly'] },
       offerKey: 'bloodwise-quarterly',
-      reason: 'Every three months is enough to see the effect of changes you make, and it is the rhythm most members choose.',
+      reason:
+        'Every three months is enough to see the effect of changes you make, and it is the rhythm most members choose.',
     },
     {
       when: { goal: ['track', 'energy'] },
       offerKey: 'bloodwise-quarterly',
-      reason: 'Tracking energy and blood sugar works best with a result every three months, so you can see trends.',
+      reason:
+        'Tracking energy and blood sugar works best with a result every three months, so you can see trends.',
     },
     {
       when: { frequency: ['yearly'] },
       offerKey: 'bloodwise-annual',
-      reason: 'A yearly complete panel is a simple way to keep an eye on the basics between check-ups.',
+      reason:
+        'A yearly complete panel is a simple way to keep an eye on the basics between check-ups.',
     },
   ],
   fallback: {
     offerKey: 'bloodwise-kit',
-    reason: 'A one-time complete panel gives you a full baseline of 12 core markers, with no commitment.',
+    reason:
+      'A one-time complete panel gives you a full baseline of 12 core markers, with no commitment.',
   },
 };
 
@@ -489,6 +641,8 @@ export function catalogContentDocuments(): Record<string, unknown> {
   return {
     'main-page': MAIN_PAGE_CONTENT,
     quiz: QUIZ_CONTENT,
-    ...Object.fromEntries(Object.entries(CONTENT_PAGES).map(([key, page]) => [`page:${key}`, page])),
+    ...Object.fromEntries(
+      Object.entries(CONTENT_PAGES).map(([key, page]) => [`page:${key}`, page]),
+    ),
   };
 }

@@ -8,7 +8,9 @@ import { loadCatalogContent } from '../../repositories/catalog-content-repositor
 export const catalogContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.catalogContent,
-    { schema: { tags: ['catalog'], response: { 200: catalogContentSchema, 500: errorBodySchema } } },
+    {
+      schema: { tags: ['catalog'], response: { 200: catalogContentSchema, 500: errorBodySchema } },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       return loadCatalogContent(app.db);

@@ -7,7 +7,10 @@ import { addInvitation } from '../../repositories/invitations-repository';
 /** The New York and California waiting lists (connect client, POST /user/invitation). */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   // A public form: the same per-IP ceiling as the sign-in forms keeps scripts from filling the lists.
-  const rateLimit = { max: app.config.authRateLimit.max, timeWindow: app.config.authRateLimit.timeWindowMs };
+  const rateLimit = {
+    max: app.config.authRateLimit.max,
+    timeWindow: app.config.authRateLimit.timeWindowMs,
+  };
   app.post(
     API_PATHS.invitation,
     {
@@ -21,7 +24,12 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email, first_name, last_name, source } = request.body;
       // Signing up twice is not an error: the visitor is told they are already on the list.
-      const added = await addInvitation(app.db, { email, firstName: first_name, lastName: last_name, source });
+      const added = await addInvitation(app.db, {
+        email,
+        firstName: first_name,
+        lastName: last_name,
+        source,
+      });
       return { ok: true as const, alreadyOnList: !added };
     },
   );

@@ -7,7 +7,10 @@ import { referralInvitationEmail } from '../../services/mail/referral-email';
 
 /** Referrals by anonymous visitors (connect client, POST /user/referrals/anonymous). */
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
-  const rateLimit = { max: app.config.authRateLimit.max, timeWindow: app.config.authRateLimit.timeWindowMs };
+  const rateLimit = {
+    max: app.config.authRateLimit.max,
+    timeWindow: app.config.authRateLimit.timeWindowMs,
+  };
   app.post(
     API_PATHS.anonymousReferral,
     {
@@ -24,7 +27,9 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await addReferral(app.db, email, referred);
       // One email per referred address, however many visitors name it.
       if (result.firstForReferred) {
-        await app.mailer.send(referralInvitationEmail({ to: referred, shopUrl: `${app.config.publicOrigin}/` }));
+        await app.mailer.send(
+          referralInvitationEmail({ to: referred, shopUrl: `${app.config.publicOrigin}/` }),
+        );
       }
       return { ok: true as const, alreadyReferred: !result.created };
     },

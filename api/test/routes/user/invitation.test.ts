@@ -9,24 +9,48 @@ describe('POST /user/invitation', () => {
   afterAll(() => t.close());
 
   const invitationsOf = (email: string) =>
-    t.app.db.selectFrom('invitations').select(['email', 'first_name', 'last_name', 'source']).where('email', '=', email).orderBy('source').execute();
+    t.app.db
+      .selectFrom('invitations')
+      .select(['email', 'first_name', 'last_name', 'source'])
+      .where('email', '=', email)
+      .orderBy('source')
+      .execute();
 
-  it.each(['ny_waitlist', 'ca_supplements'] as const)('stores a %s sign-up with a normalised email', async (source) => {
-    const email = `${source}@example.com`;
-    const response = await t.inject({
-      method: 'POST',
-      url: API_PATHS.invitation,
-      payload: { email: `  ${email.toUpperCase()} `, first_name: 'Ada', last_name: 'Lovelace', source },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true, alreadyOnList: false });
-    expect(await invitationsOf(email)).toEqual([{ email, first_name: 'Ada', last_name: 'Lovelace', source }]);
-  });
+  it.each(['ny_waitlist', 'ca_supplements'] as const)(
+    'stores a %s sign-up with a normalised email',
+    async (source) => {
+      const email = `${source}@example.com`;
+      const response = await t.inject({
+        method: 'POST',
+        url: API_PATHS.invitation,
+        payload: {
+          email: `  ${email.toUpperCase()} `,
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          source,
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ ok: true, alreadyOnList: false });
+      expect(await invitationsOf(email)).toEqual([
+        { email, first_name: 'Ada', last_name: 'Lovelace', source },
+      ]);
+    },
+  );
 
   it('answers a duplicate kindly with 200 and alreadyOnList, keeping one row', async () => {
-    const payload = { email: 'twice@example.com', first_name: 'Grace', last_name: 'Hopper', source: 'ny_waitlist' };
+    const payload = {
+      email: 'twice@example.com',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      source: 'ny_waitlist',
+    };
     const first = await t.inject({ method: 'POST', url: API_PATHS.invitation, payload });
-    const second = await t.inject({ method: 'POST', url: API_PATHS.invitation, payload: { ...payload, email: 'Twice@Example.com' } });
+    const second = await t.inject({
+      method: 'POST',
+      url: API_PATHS.invitation,
+      payload: { ...payload, email: 'Twice@Example.com' },
+    });
     expect(first.json()).toEqual({ ok: true, alreadyOnList: false });
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ ok: true, alreadyOnList: true });
@@ -35,10 +59,21 @@ describe('POST /user/invitation', () => {
 
   it('keeps the same email on both lists, one row per source', async () => {
     const base = { email: 'both@example.com', first_name: 'Katherine', last_name: 'Johnson' };
-    await t.inject({ method: 'POST', url: API_PATHS.invitation, payload: { ...base, source: 'ny_waitlist' } });
-    const other = await t.inject({ method: 'POST', url: API_PATHS.invitation, payload: { ...base, source: 'ca_supplements' } });
+    await t.inject({
+      method: 'POST',
+      url: API_PATHS.invitation,
+      payload: { ...base, source: 'ny_waitlist' },
+    });
+    const other = await t.inject({
+      method: 'POST',
+      url: API_PATHS.invitation,
+      payload: { ...base, source: 'ca_supplements' },
+    });
     expect(other.json()).toEqual({ ok: true, alreadyOnList: false });
-    expect((await invitationsOf('both@example.com')).map((row) => row.source)).toEqual(['ca_supplements', 'ny_waitlist']);
+    expect((await invitationsOf('both@example.com')).map((row) => row.source)).toEqual([
+      'ca_supplements',
+      'ny_waitlist',
+    ]);
   });
 
   it('refuses a bad email with a field message and stores nothing', async () => {
@@ -49,7 +84,11 @@ describe('POST /user/invitation', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { code: 'VALIDATION_ERROR', message: 'Please enter a valid email', fields: { email: 'Please enter a valid email' } },
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'Please enter a valid email',
+        fields: { email: 'Please enter a valid email' },
+      },
     });
     expect(await invitationsOf('not-an-email')).toEqual([]);
   });

@@ -8,16 +8,32 @@ describe('POST /user/referrals/anonymous', () => {
   });
   afterAll(() => t.close());
 
-  const refer = (payload: Record<string, unknown>) => t.inject({ method: 'POST', url: API_PATHS.anonymousReferral, payload });
+  const refer = (payload: Record<string, unknown>) =>
+    t.inject({ method: 'POST', url: API_PATHS.anonymousReferral, payload });
   const referralsBy = (email: string) =>
-    t.app.db.selectFrom('referrals').select(['email', 'referred']).where('email', '=', email).orderBy('referred').execute();
-  const mailTo = (address: string) => t.app.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', address).execute();
+    t.app.db
+      .selectFrom('referrals')
+      .select(['email', 'referred'])
+      .where('email', '=', email)
+      .orderBy('referred')
+      .execute();
+  const mailTo = (address: string) =>
+    t.app.db
+      .selectFrom('outbox')
+      .select(['subject', 'text_body'])
+      .where('to_address', '=', address)
+      .execute();
 
   it('stores a referral with normalised emails and emails the friend once', async () => {
-    const response = await refer({ email: ' Visitor@Example.com ', referred: 'FRIEND@example.com' });
+    const response = await refer({
+      email: ' Visitor@Example.com ',
+      referred: 'FRIEND@example.com',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true, alreadyReferred: false });
-    expect(await referralsBy('visitor@example.com')).toEqual([{ email: 'visitor@example.com', referred: 'friend@example.com' }]);
+    expect(await referralsBy('visitor@example.com')).toEqual([
+      { email: 'visitor@example.com', referred: 'friend@example.com' },
+    ]);
     const mail = await mailTo('friend@example.com');
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe('A friend invited you to Bloodwise');
@@ -51,7 +67,11 @@ describe('POST /user/referrals/anonymous', () => {
     const response = await refer({ email: 'me@example.com', referred: '  ME@example.com' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { code: 'VALIDATION_ERROR', message: 'You cannot refer yourself', fields: { referred: 'You cannot refer yourself' } },
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'You cannot refer yourself',
+        fields: { referred: 'You cannot refer yourself' },
+      },
     });
     expect(await referralsBy('me@example.com')).toEqual([]);
     expect(await mailTo('me@example.com')).toEqual([]);

@@ -16,9 +16,19 @@ export interface BiomarkersSectionProps {
 }
 
 /** What the tests measure, grouped by body system (the partner's newMarkersSection switches it on). */
-export function BiomarkersSection({ title, description, groups, cta, backgroundColor }: BiomarkersSectionProps) {
+export function BiomarkersSection({
+  title,
+  description,
+  groups,
+  cta,
+  backgroundColor,
+}: BiomarkersSectionProps) {
   return (
-    <section className="mp-section" aria-labelledby="mp-markers-title" style={sectionColors(backgroundColor)}>
+    <section
+      className="mp-section"
+      aria-labelledby="mp-markers-title"
+      style={sectionColors(backgroundColor)}
+    >
       <div className="mp-wrap">
         <h2 id="mp-markers-title">{title}</h2>
         {description && <p className="mp-lead">{description}</p>}

@@ -1,4 +1,12 @@
-import { contrastRatio, DARK_TEXT, isHexColor, LIGHT_TEXT, readableTextOn, relativeLuminance, textColorFor } from './color-contrast';
+import {
+  contrastRatio,
+  DARK_TEXT,
+  isHexColor,
+  LIGHT_TEXT,
+  readableTextOn,
+  relativeLuminance,
+  textColorFor,
+} from './color-contrast';
 
 describe('colour contrast', () => {
   it('gives the WCAG extremes for black and white, either way round', () => {
@@ -39,11 +47,17 @@ describe('colour contrast', () => {
     expect(textColorFor('#12343b', 'red; background:url(x)')).toBe(LIGHT_TEXT);
   });
 
-  it.each([['#abc'], ['#abcd'], ['#aabbcc'], ['#aabbccdd'], [' #AABBCC ']])('accepts %p as a hex colour', (value) => {
-    expect(isHexColor(value)).toBe(true);
-  });
+  it.each([['#abc'], ['#abcd'], ['#aabbcc'], ['#aabbccdd'], [' #AABBCC ']])(
+    'accepts %p as a hex colour',
+    (value) => {
+      expect(isHexColor(value)).toBe(true);
+    },
+  );
 
-  it.each([['abc'], ['#ab'], ['#abcde'], ['#gggggg'], ['rgb(0,0,0)'], [null], [3]])('rejects %p', (value) => {
-    expect(isHexColor(value)).toBe(false);
-  });
+  it.each([['abc'], ['#ab'], ['#abcde'], ['#gggggg'], ['rgb(0,0,0)'], [null], [3]])(
+    'rejects %p',
+    (value) => {
+      expect(isHexColor(value)).toBe(false);
+    },
+  );
 });

@@ -15,7 +15,11 @@ export function isHexColor(value: unknown): value is string {
 function channels(hex: string): [number, number, number] {
   let digits = hex.trim().slice(1);
   if (digits.length <= 4) digits = [...digits].map((digit) => digit + digit).join('');
-  return [0, 2, 4].map((offset) => Number.parseInt(digits.slice(offset, offset + 2), 16)) as [number, number, number];
+  return [0, 2, 4].map((offset) => Number.parseInt(digits.slice(offset, offset + 2), 16)) as [
+    number,
+    number,
+    number,
+  ];
 }
 
 export function relativeLuminance(hex: string): number {
@@ -28,13 +32,18 @@ export function relativeLuminance(hex: string): number {
 
 /** From 1 (no contrast) to 21 (black on white). */
 export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [
+    number,
+    number,
+  ];
   return (light + 0.05) / (dark + 0.05);
 }
 
 /** Dark or white text, whichever reads better on the background. */
 export function readableTextOn(background: string): string {
-  return contrastRatio(DARK_TEXT, background) >= contrastRatio(LIGHT_TEXT, background) ? DARK_TEXT : LIGHT_TEXT;
+  return contrastRatio(DARK_TEXT, background) >= contrastRatio(LIGHT_TEXT, background)
+    ? DARK_TEXT
+    : LIGHT_TEXT;
 }
 
 /**
@@ -42,6 +51,7 @@ export function readableTextOn(background: string): string {
  * one. A missing or malformed colour falls back the same way.
  */
 export function textColorFor(background: string, preferred?: string | null): string {
-  if (isHexColor(preferred) && contrastRatio(preferred, background) >= MIN_TEXT_CONTRAST) return preferred.trim();
+  if (isHexColor(preferred) && contrastRatio(preferred, background) >= MIN_TEXT_CONTRAST)
+    return preferred.trim();
   return readableTextOn(background);
 }

@@ -16,13 +16,26 @@ export interface HowItWorksSectionProps {
 /** Three numbered steps (partner fields mainPageStep1Image to mainPageStep3Image). */
 export function HowItWorksSection({ title, steps, backgroundColor }: HowItWorksSectionProps) {
   return (
-    <section className="mp-section" aria-labelledby="mp-how-title" style={sectionColors(backgroundColor)}>
+    <section
+      className="mp-section"
+      aria-labelledby="mp-how-title"
+      style={sectionColors(backgroundColor)}
+    >
       <div className="mp-wrap">
         <h2 id="mp-how-title">{title}</h2>
         <ol className="mp-steps">
           {steps.map((step) => (
             <li key={step.title} className="mp-step">
-              {step.image && <img src={step.image.src} alt={step.image.alt} width={160} height={120} loading="lazy" decoding="async" />}
+              {step.image && (
+                <img
+                  src={step.image.src}
+                  alt={step.image.alt}
+                  width={160}
+                  height={120}
+                  loading="lazy"
+                  decoding="async"
+                />
+              )}
               <h3>{step.title}</h3>
               <p>{step.description}</p>
             </li>

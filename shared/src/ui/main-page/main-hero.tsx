@@ -13,9 +13,22 @@ export interface MainHeroProps {
 }
 
 /** The main page's first section (partner fields mainPageTitle, mainPageDescription, mainPageImage). */
-export function MainHero({ eyebrow, title, description, image, primaryCta, secondaryCta, highlights = [], backgroundColor }: MainHeroProps) {
+export function MainHero({
+  eyebrow,
+  title,
+  description,
+  image,
+  primaryCta,
+  secondaryCta,
+  highlights = [],
+  backgroundColor,
+}: MainHeroProps) {
   return (
-    <section className="mp-hero" aria-labelledby="mp-hero-title" style={sectionColors(backgroundColor)}>
+    <section
+      className="mp-hero"
+      aria-labelledby="mp-hero-title"
+      style={sectionColors(backgroundColor)}
+    >
       <div className="mp-wrap mp-hero-grid">
         <div>
           {eyebrow && <p className="mp-eyebrow">{eyebrow}</p>}
@@ -32,7 +45,14 @@ export function MainHero({ eyebrow, title, description, image, primaryCta, secon
         {image && (
           <div className="mp-hero-media">
             {/* Sized so the layout does not shift while it loads; it is the page's largest paint. */}
-            <img src={image.src} alt={image.alt} width={480} height={360} fetchPriority="high" decoding="async" />
+            <img
+              src={image.src}
+              alt={image.alt}
+              width={480}
+              height={360}
+              fetchPriority="high"
+              decoding="async"
+            />
           </div>
         )}
       </div>

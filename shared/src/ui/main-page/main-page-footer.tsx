@@ -14,14 +14,23 @@ export interface MainPageFooterProps {
 const NETWORKS = Object.keys(SOCIAL_ICONS) as SocialNetwork[];
 
 /** The main page's closing band (partner fields companyDescription, footerColor and the four social links). */
-export function MainPageFooter({ businessName, companyDescription, socialLinks, backgroundColor }: MainPageFooterProps) {
+export function MainPageFooter({
+  businessName,
+  companyDescription,
+  socialLinks,
+  backgroundColor,
+}: MainPageFooterProps) {
   // Only http(s) links are shown, whatever was stored.
   const links = NETWORKS.flatMap((network) => {
     const href = socialLinks[network];
     return isHttpUrl(href) ? [{ network, href }] : [];
   });
   return (
-    <section className="mp-footer" aria-label={`About ${businessName}`} style={sectionColors(backgroundColor)}>
+    <section
+      className="mp-footer"
+      aria-label={`About ${businessName}`}
+      style={sectionColors(backgroundColor)}
+    >
       <div className="mp-wrap mp-footer-grid">
         <div>
           <p className="mp-footer-name">{businessName}</p>
@@ -31,7 +40,11 @@ export function MainPageFooter({ businessName, companyDescription, socialLinks, 
           <ul className="mp-social" aria-label={`${businessName} on social media`}>
             {links.map(({ network, href }) => (
               <li key={network}>
-                <a href={href} rel="noopener noreferrer" aria-label={`${businessName} on ${SOCIAL_NETWORK_NAMES[network]}`}>
+                <a
+                  href={href}
+                  rel="noopener noreferrer"
+                  aria-label={`${businessName} on ${SOCIAL_NETWORK_NAMES[network]}`}
+                >
                   {SOCIAL_ICONS[network]}
                 </a>
               </li>

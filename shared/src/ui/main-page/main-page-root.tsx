@@ -5,9 +5,18 @@ import { MainPageStyles } from './main-page-styles';
 const DEFAULT_ACCENT = '#3cbab5';
 
 /** Wraps the sections: loads their styles and sets the accent colour and the text that reads on it. */
-export function MainPageRoot({ accentColor, children }: { accentColor?: string | null; children: ReactNode }) {
+export function MainPageRoot({
+  accentColor,
+  children,
+}: {
+  accentColor?: string | null;
+  children: ReactNode;
+}) {
   const accent = isHexColor(accentColor) ? accentColor.trim() : DEFAULT_ACCENT;
-  const style = { '--mp-accent': accent, '--mp-on-accent': readableTextOn(accent) } as CSSProperties;
+  const style = {
+    '--mp-accent': accent,
+    '--mp-on-accent': readableTextOn(accent),
+  } as CSSProperties;
   return (
     <div className="mp-root" style={style}>
       <MainPageStyles />
@@ -17,7 +26,10 @@ export function MainPageRoot({ accentColor, children }: { accentColor?: string |
 }
 
 /** CSS variables for a section with a partner background colour; none when the colour is absent or invalid. */
-export function sectionColors(background?: string | null, preferredText?: string | null): CSSProperties | undefined {
+export function sectionColors(
+  background?: string | null,
+  preferredText?: string | null,
+): CSSProperties | undefined {
   if (!isHexColor(background)) return undefined;
   const bg = background.trim();
   const fg = textColorFor(bg, preferredText);

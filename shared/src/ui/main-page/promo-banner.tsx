@@ -17,7 +17,10 @@ export interface PromoBannerProps {
 export function PromoBanner({ show, content, cta, color, backgroundColor }: PromoBannerProps) {
   if (!show || !content?.trim()) return null;
   const bg = isHexColor(backgroundColor) ? backgroundColor.trim() : DEFAULT_BANNER_BG;
-  const style = { '--mp-banner-bg': bg, '--mp-banner-fg': textColorFor(bg, color) } as CSSProperties;
+  const style = {
+    '--mp-banner-bg': bg,
+    '--mp-banner-fg': textColorFor(bg, color),
+  } as CSSProperties;
   return (
     <aside className="mp-section" aria-label="Announcement">
       <div className="mp-wrap">

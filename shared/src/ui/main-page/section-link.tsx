@@ -8,7 +8,13 @@ export interface SectionLinkData {
 }
 
 /** A call to action: router links for shop paths, plain anchors for http(s) URLs, nothing for anything else. */
-export function SectionLink({ link, variant = 'primary' }: { link: SectionLinkData; variant?: 'primary' | 'secondary' | 'inverse' }) {
+export function SectionLink({
+  link,
+  variant = 'primary',
+}: {
+  link: SectionLinkData;
+  variant?: 'primary' | 'secondary' | 'inverse';
+}) {
   const className = `mp-cta mp-cta--${variant}`;
   if (link.href.startsWith('/') && !link.href.startsWith('//')) {
     return (

@@ -3,7 +3,15 @@ import './text-encoder-for-tests';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { ReactNode } from 'react';
-import { AboutSection, BiomarkersSection, HowItWorksSection, MainHero, MainPageFooter, MainPageRoot, PromoBanner } from './sections';
+import {
+  AboutSection,
+  BiomarkersSection,
+  HowItWorksSection,
+  MainHero,
+  MainPageFooter,
+  MainPageRoot,
+  PromoBanner,
+} from './sections';
 
 const renderInPage = (ui: ReactNode, accentColor?: string) =>
   render(
@@ -25,18 +33,29 @@ describe('main page sections', () => {
         highlights={['Free shipping']}
       />,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Know your numbers' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Know your numbers' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '/pricing');
-    expect(screen.getByRole('link', { name: 'Partner site' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'Partner site' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
     expect(screen.getByRole('img', { name: 'A kit' })).toHaveAttribute('width', '480');
     expect(screen.getByRole('listitem')).toHaveTextContent('Free shipping');
   });
 
   it('shows partner text as text, never as markup, and drops a javascript: link', () => {
     const { container } = renderInPage(
-      <MainHero title={'<img src=x onerror=alert(1)>Acme'} description="<b>bold</b>" primaryCta={{ label: 'Go', href: 'javascript:alert(1)' }} />,
+      <MainHero
+        title={'<img src=x onerror=alert(1)>Acme'}
+        description="<b>bold</b>"
+        primaryCta={{ label: 'Go', href: 'javascript:alert(1)' }}
+      />,
     );
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('<img src=x onerror=alert(1)>Acme');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      '<img src=x onerror=alert(1)>Acme',
+    );
     expect(screen.getByText('<b>bold</b>')).toBeInTheDocument();
     expect(container.querySelector('b')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
@@ -56,7 +75,11 @@ describe('main page sections', () => {
     );
     const list = screen.getByRole('list');
     expect(list.tagName).toBe('OL');
-    expect(within(list).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Order', 'Collect', 'Read']);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Order', 'Collect', 'Read']);
     expect(screen.queryAllByRole('img')).toEqual([]);
   });
 
@@ -72,12 +95,26 @@ describe('main page sections', () => {
       />,
     );
     const heart = screen.getByRole('region', { name: 'Heart' });
-    expect(within(heart).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['ApoB', 'LDL']);
-    expect(screen.getByRole('link', { name: 'More' })).toHaveAttribute('href', '/advanced-cholesterol');
+    expect(
+      within(heart)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['ApoB', 'LDL']);
+    expect(screen.getByRole('link', { name: 'More' })).toHaveAttribute(
+      'href',
+      '/advanced-cholesterol',
+    );
   });
 
   it('renders the about points and a partner background with readable text', () => {
-    renderInPage(<AboutSection title="About Acme" description="We test." points={['Private', 'Fast']} backgroundColor="#2e1a47" />);
+    renderInPage(
+      <AboutSection
+        title="About Acme"
+        description="We test."
+        points={['Private', 'Fast']}
+        backgroundColor="#2e1a47"
+      />,
+    );
     const section = screen.getByRole('region', { name: 'About Acme' });
     expect(section.style.getPropertyValue('--mp-bg')).toBe('#2e1a47');
     expect(section.style.getPropertyValue('--mp-fg')).toBe('#ffffff');
@@ -90,7 +127,13 @@ describe('main page sections', () => {
     rerender(
       <MemoryRouter>
         <MainPageRoot>
-          <PromoBanner show content="Members save 15%" color="#ffffff" backgroundColor="#3cbab5" cta={{ label: 'Shop', href: '/pricing' }} />
+          <PromoBanner
+            show
+            content="Members save 15%"
+            color="#ffffff"
+            backgroundColor="#3cbab5"
+            cta={{ label: 'Shop', href: '/pricing' }}
+          />
         </MainPageRoot>
       </MemoryRouter>,
     );
@@ -111,11 +154,20 @@ describe('main page sections', () => {
       <MainPageFooter
         businessName="Acme Wellness"
         companyDescription="Workplace health."
-        socialLinks={{ facebook: 'https://facebook.com/acme', instagram: 'javascript:alert(1)', twitter: null, youtube: 'https://youtube.com/@acme' }}
+        socialLinks={{
+          facebook: 'https://facebook.com/acme',
+          instagram: 'javascript:alert(1)',
+          twitter: null,
+          youtube: 'https://youtube.com/@acme',
+        }}
       />,
     );
-    const links = within(screen.getByRole('list', { name: 'Acme Wellness on social media' })).getAllByRole('link');
-    expect(links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
+    const links = within(
+      screen.getByRole('list', { name: 'Acme Wellness on social media' }),
+    ).getAllByRole('link');
+    expect(
+      links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]),
+    ).toEqual([
       ['Acme Wellness on Facebook', 'https://facebook.com/acme'],
       ['Acme Wellness on YouTube', 'https://youtube.com/@acme'],
     ]);

@@ -1,77 +1,66 @@
-import Card from 'antd/es/card';
-import { Link } from 'react-router';
-import { CatalogStyles } from '../../shared/catalog-styles';
-import { CtaLink } from '../../shared/cta-link';
-import { FEATURED_TESTS, HOW_IT_WORKS } from '../home-content';
+import {
+  AboutSection,
+  BiomarkersSection,
+  HowItWorksSection,
+  MainHero,
+  MainPageFooter,
+  MainPageRoot,
+  PromoBanner,
+} from '@shop/shared/ui/main-page/sections';
+import { PRODUCT_NAME } from '@shop/shared/rules/partner-rules';
+import { useShell } from '@shop/shared/federation/remote-root';
+import { useCatalogContent, useCatalogOffers } from '../../catalog-data/catalog-queries';
+import { PageSections } from '../../content/page-sections';
+import { OfferCard } from '../../offers/offer-card';
+import { CatalogPageFrame, useDocumentTitle } from '../../shared/page-states';
 
+/** The main page: the shared main-page sections filled with the shop's seeded copy. */
 export function HomePage() {
+  const { theme } = useShell();
+  const content = useCatalogContent();
+  const offers = useCatalogOffers();
+  const main = content.data?.mainPage;
+  useDocumentTitle(main ? 'At-home blood tests' : null);
+
   return (
-    <div className="cat-page">
-      <CatalogStyles />
-      <section className="cat-hero" aria-labelledby="home-title">
-        <div>
-          <h1 id="home-title">Know your numbers. Test your blood at home.</h1>
-          <p>
-            Doctor-reviewed lab tests with a finger-prick kit delivered to your door. Collect a sample in five minutes,
-            send it back in the prepaid envelope and read clear results online within days.
-          </p>
-          <div className="cat-actions">
-            <CtaLink to="/pricing">See tests and pricing</CtaLink>
-            <CtaLink to="/quiz/which-test-is-right-for-me" variant="secondary">
-              Which test is right for me?
-            </CtaLink>
-          </div>
-        </div>
-        <div className="cat-hero-card">
-          <ul>
-            <li>CLIA-certified partner labs</li>
-            <li>Results explained marker by marker</li>
-            <li>Free shipping both ways in the US</li>
-            <li>Retest every quarter to track your progress</li>
-          </ul>
-        </div>
-      </section>
-
-      <section className="cat-section" aria-labelledby="how-title">
-        <h2 id="how-title">How it works</h2>
-        <ol className="cat-grid" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {HOW_IT_WORKS.map((step, index) => (
-            <li key={step.title} className="cat-step">
-              <span className="cat-step-number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <h3 style={{ margin: '4px 0 6px' }}>{step.title}</h3>
-              <p style={{ margin: 0, color: '#3d5358' }}>{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section className="cat-section" aria-labelledby="featured-title">
-        <h2 id="featured-title">Popular tests</h2>
-        <div className="cat-grid">
-          {FEATURED_TESTS.map((test) => (
-            <Card key={test.title} title={<h3 style={{ margin: 0, fontSize: '1.1rem' }}>{test.title}</h3>}>
-              <p style={{ marginTop: 0 }}>{test.text}</p>
-              <Link className="cat-card-link" to={test.to}>
-                {test.linkText}
-              </Link>
-            </Card>
-          ))}
-        </div>
-      </section>
-
-      <section className="cat-section">
-        <div className="cat-banner">
-          <div>
-            <h2>Already tested somewhere else?</h2>
-            <p>Upload your lab results for free and get them explained.</p>
-          </div>
-          <CtaLink to="/upload-results" variant="primary">
-            Upload results
-          </CtaLink>
-        </div>
-      </section>
-    </div>
+    <CatalogPageFrame
+      failed={content.isError}
+      retry={() => void content.refetch()}
+      ready={Boolean(main)}
+    >
+      {() => {
+        const page = main!;
+        const featured = page.featuredOfferKeys.flatMap(
+          (key) => offers.data?.filter((offer) => offer.key === key) ?? [],
+        );
+        return (
+          <MainPageRoot accentColor={theme.primaryColor}>
+            <MainHero {...page.hero} />
+            <HowItWorksSection title={page.howItWorks.title} steps={page.howItWorks.steps} />
+            {featured.length > 0 && (
+              <section className="cat-section" aria-labelledby="home-featured-title">
+                <div className="cat-wrap">
+                  <h2 id="home-featured-title">{page.featuredTitle}</h2>
+                  <div className="cat-offers cat-offers--wide">
+                    {featured.map((offer) => (
+                      <OfferCard key={offer.key} offer={offer} />
+                    ))}
+                  </div>
+                </div>
+              </section>
+            )}
+            <BiomarkersSection {...page.biomarkers} backgroundColor="#f3fafa" />
+            <AboutSection {...page.about} />
+            <PageSections sections={page.sections} offers={offers.data ?? []} idPrefix="home" />
+            <PromoBanner {...page.banner} />
+            <MainPageFooter
+              businessName={PRODUCT_NAME}
+              companyDescription={page.footer.companyDescription}
+              socialLinks={page.footer.socialLinks}
+            />
+          </MainPageRoot>
+        );
+      }}
+    </CatalogPageFrame>
   );
 }

@@ -1,43 +1,98 @@
-import Card from 'antd/es/card';
-import Tag from 'antd/es/tag';
-import { formatMoney } from '@shop/shared/format/money';
-import { intervalLabel } from '@shop/shared/catalog/recurring-interval';
+import Radio from 'antd/es/radio';
+import { useSearchParams } from 'react-router';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { CatalogStyles } from '../../shared/catalog-styles';
-import { CtaLink } from '../../shared/cta-link';
-import { PRICING_PLANS } from '../pricing-plans';
+import {
+  DEFAULT_PRICING_CHOICE,
+  isPricingChoiceId,
+  offersForChoice,
+  PRICING_CHOICES,
+  savingPercent,
+  type PricingChoiceId,
+} from '../../catalog-data/pricing-intervals';
+import type { CatalogOffer } from '../../catalog-data/catalog-offer';
+import { PageHead } from '../../content/components/page-head';
+import { PageSections } from '../../content/page-sections';
+import { useCatalogPage } from '../../content/use-catalog-page';
+import { OfferCard } from '../../offers/offer-card';
+import { CatalogPageFrame } from '../../shared/page-states';
 
+const oneTimePrice = (offers: readonly CatalogOffer[]) =>
+  offersForChoice(offers, 'one-time').find((offer) => offer.type === 'kit')?.unitAmount ?? 0;
+
+function bestSaving(offers: readonly CatalogOffer[]): number | null {
+  const base = oneTimePrice(offers);
+  const savings = offers
+    .map((offer) => savingPercent(base, offer))
+    .filter((value): value is number => value !== null);
+  return savings.length > 0 ? Math.max(...savings) : null;
+}
+
+/** The pricing table: one switch for one-time, monthly, quarterly and annual, kept in the URL (?interval=). */
 export function PricingPage() {
   const { preloadArea } = useShell();
+  const { page, offers, failed, retry } = useCatalogPage('pricing');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('interval');
+  const choice: PricingChoiceId = isPricingChoiceId(requested) ? requested : DEFAULT_PRICING_CHOICE;
+  const choose = (next: PricingChoiceId) => {
+    const updated = new URLSearchParams(params);
+    updated.set('interval', next);
+    setParams(updated, { replace: true, preventScrollReset: true });
+  };
+
   return (
-    <div className="cat-page">
-      <CatalogStyles />
-      <h1 style={{ fontSize: 'clamp(1.8rem, 4vw, 2.6rem)', margin: '8px 0 8px', color: '#12343b' }}>Tests and pricing</h1>
-      <p style={{ fontSize: '1.1rem', color: '#3d5358', maxWidth: '40em' }}>
-        Every kit includes lab fees, prepaid return shipping and a results report you can share with your doctor.
-      </p>
-      {/* Warm up the checkout area while the visitor compares plans. */}
-      <div className="cat-grid" onPointerEnter={() => preloadArea?.('checkout')}>
-        {PRICING_PLANS.map((plan) => (
-          <Card
-            key={plan.key}
-            title={<h2 style={{ margin: 0, fontSize: '1.15rem' }}>{plan.title}</h2>}
-            extra={plan.highlighted ? <Tag color="cyan">Most popular</Tag> : null}
-            style={plan.highlighted ? { borderColor: '#3cbab5', borderWidth: 2 } : undefined}
-          >
-            <p className="cat-price">
-              {formatMoney(plan.unitAmount)} <small>{plan.interval ? intervalLabel(plan.interval) : 'one time'}</small>
-            </p>
-            <p>{plan.description}</p>
-            <ul style={{ paddingLeft: '1.2em', lineHeight: 1.8 }}>
-              {plan.markers.map((marker) => (
-                <li key={marker}>{marker}</li>
-              ))}
-            </ul>
-            <CtaLink to={`/shopping-cart?add=${plan.key}`}>Choose {plan.title}</CtaLink>
-          </Card>
-        ))}
-      </div>
-    </div>
+    <CatalogPageFrame failed={failed} retry={retry} ready={Boolean(page && offers)} what="pricing">
+      {() => {
+        const all = offers!;
+        const shown = offersForChoice(all, choice);
+        const base = oneTimePrice(all);
+        const topSaving = bestSaving(all);
+        return (
+          <>
+            <PageHead page={page!}>
+              <div className="cat-switch">
+                <Radio.Group
+                  aria-label="Billing"
+                  optionType="button"
+                  buttonStyle="solid"
+                  size="large"
+                  value={choice}
+                  onChange={(event) => choose(event.target.value as PricingChoiceId)}
+                  options={PRICING_CHOICES.map(({ id, label }) => ({ value: id, label }))}
+                />
+                {topSaving !== null && (
+                  <p className="cat-switch-hint">
+                    Plans save up to {topSaving}% per kit against a one-time kit.
+                  </p>
+                )}
+              </div>
+            </PageHead>
+            <section className="cat-section" aria-labelledby="pricing-plans-title">
+              <div className="cat-wrap">
+                <h2 id="pricing-plans-title" className="cat-sr-only">
+                  {PRICING_CHOICES.find((candidate) => candidate.id === choice)!.label} pricing
+                </h2>
+                {/* Warm up the checkout area while the visitor compares plans. */}
+                <div
+                  className="cat-offers"
+                  data-interval={choice}
+                  onPointerEnter={() => preloadArea?.('checkout')}
+                >
+                  {shown.map((offer, index) => (
+                    <OfferCard
+                      key={offer.key}
+                      offer={offer}
+                      saving={savingPercent(base, offer)}
+                      featured={index === 0}
+                    />
+                  ))}
+                </div>
+              </div>
+            </section>
+            <PageSections sections={page!.sections} offers={all} idPrefix="pricing" />
+          </>
+        );
+      }}
+    </CatalogPageFrame>
   );
 }

@@ -1,0 +1,15 @@
+import { useEffect, useRef } from 'react';
+import { useShell } from '@shop/shared/federation/remote-root';
+import type { CatalogOffer } from '../catalog-data/catalog-offer';
+import { trackOfferEvent } from './ecommerce';
+
+/** Tracks view_item once for each offer the visitor is shown (not again on re-renders). */
+export function useViewItem(offer: CatalogOffer | undefined) {
+  const { track } = useShell();
+  const lastKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (!offer || lastKey.current === offer.key) return;
+    lastKey.current = offer.key;
+    trackOfferEvent(track, 'view_item', offer);
+  }, [offer, track]);
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CatalogContent } from '@shop/shared/contract/catalog-content';
+import type { OffersResponse, PricesResponse } from '@shop/shared/contract/catalog';
+import { API_PATHS } from '@shop/shared/contract/paths';
+import { useShell } from '@shop/shared/federation/remote-root';
+import { mergeCatalog } from './catalog-offer';
+
+export const CATALOG_OFFERS_QUERY_KEY = ['catalog', 'priced-offers'] as const;
+export const CATALOG_CONTENT_QUERY_KEY = ['catalog', 'content'] as const;
+
+// Prices change rarely and the server caches for a minute; five minutes here avoids refetching on every page.
+const STALE_TIME = 5 * 60_000;
+
+/** Every offer with its price, merged by the shared pure function. */
+export function useCatalogOffers() {
+  const { api } = useShell();
+  return useQuery({
+    queryKey: CATALOG_OFFERS_QUERY_KEY,
+    staleTime: STALE_TIME,
+    queryFn: async ({ signal }) => {
+      const [offers, prices] = await Promise.all([
+        api.content.get<OffersResponse>(API_PATHS.catalogOffers, { signal }),
+        api.content.get<PricesResponse>(API_PATHS.catalogPrices, { signal }),
+      ]);
+      return mergeCatalog(offers.data.offers, prices.data.prices);
+    },
+  });
+}
+
+/** The seeded page copy: main page, landing pages and the quiz. */
+export function useCatalogContent() {
+  const { api } = useShell();
+  return useQuery({
+    queryKey: CATALOG_CONTENT_QUERY_KEY,
+    staleTime: STALE_TIME,
+    queryFn: async ({ signal }) =>
+      (await api.content.get<CatalogContent>(API_PATHS.catalogContent, { signal })).data,
+  });
+}
