@@ -71,6 +71,8 @@ export function updateCart(queryClient: QueryClient, deps: CartDeps, change: (it
         queryClient.setQueryData<Cart>(key, saved);
         return saved;
       } catch (error) {
+        // Undo the optimistic change, then ask the server what the cart really is.
+        queryClient.setQueryData<Cart>(key, current);
         await queryClient.invalidateQueries({ queryKey: key });
         throw error;
       }
