@@ -1,59 +1,182 @@
-import Card from 'antd/es/card';
-import Tag from 'antd/es/tag';
-import { useSearchParams } from 'react-router';
+import { useId } from 'react';
+import { useShell } from '@shop/shared/federation/remote-root';
 import { formatMoney } from '@shop/shared/format/money';
-import { useMiniPanelUpgrade } from '../api/mini-panel-upgrade';
+import { upgradesAreaPropsSchema, type UpgradesAreaProps } from '@shop/shared/contract/upgrades';
+import {
+  useBuyUpgrade,
+  useDismissedUpgrades,
+  useUpgradeSlots,
+  type UpgradeSlot,
+} from '../hooks/use-upgrade-offers';
+import type { UpgradeOffer } from '../api/upgrades-api';
 
+// Dark text on the brand colour and on the tinted cards keeps 4.5:1 contrast.
 const css = `
-.upg { max-width: 1040px; margin: 8px auto 0; padding: 0 20px 24px; }
-.upg h2 { color: #12343b; font-size: 1.4rem; margin: 0 0 4px; }
-.upg-grid { display: grid; gap: 16px; grid-template-columns: minmax(0, 1fr); margin-top: 16px; }
-@media (min-width: 767px) { .upg-grid { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
+.upg h2 { color: #12343b; font-size: 1.15rem; margin: 0 0 4px; }
+.upg-intro, .upg-muted { color: #4a5f63; margin: 0; }
+.upg-intro { margin-bottom: 16px; }
+.upg-list + .upg-added, .upg-muted + .upg-added { margin-top: 16px; }
+.upg-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 12px; }
+.upg-offer { display: grid; gap: 12px; grid-template-columns: minmax(0, 1fr); border: 1px solid #cfe3e2; border-radius: 10px; padding: 16px; background: #f6fbfb; }
+@media (min-width: 576px) { .upg-offer { grid-template-columns: minmax(0, 1fr) 188px; align-items: center; } }
+.upg-offer h3 { margin: 0 0 4px; font-size: 1.02rem; color: #12343b; }
+.upg-benefit { margin: 0; color: #33484c; }
+.upg-buy { display: grid; gap: 6px; }
+.upg-price { margin: 0; color: #12343b; font-size: 1.15rem; font-weight: 700; }
+.upg-price small { display: block; color: #4a5f63; font-size: 0.8rem; font-weight: 400; }
+.upg-cta { min-height: 44px; padding: 0 16px; border: 0; border-radius: 8px; background: #3cbab5; color: #0b2428; font: inherit; font-weight: 700; cursor: pointer; }
+.upg-cta:hover { filter: brightness(0.95); }
+.upg-cta:disabled { opacity: 0.75; cursor: progress; }
+.upg-decline { min-height: 40px; padding: 0 4px; border: 0; background: none; color: #0e6b66; font: inherit; text-decoration: underline; cursor: pointer; }
+.upg-cta:focus-visible, .upg-decline:focus-visible, .upg-retry:focus-visible { outline: 3px solid #12343b; outline-offset: 2px; }
+.upg-error { grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; justify-content: space-between; margin: 0; padding: 10px 12px; border: 1px solid #efc2b8; border-radius: 8px; background: #fff5f2; color: #6e1d0d; }
+.upg-retry { min-height: 40px; padding: 0 14px; border: 1px solid #6e1d0d; border-radius: 8px; background: #fff; color: #6e1d0d; font: inherit; font-weight: 600; cursor: pointer; }
+.upg-added { padding: 12px 14px; border-radius: 10px; background: #eef8f1; border: 1px solid #bfe0c9; }
+.upg-added h3 { margin: 0 0 6px; font-size: 1rem; color: #14502a; }
+.upg-added ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
+.upg-added li { display: flex; justify-content: space-between; gap: 12px; color: #14502a; }
+.upg-added li span:first-child::before { content: '✓ '; font-weight: 700; }
 `;
 
-/** Static copy of the post-purchase offers; the server decides eligibility and price at purchase time. */
-export const UPGRADE_OFFERS = [
-  {
-    key: 'mini-panel',
-    title: 'Mini panel upgrade',
-    text: 'Add thyroid and vitamin D markers to the sample you are already sending.',
-    fromCents: 2900,
-  },
-  {
-    key: 'easy-draw',
-    title: 'Easy draw upgrade',
-    text: 'Swap the finger prick for our easy-draw device: less effort, more reliable samples.',
-    fromCents: 1900,
-  },
-  {
-    key: 'bp-tape',
-    title: 'Blood pressure cuff and tape',
-    text: 'Track blood pressure next to your lipids for a full heart-health picture.',
-    fromCents: 3900,
-  },
-] as const;
+function UpgradesStyles() {
+  return (
+    <style href="mf-upgrades-styles" precedence="default">
+      {css}
+    </style>
+  );
+}
 
-export function UpgradeOffers() {
-  const [params] = useSearchParams();
-  const lookupKeys = params.getAll('lookupKey');
-  const miniPanel = useMiniPanelUpgrade(lookupKeys);
-  const miniPanelBought = miniPanel.isSuccess && miniPanel.data === null;
+function OfferCard({
+  offer,
+  order,
+  onDecline,
+}: {
+  offer: UpgradeOffer;
+  order: UpgradesAreaProps;
+  onDecline: () => void;
+}) {
+  const { buy, buying, error } = useBuyUpgrade(offer, order);
+  const titleId = useId();
+  return (
+    <li>
+      <article className="upg-offer" aria-labelledby={titleId} data-upgrade={offer.type}>
+        <div>
+          <h3 id={titleId}>{offer.title}</h3>
+          <p className="upg-benefit">{offer.description}</p>
+        </div>
+        <div className="upg-buy">
+          <p className="upg-price">
+            {formatMoney(offer.unitAmount, offer.currency)}
+            <small>one-time, on the card you just used</small>
+          </p>
+          <button
+            type="button"
+            className="upg-cta"
+            onClick={buy}
+            disabled={buying}
+            aria-busy={buying}
+          >
+            {buying ? 'Adding…' : 'Add to my order'}
+          </button>
+          <button type="button" className="upg-decline" onClick={onDecline} disabled={buying}>
+            No thanks
+          </button>
+        </div>
+        {error && (
+          <div className="upg-error" role="alert">
+            <span>
+              {offer.title} was not added: {error} Your order itself is confirmed.
+            </span>
+            <button type="button" className="upg-retry" onClick={buy} disabled={buying}>
+              Try again
+            </button>
+          </div>
+        )}
+      </article>
+    </li>
+  );
+}
+
+function AddedUpgrades({ slots }: { slots: Extract<UpgradeSlot, { state: 'added' }>[] }) {
+  const headingId = useId();
+  return (
+    <div className="upg-added" role="status">
+      <h3 id={headingId}>Added to your order</h3>
+      <ul aria-labelledby={headingId}>
+        {slots.map((slot) => (
+          <li key={slot.type} data-upgrade-added={slot.type}>
+            <span>{slot.title}</span>
+            {slot.amount !== null && <span>{formatMoney(slot.amount, slot.currency)}</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function OrderUpgrades({ order }: { order: UpgradesAreaProps }) {
+  const { slots, loading, failed } = useUpgradeSlots(order);
+  const { dismissed, dismiss } = useDismissedUpgrades(order.orderId);
+  const offers = slots.filter(
+    (slot): slot is Extract<UpgradeSlot, { state: 'offer' }> =>
+      slot.state === 'offer' && !dismissed.has(slot.type),
+  );
+  const added = slots.filter(
+    (slot): slot is Extract<UpgradeSlot, { state: 'added' }> => slot.state === 'added',
+  );
+
+  let note: string | null = null;
+  if (loading) note = 'Looking for add-ons that go with your order…';
+  else if (failed) note = 'Add-ons are not available right now.';
+  else if (offers.length === 0 && added.length === 0)
+    note =
+      slots.length > 0
+        ? 'No add-ons this time. Your order is all set.'
+        : 'There are no add-ons for this order.';
 
   return (
+    <>
+      {!loading && offers.length > 0 && (
+        <p className="upg-intro">
+          One click adds it to this order and charges the card you just paid with. It ships with
+          your kit.
+        </p>
+      )}
+      {note && (
+        <p className="upg-muted" role="status">
+          {note}
+        </p>
+      )}
+      {!loading && offers.length > 0 && (
+        <ul className="upg-list" aria-label="Add-on offers">
+          {offers.map((slot) => (
+            <OfferCard
+              key={slot.type}
+              offer={slot.offer}
+              order={order}
+              onDecline={() => dismiss(slot.type)}
+            />
+          ))}
+        </ul>
+      )}
+      {!loading && added.length > 0 && <AddedUpgrades slots={added} />}
+    </>
+  );
+}
+
+/** The area's root: checkout's thank-you page passes the order through the shell's AreaOutlet. */
+export function UpgradeOffers() {
+  const shell = useShell();
+  const order = upgradesAreaPropsSchema.safeParse(shell);
+  return (
     <section className="upg" aria-labelledby="upgrades-title">
-      <style href="mf-upgrades-styles" precedence="default">
-        {css}
-      </style>
-      <h2 id="upgrades-title">Make the most of your kit</h2>
-      <p style={{ margin: 0, color: '#4a5f63' }}>These add-ons ship with your order. Add them within 24 hours of purchase.</p>
-      <div className="upg-grid">
-        {UPGRADE_OFFERS.filter((offer) => !(offer.key === 'mini-panel' && miniPanelBought)).map((offer) => (
-          <Card key={offer.key} title={<h3 style={{ margin: 0, fontSize: '1.05rem' }}>{offer.title}</h3>} extra={<Tag color="cyan">Add-on</Tag>}>
-            <p style={{ marginTop: 0 }}>{offer.text}</p>
-            <p style={{ fontWeight: 700, margin: 0 }}>From {formatMoney(offer.fromCents)}</p>
-          </Card>
-        ))}
-      </div>
+      <UpgradesStyles />
+      <h2 id="upgrades-title">Add to your order</h2>
+      {order.success ? (
+        <OrderUpgrades order={order.data} />
+      ) : (
+        <p className="upg-muted">Add-ons for an order show here once it is placed.</p>
+      )}
     </section>
   );
 }

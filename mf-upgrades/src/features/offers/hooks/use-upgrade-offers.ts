@@ -1,0 +1,197 @@
+import { useCallback, useRef, useState } from 'react';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useShell } from '@shop/shared/federation/remote-root';
+import { readStoredItem, writeStoredItem } from '@shop/shared/client-state/key-value-storage';
+import {
+  UPGRADE_LOOKUP_KEYS,
+  UPGRADE_TYPES,
+  type UpgradeResult,
+  type UpgradeType,
+  type UpgradesAreaProps,
+} from '@shop/shared/contract/upgrades';
+import { shouldCheckUpgradePurchased } from '@shop/shared/rules/upgrade-purchased';
+import { toApiError } from '@shop/shared/http/api-error';
+import {
+  fetchEasyDrawOffer,
+  fetchMiniPanelOffer,
+  fetchUpgradeProducts,
+  fetchUpgradePurchased,
+  purchaseUpgrade,
+  type UpgradeOffer,
+} from '../api/upgrades-api';
+
+export type UpgradeSlot =
+  | { type: UpgradeType; state: 'offer'; offer: UpgradeOffer }
+  | { type: UpgradeType; state: 'added'; title: string; amount: number | null; currency: string };
+
+const upgradeKeys = (orderId: string) => ({
+  all: ['upgrades', orderId] as const,
+  purchased: (type: UpgradeType) => ['upgrades', orderId, 'purchased', type] as const,
+  offer: (type: UpgradeType) => ['upgrades', orderId, 'offer', type] as const,
+  bought: (type: UpgradeType) => ['upgrades', orderId, 'bought', type] as const,
+});
+const PRODUCTS_KEY = ['upgrades', 'products'] as const;
+/** Checkout's thank-you page reads the order under this key; a purchase refreshes its summary. */
+const orderQueryKey = (orderId: string) => ['order', orderId] as const;
+
+const UPGRADE_KEYS = new Set(Object.values(UPGRADE_LOOKUP_KEYS));
+
+/**
+ * Every upgrade for the order, in a fixed order: offered, added (bought, now or before a reload),
+ * or left out (no offer). `loading` holds until each upgrade's state is known, so offers do not
+ * jump around as answers arrive.
+ */
+export function useUpgradeSlots({ orderId, paymentId, lookupKeys }: UpgradesAreaProps) {
+  const { api, queryClient } = useShell();
+  const keys = upgradeKeys(orderId);
+  // The easy-draw device goes with a kit of the order, not with another add-on.
+  const kit = lookupKeys.find((key) => !UPGRADE_KEYS.has(key)) ?? null;
+
+  const purchased = useQueries({
+    queries: UPGRADE_TYPES.map((type) => ({
+      queryKey: keys.purchased(type),
+      queryFn: () => fetchUpgradePurchased(api, paymentId, type),
+      staleTime: Infinity,
+    })),
+  });
+  const isPurchased = (type: UpgradeType) => purchased[UPGRADE_TYPES.indexOf(type)]!.data;
+  const products = useQuery({
+    queryKey: PRODUCTS_KEY,
+    queryFn: () => fetchUpgradeProducts(api),
+    staleTime: 5 * 60_000,
+  });
+  const miniPanel = useQuery({
+    queryKey: keys.offer('mini-panel'),
+    queryFn: () => fetchMiniPanelOffer(api, lookupKeys, paymentId),
+    enabled: isPurchased('mini-panel') === false,
+  });
+  const easyDraw = useQuery({
+    queryKey: keys.offer('easy-draw'),
+    queryFn: () =>
+      fetchEasyDrawOffer(api, kit!, shouldCheckUpgradePurchased(paymentId) ? paymentId : orderId),
+    enabled: isPurchased('easy-draw') === false && kit !== null,
+  });
+
+  const offerFor = (type: UpgradeType) => {
+    if (type === 'mini-panel') return miniPanel;
+    if (type === 'easy-draw')
+      return kit ? easyDraw : { isPending: false, isError: false, data: null };
+    return {
+      isPending: products.isPending,
+      isError: products.isError,
+      data: products.data?.['bp-tape'] ?? null,
+    };
+  };
+
+  const slots: UpgradeSlot[] = [];
+  let loading = products.isPending;
+  for (const type of UPGRADE_TYPES) {
+    const bought = isPurchased(type);
+    if (bought === undefined) {
+      loading ||= !purchased[UPGRADE_TYPES.indexOf(type)]!.isError;
+      continue;
+    }
+    if (bought) {
+      const result = queryClient.getQueryData<UpgradeResult>(keys.bought(type));
+      const product = products.data?.[type];
+      slots.push({
+        type,
+        state: 'added',
+        title: result?.title ?? product?.title ?? type,
+        amount: result?.amount ?? product?.unitAmount ?? null,
+        currency: product?.currency ?? 'usd',
+      });
+      continue;
+    }
+    const offer = offerFor(type);
+    if (offer.isPending) loading = true;
+    else if (offer.data) slots.push({ type, state: 'offer', offer: offer.data });
+  }
+  const failed =
+    !loading &&
+    slots.length === 0 &&
+    (products.isError ||
+      miniPanel.isError ||
+      easyDraw.isError ||
+      purchased.some((query) => query.isError));
+  return { slots, loading, failed };
+}
+
+/**
+ * One-click purchase of one offer. A second click while the first is on its way does nothing
+ * (the server would refuse it anyway); a purchase the server says is already done counts as added.
+ */
+export function useBuyUpgrade(
+  offer: UpgradeOffer,
+  { orderId, paymentId, email }: UpgradesAreaProps,
+) {
+  const { api, notify } = useShell();
+  const queryClient = useQueryClient();
+  const keys = upgradeKeys(orderId);
+  const inFlight = useRef(false);
+  const paymentRef = shouldCheckUpgradePurchased(paymentId) ? paymentId : orderId;
+
+  const markAdded = (result?: UpgradeResult) => {
+    if (result) queryClient.setQueryData(keys.bought(offer.type), result);
+    queryClient.setQueryData(keys.purchased(offer.type), true);
+    void queryClient.invalidateQueries({ queryKey: keys.offer(offer.type) });
+    void queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+  };
+
+  const mutation = useMutation({
+    mutationKey: [...keys.all, 'buy', offer.type],
+    mutationFn: () => purchaseUpgrade(api, offer, { paymentRef, email }),
+    onSuccess: (result) => {
+      markAdded(result);
+      notify.success(`${result.title} added to your order`);
+    },
+    onError: (error) => {
+      if (toApiError(error).code === 'UPGRADE_ALREADY_PURCHASED') markAdded();
+      // Only a failure opens the button again; after a success the offer is gone for good.
+      else inFlight.current = false;
+    },
+  });
+
+  const buy = useCallback(() => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    mutation.mutate();
+  }, [mutation]);
+
+  const error =
+    mutation.isError && toApiError(mutation.error).code !== 'UPGRADE_ALREADY_PURCHASED'
+      ? toApiError(mutation.error).message
+      : null;
+  return { buy, buying: mutation.isPending, error };
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Offers the shopper said "No thanks" to, remembered for this order in this tab. */
+export function useDismissedUpgrades(orderId: string) {
+  const storageKey = `upgrades-dismissed:${orderId}`;
+  const [dismissed, setDismissed] = useState<ReadonlySet<UpgradeType>>(() => {
+    const store = sessionStore();
+    const stored = store ? readStoredItem(store, storageKey) : null;
+    const types = stored ? stored.split(',') : [];
+    return new Set(UPGRADE_TYPES.filter((type) => types.includes(type)));
+  });
+  const dismiss = useCallback(
+    (type: UpgradeType) => {
+      setDismissed((current) => {
+        const next = new Set(current).add(type);
+        const store = sessionStore();
+        if (store) writeStoredItem(store, storageKey, [...next].join(','));
+        return next;
+      });
+    },
+    [storageKey],
+  );
+  return { dismissed, dismiss };
+}
