@@ -8,6 +8,13 @@ export const upgradeTypeSchema = z.enum(UPGRADE_TYPES);
 export type UpgradeType = z.infer<typeof upgradeTypeSchema>;
 export const DEFAULT_UPGRADE_QUANTITY = 1;
 
+/** The catalog price (lookup key) each upgrade sells at; the server charges its own amount for it. */
+export const UPGRADE_LOOKUP_KEYS: Record<UpgradeType, string> = {
+  'mini-panel': 'mini_panel_upgrade',
+  'easy-draw': 'easy_draw_device',
+  'bp-tape': 'bp_monitor_tape',
+};
+
 /** A payment id is "absent" when empty or the string 'undefined' (the client then skips the call). */
 export function isMissingPaymentId(paymentId: string | null | undefined): boolean {
   return !shouldCheckUpgradePurchased(paymentId);

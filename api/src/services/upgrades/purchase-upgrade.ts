@@ -3,7 +3,11 @@
 // the row per (order, type) that only one request can move from pending to completed, and a
 // provider idempotency key derived from the order, the type and the attempt, so every request
 // racing on the same attempt gets the same charge back instead of a new one.
-import type { UpgradeResult, UpgradeType } from '@shop/shared/contract/upgrades';
+import {
+  UPGRADE_LOOKUP_KEYS,
+  type UpgradeResult,
+  type UpgradeType,
+} from '@shop/shared/contract/upgrades';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
 import { normaliseEmail } from '../../lib/email';
 import { multiplyCents } from '../../lib/money';
@@ -20,7 +24,7 @@ import {
 import type { CheckoutDeps } from '../checkout/orders';
 import { declined } from '../checkout/take-payment';
 import { IdempotencyConflictError } from '../payments/payment-provider';
-import { firstUpgradableKit, UPGRADE_LOOKUP_KEYS } from './upgrade-offers';
+import { firstUpgradableKit } from './upgrade-offers';
 
 export const alreadyPurchased = (type: UpgradeType) =>
   new AppError(409, 'UPGRADE_ALREADY_PURCHASED', `This order already has the ${type} upgrade.`);

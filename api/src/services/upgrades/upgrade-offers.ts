@@ -2,19 +2,12 @@
 // content API answers with (null when there is nothing to offer or it was bought already).
 import { mergeOfferWithPrice } from '@shop/shared/catalog/merge-offer';
 import type { PricedOffer } from '@shop/shared/contract/catalog';
-import type { UpgradeType } from '@shop/shared/contract/upgrades';
+import { UPGRADE_LOOKUP_KEYS, type UpgradeType } from '@shop/shared/contract/upgrades';
 import { shouldCheckUpgradePurchased } from '@shop/shared/rules/upgrade-purchased';
 import type { Executor } from '../../db/schema';
 import { findPriceByLookupKey, toOffer } from '../../repositories/catalog-repository';
 import { findOrderByPaymentRef } from '../../repositories/orders-repository';
 import { isUpgradeCompleted } from '../../repositories/upgrades-repository';
-
-/** The catalog price each upgrade sells at (seeded demo catalog, editable like any price). */
-export const UPGRADE_LOOKUP_KEYS: Record<UpgradeType, string> = {
-  'mini-panel': 'mini_panel_upgrade',
-  'easy-draw': 'easy_draw_device',
-  'bp-tape': 'bp_monitor_tape',
-};
 
 /** Product families that are a blood-test kit a mini panel or an easy-draw device can go with. */
 const UPGRADABLE_PRODUCT_TYPES = ['kit', 'subscription', 'program'];
