@@ -13,7 +13,7 @@ describe('catalog area', () => {
 
   it('renders the main page sections from the seeded content and follows a link through the shell history', async () => {
     const { store } = renderArea(CatalogRoot, { path: '/' });
-    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Know your numbers at home' }),
     ).toBeInTheDocument();

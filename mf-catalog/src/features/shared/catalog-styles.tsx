@@ -61,17 +61,17 @@ const css = `
 .cat-addon-buy { display: flex; align-items: center; gap: 12px; }
 .cat-addon-price { font-weight: 800; font-size: 1.15rem; }
 
-.cat-detail { display: grid; gap: 28px; }
+.cat-detail { display: grid; gap: 28px; grid-template-columns: minmax(0, 1fr); }
 @media (min-width: 992px) { .cat-detail { grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); align-items: start; } }
 .cat-buybox { background: #fff; border: 1px solid var(--cat-line); border-radius: 20px; padding: 24px; box-shadow: 0 10px 30px rgba(18, 52, 59, .08); }
 .cat-options { display: grid; gap: 10px; margin: 0 0 18px; }
-.cat-option { display: flex; align-items: center; justify-content: space-between; gap: 12px; border: 2px solid var(--cat-line); border-radius: 14px; padding: 12px 14px; cursor: pointer; }
+.cat-option { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 6px 12px; border: 2px solid var(--cat-line); border-radius: 14px; padding: 12px 14px; cursor: pointer; }
 .cat-option:has(input:checked) { border-color: var(--cat-accent, #3cbab5); background: #f3fbfb; }
 .cat-option:has(input:focus-visible) { outline: 3px solid #0b5c58; outline-offset: 2px; }
 .cat-option input { width: 20px; height: 20px; accent-color: #0f6e69; margin: 0 10px 0 0; }
 .cat-option-name { font-weight: 700; }
 .cat-option-sub { display: block; color: var(--cat-muted); font-size: .88rem; font-weight: 500; }
-.cat-option-price { font-weight: 800; white-space: nowrap; }
+.cat-option-price { font-weight: 800; margin-left: auto; }
 
 .cat-faq dt { font-weight: 700; margin: 16px 0 4px; }
 .cat-faq dd { margin: 0; color: var(--cat-muted); max-width: 48em; }
@@ -83,9 +83,9 @@ const css = `
 .cat-tip { margin: 10px 0 0 !important; font-size: .93rem; }
 
 .cat-form-card { background: #fff; border: 1px solid var(--cat-line); border-radius: 20px; padding: 24px; }
-.cat-form-grid { display: grid; gap: 0 16px; }
+.cat-form-grid { display: grid; gap: 0 16px; grid-template-columns: minmax(0, 1fr); }
 @media (min-width: 767px) { .cat-form-grid { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
-.cat-two-col { display: grid; gap: 24px; align-items: start; }
+.cat-two-col { display: grid; gap: 24px; align-items: start; grid-template-columns: minmax(0, 1fr); }
 @media (min-width: 992px) { .cat-two-col { grid-template-columns: minmax(0, 1fr) minmax(0, 1.1fr); } }
 
 .cat-quiz { max-width: 720px; margin: 0 auto; padding: 32px 20px 56px; }

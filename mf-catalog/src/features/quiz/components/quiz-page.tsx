@@ -129,7 +129,8 @@ function QuizQuestions({ quiz, offers }: { quiz: QuizContent; offers: readonly C
   };
   // Arrow keys move between answers natively; Enter goes on, and 1-9 pick an answer directly.
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Enter' && (event.target as HTMLElement).matches('input[type="radio"]')) {
+    // Buttons handle their own Enter; anywhere else in the question (the answers, the focused question) it means Next.
+    if (event.key === 'Enter' && !(event.target as HTMLElement).closest('button')) {
       event.preventDefault();
       event.currentTarget.requestSubmit();
       return;

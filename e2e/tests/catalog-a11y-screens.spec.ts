@@ -1,0 +1,76 @@
+// Catalog (issue 5): every catalog route, and the quiz result, passes an axe scan with no serious
+// or critical violations at desktop and phone widths; screenshots go to /tmp/shots/catalog.
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { expect, test } from '../support/shop-server';
+
+const SHOTS = '/tmp/shots/catalog';
+
+const ROUTES: { name: string; path: string }[] = [
+  { name: 'home', path: '/' },
+  { name: 'pricing', path: '/pricing' },
+  { name: 'products', path: '/products' },
+  { name: 'program-pricing', path: '/pricing/heart-and-metabolic-program' },
+  { name: 'programs', path: '/programs' },
+  { name: 'heart-health', path: '/programs/heart-health' },
+  { name: 'quiz', path: '/quiz/which-test-is-right-for-me' },
+  { name: 'understand-your-health', path: '/understand-your-health' },
+  { name: 'advanced-cholesterol', path: '/advanced-cholesterol' },
+  { name: 'upload-results', path: '/upload-results' },
+  { name: 'how-to-export', path: '/upload-results/how-to-export' },
+];
+
+/** Scans and photographs the page at phone and desktop width. */
+async function scanAndShoot(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoSeriousA11yViolations(page);
+    // Nothing may overflow sideways on a phone.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${name} at ${width}px`,
+    ).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+for (const route of ROUTES) {
+  test(`${route.path} has no serious accessibility violations at 375 and 1280 px`, async ({
+    page,
+  }) => {
+    await page.goto(route.path);
+    await expect(
+      page.locator('[data-area="catalog"]').getByRole('heading', { level: 1 }),
+    ).toBeVisible();
+    // The page is fully loaded: no skeletons left, lazy forms mounted.
+    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+    await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+    await scanAndShoot(page, route.name);
+  });
+}
+
+test('the quiz result and the forms with errors have no serious accessibility violations', async ({
+  page,
+}) => {
+  await page.goto('/quiz/which-test-is-right-for-me');
+  for (let step = 0; step < 5; step += 1) {
+    await page.locator('.cat-answer').first().click();
+    await page.keyboard.press('Enter');
+  }
+  await expect(page.getByRole('heading', { name: /^We recommend/ })).toBeVisible();
+  await scanAndShoot(page, 'quiz-result');
+
+  await page.goto('/');
+  await page
+    .getByRole('form', { name: 'Coming soon to New York' })
+    .getByRole('button', { name: 'Join the waitlist' })
+    .click();
+  await page
+    .getByRole('form', { name: /Know someone/ })
+    .getByRole('button', { name: 'Send invitation' })
+    .click();
+  await expect(page.getByText('Please enter your name')).toBeVisible();
+  await page.getByRole('form', { name: 'Coming soon to New York' }).scrollIntoViewIfNeeded();
+  await expectNoSeriousA11yViolations(page);
+});
