@@ -1,21 +1,35 @@
 import { Route, Routes } from 'react-router';
-import { AccountOverviewPage } from '../features/account-overview/components/account-overview-page';
-import { LoginPage } from '../features/login/components/login-page';
-import { ResetPasswordPage } from '../features/reset-password/components/reset-password-page';
+import { lazyPage, PageSuspense } from '@shop/shared/federation/remote-root';
 import { AccountTheme } from '../features/shared/components/account-theme';
-import { SignupPage } from '../features/signup/components/signup-page';
+
+// Each page's code loads with its route, so a first view downloads only its own page.
+const LoginPage = lazyPage(() => import('../features/login/components/login-page'), 'LoginPage');
+const SignupPage = lazyPage(
+  () => import('../features/signup/components/signup-page'),
+  'SignupPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/reset-password/components/reset-password-page'),
+  'ResetPasswordPage',
+);
+const AccountOverviewPage = lazyPage(
+  () => import('../features/account-overview/components/account-overview-page'),
+  'AccountOverviewPage',
+);
 
 export function AccountRoutes() {
   return (
     <AccountTheme>
-      <Routes>
-        <Route path="login" element={<LoginPage />} />
-        <Route path="signup" element={<SignupPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="account/*" element={<AccountOverviewPage />} />
-        {/* The shell unmounts this area on other paths; nothing to render in between. */}
-        <Route path="*" element={null} />
-      </Routes>
+      <PageSuspense>
+        <Routes>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="signup" element={<SignupPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="account/*" element={<AccountOverviewPage />} />
+          {/* The shell unmounts this area on other paths; nothing to render in between. */}
+          <Route path="*" element={null} />
+        </Routes>
+      </PageSuspense>
     </AccountTheme>
   );
 }

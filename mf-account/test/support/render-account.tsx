@@ -1,12 +1,25 @@
 // Renders the account area under the test shell, with its API clients answered by `routes`
 // instead of the network. Each route is "METHOD /path" -> [status, body] or a function of the request.
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
 import { createDevShell, DevShellHarness } from '@shop/shared/shell-contract/dev-shell';
 import { createMemoryNavigationStore } from '@shop/shared/shell-contract/navigation-store';
 import { AccountRoot } from '../../src/app/parcel';
+
+// Typing into antd forms takes a while on a busy CI machine; every account test file imports this.
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 4_000 });
+
+// antd's popups (Select, Popconfirm) measure themselves; jsdom has no layout, so nothing changes size.
+class StillResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= StillResizeObserver as unknown as typeof ResizeObserver;
 
 export interface ApiCall {
   method: string;
@@ -64,4 +77,12 @@ export function renderAccount(
   const callsTo = (method: string, url: string) =>
     calls.filter((call) => call.method === method && call.url === url);
   return { ...view, store, record, calls, callsTo, refresh };
+}
+
+/** Replaces a field's text in one input event (a paste), much cheaper than typing each key into antd. */
+export async function fill(field: HTMLElement, text: string) {
+  const user = userEvent.setup({ delay: null });
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
 }

@@ -22,7 +22,7 @@ export function AccountOverviewPage() {
         </p>
       ) : (
         <>
-          <p className="acc-page-lead">
+          <div className="acc-page-lead">
             {email ? (
               <>
                 Logged in as <strong>{email}</strong>
@@ -30,7 +30,7 @@ export function AccountOverviewPage() {
             ) : (
               <Skeleton.Input active size="small" aria-label="Loading your account" />
             )}
-          </p>
+          </div>
           <div className="acc-grid">
             <SubscriptionPanel />
             <PaymentMethodsPanel />

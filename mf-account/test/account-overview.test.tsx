@@ -1,0 +1,324 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { errorBody, fill, renderAccount, type Routes } from './support/render-account';
+
+const PM = '/user/management-portal/payment-methods';
+const nextYear = new Date().getUTCFullYear() + 1;
+const visa = {
+  id: 'pm_visa',
+  brand: 'visa',
+  last4: '4242',
+  expMonth: 12,
+  expYear: nextYear,
+  isDefault: true,
+};
+const mastercard = {
+  id: 'pm_mc',
+  brand: 'mastercard',
+  last4: '4444',
+  expMonth: 3,
+  expYear: nextYear,
+  isDefault: false,
+};
+const address = {
+  name: 'Ada Shopper',
+  line1: '10 Elm St',
+  line2: null,
+  city: 'Austin',
+  state: 'TX',
+  postal_code: '78701',
+  country: 'US',
+};
+const list = (paymentMethods: unknown[], shippingAddress: unknown = null) => ({
+  paymentMethodsAndAddresses: { paymentMethods, shippingAddress },
+  email: 'ada@example.com',
+});
+const details = {
+  email: 'ada@example.com',
+  name: 'Ada Shopper',
+  shopifyID: null,
+  createdAt: '2024-01-02T00:00:00.000Z',
+  balance: { amount: 2550, currency: 'usd' },
+  subscriptionInfo: {
+    hasActiveSubscription: true,
+    subscriptions: [
+      {
+        id: 'sub_1',
+        status: 'active',
+        lookupKey: 'bloodwise_quarterly',
+        title: 'Bloodwise Quarterly',
+        quantity: 1,
+        unitAmount: 12900,
+        currency: 'usd',
+        interval: 'month',
+        intervalCount: 3,
+        currentPeriodEnd: '2030-03-15T12:00:00.000Z',
+      },
+    ],
+  },
+};
+
+function renderOverview(routes: Routes = {}) {
+  return renderAccount('/account', {
+    routes: {
+      'GET /user/cms-info': [200, details],
+      [`GET ${PM}`]: [200, list([visa, mastercard], address)],
+      ...routes,
+    },
+  });
+}
+
+describe('/account', () => {
+  it('sends a logged-out visitor to log in, with the way back', async () => {
+    const { store } = renderAccount('/account', {
+      routes: {
+        'GET /user/cms-info': [200, null],
+        [`GET ${PM}`]: [401, errorBody('UNAUTHORIZED', 'Please log in to continue')],
+      },
+    });
+    await waitFor(() => expect(store.getLocation().pathname).toBe('/login'));
+    expect(store.getLocation().search).toBe('?redirect=%2Faccount');
+  });
+
+  it('shows skeletons, then the cards, address, subscription and balance', async () => {
+    const { callsTo } = renderOverview();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Payment methods' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    const cards = await screen.findByRole('list', { name: 'Saved cards' });
+    expect(
+      within(cards)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining(`Visa ending in 4242DefaultExpires 12/${nextYear}`),
+      expect.stringContaining(`Mastercard ending in 4444Expires 03/${nextYear}`),
+    ]);
+    expect(screen.getByText('Logged in as', { exact: false })).toHaveTextContent(
+      'Logged in as ada@example.com',
+    );
+    const shipping = screen.getByRole('region', { name: 'Shipping address' });
+    expect(within(shipping).getByText(/10 Elm St/)).toBeInTheDocument();
+    expect(within(shipping).getByText(/Austin, TX 78701/)).toBeInTheDocument();
+    expect(await screen.findByText('$25.50')).toBeInTheDocument();
+    expect(screen.getByText('Bloodwise Quarterly')).toBeInTheDocument();
+    expect(screen.getByText(/\$129 per 3 months · Renews Mar 15, 2030/)).toBeInTheDocument();
+    expect(callsTo('GET', '/user/cms-info')[0]?.params).toEqual({
+      includeSubscriptionInfo: true,
+      includeBalance: true,
+    });
+  });
+
+  it('says so when there is nothing saved yet', async () => {
+    renderOverview({
+      [`GET ${PM}`]: [200, list([])],
+      'GET /user/cms-info': [
+        200,
+        {
+          ...details,
+          subscriptionInfo: { hasActiveSubscription: false, subscriptions: [] },
+          balance: { amount: 0, currency: 'usd' },
+        },
+      ],
+    });
+    expect(await screen.findByText('No saved cards yet.')).toBeInTheDocument();
+    expect(screen.getByText(/No shipping address saved yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/You have no subscription yet/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add an address' })).toBeInTheDocument();
+  });
+
+  it('makes a card the default and removes one after confirming', async () => {
+    const { callsTo } = renderOverview({
+      [`POST ${PM}/pm_mc/default`]: [
+        200,
+        list(
+          [
+            { ...visa, isDefault: false },
+            { ...mastercard, isDefault: true },
+          ],
+          address,
+        ),
+      ],
+      [`DELETE ${PM}/pm_visa`]: [200, list([{ ...mastercard, isDefault: true }], address)],
+    });
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: 'Make Mastercard ending in 4444 the default card',
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Make Visa ending in 4242 the default card' }),
+      ).toBeInTheDocument(),
+    );
+    expect(callsTo('POST', `${PM}/pm_mc/default`)).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Visa ending in 4242' }));
+    expect(callsTo('DELETE', `${PM}/pm_visa`)).toHaveLength(0);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove card' }));
+    await waitFor(() => expect(screen.queryByText('Visa ending in 4242')).not.toBeInTheDocument());
+    expect(callsTo('DELETE', `${PM}/pm_visa`)).toHaveLength(1);
+  });
+});
+
+describe('/account: adding a card', () => {
+  async function openForm() {
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
+    return screen.getByRole('form', { name: 'Add a card' });
+  }
+  async function typeCard(number: string, month = '12', year = String(nextYear % 100)) {
+    await fill(screen.getByLabelText('Card number'), number);
+    await fill(screen.getByLabelText('Expiry month (MM)'), month);
+    await fill(screen.getByLabelText('Expiry year (YY)'), year);
+    await fill(screen.getByLabelText('CVC'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Save card' }));
+  }
+
+  it('checks the fields with the contract rules before calling the API', async () => {
+    const { callsTo } = renderOverview();
+    await openForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('Please enter the card number')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the CVC')).toBeInTheDocument();
+
+    await typeCard('4242 4242 4242 4241', '01', '20');
+    expect(await screen.findByText('Card number is not valid')).toBeInTheDocument();
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('POST', PM)).toHaveLength(0);
+  });
+
+  it('refuses an expired card on the client', async () => {
+    const { callsTo } = renderOverview();
+    await openForm();
+    await typeCard('4242424242424242', '01', '20');
+    expect(await screen.findByText('Card has expired')).toBeInTheDocument();
+    expect(callsTo('POST', PM)).toHaveLength(0);
+  });
+
+  it("shows a declined card's reason on the card number", async () => {
+    renderOverview({
+      [`POST ${PM}`]: [
+        402,
+        errorBody('CARD_DECLINED', 'Your card was declined.', { card: 'Your card was declined.' }),
+      ],
+    });
+    await openForm();
+    await typeCard('4000 0000 0000 0002');
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(
+      'Your card was declined.',
+    );
+  });
+
+  it('saves a card, sending makeDefault, and lists it', async () => {
+    const amex = {
+      id: 'pm_new',
+      brand: 'visa',
+      last4: '1881',
+      expMonth: 12,
+      expYear: nextYear,
+      isDefault: true,
+    };
+    const { callsTo, record } = renderOverview({
+      [`POST ${PM}`]: [201, list([{ ...visa, isDefault: false }, mastercard, amex], address)],
+    });
+    await openForm();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Make this my default card' }));
+    await typeCard('4012 8888 8888 1881');
+    expect(await screen.findByText('Visa ending in 1881')).toBeInTheDocument();
+    expect(callsTo('POST', PM)[0]?.body).toEqual({
+      card: {
+        number: '4012 8888 8888 1881',
+        expMonth: '12',
+        expYear: String(nextYear % 100),
+        cvc: '123',
+      },
+      makeDefault: true,
+    });
+    expect(screen.queryByRole('form', { name: 'Add a card' })).not.toBeInTheDocument();
+    expect(record.notifications).toContainEqual(
+      expect.objectContaining({ level: 'success', message: 'Card saved' }),
+    );
+  });
+
+  it('takes a card that needs the bank’s confirmation through a confirm step', async () => {
+    const confirmed = {
+      id: 'pm_3ds',
+      brand: 'visa',
+      last4: '3184',
+      expMonth: 12,
+      expYear: nextYear,
+      isDefault: false,
+    };
+    const { callsTo } = renderOverview({
+      [`POST ${PM}`]: [
+        202,
+        {
+          status: 'requires_confirmation',
+          confirmationId: 'pi_123',
+          message: 'Your bank asks you to confirm this payment.',
+        },
+      ],
+      [`POST ${PM}/confirmations/pi_123`]: [201, list([visa, mastercard, confirmed], address)],
+    });
+    await openForm();
+    await typeCard('4000 0027 6000 3184');
+    const step = await screen.findByRole('region', { name: 'Confirm this card' });
+    expect(step).toHaveTextContent('Your bank asks you to confirm this payment.');
+    expect(within(step).getByRole('heading', { name: 'Confirm this card' })).toHaveFocus();
+    expect(screen.queryByText('Visa ending in 3184')).not.toBeInTheDocument();
+    await userEvent.click(within(step).getByRole('button', { name: 'Confirm card' }));
+    expect(await screen.findByText('Visa ending in 3184')).toBeInTheDocument();
+    expect(callsTo('POST', `${PM}/confirmations/pi_123`)).toHaveLength(1);
+  });
+});
+
+describe('/account: the shipping address', () => {
+  it('validates by country and saves the address', async () => {
+    const saved = { ...address, line1: '1 Main St', line2: 'Unit 5', postal_code: '73301' };
+    const { callsTo } = renderOverview({
+      'PUT /user/management-portal/shipping-address': [200, list([visa], saved)],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit address' }));
+    const form = screen.getByRole('form', { name: 'Shipping address' });
+    expect(within(form).getByLabelText('Full name')).toHaveValue('Ada Shopper');
+    expect(within(form).getByLabelText('State')).toBeInTheDocument();
+
+    await fill(within(form).getByLabelText('ZIP code'), '1234');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByText('Enter a 5-digit ZIP code')).toBeInTheDocument();
+    expect(within(form).getByLabelText('ZIP code')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('PUT', '/user/management-portal/shipping-address')).toHaveLength(0);
+
+    await fill(within(form).getByLabelText('Address line 1'), '1 Main St');
+    await fill(within(form).getByLabelText('Address line 2 (optional)'), 'Unit 5');
+    await fill(within(form).getByLabelText('ZIP code'), '73301');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByText(/1 Main St/)).toBeInTheDocument();
+    expect(callsTo('PUT', '/user/management-portal/shipping-address')[0]?.body).toEqual({
+      name: 'Ada Shopper',
+      country: 'US',
+      line1: '1 Main St',
+      line2: 'Unit 5',
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '73301',
+    });
+    expect(screen.getByRole('button', { name: 'Edit address' })).toBeInTheDocument();
+  });
+
+  it('switches to provinces and Canadian postal codes for Canada', async () => {
+    renderOverview({ [`GET ${PM}`]: [200, list([visa])] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add an address' }));
+    const form = screen.getByRole('form', { name: 'Shipping address' });
+    await userEvent.click(within(form).getByLabelText('Country'));
+    await userEvent.click(await screen.findByTitle('Canada'));
+    expect(await within(form).findByLabelText('Province or territory')).toBeInTheDocument();
+    await fill(within(form).getByLabelText('Postal code'), '12345');
+    await userEvent.tab();
+    expect(await screen.findByText('Enter a postal code such as K1A 0B1')).toBeInTheDocument();
+  });
+});
