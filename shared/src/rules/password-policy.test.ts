@@ -5,7 +5,7 @@ import {
   passwordProblem,
 } from './password-policy';
 
-const unmet = (password: string, email?: string) =>
+const unmet = (password: string, email?: string | null) =>
   checkPassword(password, { email })
     .filter((rule) => !rule.met)
     .map((rule) => rule.id);
