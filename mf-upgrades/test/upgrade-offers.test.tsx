@@ -172,6 +172,17 @@ describe('upgrade offers on the thank-you page', () => {
     ).toEqual(['easy-draw']);
   });
 
+  it('titles the area "Added to your order" once everything is bought', async () => {
+    renderUpgrades({
+      api: createFakeUpgradesApi({ bought: ['mini-panel', 'easy-draw', 'bp-tape'] }),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Added to your order' }),
+    ).toBeInTheDocument();
+    expect(within(await addedList()).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
   it('treats a purchase the server already has as added', async () => {
     const user = userEvent.setup();
     const api = createFakeUpgradesApi();

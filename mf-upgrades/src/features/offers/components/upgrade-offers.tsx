@@ -10,32 +10,38 @@ import {
 } from '../hooks/use-upgrade-offers';
 import type { UpgradeOffer } from '../api/upgrades-api';
 
-// Dark text on the brand colour and on the tinted cards keeps 4.5:1 contrast.
+// Dark text on the brand colour and on the tinted cards keeps 4.5:1 contrast. The cards sit side
+// by side when the slot is wide enough (a container query: the host decides the slot's width).
 const css = `
+.upg { container-type: inline-size; }
 .upg h2 { color: #12343b; font-size: 1.15rem; margin: 0 0 4px; }
 .upg-intro, .upg-muted { color: #4a5f63; margin: 0; }
 .upg-intro { margin-bottom: 16px; }
 .upg-list + .upg-added, .upg-muted + .upg-added { margin-top: 16px; }
-.upg-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 12px; }
-.upg-offer { display: grid; gap: 12px; grid-template-columns: minmax(0, 1fr); border: 1px solid #cfe3e2; border-radius: 10px; padding: 16px; background: #f6fbfb; }
-@media (min-width: 576px) { .upg-offer { grid-template-columns: minmax(0, 1fr) 188px; align-items: center; } }
-.upg-offer h3 { margin: 0 0 4px; font-size: 1.02rem; color: #12343b; }
+.upg-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 12px; grid-template-columns: minmax(0, 1fr); }
+@container (min-width: 640px) { .upg-list { grid-template-columns: repeat(auto-fit, minmax(190px, 1fr)); gap: 16px; } }
+.upg-list > li { display: flex; }
+.upg-offer { flex: 1; display: flex; flex-direction: column; gap: 12px; border: 1px solid #cfe3e2; border-radius: 12px; padding: 16px; background: #f6fbfb; }
+.upg-offer h3 { margin: 0 0 4px; font-size: 1.02rem; line-height: 1.35; color: #12343b; }
 .upg-benefit { margin: 0; color: #33484c; }
-.upg-buy { display: grid; gap: 6px; }
-.upg-price { margin: 0; color: #12343b; font-size: 1.15rem; font-weight: 700; }
-.upg-price small { display: block; color: #4a5f63; font-size: 0.8rem; font-weight: 400; }
+.upg-offer-text { flex: 1; }
+.upg-buy { display: grid; gap: 8px; }
+.upg-price { margin: 0; color: #12343b; font-size: 1.2rem; font-weight: 700; }
+.upg-price small { margin-left: 6px; color: #4a5f63; font-size: 0.85rem; font-weight: 400; }
 .upg-cta { min-height: 44px; padding: 0 16px; border: 0; border-radius: 8px; background: #3cbab5; color: #0b2428; font: inherit; font-weight: 700; cursor: pointer; }
 .upg-cta:hover { filter: brightness(0.95); }
 .upg-cta:disabled { opacity: 0.75; cursor: progress; }
-.upg-decline { min-height: 40px; padding: 0 4px; border: 0; background: none; color: #0e6b66; font: inherit; text-decoration: underline; cursor: pointer; }
+.upg-decline { justify-self: center; min-height: 40px; padding: 0 8px; border: 0; background: none; color: #0e6b66; font: inherit; text-decoration: underline; cursor: pointer; }
 .upg-cta:focus-visible, .upg-decline:focus-visible, .upg-retry:focus-visible { outline: 3px solid #12343b; outline-offset: 2px; }
-.upg-error { grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; justify-content: space-between; margin: 0; padding: 10px 12px; border: 1px solid #efc2b8; border-radius: 8px; background: #fff5f2; color: #6e1d0d; }
-.upg-retry { min-height: 40px; padding: 0 14px; border: 1px solid #6e1d0d; border-radius: 8px; background: #fff; color: #6e1d0d; font: inherit; font-weight: 600; cursor: pointer; }
-.upg-added { padding: 12px 14px; border-radius: 10px; background: #eef8f1; border: 1px solid #bfe0c9; }
+.upg-error { display: grid; gap: 8px; margin: 0; padding: 10px 12px; border: 1px solid #efc2b8; border-radius: 8px; background: #fff5f2; color: #6e1d0d; }
+.upg-retry { justify-self: start; min-height: 40px; padding: 0 14px; border: 1px solid #6e1d0d; border-radius: 8px; background: #fff; color: #6e1d0d; font: inherit; font-weight: 600; cursor: pointer; }
+.upg-added { padding: 12px 16px; border-radius: 12px; background: #eef8f1; border: 1px solid #bfe0c9; }
 .upg-added h3 { margin: 0 0 6px; font-size: 1rem; color: #14502a; }
-.upg-added ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
+.upg-added ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
 .upg-added li { display: flex; justify-content: space-between; gap: 12px; color: #14502a; }
+.upg-added li span:first-child { padding-left: 1.25em; text-indent: -1.25em; }
 .upg-added li span:first-child::before { content: '✓ '; font-weight: 700; }
+.upg-added p { margin: 8px 0 0; color: #14502a; font-size: 0.9rem; }
 `;
 
 function UpgradesStyles() {
@@ -60,14 +66,14 @@ function OfferCard({
   return (
     <li>
       <article className="upg-offer" aria-labelledby={titleId} data-upgrade={offer.type}>
-        <div>
+        <div className="upg-offer-text">
           <h3 id={titleId}>{offer.title}</h3>
           <p className="upg-benefit">{offer.description}</p>
         </div>
         <div className="upg-buy">
           <p className="upg-price">
             {formatMoney(offer.unitAmount, offer.currency)}
-            <small>one-time, on the card you just used</small>
+            <small>one-time</small>
           </p>
           <button
             type="button"
@@ -97,12 +103,14 @@ function OfferCard({
   );
 }
 
-function AddedUpgrades({ slots }: { slots: Extract<UpgradeSlot, { state: 'added' }>[] }) {
-  const headingId = useId();
+type AddedSlot = Extract<UpgradeSlot, { state: 'added' }>;
+
+/** What was bought: under the remaining offers with its own heading, or alone under the area's. */
+function AddedUpgrades({ slots, withHeading }: { slots: AddedSlot[]; withHeading: boolean }) {
   return (
     <div className="upg-added" role="status">
-      <h3 id={headingId}>Added to your order</h3>
-      <ul aria-labelledby={headingId}>
+      {withHeading && <h3>Added to your order</h3>}
+      <ul aria-label="Added to your order">
         {slots.map((slot) => (
           <li key={slot.type} data-upgrade-added={slot.type}>
             <span>{slot.title}</span>
@@ -110,6 +118,7 @@ function AddedUpgrades({ slots }: { slots: Extract<UpgradeSlot, { state: 'added'
           </li>
         ))}
       </ul>
+      <p>Charged to the card you paid with. It ships with your kit.</p>
     </div>
   );
 }
@@ -121,9 +130,8 @@ function OrderUpgrades({ order }: { order: UpgradesAreaProps }) {
     (slot): slot is Extract<UpgradeSlot, { state: 'offer' }> =>
       slot.state === 'offer' && !dismissed.has(slot.type),
   );
-  const added = slots.filter(
-    (slot): slot is Extract<UpgradeSlot, { state: 'added' }> => slot.state === 'added',
-  );
+  const added = slots.filter((slot): slot is AddedSlot => slot.state === 'added');
+  const offering = !loading && offers.length > 0;
 
   let note: string | null = null;
   if (loading) note = 'Looking for add-ons that go with your order…';
@@ -136,7 +144,10 @@ function OrderUpgrades({ order }: { order: UpgradesAreaProps }) {
 
   return (
     <>
-      {!loading && offers.length > 0 && (
+      <h2 id="upgrades-title">
+        {offering || added.length === 0 ? 'Add to your order' : 'Added to your order'}
+      </h2>
+      {offering && (
         <p className="upg-intro">
           One click adds it to this order and charges the card you just paid with. It ships with
           your kit.
@@ -147,7 +158,7 @@ function OrderUpgrades({ order }: { order: UpgradesAreaProps }) {
           {note}
         </p>
       )}
-      {!loading && offers.length > 0 && (
+      {offering && (
         <ul className="upg-list" aria-label="Add-on offers">
           {offers.map((slot) => (
             <OfferCard
@@ -159,7 +170,7 @@ function OrderUpgrades({ order }: { order: UpgradesAreaProps }) {
           ))}
         </ul>
       )}
-      {!loading && added.length > 0 && <AddedUpgrades slots={added} />}
+      {!loading && added.length > 0 && <AddedUpgrades slots={added} withHeading={offering} />}
     </>
   );
 }
@@ -171,11 +182,13 @@ export function UpgradeOffers() {
   return (
     <section className="upg" aria-labelledby="upgrades-title">
       <UpgradesStyles />
-      <h2 id="upgrades-title">Add to your order</h2>
       {order.success ? (
         <OrderUpgrades order={order.data} />
       ) : (
-        <p className="upg-muted">Add-ons for an order show here once it is placed.</p>
+        <>
+          <h2 id="upgrades-title">Add to your order</h2>
+          <p className="upg-muted">Add-ons for an order show here once it is placed.</p>
+        </>
       )}
     </section>
   );

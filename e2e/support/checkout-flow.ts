@@ -1,0 +1,41 @@
+// A guest checkout through the real pages, for specs that need a placed order to start from
+// (the upgrades on the thank-you page). The checkout's own specs test each step in detail.
+import { expect, type Page } from '@playwright/test';
+
+const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+
+export const uniqueEmail = (name: string) =>
+  `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+export async function fillContactAndShipping(page: Page, email: string, name = 'Mary Ann Lee') {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Address', { exact: true }).fill('10 Elm St');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').fill('TX');
+  await page.getByLabel('ZIP code').fill('78701');
+}
+
+export async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill(`12/${nextYear}`);
+  await page.getByLabel('CVC').fill('123');
+}
+
+/**
+ * Cart (one kit, through the cart page's ?add= link) -> checkout -> card 4242 -> thank-you.
+ * Resolves the order id from the thank-you URL.
+ */
+export async function checkOutAsGuest(
+  page: Page,
+  { email = uniqueEmail('guest'), lookupKey = 'bloodwise_kit_one_time' } = {},
+): Promise<string> {
+  await page.goto(`/shopping-cart?add=${lookupKey}`);
+  await expect(page.getByTestId('summary-line')).toHaveCount(1);
+  await page.goto('/checkout');
+  await fillContactAndShipping(page, email);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/checkout\/thank-you\?order=/);
+  return new URL(page.url()).searchParams.get('order')!;
+}

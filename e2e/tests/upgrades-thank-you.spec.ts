@@ -1,0 +1,122 @@
+// The upgrades area on the thank-you page, in a real browser against the built shop: after a
+// guest checkout, the mini panel, the easy draw and the bp monitor + tape are each bought with
+// one click, show as added, land in the order summary, and are not offered again after a reload.
+// With the mf-upgrades remote blocked the order still shows, and the slot falls back quietly.
+import type { Locator, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { checkOutAsGuest } from '../support/checkout-flow';
+import { expect, test } from '../support/shop-server';
+
+const SHOTS = '/tmp/shots/upgrades';
+const OFFERS = [
+  'Mini Panel',
+  'Easy-Draw Collection Device',
+  'Blood-Pressure Monitor with Measuring Tape',
+];
+
+async function shoot(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const upgradesArea = (page: Page) => page.locator('[data-area="upgrades"]');
+const offer = (area: Locator, name: string) => area.getByRole('article', { name });
+const added = (area: Locator) => area.getByRole('list', { name: 'Added to your order' });
+const orderSummary = (page: Page) =>
+  page
+    .getByRole('complementary')
+    .filter({ has: page.getByRole('heading', { name: 'Order summary' }) });
+
+test.describe('upgrades on the thank-you page', () => {
+  test('buys the mini panel, the easy draw and the bp monitor + tape; each shows as bought and none is offered after a reload', async ({
+    page,
+  }) => {
+    await checkOutAsGuest(page);
+    await expect(page.getByRole('heading', { name: 'Thank you, Mary!' })).toBeVisible();
+    const area = upgradesArea(page);
+    for (const name of OFFERS) await expect(offer(area, name)).toBeVisible();
+    await expect(offer(area, 'Mini Panel')).toContainText('$39');
+    await expect(offer(area, 'Easy-Draw Collection Device')).toContainText('$49');
+    await expect(offer(area, 'Blood-Pressure Monitor with Measuring Tape')).toContainText('$59');
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'offers');
+
+    const purchases: number[] = [];
+    page.on('response', (response) => {
+      if (
+        response.request().method() === 'POST' &&
+        /mini-panel-upgrade$|easy-draw-upgrade$|buy-bp-tape$/.test(response.url())
+      )
+        purchases.push(response.status());
+    });
+    for (const name of OFFERS) {
+      // A double-click is one purchase.
+      await offer(area, name).getByRole('button', { name: 'Add to my order' }).dblclick();
+      await expect(added(area).getByText(name)).toBeVisible();
+      await expect(offer(area, name)).toHaveCount(0);
+    }
+    expect(purchases).toEqual([201, 201, 201]);
+    // The order summary (checkout's) now lists what was added.
+    for (const name of OFFERS) await expect(orderSummary(page).getByText(name)).toBeVisible();
+    await expect(area.getByRole('status').filter({ hasText: 'No add-ons this time' })).toHaveCount(
+      0,
+    );
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'bought');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Thank you, Mary!' })).toBeVisible();
+    await expect(added(area).getByRole('listitem')).toHaveCount(3);
+    await expect(area.getByRole('article')).toHaveCount(0);
+    for (const name of OFFERS) await expect(orderSummary(page).getByText(name)).toBeVisible();
+    expect(purchases).toHaveLength(3);
+  });
+
+  test('No thanks hides an offer; a declined one stays declined after a reload', async ({
+    page,
+  }) => {
+    await checkOutAsGuest(page);
+    const area = upgradesArea(page);
+    await offer(area, 'Easy-Draw Collection Device')
+      .getByRole('button', { name: 'No thanks' })
+      .click();
+    await expect(offer(area, 'Easy-Draw Collection Device')).toHaveCount(0);
+    await expect(area.getByRole('article')).toHaveCount(2);
+    await page.reload();
+    await expect(offer(area, 'Mini Panel')).toBeVisible();
+    await expect(offer(area, 'Easy-Draw Collection Device')).toHaveCount(0);
+  });
+
+  test('with the mf-upgrades remote blocked, the thank-you page still shows the order and the slot a quiet fallback', async ({
+    page,
+  }) => {
+    let blocked = 0;
+    await page.route('**/remotes/mf_upgrades/**', (route) => {
+      blocked += 1;
+      return route.abort('connectionrefused');
+    });
+    const orderId = await checkOutAsGuest(page);
+    await expect(page.getByRole('heading', { name: 'Thank you, Mary!' })).toBeVisible();
+    await expect(page.getByTestId('order-reference')).toContainText(
+      orderId.slice(0, 8).toUpperCase(),
+    );
+    await expect(orderSummary(page)).toContainText('Bloodwise Complete Panel');
+    const fallback = page.locator('[data-area-fallback="upgrades"]');
+    await expect(fallback).toBeVisible();
+    await expect(fallback.getByTestId('upgrades-fallback')).toBeVisible();
+    // Quiet: no alert and no "unavailable" heading, just a note and a way to try again.
+    await expect(fallback.getByRole('heading')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(blocked).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'remote-blocked');
+
+    await page.unroute('**/remotes/mf_upgrades/**');
+    await fallback.getByRole('button', { name: 'Try again' }).click();
+    await expect(offer(upgradesArea(page), 'Mini Panel')).toBeVisible();
+  });
+});
