@@ -1,55 +1,49 @@
-import Spin from 'antd/es/spin';
 import { Route, Routes } from 'react-router';
-import { useShell } from '@shop/shared/federation/remote-root';
+import { StorefrontCartPage } from '../features/cart/components/storefront-cart-page';
+import { StorefrontCheckoutPage } from '../features/checkout/components/storefront-checkout-page';
 import { StorefrontMainPage } from '../features/main-page/components/storefront-main-page';
-import { StorefrontPricingPage, PRICING_VIEWS } from '../features/pricing/components/storefront-pricing-page';
-import { StorefrontPurchasePage } from '../features/purchase/components/storefront-purchase-page';
-import { PartnerRedirect } from '../features/shared/partner-redirect';
-import { StorefrontStyles } from '../features/shared/storefront-styles';
+import { PRICING_VARIANTS } from '../features/offers/pricing-variants';
+import { CustomizationGate } from '../features/partner/customization-gate';
+import { PartnerRedirect } from '../features/partner/partner-redirect';
+import { StorefrontPricingPage } from '../features/pricing/components/storefront-pricing-page';
+import { StorefrontThankYouPage } from '../features/thank-you/components/storefront-thank-you-page';
 
+/** The ten storefront routes of spec §2, under /shop/{b2bKey}. */
 export function StorefrontRoutes() {
-  const { customization } = useShell();
-  // Spec section 2: a spinner while the customization loads, 'Not found' when the partner does not exist.
-  if (customization === undefined) {
-    return (
-      <div style={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
-        <Spin size="large" aria-label="Loading the shop" />
-      </div>
-    );
-  }
-  if (customization === null) {
-    return (
-      <div className="sf-page">
-        <StorefrontStyles />
-        <h1>Not found</h1>
-        <p>There is no partner shop at this address.</p>
-      </div>
-    );
-  }
   return (
-    <Routes>
-      <Route
-        index
-        element={
-          <PartnerRedirect kind="main">
-            <StorefrontMainPage />
-          </PartnerRedirect>
-        }
-      />
-      {PRICING_VIEWS.map((view) => (
+    <CustomizationGate>
+      <Routes>
         <Route
-          key={view.path}
-          path={view.path}
+          index
           element={
-            <PartnerRedirect kind="pricing">
-              <StorefrontPricingPage view={view} />
+            <PartnerRedirect kind="main">
+              <StorefrontMainPage />
             </PartnerRedirect>
           }
         />
-      ))}
-      <Route path="shopping-cart" element={<StorefrontPurchasePage step="cart" />} />
-      <Route path="checkout" element={<StorefrontPurchasePage step="checkout" />} />
-      <Route path="checkout/thank-you" element={<StorefrontPurchasePage step="thank-you" />} />
-    </Routes>
+        <Route
+          path="pricing"
+          element={
+            <PartnerRedirect kind="pricing">
+              <StorefrontPricingPage variant={null} />
+            </PartnerRedirect>
+          }
+        />
+        {PRICING_VARIANTS.map((variant) => (
+          <Route
+            key={variant.id}
+            path={variant.path}
+            element={
+              <PartnerRedirect kind="pricing">
+                <StorefrontPricingPage variant={variant.id} />
+              </PartnerRedirect>
+            }
+          />
+        ))}
+        <Route path="shopping-cart" element={<StorefrontCartPage />} />
+        <Route path="checkout" element={<StorefrontCheckoutPage />} />
+        <Route path="checkout/thank-you" element={<StorefrontThankYouPage />} />
+      </Routes>
+    </CustomizationGate>
   );
 }

@@ -1,46 +1,91 @@
-import { Link } from 'react-router';
-import { StorefrontStyles } from '../../shared/storefront-styles';
-import { usePartner } from '../../shared/use-partner';
+import {
+  AboutSection,
+  BiomarkersSection,
+  HowItWorksSection,
+  MainHero,
+  MainPageFooter,
+  MainPageRoot,
+  PromoBanner,
+} from '@shop/shared/ui/main-page/sections';
+import { StorefrontStyles } from '../../partner/storefront-styles';
+import { usePartner } from '../../partner/use-partner';
+import { useMainPageCopy } from '../use-main-page-copy';
 
+const STEP_IMAGE_FIELDS = [
+  'mainPageStep1Image',
+  'mainPageStep2Image',
+  'mainPageStep3Image',
+] as const;
+
+/** The partner's main page: the catalog's main-page sections filled with the customization. */
 export function StorefrontMainPage() {
   const partner = usePartner();
-  const c: Record<string, unknown> = partner.customization ?? {};
-  const heroImage = partner.image(c.mainPageImage);
-  const steps = [
-    { title: 'Order', text: 'Choose a test and we ship the kit to your door.' },
-    { title: 'Collect', text: 'A finger-prick sample at home, in about five minutes.' },
-    { title: 'Results', text: 'Lab-certified results online, explained marker by marker.' },
-  ];
+  const c = partner.customization;
+  const { colors } = partner;
+  const copy = useMainPageCopy().data;
+
   return (
-    <div className="sf-page" style={{ ['--sf-primary' as string]: partner.primaryColor }}>
+    <MainPageRoot accentColor={colors.primary}>
       <StorefrontStyles />
-      <section className="sf-hero" aria-labelledby="sf-title">
-        <div>
-          <h1 id="sf-title">{partner.text(c.mainPageTitle, `At-home blood testing with ${partner.businessName}`)}</h1>
-          <p>{partner.text(c.mainPageDescription, 'Know your numbers with Bloodwise lab tests, offered to you by your partner.')}</p>
-          <Link className="sf-cta" to="pricing">
-            See tests and pricing
-          </Link>
-        </div>
-        {heroImage && <img src={heroImage} alt="" />}
-      </section>
-      <section aria-labelledby="sf-steps-title">
-        <h2 id="sf-steps-title">How it works</h2>
-        <ol className="sf-steps">
-          {steps.map((step) => (
-            <li key={step.title}>
-              <h3 style={{ margin: '0 0 6px' }}>{step.title}</h3>
-              <p style={{ margin: 0 }}>{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
-      {typeof c.companyDescription === 'string' && (
-        <section aria-labelledby="sf-about-title">
-          <h2 id="sf-about-title">{partner.text(c.aboutTitle, `About ${partner.businessName}`)}</h2>
-          <p>{partner.text(c.companyDescription, '')}</p>
-        </section>
+      <MainHero
+        title={partner.text(c.mainPageTitle, `At-home blood testing with ${partner.businessName}`)}
+        description={partner.text(
+          c.mainPageDescription,
+          `Lab-grade blood tests you take at home, offered by ${partner.businessName}.`,
+        )}
+        image={partner.image(c.mainPageImage, '')}
+        primaryCta={{ label: 'See tests and pricing', href: '/pricing' }}
+        backgroundColor={colors.section1}
+      />
+      <PromoBanner
+        show={c.bannerShow === true}
+        content={partner.optionalText(c.bannerContent)}
+        cta={{ label: 'Shop now', href: '/pricing' }}
+        color={colors.banner}
+        backgroundColor={colors.bannerBackground}
+      />
+      {copy && (
+        <HowItWorksSection
+          title={partner.brand(copy.howItWorks.title)}
+          steps={copy.howItWorks.steps.map((step, index) => ({
+            title: partner.brand(step.title),
+            description: partner.brand(step.description),
+            image: partner.image(c[STEP_IMAGE_FIELDS[index]!], '') ?? step.image,
+          }))}
+          backgroundColor={colors.section2}
+        />
       )}
-    </div>
+      {copy && c.newMarkersSection === true && (
+        <BiomarkersSection
+          title={partner.brand(copy.biomarkers.title)}
+          description={partner.brand(copy.biomarkers.description)}
+          groups={copy.biomarkers.groups.map((group) => ({
+            ...group,
+            name: partner.brand(group.name),
+            description: partner.brand(group.description),
+          }))}
+          cta={{ label: 'See tests and pricing', href: '/pricing' }}
+          backgroundColor={colors.section1}
+        />
+      )}
+      <AboutSection
+        title={partner.text(c.aboutTitle, `Why ${partner.businessName}`)}
+        description={partner.optionalText(c.aboutDescription)}
+        image={partner.image(c.aboutImage, '')}
+        points={partner.list(c.aboutPoints)}
+        backgroundColor={colors.section2}
+      />
+      <MainPageFooter
+        businessName={partner.businessName}
+        companyDescription={partner.optionalText(c.companyDescription)}
+        socialLinks={{
+          facebook: partner.link(c.facebookLink),
+          instagram: partner.link(c.instagramLink),
+          twitter: partner.link(c.twitterLink),
+          youtube: partner.link(c.youtubeLink),
+        }}
+        backgroundColor={colors.footer}
+      />
+    </MainPageRoot>
   );
 }

@@ -1,33 +1,85 @@
-import { Link, NavLink } from 'react-router';
-import { StorefrontStyles } from '../../shared/storefront-styles';
-import { usePartner } from '../../shared/use-partner';
+import { NavLink } from 'react-router';
+import { OfferCard } from '../../offers/offer-card';
+import { OffersState } from '../../offers/offers-state';
+import {
+  offersForVariant,
+  pricingModeView,
+  pricingVariant,
+  PRICING_VARIANTS,
+  type PricingVariantId,
+} from '../../offers/pricing-variants';
+import type { StorefrontOffer } from '../../offers/storefront-offers';
+import { useStorefrontOffers } from '../../offers/use-storefront-offers';
+import { StorefrontPage } from '../../partner/storefront-styles';
+import { usePartner } from '../../partner/use-partner';
 
-export interface PricingView {
-  path: string;
-  label: string;
-  lead: string;
+function OfferGrid({ offers, empty }: { offers: readonly StorefrontOffer[]; empty: string }) {
+  if (offers.length === 0) return <p className="sf-empty">{empty}</p>;
+  return (
+    <div className="sf-offers">
+      {offers.map((offer) => (
+        <OfferCard key={offer.key} offer={offer} />
+      ))}
+    </div>
+  );
 }
 
-export const PRICING_VIEWS: PricingView[] = [
-  { path: 'pricing', label: 'All plans', lead: 'Every test and membership this shop offers.' },
-  { path: 'pricing/one-time', label: 'One-time', lead: 'Single kits with no subscription.' },
-  { path: 'pricing/monthly', label: 'Monthly', lead: 'A kit every month for close tracking.' },
-  { path: 'pricing/quarterly', label: 'Quarterly', lead: 'A kit every three months: the most popular rhythm.' },
-  { path: 'pricing/annual', label: 'Annual', lead: 'One yearly check-up, billed once a year.' },
-  { path: 'pricing/add-ons', label: 'Add-ons', lead: 'Extra markers to add to any kit.' },
-];
-
-export function StorefrontPricingPage({ view }: { view: PricingView }) {
-  const partner = usePartner();
+/** Every variant that has offers, one section each (pricingMode 'pricing-table'). */
+function PricingTable({
+  offers,
+  businessName,
+}: {
+  offers: readonly StorefrontOffer[];
+  businessName: string;
+}) {
+  const sections = PRICING_VARIANTS.map((variant) => ({
+    variant,
+    offers: offersForVariant(offers, variant.id),
+  })).filter((section) => section.offers.length > 0);
+  if (sections.length === 0)
+    return <p className="sf-empty">{businessName} has no tests for sale right now.</p>;
   return (
-    <div className="sf-page" style={{ ['--sf-primary' as string]: partner.primaryColor }}>
-      <StorefrontStyles />
-      <h1>{view.path === 'pricing' ? `${partner.businessName} plans and pricing` : `${view.label} plans`}</h1>
-      <p style={{ color: '#3d5358' }}>{view.lead}</p>
+    <>
+      {sections.map(({ variant, offers: variantOffers }) => (
+        <section
+          key={variant.id}
+          className="sf-variant"
+          aria-labelledby={`sf-variant-${variant.id}`}
+        >
+          <h2 id={`sf-variant-${variant.id}`}>{variant.heading}</h2>
+          <OfferGrid offers={variantOffers} empty="" />
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** /pricing (variant null: by the partner's pricingMode) and the five /pricing/<variant> pages. */
+export function StorefrontPricingPage({ variant }: { variant: PricingVariantId | null }) {
+  const partner = usePartner();
+  const state = useStorefrontOffers();
+  const view = variant
+    ? ({ kind: 'variant', id: variant } as const)
+    : pricingModeView(partner.customization.pricingMode);
+  const current = variant ? pricingVariant(variant) : null;
+
+  return (
+    <StorefrontPage>
+      <h1>{current ? current.heading : `${partner.businessName} tests and pricing`}</h1>
+      <p className="sf-lead">
+        {current
+          ? current.lead
+          : `Every test and plan ${partner.businessName} offers, with its price.`}
+      </p>
       <nav aria-label="Plan types">
         <ul className="sf-tabs">
-          {PRICING_VIEWS.map((item) => (
-            <li key={item.path}>
+          <li>
+            <NavLink to="/pricing" end>
+              All plans
+            </NavLink>
+          </li>
+          {PRICING_VARIANTS.map((item) => (
+            <li key={item.id}>
               <NavLink to={`/${item.path}`} end>
                 {item.label}
               </NavLink>
@@ -35,9 +87,28 @@ export function StorefrontPricingPage({ view }: { view: PricingView }) {
           ))}
         </ul>
       </nav>
-      <p>
-        Prices for {partner.businessName} members are confirmed in your cart. <Link to="/shopping-cart">Go to the cart</Link>
-      </p>
-    </div>
+      <OffersState state={state}>
+        {(offers) => {
+          if (view.kind === 'table')
+            return <PricingTable offers={offers} businessName={partner.businessName} />;
+          if (view.kind === 'single-product')
+            return (
+              <OfferGrid
+                offers={offers.slice(0, 1)}
+                empty={`${partner.businessName} has no tests for sale right now.`}
+              />
+            );
+          const shown = pricingVariant(view.id);
+          return (
+            <section className="sf-variant" aria-label={shown.heading}>
+              <OfferGrid
+                offers={offersForVariant(offers, view.id)}
+                empty={`${partner.businessName} offers no ${shown.label.toLowerCase()} options. See all plans above.`}
+              />
+            </section>
+          );
+        }}
+      </OffersState>
+    </StorefrontPage>
   );
 }

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import Button from 'antd/es/button';
+import { useNavigate } from 'react-router';
+import { useAddToCart } from '@shop/shared/cart/use-cart';
+import { intervalDuration } from '@shop/shared/catalog/recurring-interval';
+import { billingLabel } from '@shop/shared/checkout-ui/index';
+import { formatMoney } from '@shop/shared/format/money';
+import { useShell } from '@shop/shared/federation/remote-root';
+import { toApiError } from '@shop/shared/http/api-error';
+import type { StorefrontOffer } from './storefront-offers';
+
+export function OfferCard({ offer }: { offer: StorefrontOffer }) {
+  const addToCart = useAddToCart();
+  const navigate = useNavigate();
+  const { notify } = useShell();
+  const [adding, setAdding] = useState(false);
+  const interval = offer.priceRecurringInterval;
+  const headingId = `sf-offer-${offer.key}`;
+
+  async function add() {
+    if (!offer.lookupKey) return;
+    setAdding(true);
+    try {
+      await addToCart(offer.lookupKey);
+      navigate('/shopping-cart');
+    } catch (error) {
+      notify.error('Could not add to your cart', toApiError(error).message);
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  return (
+    <article className="sf-offer" aria-labelledby={headingId} data-testid="storefront-offer">
+      <h3 id={headingId}>{offer.title}</h3>
+      <div className="sf-price" data-testid="offer-price">
+        {formatMoney(offer.unitAmount, offer.currency)}
+        {interval && <small>/ {intervalDuration(interval)}</small>}
+      </div>
+      <p>{billingLabel(interval)}</p>
+      {offer.description && <p>{offer.description}</p>}
+      <Button
+        type="primary"
+        size="large"
+        loading={adding}
+        onClick={() => void add()}
+        aria-label={`Add ${offer.title} to cart`}
+      >
+        Add to cart
+      </Button>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import Button from 'antd/es/button';
+import Spin from 'antd/es/spin';
+import type { StorefrontOffersState } from './use-storefront-offers';
+import type { StorefrontOffer } from './storefront-offers';
+
+/** Loading, failure with Try again, or the page once the offers are known. */
+export function OffersState({
+  state,
+  children,
+}: {
+  state: StorefrontOffersState;
+  children: (offers: StorefrontOffer[]) => ReactNode;
+}) {
+  if (state.offers) return <>{children(state.offers)}</>;
+  if (state.isError) {
+    return (
+      <div role="alert" className="sf-empty">
+        <p>We could not load the prices. Please try again.</p>
+        <Button onClick={state.retry}>Try again</Button>
+      </div>
+    );
+  }
+  return (
+    <div className="sf-state" role="status" aria-label="Loading prices">
+      <Spin size="large" />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// The storefront's pricing pages (spec §2): five variants, and /pricing chosen by pricingMode.
+import type { StorefrontOffer } from './storefront-offers';
+
+export const PRICING_VARIANT_IDS = [
+  'one-time',
+  'add-ons',
+  'monthly',
+  'quarterly',
+  'annual',
+] as const;
+export type PricingVariantId = (typeof PRICING_VARIANT_IDS)[number];
+
+export interface PricingVariant {
+  id: PricingVariantId;
+  /** Route path inside the storefront. */
+  path: string;
+  label: string;
+  heading: string;
+  lead: string;
+  matches(offer: StorefrontOffer): boolean;
+}
+
+const PLAN_TYPES = new Set(['kit', 'subscription', 'program']);
+const plan = (offer: StorefrontOffer) => PLAN_TYPES.has(offer.type) && !offer.isUnlimitedUpgrade;
+
+export const PRICING_VARIANTS: readonly PricingVariant[] = [
+  {
+    id: 'one-time',
+    path: 'pricing/one-time',
+    label: 'One-time',
+    heading: 'One-time tests',
+    lead: 'A single kit, no subscription.',
+    matches: (offer) => plan(offer) && offer.priceType === 'one_time',
+  },
+  {
+    id: 'monthly',
+    path: 'pricing/monthly',
+    label: 'Monthly',
+    heading: 'Monthly plans',
+    lead: 'A kit every month, for close tracking.',
+    matches: (offer) => plan(offer) && offer.priceRecurringInterval === 'month',
+  },
+  {
+    id: 'quarterly',
+    path: 'pricing/quarterly',
+    label: 'Quarterly',
+    heading: 'Quarterly plans',
+    lead: 'A kit every three months.',
+    matches: (offer) => plan(offer) && offer.priceRecurringInterval === 'quarter',
+  },
+  {
+    id: 'annual',
+    path: 'pricing/annual',
+    label: 'Annual',
+    heading: 'Annual plans',
+    lead: 'One yearly check-up, billed once a year.',
+    matches: (offer) => plan(offer) && offer.priceRecurringInterval === 'year',
+  },
+  {
+    id: 'add-ons',
+    path: 'pricing/add-ons',
+    label: 'Add-ons',
+    heading: 'Add-ons',
+    lead: 'Extras to add to any kit or plan.',
+    matches: (offer) => offer.type === 'add-on',
+  },
+];
+
+export function pricingVariant(id: PricingVariantId): PricingVariant {
+  return PRICING_VARIANTS.find((variant) => variant.id === id)!;
+}
+
+export function offersForVariant(
+  offers: readonly StorefrontOffer[],
+  id: PricingVariantId,
+): StorefrontOffer[] {
+  return offers.filter(pricingVariant(id).matches);
+}
+
+/** What /pricing shows: every variant ('pricing-table', the default), one product, or one variant. */
+export type PricingModeView =
+  { kind: 'table' } | { kind: 'single-product' } | { kind: 'variant'; id: PricingVariantId };
+
+export function pricingModeView(pricingMode: unknown): PricingModeView {
+  if (pricingMode === 'single-product') return { kind: 'single-product' };
+  if ((PRICING_VARIANT_IDS as readonly unknown[]).includes(pricingMode))
+    return { kind: 'variant', id: pricingMode as PricingVariantId };
+  return { kind: 'table' };
+}

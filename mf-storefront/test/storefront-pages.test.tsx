@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+// jsdom cannot navigate to another site; the test sees where the storefront would send the browser.
+jest.mock('../src/features/partner/leave-site', () => ({ leaveSite: jest.fn() }));
+const left = jest.mocked(leaveSite);
+beforeEach(() => left.mockClear());
+import { leaveSite } from '../src/features/partner/leave-site';
+import { ACME } from './support/storefront-fixtures';
+import { renderStorefront } from './support/render-storefront';
+
+describe('storefront states', () => {
+  it('shows a spinner while the shell loads the customization', () => {
+    renderStorefront('acme-wellness', '', { customization: undefined, served: [ACME] });
+    expect(screen.getByRole('status', { name: 'Loading the shop' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  });
+
+  it("shows 'Not found' with the API's 404 when the partner does not exist", async () => {
+    renderStorefront('nobody', '/pricing', { customization: null });
+    expect(screen.getByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument();
+    expect(screen.getByText(/HTTP 404/)).toBeInTheDocument();
+  });
+
+  it("shows 'Not found' when its own look at the shell's query gets the 404 first", async () => {
+    const { api } = renderStorefront('nobody', '', { customization: undefined });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument();
+    expect(api.calls(/\/api\/v1\/customization\/nobody$/)[0]!.params).toEqual({
+      excludeProducts: true,
+    });
+  });
+
+  it('offers Try again when the customization cannot load, instead of spinning for ever', async () => {
+    const failing = ({ url }: { url: string }) =>
+      url.startsWith('/api/v1/customization/')
+        ? { status: 503, data: { error: { code: 'UNAVAILABLE', message: 'down' } } }
+        : undefined;
+    const { api } = renderStorefront('acme-wellness', '', {
+      customization: undefined,
+      served: [ACME],
+      setup: (fake) => fake.on(failing),
+    });
+    // One retry (after about a second) before the failure shows.
+    const alert = await screen.findByRole('alert', {}, { timeout: 8_000 });
+    expect(alert).toHaveTextContent('We could not load this shop');
+    const before = api.calls(/customization/).length;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(api.calls(/customization/).length).toBeGreaterThan(before));
+  }, 15_000);
+});
+
+describe('storefront main page', () => {
+  it("renders the shared main-page sections with the partner's data and its name for the product's", async () => {
+    const { container } = renderStorefront('acme-wellness', '', { customization: ACME });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Acme Wellness testing for Acme staff' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Order a Acme Wellness kit today.')).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Announcement' })).toHaveTextContent(
+      'Acme members save on every Acme Wellness kit.',
+    );
+    expect(container.querySelector('.mp-hero img')).toHaveAttribute(
+      'src',
+      'https://cdn.example.com/hero.png',
+    );
+    expect(container.querySelector('.mp-hero')).toHaveStyle({ '--mp-bg': '#f4effa' });
+    expect(container.querySelector('.mp-root')).toHaveStyle({ '--mp-accent': '#6b3fa0' });
+
+    // Steps and markers: the shop's copy, renamed, with the partner's own step image where it has one.
+    const steps = await screen.findByRole('region', { name: 'How Acme Wellness works' });
+    expect(
+      within(steps)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Order', 'Collect', 'Read']);
+    expect([...steps.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/step-1.svg',
+      'https://cdn.example.com/step-2.png',
+    ]);
+    expect(screen.getByRole('region', { name: 'What Acme Wellness measures' })).toHaveTextContent(
+      'ApoB',
+    );
+
+    const about = screen.getByRole('region', { name: 'Why Acme Wellness' });
+    expect(
+      within(about)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Members-only pricing', 'Private results']);
+    // Only the http(s) social link is rendered; the javascript: one is dropped.
+    const social = within(
+      screen.getByRole('list', { name: 'Acme Wellness on social media' }),
+    ).getAllByRole('link');
+    expect(social.map((link) => link.getAttribute('href'))).toEqual(['https://facebook.com/acme']);
+    expect(container.textContent).not.toMatch(/\bBloodwise\b/);
+  });
+
+  it('switches the markers section and the banner off when the partner does', async () => {
+    renderStorefront('acme-wellness', '', {
+      customization: { ...ACME, newMarkersSection: false, bannerShow: false },
+    });
+    await screen.findByRole('region', { name: 'How Acme Wellness works' });
+    expect(screen.queryByRole('region', { name: 'What Acme Wellness measures' })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Announcement' })).toBeNull();
+  });
+
+  it('links its call to action inside the storefront', async () => {
+    const { store } = renderStorefront('acme-wellness', '', { customization: ACME });
+    await userEvent.click(screen.getAllByRole('link', { name: 'See tests and pricing' })[0]!);
+    expect(store.getLocation().pathname).toBe('/shop/acme-wellness/pricing');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Acme Wellness tests and pricing' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('partner redirect', () => {
+  const redirecting = { ...ACME, redirectLink: 'https://partner.example.com/shop' };
+
+  it.each([
+    [''],
+    ['/pricing'],
+    ['/pricing/one-time'],
+    ['/pricing/monthly'],
+    ['/pricing/quarterly'],
+    ['/pricing/annual'],
+    ['/pricing/add-ons'],
+  ])('sends a visitor of %s to the redirectLink', (page) => {
+    renderStorefront('acme-wellness', page, { customization: redirecting });
+    expect(left).toHaveBeenCalledWith('https://partner.example.com/shop');
+    expect(screen.getByRole('status')).toHaveTextContent('Taking you to Acme Wellness');
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute(
+      'href',
+      'https://partner.example.com/shop',
+    );
+  });
+
+  it.each([['/checkout'], ['/shopping-cart'], ['/checkout/thank-you']])(
+    'never redirects from %s',
+    async (page) => {
+      renderStorefront('acme-wellness', page, { customization: redirecting });
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(screen.queryByText(/Taking you to/)).toBeNull();
+      expect(left).not.toHaveBeenCalled();
+    },
+  );
+
+  it('ignores a redirectLink that is not http(s)', () => {
+    renderStorefront('acme-wellness', '', {
+      customization: { ...ACME, redirectLink: 'javascript:window.__pwned=1' },
+    });
+    expect(screen.queryByText(/Taking you to/)).toBeNull();
+    expect(left).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+});

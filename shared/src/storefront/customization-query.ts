@@ -1,0 +1,73 @@
+// GET /api/v1/customization/{shopKey}: one query definition for the shell (header, theme, head tags)
+// and the storefront area (page states, products), so both observe the same cache entry.
+import { queryOptions } from '@tanstack/react-query';
+import { API_PATHS, buildPath } from '../contract/paths';
+import {
+  CUSTOMIZATION_QUERY_KEY,
+  type ApiClients,
+  type PartnerCustomizationProp,
+} from '../shell-contract/shell-props';
+
+/** Spec §9: the storefront customization is cached 10 minutes on the client. */
+export const CUSTOMIZATION_CACHE_MS = 10 * 60_000;
+
+/** The HTTP status the API answers for a shop key without a customization. */
+export const CUSTOMIZATION_NOT_FOUND_STATUS = 404;
+
+export async function fetchCustomization(
+  api: Pick<ApiClients, 'content'>,
+  shopKey: string,
+  { excludeProducts }: { excludeProducts: boolean },
+): Promise<PartnerCustomizationProp | null> {
+  try {
+    const response = await api.content.get<Record<string, unknown> | null>(
+      buildPath(API_PATHS.customization, { shopKey }),
+      {
+        params: { excludeProducts },
+      },
+    );
+    return response.data && typeof response.data === 'object'
+      ? { ...response.data, shopKey }
+      : null;
+  } catch (error) {
+    if (
+      (error as { response?: { status?: number } }).response?.status ===
+      CUSTOMIZATION_NOT_FOUND_STATUS
+    )
+      return null;
+    throw error;
+  }
+}
+
+/**
+ * undefined while loading, null when the partner does not exist. Kept (gcTime) as long as it is
+ * fresh, so leaving the storefront and coming back within 10 minutes makes no request.
+ */
+export function customizationQueryOptions(
+  api: Pick<ApiClients, 'content'>,
+  shopKey: string,
+  { excludeProducts }: { excludeProducts: boolean },
+) {
+  return queryOptions({
+    queryKey: [...CUSTOMIZATION_QUERY_KEY, shopKey, { excludeProducts }],
+    queryFn: () => fetchCustomization(api, shopKey, { excludeProducts }),
+    staleTime: CUSTOMIZATION_CACHE_MS,
+    gcTime: CUSTOMIZATION_CACHE_MS,
+    // A missing partner is an answer, not a failure: no retries for it.
+    retry: (failures, error) =>
+      failures < 2 &&
+      (error as { response?: { status?: number } }).response?.status !==
+        CUSTOMIZATION_NOT_FOUND_STATUS,
+  });
+}
+
+/** The shop key of a storefront basename such as '/shop/acme-wellness'. */
+export function shopKeyFromBasename(basename: string): string | null {
+  const match = /^\/shop\/([^/]+)$/.exec(basename);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,97 @@
+import { applyPartnerHead, partnerHead } from './partner-head';
+import { storefrontShellStyle } from './storefront-chrome';
+import { defaultThemeTokens } from '@shop/shared/federation/antd-theme';
+
+const ICON = 'data:image/svg+xml;base64,PHN2Zz4=';
+
+describe('partner head', () => {
+  beforeEach(() => {
+    document.head.innerHTML =
+      '<meta name="description" content="At-home blood tests"><meta name="theme-color" content="#3cbab5">';
+    document.title = 'Bloodwise · At-home blood tests';
+  });
+
+  it("sets the partner's title per route, favicon and allowlisted meta tags, and restores the page's own afterwards", () => {
+    const head = partnerHead(
+      {
+        shopKey: 'acme',
+        businessName: 'Acme Wellness',
+        favicon: ICON,
+        metaTags: [
+          { name: 'description', content: 'Bloodwise tests from Acme' },
+          { name: 'og:title', content: 'Acme' },
+          { name: 'http-equiv', content: '0;url=https://evil.example' },
+        ],
+      },
+      '/shop/:b2bKey/pricing/monthly',
+    )!;
+    const restore = applyPartnerHead(document, head);
+    expect(document.title).toBe('Monthly plans | Acme Wellness');
+    expect(document.head.querySelector('link[rel="icon"]')).toHaveAttribute('href', ICON);
+    const metas = () =>
+      [...document.head.querySelectorAll('meta')].map((meta) => [
+        meta.getAttribute('name'),
+        meta.getAttribute('content'),
+      ]);
+    expect(metas()).toEqual([
+      ['description', 'Acme Wellness tests from Acme'],
+      ['theme-color', '#3cbab5'],
+      ['og:title', 'Acme'],
+    ]);
+
+    restore();
+    expect(document.title).toBe('Bloodwise · At-home blood tests');
+    expect(document.head.querySelector('link[rel="icon"]')).toBeNull();
+    expect(metas()).toEqual([
+      ['description', 'At-home blood tests'],
+      ['theme-color', '#3cbab5'],
+    ]);
+  });
+
+  it('writes markup in partner text as an attribute value and ignores an unsafe favicon', () => {
+    const head = partnerHead(
+      {
+        shopKey: 'x',
+        businessName: '<img src=x onerror=alert(1)>',
+        favicon: 'javascript:alert(1)',
+        metaTags: [{ name: 'description', content: '"><script>window.__pwned=1</script>' }],
+      },
+      '/shop/:b2bKey',
+    )!;
+    applyPartnerHead(document, head);
+    expect(document.title).toBe('At-home blood tests | <img src=x onerror=alert(1)>');
+    expect(document.head.querySelector('link[rel="icon"]')).toBeNull();
+    expect(document.head.querySelectorAll('script, img')).toHaveLength(0);
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      '"><script>window.__pwned=1</script>',
+    );
+  });
+
+  it("says 'Not found' for a missing partner and waits while it loads", () => {
+    expect(partnerHead(null, '/shop/:b2bKey')).toEqual({
+      title: 'Not found',
+      favicon: null,
+      metaTags: [],
+    });
+    expect(partnerHead(undefined, '/shop/:b2bKey')).toBeNull();
+  });
+});
+
+describe('storefront shell colours', () => {
+  it('carries bar and footer colours with text that reads on them, and keeps the consumer shell plain', () => {
+    const theme = { ...defaultThemeTokens('#6b3fa0'), barColor: '#4a2a73', footerColor: '#f4effa' };
+    expect(storefrontShellStyle(theme, true)).toEqual({
+      className: 'shell shell--storefront',
+      style: {
+        '--brand': '#6b3fa0',
+        '--on-brand': '#ffffff',
+        '--bar': '#4a2a73',
+        '--bar-ink': '#ffffff',
+        '--footer': '#f4effa',
+        '--footer-ink': '#0b2428',
+      },
+    });
+    expect(storefrontShellStyle(defaultThemeTokens(), false).className).toBe('shell');
+  });
+});

@@ -1,0 +1,135 @@
+// The shell's header brand and footer on storefront routes, and the CSS variables that carry the
+// partner's bar and footer colours to the whole page (with text colours that stay readable).
+import type { CSSProperties } from 'react';
+import { Link, NavLink } from 'react-router';
+import { isHttpUrl } from '@shop/shared/rules/safe-redirect';
+import { isSafeImageSrc } from '@shop/shared/rules/partner-rules';
+import { readableTextOn } from '@shop/shared/ui/main-page/color-contrast';
+import type {
+  PartnerCustomizationProp,
+  ThemeTokens,
+} from '@shop/shared/shell-contract/shell-props';
+
+const INK = '#12343b';
+
+const css = `
+.shell--storefront .site-header { --ink: var(--bar-ink); color: var(--bar-ink); }
+.shell--storefront .header-menu-toggle, .shell--storefront .account-dropdown, .shell--storefront .account-trigger { --ink: ${INK}; }
+.shell--storefront .header-nav a.active { color: var(--ink); }
+.shell--storefront .header-cart-count, .shell--storefront .account-avatar { color: var(--on-brand); }
+.shell--storefront .header-logo { min-width: 0; flex: 0 1 auto; overflow: hidden; font-size: 1.1rem; }
+.shell--storefront .header-logo img { max-width: 112px; height: auto; object-fit: contain; object-position: left center; }
+.shell--storefront .header-logo span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.shell--storefront .header-inner { padding: 0 12px; }
+@media (max-width: 575px) { .shell--storefront .header-logo--with-image span { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; } }
+@media (max-width: 799px) { .shell--storefront .header-nav { --ink: ${INK}; } }
+@media (min-width: 576px) { .shell--storefront .header-logo img { max-width: 160px; } }
+.storefront-footer { background: var(--footer); color: var(--footer-ink); margin-top: 0; }
+.storefront-footer a { color: var(--footer-ink); }
+`;
+
+export function StorefrontShellStyles() {
+  return (
+    <style href="shell-storefront" precedence="default">
+      {css}
+    </style>
+  );
+}
+
+/** className and CSS variables for the shell's root: brand, bar and footer colours with readable text. */
+export function storefrontShellStyle(
+  theme: ThemeTokens,
+  isStorefront: boolean,
+): { className: string; style: CSSProperties } {
+  const bar = theme.barColor ?? '#ffffff';
+  const footer = theme.footerColor ?? INK;
+  return {
+    className: isStorefront ? 'shell shell--storefront' : 'shell',
+    style: {
+      '--brand': theme.primaryColor,
+      '--on-brand': readableTextOn(theme.primaryColor),
+      '--bar': bar,
+      '--bar-ink': readableTextOn(bar),
+      '--footer': footer,
+      '--footer-ink': readableTextOn(footer),
+    } as CSSProperties,
+  };
+}
+
+const nameOf = (customization: PartnerCustomizationProp | null | undefined) =>
+  typeof customization?.businessName === 'string' && customization.businessName.trim()
+    ? customization.businessName.trim()
+    : null;
+
+/** The header's logo and name: the partner's logo links to its logoLink (http(s) only), else to the storefront's home. */
+export function StorefrontBrand({
+  basename,
+  customization,
+}: {
+  basename: string;
+  customization: PartnerCustomizationProp | null | undefined;
+}) {
+  const businessName = nameOf(customization) ?? 'Partner shop';
+  const logo = isSafeImageSrc(customization?.logo) ? customization.logo.trim() : null;
+  const className = logo ? 'header-logo header-logo--with-image' : 'header-logo';
+  const content = (
+    <>
+      {logo && <img src={logo} alt="" height={32} data-testid="partner-logo" />}
+      <span data-testid="partner-name">{businessName}</span>
+    </>
+  );
+  if (isHttpUrl(customization?.logoLink)) {
+    return (
+      <a
+        href={customization.logoLink}
+        className={className}
+        rel="noopener noreferrer"
+        aria-label={`${businessName} website`}
+      >
+        {content}
+      </a>
+    );
+  }
+  return (
+    <Link to={basename} className={className} aria-label={`${businessName} home`}>
+      {content}
+    </Link>
+  );
+}
+
+/** The storefront's footer: the partner's name and links that stay inside the storefront. */
+export function StorefrontFooter({
+  basename,
+  customization,
+}: {
+  basename: string;
+  customization: PartnerCustomizationProp | null | undefined;
+}) {
+  const businessName = nameOf(customization);
+  return (
+    <footer className="site-footer storefront-footer">
+      <div className="footer-inner">
+        <nav aria-label="Footer">
+          <ul>
+            <li>
+              <NavLink to={basename} end>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={`${basename}/pricing`}>Tests and pricing</NavLink>
+            </li>
+            <li>
+              <NavLink to={`${basename}/shopping-cart`}>Cart</NavLink>
+            </li>
+          </ul>
+        </nav>
+        <p>Support: Monday to Friday, 9:00 AM to 3:00 PM New York time.</p>
+        <p>
+          © {new Date().getFullYear()} {businessName ?? 'Partner shop'}. Lab tests are performed by
+          CLIA-certified laboratories.
+        </p>
+      </div>
+    </footer>
+  );
+}
