@@ -18,6 +18,8 @@ import { usePageViewLog } from '../features/analytics/page-view-logger';
 import { useCurrentUser } from '../features/user/user-query';
 import { useUserContext } from '../features/user/use-user-context';
 import { useCustomization } from '../features/storefront/customization-query';
+import { usePartnerHead } from '../features/storefront/partner-head';
+import { StorefrontFooter, StorefrontShellStyles, storefrontShellStyle } from '../features/storefront/storefront-chrome';
 import { shellTheme } from '../features/theme/shell-theme';
 import { LIKELY_NEXT_AREA, resolveRoute, wantsBalance } from './route-table';
 import type { ShellRuntime } from './shell-runtime';
@@ -36,6 +38,7 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   const theme = useMemo(() => shellTheme(customization), [customization]);
   const antdTheme = useMemo(() => toAntdTheme(theme), [theme]);
   const [notify, notificationHolder] = useShellNotify();
+  usePartnerHead(customization, route?.b2bKey ? route.pattern : null);
 
   const user = userQuery.data ?? null;
   useEffect(() => {
@@ -92,7 +95,8 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   return (
     <ConfigProvider theme={antdTheme}>
       {notificationHolder}
-      <div className="shell" style={{ ['--brand' as string]: theme.primaryColor, ['--bar' as string]: theme.barColor ?? '#ffffff' }}>
+      <div {...storefrontShellStyle(theme, storefront !== null)}>
+        {storefront && <StorefrontShellStyles />}
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
@@ -106,7 +110,7 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
               <NotFoundPage pathname={location.pathname} />
             )}
           </main>
-          <Footer businessName={businessName} />
+          {storefront ? <StorefrontFooter {...storefront} /> : <Footer businessName={businessName} />}
         </Router>
         <ChatWidget appId={config.chatAppId} user={user} userSettled={!userQuery.isPending} href={href} />
       </div>

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import type { ApiClients, PartnerCustomizationProp, UserContext } from '@shop/shared/shell-contract/shell-props';
 import { AccountMenu } from './account-menu';
 import { CartBadge } from './cart-badge';
+import { StorefrontBrand } from '../storefront/storefront-chrome';
 
 export const CONSUMER_NAV = [
   { to: '/pricing', label: 'Tests & pricing' },
@@ -46,8 +47,6 @@ export function Header({
   useEffect(() => setMenuOpen(false), [pathname]);
 
   const nav = storefront ? storefrontNav(storefront.basename) : CONSUMER_NAV;
-  const businessName = typeof storefront?.customization?.businessName === 'string' ? storefront.customization.businessName : null;
-  const partnerLogo = typeof storefront?.customization?.logo === 'string' ? storefront.customization.logo : null;
   const cartPath = storefront ? `${storefront.basename}/shopping-cart` : '/shopping-cart';
   const owner = userContext.user?.email ?? null;
   const cart = useMemo(() => ({ api, sessionId: userContext.sessionId, owner }), [api, userContext.sessionId, owner]);
@@ -55,10 +54,13 @@ export function Header({
   return (
     <header className="site-header">
       <div className="header-inner">
-        <Link to={storefront ? storefront.basename : '/'} className="header-logo" aria-label={`${businessName ?? 'Bloodwise'} home`}>
-          {partnerLogo ? <img src={partnerLogo} alt="" height={32} /> : storefront ? null : <Logo />}
-          {storefront && <span>{businessName ?? 'Partner shop'}</span>}
-        </Link>
+        {storefront ? (
+          <StorefrontBrand {...storefront} />
+        ) : (
+          <Link to="/" className="header-logo" aria-label="Bloodwise home">
+            <Logo />
+          </Link>
+        )}
         <button
           type="button"
           className="header-menu-toggle"
