@@ -5,6 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { checkOutAsGuest } from '../support/checkout-flow';
+import { screenshotAtWidths } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
 
 const SHOTS = '/tmp/shots/upgrades';
@@ -14,14 +15,7 @@ const OFFERS = [
   'Blood-Pressure Monitor with Measuring Tape',
 ];
 
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string) => screenshotAtWidths(page, SHOTS, name);
 
 const upgradesArea = (page: Page) => page.locator('[data-area="upgrades"]');
 const offer = (area: Locator, name: string) => area.getByRole('article', { name });
