@@ -1,5 +1,12 @@
 // The one list of modules every federated package shares as singletons.
 // Shell and remotes must agree on it, or React could load twice.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** react-router is shared through this module: the routing API only, tree-shaken. */
+export const REACT_ROUTER_FACADE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'react-router-facade.mjs');
+/** The facade's import of the real package (webpack resolves it to react-router's ESM build). */
+export const REACT_ROUTER_FULL = '@shop/react-router-full';
 
 /** Share keys; a trailing slash is a prefix key (react/ covers react/jsx-runtime, react-dom/ covers react-dom/client). */
 export const SHARED_SINGLETONS = [
@@ -13,6 +20,14 @@ export const SHARED_SINGLETONS = [
   'dayjs',
 ];
 
+/**
+ * Libraries many areas load on their first page but that need not be singletons: shared so that a
+ * remote reuses the copy the shell already loaded instead of downloading its own. axios (the
+ * contract's HTTP client) is never tree-shaken, so sharing costs nothing. zod is NOT shared: as a
+ * shared module its whole index (every locale) ships, 86 KB gz, against ~35 KB tree-shaken per copy.
+ */
+export const SHARED_LIBRARIES = ['axios'];
+
 /** How antd ships; see docs/decisions/antd-shipping.md. `bundled` is the choice, the others stay for measuring. */
 export const ANTD_MODES = ['bundled', 'per-component', 'whole'];
 
@@ -24,9 +39,10 @@ function packageOf(key) {
  * Builds the ModuleFederationPlugin `shared` object from the package's own dependencies so
  * the required versions always match what the package was built with.
  * @param {{ dependencies?: Record<string, string> }} pkg
- * @param {{ antd?: string }} [opts]
+ * @param {{ antd?: string, sharedPkg?: { dependencies?: Record<string, string> }, reactRouter?: { version: string } | null }} [opts]
+ *   sharedPkg: @shop/shared's package.json; reactRouter: the installed react-router, to share it through the facade
  */
-export function buildShared(pkg, { antd = 'bundled' } = {}) {
+export function buildShared(pkg, { antd = 'bundled', sharedPkg = { dependencies: {} }, reactRouter = null } = {}) {
   const deps = pkg.dependencies ?? {};
   /** @type {Record<string, object>} */
   const shared = {};
@@ -34,6 +50,15 @@ export function buildShared(pkg, { antd = 'bundled' } = {}) {
     const requiredVersion = deps[packageOf(key)];
     if (!requiredVersion) throw new Error(`shared singleton ${key} is not a dependency of ${pkg.name}`);
     shared[key] = { singleton: true, requiredVersion, strictVersion: false };
+  }
+  if (reactRouter) {
+    // Provided through the facade (react-router-facade.mjs), still under the key and version of react-router.
+    shared['react-router'] = { ...shared['react-router'], import: REACT_ROUTER_FACADE, version: reactRouter.version };
+  }
+  for (const key of SHARED_LIBRARIES) {
+    // A package may get these only through @shop/shared; its range then comes from there.
+    const requiredVersion = deps[key] ?? sharedPkg.dependencies?.[key];
+    if (requiredVersion) shared[key] = { singleton: false, requiredVersion };
   }
   if (antd === 'whole') {
     shared.antd = { singleton: true, requiredVersion: deps.antd };

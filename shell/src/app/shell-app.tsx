@@ -3,10 +3,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Router, createPath, type Navigator } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import ConfigProvider from 'antd/es/config-provider';
 import { SHELL_CONTRACT_VERSION, type ShellProps } from '@shop/shared/shell-contract/shell-props';
 import { useNavigationLocation } from '@shop/shared/shell-contract/navigation-store';
-import { toAntdTheme } from '@shop/shared/federation/antd-theme';
 import { AreaOutlet, createNestedAreaOutlet } from '../federation/area-outlet';
 import { Header } from '../features/layout/header';
 import { Footer } from '../features/layout/footer';
@@ -36,8 +34,7 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   const customizationQuery = useCustomization(api, route?.b2bKey ?? null);
   const customization = route?.b2bKey ? customizationQuery.data : null;
   const theme = useMemo(() => shellTheme(customization), [customization]);
-  const antdTheme = useMemo(() => toAntdTheme(theme), [theme]);
-  const [notify, notificationHolder] = useShellNotify();
+  const [notify, notificationHolder] = useShellNotify(theme);
   usePartnerHead(customization, route?.b2bKey ? route.pattern : null);
 
   const user = userQuery.data ?? null;
@@ -93,7 +90,7 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   const businessName = typeof customization?.businessName === 'string' ? customization.businessName : null;
 
   return (
-    <ConfigProvider theme={antdTheme}>
+    <>
       {notificationHolder}
       <div {...storefrontShellStyle(theme, storefront !== null)}>
         {storefront && <StorefrontShellStyles />}
@@ -114,7 +111,7 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
         </Router>
         <ChatWidget appId={config.chatAppId} user={user} userSettled={!userQuery.isPending} href={href} />
       </div>
-    </ConfigProvider>
+    </>
   );
 }
 
