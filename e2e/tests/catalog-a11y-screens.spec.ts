@@ -24,7 +24,15 @@ const ROUTES: { name: string; path: string }[] = [
 async function scanAndShoot(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // Scroll through once so lazy images load before the scan and the full-page shot.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
     await expectNoSeriousA11yViolations(page);
     // Nothing may overflow sideways on a phone.
     expect(

@@ -40,7 +40,7 @@ test('the pricing table switches one-time, monthly, quarterly and annual with th
   page,
 }) => {
   await page.goto('/pricing');
-  const billing = page.getByRole('radiogroup', { name: 'Billing' });
+  const billing = page.getByRole('radiogroup', { name: 'How often do you want to test?' });
   await expect(billing.getByRole('radio')).toHaveCount(4);
   const cards = page.locator('[data-interval] article');
 

@@ -7,6 +7,8 @@ import { withFakeApi, type FakeApi } from './support/fake-api';
 
 // antd forms and userEvent typing are slow on a shared CI core.
 jest.setTimeout(30_000);
+// The page and its form load as lazy chunks; the first find waits for both.
+const SLOW = { timeout: 10_000 };
 
 const posts = (api: FakeApi, path: string) =>
   api.requests
@@ -22,7 +24,7 @@ describe('waitlist forms', () => {
       data: { ok: true, alreadyOnList: false },
     }));
     renderArea(CatalogRoot, { path: '/' });
-    const form = await screen.findByRole('form', { name: 'Coming soon to New York' });
+    const form = await screen.findByRole('form', { name: 'Coming soon to New York' }, SLOW);
     await userEvent.click(within(form).getByRole('button', { name: 'Join the waitlist' }));
     expect(await within(form).findByText('Please enter your name')).toBeInTheDocument();
     expect(within(form).getByText('Please enter your email')).toBeInTheDocument();
@@ -53,7 +55,7 @@ describe('waitlist forms', () => {
       data: { ok: true, alreadyOnList: true },
     }));
     renderArea(CatalogRoot, { path: '/programs' });
-    const form = await screen.findByRole('form', { name: 'Supplements in California' });
+    const form = await screen.findByRole('form', { name: 'Supplements in California' }, SLOW);
     await userEvent.type(within(form).getByLabelText('Full name'), 'Cher');
     await userEvent.type(within(form).getByLabelText('Email'), 'cher@example.com');
     await userEvent.click(within(form).getByRole('button', { name: 'Join the waitlist' }));
@@ -96,7 +98,7 @@ describe('waitlist forms', () => {
           },
     );
     renderArea(CatalogRoot, { path: '/' });
-    const form = await screen.findByRole('form', { name: 'Coming soon to New York' });
+    const form = await screen.findByRole('form', { name: 'Coming soon to New York' }, SLOW);
     await userEvent.type(within(form).getByLabelText('Full name'), 'Ada Lovelace');
     await userEvent.type(within(form).getByLabelText('Email'), 'ada@example.com');
     await userEvent.click(within(form).getByRole('button', { name: 'Join the waitlist' }));
@@ -117,7 +119,7 @@ describe('referral form', () => {
       data: { ok: true, alreadyReferred: false },
     }));
     renderArea(CatalogRoot, { path: '/' });
-    const form = await screen.findByRole('form', { name: 'Invite a friend' });
+    const form = await screen.findByRole('form', { name: 'Invite a friend' }, SLOW);
     const send = () =>
       userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
 
@@ -157,7 +159,7 @@ describe('referral form', () => {
       },
     }));
     renderArea(CatalogRoot, { path: '/' });
-    const form = await screen.findByRole('form', { name: 'Invite a friend' });
+    const form = await screen.findByRole('form', { name: 'Invite a friend' }, SLOW);
     await userEvent.type(within(form).getByLabelText('Your email'), 'a@example.com');
     await userEvent.type(within(form).getByLabelText("Friend's email"), 'b@example.com');
     await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));

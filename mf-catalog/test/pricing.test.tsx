@@ -26,7 +26,9 @@ describe('pricing page', () => {
 
   it('switches between one-time, monthly, quarterly and annual, showing each label and price per period', async () => {
     const { store } = renderArea(CatalogRoot, { path: '/pricing' });
-    const billing = await screen.findByRole('radiogroup', { name: 'Billing' });
+    const billing = await screen.findByRole('radiogroup', {
+      name: 'How often do you want to test?',
+    });
     expect(
       within(billing)
         .getAllByRole('radio')

@@ -97,6 +97,25 @@ function OffersSection({
   const shown = section.offerKeys.flatMap((key) => offers.filter((offer) => offer.key === key));
   if (shown.length === 0) return null;
   const allAddOns = shown.every((offer) => offer.type === 'add-on');
+  if (shown.length === 1 && !allAddOns) {
+    // One plan: its story and every marker beside the card, rather than a lone card in a wide row.
+    const [offer] = shown as [CatalogOffer];
+    return (
+      <div className="cat-feature">
+        <div>
+          <SectionHead id={id} title={section.title} intro={section.intro ?? offer.description} />
+          {offer.biomarkers.length > 0 && (
+            <ul className="cat-markers" aria-label={`Everything ${offer.title} measures`}>
+              {offer.biomarkers.map((marker) => (
+                <li key={marker}>{marker}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <OfferCard offer={offer} featured />
+      </div>
+    );
+  }
   return (
     <>
       <SectionHead id={id} title={section.title} intro={section.intro} />

@@ -23,7 +23,7 @@ const css = `
 .cat-steps > li { counter-increment: cat-step; position: relative; padding-left: 52px; }
 .cat-steps > li::before { content: counter(cat-step); position: absolute; left: 18px; top: 18px; width: 28px; height: 28px; border-radius: 50%; background: var(--cat-accent, #3cbab5); color: var(--cat-on-accent, #0b2428); font-weight: 800; display: grid; place-items: center; }
 .cat-steps > li.cat-tile { padding-left: 60px; }
-.cat-cta { display: inline-flex; align-items: center; justify-content: center; min-height: 48px; padding: 0 22px; border-radius: 10px; font-weight: 700; text-decoration: none; border: 2px solid var(--cat-accent, #3cbab5); }
+.cat-cta { display: inline-flex; align-items: center; justify-content: center; text-align: center; line-height: 1.3; min-height: 48px; padding: 10px 22px; border-radius: 10px; font-weight: 700; text-decoration: none; border: 2px solid var(--cat-accent, #3cbab5); }
 .cat-cta--primary { background: var(--cat-accent, #3cbab5); color: var(--cat-on-accent, #0b2428); }
 .cat-cta--primary:hover { filter: brightness(.94); color: var(--cat-on-accent, #0b2428); }
 .cat-cta--secondary { background: #fff; color: var(--cat-ink); }
@@ -34,7 +34,8 @@ const css = `
 .cat-band h2 { margin: 0 0 4px; }
 .cat-band p { margin: 0; color: var(--cat-muted); max-width: 40em; }
 
-.cat-switch { margin: 8px 0 24px; }
+.cat-switch { margin: 28px 0 8px; }
+.cat-switch-label { display: block; font-weight: 700; margin: 0 0 8px; }
 .cat-switch-hint { color: var(--cat-muted); margin: 8px 0 0; font-size: .95rem; }
 .cat-offers { display: grid; gap: 20px; grid-template-columns: minmax(0, 1fr); }
 @media (min-width: 767px) { .cat-offers { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
@@ -55,7 +56,7 @@ const css = `
 .cat-added { color: #0b5c58; font-weight: 600; }
 .cat-addons { display: grid; gap: 14px; grid-template-columns: minmax(0, 1fr); }
 @media (min-width: 767px) { .cat-addons { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
-.cat-addon { display: flex; gap: 14px; align-items: center; justify-content: space-between; flex-wrap: wrap; background: #fff; border: 1px solid var(--cat-line); border-radius: 16px; padding: 16px 18px; }
+.cat-addon { display: flex; flex-direction: column; gap: 14px; justify-content: space-between; background: #fff; border: 1px solid var(--cat-line); border-radius: 16px; padding: 16px 18px; }
 .cat-addon h3 { margin: 0 0 2px; font-size: 1.05rem; }
 .cat-addon p { margin: 0; color: var(--cat-muted); font-size: .93rem; }
 .cat-addon-buy { display: flex; align-items: center; gap: 12px; }
@@ -106,6 +107,9 @@ const css = `
 .cat-answer input { width: 20px; height: 20px; accent-color: #0f6e69; margin: 0; }
 .cat-quiz-nav { display: flex; justify-content: space-between; gap: 12px; }
 .cat-result-reason { font-size: 1.1rem; background: var(--cat-soft); border-radius: 14px; padding: 16px 18px; margin: 0 0 20px; }
+.cat-page h2[tabindex="-1"]:focus, .cat-page legend[tabindex="-1"]:focus { outline: none; }
+.cat-feature { display: grid; gap: 24px; grid-template-columns: minmax(0, 1fr); align-items: start; }
+@media (min-width: 992px) { .cat-feature { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 40px; } }
 .cat-skeleton { padding: 40px 20px; }
 .cat-sr-only { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 @media (prefers-reduced-motion: reduce) { .cat-progress-fill { transition: none; } }

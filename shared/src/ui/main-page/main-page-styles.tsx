@@ -6,7 +6,7 @@ const css = `
 .mp-section { padding: 48px 0; background: var(--mp-bg, transparent); color: var(--mp-fg, var(--mp-ink)); }
 .mp-section h2 { font-size: clamp(1.5rem, 3.2vw, 2.1rem); line-height: 1.2; margin: 0 0 12px; letter-spacing: -0.01em; }
 .mp-lead { font-size: 1.075rem; color: var(--mp-fg-muted, var(--mp-muted)); margin: 0 0 28px; max-width: 44em; }
-.mp-cta { display: inline-flex; align-items: center; justify-content: center; min-height: 48px; padding: 0 24px; border-radius: 10px; font-weight: 700; text-decoration: none; border: 2px solid var(--mp-accent); transition: filter .15s ease, background-color .15s ease; }
+.mp-cta { display: inline-flex; align-items: center; justify-content: center; text-align: center; line-height: 1.3; min-height: 48px; padding: 10px 24px; border-radius: 10px; font-weight: 700; text-decoration: none; border: 2px solid var(--mp-accent); transition: filter .15s ease, background-color .15s ease; }
 .mp-cta--primary { background: var(--mp-accent); color: var(--mp-on-accent); }
 .mp-cta--primary:hover { filter: brightness(0.94); color: var(--mp-on-accent); }
 .mp-cta--secondary { background: #fff; color: var(--mp-ink); }
@@ -47,13 +47,13 @@ const css = `
 @media (min-width: 800px) { .mp-about-grid { grid-template-columns: minmax(0, 1fr) minmax(0, 1.1fr); gap: 56px; } }
 .mp-banner { border-radius: 20px; padding: 28px; display: flex; flex-wrap: wrap; gap: 18px 28px; align-items: center; justify-content: space-between; background: var(--mp-banner-bg); color: var(--mp-banner-fg); }
 .mp-banner p { margin: 0; font-size: 1.15rem; font-weight: 600; max-width: 40em; }
-.mp-footer { background: var(--mp-bg, #0d2a30); color: var(--mp-fg, #ffffff); padding: 36px 0; }
+.mp-footer { background: var(--mp-bg, var(--mp-soft)); color: var(--mp-fg, var(--mp-ink)); border-top: 1px solid var(--mp-line); padding: 36px 0; }
 .mp-footer-grid { display: flex; flex-wrap: wrap; gap: 20px 40px; align-items: center; justify-content: space-between; }
 .mp-footer p { margin: 0; max-width: 40em; }
 .mp-footer-name { font-weight: 800; font-size: 1.2rem; margin-bottom: 6px !important; }
 .mp-social { list-style: none; margin: 0; padding: 0; display: flex; gap: 10px; }
 .mp-social a { display: inline-grid; place-items: center; width: 44px; height: 44px; border-radius: 50%; border: 2px solid currentColor; color: inherit; }
-.mp-social a:hover { background: rgba(255, 255, 255, 0.12); }
+.mp-social a:hover { background: rgba(127, 127, 127, 0.15); }
 .mp-social svg { width: 20px; height: 20px; }
 `;
 

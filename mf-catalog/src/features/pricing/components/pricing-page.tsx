@@ -51,8 +51,11 @@ export function PricingPage() {
           <>
             <PageHead page={page!}>
               <div className="cat-switch">
+                <span className="cat-switch-label" id="pricing-billing-label">
+                  How often do you want to test?
+                </span>
                 <Radio.Group
-                  aria-label="Billing"
+                  aria-labelledby="pricing-billing-label"
                   optionType="button"
                   buttonStyle="solid"
                   size="large"
