@@ -3,4 +3,7 @@ module.exports = {
   projects: ['shared', 'shell', 'mf-account', 'mf-catalog', 'mf-checkout', 'mf-upgrades', 'mf-storefront', 'api'].map(
     (dir) => `<rootDir>/${dir}`,
   ),
+  // testTimeout is a global option: a project's own value is ignored under `projects`. The API's
+  // per-file databases need more than jest's 5 s default on a busy machine.
+  testTimeout: 30_000,
 };

@@ -14,3 +14,6 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
     },
   });
 }
+// Route-level lazy pages (shared/src/federation/lazy-page.ts) render at once in component tests,
+// as if their chunks were already in the browser's cache.
+beforeEach(() => require('./shared/src/federation/lazy-page.ts').preloadLazyPages());

@@ -20,6 +20,7 @@ const config = jestConfig({
     // Suites that need a real PostgreSQL run only in jest.postgres.config.cjs.
     testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/postgres-only/'],
     testTimeout: 30_000,
+    globalSetup: '<rootDir>/test/pglite/global-setup.ts',
   },
 });
 const [swcTransform] = Object.values(config.transform);

@@ -2,6 +2,7 @@
 // within 3 s while the header and the other areas keep working; "Try again" recovers it once the
 // remote is reachable again, without a page reload. A remote that hangs falls back within 3 s too.
 import type { Page, Route } from '@playwright/test';
+import { checkOutAsGuest } from '../support/checkout-flow';
 import { expect, test } from '../support/shop-server';
 
 const FALLBACK_BUDGET_MS = 3_000;
@@ -17,6 +18,8 @@ interface Case {
   heading: RegExp;
   /** For a nested area: the host area, still rendered around the fallback. */
   host?: { area: string; heading: RegExp };
+  /** Runs before the remote is blocked and returns the path to open, e.g. after placing an order. */
+  prepare?: (page: Page) => Promise<string>;
 }
 
 const mainNavLink = (name: string) => (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
@@ -29,6 +32,8 @@ const CASES: Case[] = [
     remote: 'mf_upgrades',
     area: 'upgrades',
     path: '/checkout/thank-you',
+    // The thank-you page hosts the upgrades slot once it shows a placed order.
+    prepare: async (page) => `/checkout/thank-you?order=${await checkOutAsGuest(page)}`,
     heading: /./,
     host: { area: 'checkout', heading: /thank you/i },
     elsewhere: { link: mainNavLink('Tests & pricing'), area: 'catalog', heading: /pricing/i },
@@ -69,6 +74,7 @@ const areaHeading = (page: Page, area: string) =>
 
 for (const scenario of CASES) {
   test(`${scenario.remote} blocked: its fallback shows within 3 s, the rest works, and Try again recovers it`, async ({ page }) => {
+    const path = scenario.prepare ? await scenario.prepare(page) : scenario.path;
     await recordAppearances(page);
     const pattern = `**/remotes/${scenario.remote}/**`;
     let blocked = 0;
@@ -77,7 +83,7 @@ for (const scenario of CASES) {
       return route.abort('connectionrefused');
     });
 
-    await page.goto(scenario.path);
+    await page.goto(path);
     const fallback = page.locator(`[data-area-fallback="${scenario.area}"]`);
     await expect(fallback).toBeVisible();
     // A top-level area gets the shell's fallback; the thank-you page gives its upgrades slot a quieter one.

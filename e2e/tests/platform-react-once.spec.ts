@@ -1,6 +1,7 @@
 // Issue 2, browser test 4: React is a shared singleton. Whatever areas a visit touches, react-dom is
 // requested once, and the federation share scope holds a single React version, loaded by the shell.
 import type { Page } from '@playwright/test';
+import { fillCard, fillContactAndShipping, uniqueEmail } from '../support/checkout-flow';
 import { expect, test } from '../support/shop-server';
 
 /** Only react-dom's client names its root container key like this. */
@@ -34,20 +35,28 @@ test('visiting all five areas in one document requests react-dom once, and __FED
     if (response.request().resourceType() !== 'script') return;
     if ((await response.text().catch(() => '')).includes(REACT_DOM_MARKER)) reactDomScripts.push(response.url());
   });
-  await page.goto('/login');
+  // One document from here on: every later change is client-side.
+  await page.goto('/shopping-cart?add=bloodwise_kit_one_time');
+  await expect(page.getByTestId('summary-line')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Log in' }).click();
   await expect(page.locator('[data-area="account"] h1')).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Tests & pricing' }).click();
   await expect(page.locator('[data-area="catalog"] h1').first()).toBeVisible();
   await page.getByRole('link', { name: /cart/i }).first().click();
   await expect(page.locator('[data-area="checkout"] h1')).toBeVisible();
+  // Placing an order leads to the thank-you page, which hosts the upgrades area.
+  await page.getByTestId('go-to-checkout').click();
+  await fillContactAndShipping(page, uniqueEmail('react-once'));
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/checkout\/thank-you\?order=/);
   // No link leads there from here; a history entry plus popstate is the same client-side change.
   const goClientSide = (path: string) =>
     page.evaluate((to) => {
       history.pushState({}, '', to);
       dispatchEvent(new PopStateEvent('popstate'));
     }, path);
-  await goClientSide('/checkout/thank-you');
   await expect(page.locator('[data-area="upgrades"]')).toBeVisible();
   await goClientSide('/shop/acme-wellness');
   await expect(page.locator('[data-area="storefront"] h1')).toBeVisible();

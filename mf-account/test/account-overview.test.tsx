@@ -170,8 +170,8 @@ describe('/account: adding a card', () => {
   }
   async function typeCard(number: string, month = '12', year = String(nextYear % 100)) {
     await fill(screen.getByLabelText('Card number'), number);
-    await fill(screen.getByLabelText('Expiry month (MM)'), month);
-    await fill(screen.getByLabelText('Expiry year (YY)'), year);
+    await fill(screen.getByLabelText('Expiry month'), month);
+    await fill(screen.getByLabelText('Expiry year'), year);
     await fill(screen.getByLabelText('CVC'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Save card' }));
   }

@@ -51,8 +51,9 @@ describe('a hostile partner', () => {
     ]) {
       expect(container.querySelector(tag)).toBeNull();
     }
-    // Images: only the shop's own step illustration survives; every partner image here was hostile.
+    // Images: only the shop's own illustrations show; every partner image here was hostile.
     expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/hero.svg',
       '/step-1.svg',
     ]);
     expect(

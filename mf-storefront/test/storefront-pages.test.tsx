@@ -95,6 +95,14 @@ describe('storefront main page', () => {
     expect(container.textContent).not.toMatch(/\bBloodwise\b/);
   });
 
+  it("falls back to the shop's hero illustration, renamed, when the partner has no image", async () => {
+    renderStorefront('acme-wellness', '', { customization: { ...ACME, mainPageImage: null } });
+    expect(await screen.findByRole('img', { name: 'A Acme Wellness kit' })).toHaveAttribute(
+      'src',
+      '/hero.svg',
+    );
+  });
+
   it('switches the markers section and the banner off when the partner does', async () => {
     renderStorefront('acme-wellness', '', {
       customization: { ...ACME, newMarkersSection: false, bannerShow: false },

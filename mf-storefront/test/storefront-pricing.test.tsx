@@ -90,7 +90,7 @@ describe('storefront pricing', () => {
     );
     expect(store.getLocation().pathname).toBe('/shop/acme-wellness/pricing/quarterly');
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Add Acme Wellness Quarterly to cart' }),
+      await screen.findByRole('button', { name: 'Add to cart: Acme Wellness Quarterly' }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Your cart' })).toBeInTheDocument();
     expect(store.getLocation().pathname).toBe('/shop/acme-wellness/shopping-cart');

@@ -52,6 +52,7 @@ export const PRICES: Price[] = [
 ];
 
 export const MAIN_PAGE_COPY = {
+  hero: { title: 'Know your numbers', image: { src: '/hero.svg', alt: 'A Bloodwise kit' } },
   howItWorks: {
     title: 'How Bloodwise works',
     steps: [

@@ -1,7 +1,7 @@
 // The root every remote parcel renders: the shell's QueryClient, an antd ConfigProvider with the
 // shell's theme, and a low-level Router driven by the shell's history, so the shell stays the one
 // history owner and links inside a remote change the shell's URL.
-import React, { createContext, lazy, Suspense, useContext, useEffect, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import React, { createContext, Suspense, useContext, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { Router, type Navigator } from 'react-router';
@@ -39,17 +39,7 @@ export function AreaProviders({ shell, children }: { shell: ShellProps; children
   );
 }
 
-/**
- * Route-level code splitting inside an area: `const HomePage = lazyPage(() => import('…/home-page'), 'HomePage')`
- * loads a page's code only when its route renders, so `/` does not download the pricing page.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint; each page keeps its props type
-export function lazyPage<Name extends string, Page extends ComponentType<any>>(
-  load: () => Promise<Record<Name, Page>>,
-  name: Name,
-): LazyExoticComponent<Page> {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
-}
+export { lazyPage, preloadLazyPages } from './lazy-page';
 
 /** Wraps an area's <Routes>: a quiet placeholder while a lazy page's code arrives. */
 export function PageSuspense({ children }: { children: ReactNode }) {

@@ -44,7 +44,7 @@ export function OfferCard({ offer }: { offer: StorefrontOffer }) {
         size="large"
         loading={adding}
         onClick={() => void add()}
-        aria-label={`Add ${offer.title} to cart`}
+        aria-label={`Add to cart: ${offer.title}`}
       >
         Add to cart
       </Button>

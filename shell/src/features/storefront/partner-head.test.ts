@@ -88,10 +88,22 @@ describe('storefront shell colours', () => {
         '--on-brand': '#ffffff',
         '--bar': '#4a2a73',
         '--bar-ink': '#ffffff',
+        '--logo-plate': '#ffffff',
+        '--logo-plate-padding': '2px 6px',
         '--footer': '#f4effa',
         '--footer-ink': '#0b2428',
       },
     });
     expect(storefrontShellStyle(defaultThemeTokens(), false).className).toBe('shell');
+    const lightBar = storefrontShellStyle(
+      { ...defaultThemeTokens('#0b6e4f'), barColor: '#f1f8f5' },
+      true,
+    ).style as Record<string, string>;
+    expect(lightBar).toMatchObject({
+      '--bar-ink': '#0b2428',
+      '--logo-plate': 'transparent',
+      '--footer': '#12343b',
+      '--footer-ink': '#ffffff',
+    });
   });
 });

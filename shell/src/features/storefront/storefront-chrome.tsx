@@ -18,13 +18,13 @@ const css = `
 .shell--storefront .header-nav a.active { color: var(--ink); }
 .shell--storefront .header-cart-count, .shell--storefront .account-avatar { color: var(--on-brand); }
 .shell--storefront .header-logo { min-width: 0; flex: 0 1 auto; overflow: hidden; font-size: 1.1rem; }
-.shell--storefront .header-logo img { max-width: 112px; height: auto; object-fit: contain; object-position: left center; }
+.shell--storefront .header-logo img { max-width: 112px; height: auto; object-fit: contain; object-position: left center; background: var(--logo-plate); border-radius: 6px; padding: var(--logo-plate-padding); }
 .shell--storefront .header-logo span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .shell--storefront .header-inner { padding: 0 12px; }
 @media (max-width: 575px) { .shell--storefront .header-logo--with-image span { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; } }
 @media (max-width: 799px) { .shell--storefront .header-nav { --ink: ${INK}; } }
 @media (min-width: 576px) { .shell--storefront .header-logo img { max-width: 160px; } }
-.storefront-footer { background: var(--footer); color: var(--footer-ink); margin-top: 0; }
+.shell--storefront .storefront-footer { background: var(--footer); color: var(--footer-ink); margin-top: 0; }
 .storefront-footer a { color: var(--footer-ink); }
 `;
 
@@ -43,13 +43,18 @@ export function storefrontShellStyle(
 ): { className: string; style: CSSProperties } {
   const bar = theme.barColor ?? '#ffffff';
   const footer = theme.footerColor ?? INK;
+  const barInk = readableTextOn(bar);
+  // A partner logo is drawn for a light page; on a dark bar it sits on a white plate to stay legible.
+  const darkBar = barInk !== readableTextOn('#ffffff');
   return {
     className: isStorefront ? 'shell shell--storefront' : 'shell',
     style: {
       '--brand': theme.primaryColor,
       '--on-brand': readableTextOn(theme.primaryColor),
       '--bar': bar,
-      '--bar-ink': readableTextOn(bar),
+      '--bar-ink': barInk,
+      '--logo-plate': darkBar ? '#ffffff' : 'transparent',
+      '--logo-plate-padding': darkBar ? '2px 6px' : '0',
       '--footer': footer,
       '--footer-ink': readableTextOn(footer),
     } as CSSProperties,

@@ -38,6 +38,7 @@ const { shape } = cardInputSchema;
 const CARD_INPUTS = [
   {
     name: 'number',
+    placeholder: '1234 1234 1234 1234',
     label: 'Card number',
     autoComplete: 'cc-number',
     maxLength: 23,
@@ -46,7 +47,8 @@ const CARD_INPUTS = [
   },
   {
     name: 'expMonth',
-    label: 'Expiry month (MM)',
+    placeholder: 'MM',
+    label: 'Expiry month',
     autoComplete: 'cc-exp-month',
     maxLength: 2,
     schema: shape.expMonth,
@@ -54,7 +56,8 @@ const CARD_INPUTS = [
   },
   {
     name: 'expYear',
-    label: 'Expiry year (YY)',
+    placeholder: 'YY',
+    label: 'Expiry year',
     autoComplete: 'cc-exp-year',
     maxLength: 4,
     schema: shape.expYear,
@@ -62,6 +65,7 @@ const CARD_INPUTS = [
   },
   {
     name: 'cvc',
+    placeholder: '123',
     label: 'CVC',
     autoComplete: 'cc-csc',
     maxLength: 4,
@@ -82,6 +86,7 @@ function renderCardInput(input: (typeof CARD_INPUTS)[number]) {
       <Input
         inputMode="numeric"
         autoComplete={input.autoComplete}
+        placeholder={input.placeholder}
         maxLength={input.maxLength}
         size="large"
         autoFocus={input.name === 'number'}

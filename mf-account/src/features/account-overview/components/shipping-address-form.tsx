@@ -132,7 +132,7 @@ export function ShippingAddressForm({
       <Form.Item label="Address line 2 (optional)" name="line2">
         <Input autoComplete="shipping address-line2" size="large" />
       </Form.Item>
-      <div className="acc-form-row acc-form-row--3">
+      <div className="acc-form-row acc-form-row--2">
         <Form.Item
           label="City"
           name="city"
@@ -154,6 +154,8 @@ export function ShippingAddressForm({
             options={REGIONS[country].map((region) => ({ value: region.code, label: region.name }))}
           />
         </Form.Item>
+      </div>
+      <div className="acc-form-row acc-form-row--2">
         <Form.Item
           label={POSTAL_LABEL[country]}
           name="postal_code"

@@ -32,10 +32,10 @@ const css = `
 .acc-card-actions { display: flex; flex-wrap: wrap; gap: 8px; }
 .acc-badge { display: inline-block; padding: 1px 8px; border-radius: 999px; font-size: .75rem; font-weight: 700; background: #d4efed; color: #0b4f4b; }
 .acc-badge--warn { background: #fdecc8; color: #6b4100; }
-.acc-form-row { display: grid; gap: 0 12px; grid-template-columns: minmax(0, 1fr); }
-@media (min-width: 576px) { .acc-form-row--2 { grid-template-columns: repeat(2, minmax(0, 1fr)); } .acc-form-row--3 { grid-template-columns: 2fr 1fr 1fr; } }
+.acc-form-row { display: grid; gap: 0 12px; grid-template-columns: minmax(0, 1fr); align-items: start; }
+@media (min-width: 576px) { .acc-form-row--2 { grid-template-columns: repeat(2, minmax(0, 1fr)); } .acc-form-row--3 { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
 .acc-subform { margin-top: 16px; padding: 16px; border: 1px dashed #a9d8d5; border-radius: 12px; background: #fbfefe; }
-.acc-subform-actions { display: flex; flex-wrap: wrap; gap: 8px; }
+.acc-subform-actions { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
 .acc-stats { display: grid; gap: 12px; grid-template-columns: minmax(0, 1fr); }
 @media (min-width: 767px) { .acc-stats { grid-template-columns: 1fr 2fr; } }
 .acc-stat { padding: 14px 16px; border-radius: 12px; background: var(--acc-soft); border: 1px solid var(--acc-line); }

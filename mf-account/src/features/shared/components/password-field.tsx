@@ -17,7 +17,11 @@ export function NewPasswordField({
   email?: string;
 }) {
   const password: string = Form.useWatch(name) ?? '';
-  const rules = checkPassword(password, { email });
+  // Nothing typed yet: every rule is still to meet, none is ticked.
+  const rules = checkPassword(password, { email }).map((rule) => ({
+    ...rule,
+    met: password !== '' && rule.met,
+  }));
   return (
     <Form.Item
       label={label}

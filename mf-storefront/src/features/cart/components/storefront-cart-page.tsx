@@ -12,7 +12,7 @@ import { useStorefrontOffers } from '../../offers/use-storefront-offers';
 import { PartnerTextScope } from '../../partner/partner-text-scope';
 import { StorefrontPage } from '../../partner/storefront-styles';
 import { usePartner } from '../../partner/use-partner';
-import type { StorefrontOffer } from '../../offers/storefront-offers';
+import { withOfferTitles, type StorefrontOffer } from '../../offers/storefront-offers';
 import { useStorefrontCart } from '../use-storefront-cart';
 
 function CartContents({ offers }: { offers: StorefrontOffer[] }) {
@@ -48,7 +48,7 @@ function CartContents({ offers }: { offers: StorefrontOffer[] }) {
       <section className="sf-panel" aria-label="Items">
         {quote.data ? (
           <SummaryLines
-            lines={quote.data.lines}
+            lines={withOfferTitles(quote.data.lines, offers)}
             currency={quote.data.currency}
             renderActions={(line) => (
               <Button

@@ -33,7 +33,13 @@ export function StorefrontMainPage() {
           c.mainPageDescription,
           `Lab-grade blood tests you take at home, offered by ${partner.businessName}.`,
         )}
-        image={partner.image(c.mainPageImage, '')}
+        // Without a partner image, the shop's own illustration keeps the hero from looking empty.
+        image={
+          partner.image(c.mainPageImage, '') ??
+          (copy?.hero.image
+            ? { src: copy.hero.image.src, alt: partner.brand(copy.hero.image.alt) }
+            : null)
+        }
         primaryCta={{ label: 'See tests and pricing', href: '/pricing' }}
         backgroundColor={colors.section1}
       />

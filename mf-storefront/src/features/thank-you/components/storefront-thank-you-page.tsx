@@ -12,6 +12,8 @@ import {
 } from '@shop/shared/checkout-ui/index';
 import { toApiError } from '@shop/shared/http/api-error';
 import { customizationQueryOptions } from '@shop/shared/storefront/customization-query';
+import { withOfferTitles } from '../../offers/storefront-offers';
+import { useStorefrontOffers } from '../../offers/use-storefront-offers';
 import { leaveSite } from '../../partner/leave-site';
 import { PartnerTextScope } from '../../partner/partner-text-scope';
 import { StorefrontPage } from '../../partner/storefront-styles';
@@ -60,6 +62,7 @@ export function StorefrontThankYouPage() {
     [paid],
   );
   const target = useAfterPurchaseTarget(lookupKeys);
+  const offers = useStorefrontOffers();
 
   useEffect(() => {
     if (!target) return undefined;
@@ -95,7 +98,10 @@ export function StorefrontThankYouPage() {
             </p>
           )}
           <section className="sf-panel" aria-label="Your order">
-            <SummaryLines lines={order.data.lines} currency={order.data.currency} />
+            <SummaryLines
+              lines={withOfferTitles(order.data.lines, offers.offers ?? [])}
+              currency={order.data.currency}
+            />
             <OrderTotals
               currency={order.data.currency}
               subtotal={order.data.subtotal}

@@ -1,0 +1,205 @@
+// Account area (issue 4) in a real browser against the built shop: the whole journey from sign-up
+// to a password reset read from the dev outbox, the /account guard, and the card rules.
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import { waitForDataLayerEvent } from '../support/data-layer';
+import { expect, test } from '../support/shop-server';
+
+const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
+
+function area(page: Page): Locator {
+  return page.locator('[data-area="account"]');
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  const form = area(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The shell's header menu: resets analytics, calls POST /auth2/logout, then goes to '/'. */
+async function logOut(page: Page, firstName: string) {
+  const logoutCall = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/auth2/logout') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: firstName, exact: true }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  expect((await logoutCall).status()).toBe(200);
+  await waitForDataLayerEvent(page, 'logout');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+}
+
+async function addCard(page: Page, number: string, { makeDefault = false } = {}) {
+  await area(page).getByRole('button', { name: 'Add a card' }).click();
+  const form = area(page).getByRole('form', { name: 'Add a card' });
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry month').fill('12');
+  await form.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 2) % 100));
+  await form.getByLabel('CVC').fill('123');
+  if (makeDefault) await form.getByRole('checkbox', { name: 'Make this my default card' }).check();
+  await form.getByRole('button', { name: 'Save card' }).click();
+  return form;
+}
+
+const savedCard = (page: Page, name: string) =>
+  area(page)
+    .getByRole('list', { name: 'Saved cards' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+
+test('sign up, log out, log in, cards, address, password reset from the outbox', async ({
+  page,
+  shop,
+}) => {
+  // A long story on a two-core machine: give it room beyond the 60 s default.
+  test.setTimeout(150_000);
+  const email = uniqueEmail('journey');
+  const firstPassword = 'first-password-123';
+  const newPassword = 'second-password-456';
+
+  // Sign up: the shopper is logged in and lands on the account page.
+  await page.goto('/signup');
+  const signup = area(page);
+  await signup.getByLabel('Full name').fill('Jordan Journey');
+  await signup.getByLabel('Email').fill(email);
+  await signup.getByLabel('Password', { exact: true }).fill(firstPassword);
+  await signup.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(area(page).getByText(`Logged in as ${email}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Jordan', exact: true })).toBeVisible();
+
+  // Log out from the header menu, then log back in.
+  await logOut(page, 'Jordan');
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, email, firstPassword);
+  await expect(page).toHaveURL(/\/$/);
+  const [logInEvent] = await waitForDataLayerEvent(page, 'log_in');
+  expect(logInEvent).toMatchObject({ event: 'log_in', method: 'password' });
+
+  // Add two cards and make the second the default.
+  await page.getByRole('button', { name: 'Jordan', exact: true }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Account', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await addCard(page, '4242 4242 4242 4242');
+  await expect(savedCard(page, 'Visa ending in 4242')).toContainText('Default');
+  await addCard(page, '5555 5555 5555 4444');
+  await expect(savedCard(page, 'Mastercard ending in 4444')).not.toContainText('Default');
+  await area(page)
+    .getByRole('button', { name: 'Make Mastercard ending in 4444 the default card' })
+    .click();
+  await expect(savedCard(page, 'Mastercard ending in 4444')).toContainText('Default');
+  await expect(savedCard(page, 'Visa ending in 4242')).not.toContainText('Default');
+
+  // Edit the shipping address.
+  await area(page).getByRole('button', { name: 'Add an address' }).click();
+  const address = area(page).getByRole('form', { name: 'Shipping address' });
+  await expect(address.getByLabel('Full name')).toHaveValue('Jordan Journey');
+  await address.getByLabel('Address line 1').fill('100 Congress Ave');
+  await address.getByLabel('Address line 2 (optional)').fill('Suite 200');
+  await address.getByLabel('City').fill('Austin');
+  await address.getByLabel('State').fill('Texas');
+  await page.keyboard.press('Enter');
+  await address.getByLabel('ZIP code').fill('78701');
+  await address.getByRole('button', { name: 'Save address' }).click();
+  const shipping = area(page).getByRole('region', { name: 'Shipping address' });
+  await expect(shipping).toContainText('100 Congress Ave');
+  await expect(shipping).toContainText('Austin, TX 78701');
+
+  // The saved data survives a reload.
+  await page.reload();
+  await expect(savedCard(page, 'Mastercard ending in 4444')).toContainText('Default');
+  await expect(area(page).getByRole('region', { name: 'Shipping address' })).toContainText(
+    'Suite 200',
+  );
+
+  // Request a reset while logged out and follow the emailed link.
+  await logOut(page, 'Jordan');
+  await page.goto('/reset-password');
+  await area(page).getByLabel('Email').fill(email.toUpperCase());
+  await area(page).getByRole('button', { name: 'Send reset link' }).click();
+  await expect(area(page).getByRole('status')).toContainText('If an account exists for that email');
+  const [mail] = await shop.outbox(email);
+  const link = /https?:\/\/\S+\/reset-password\?linkId=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
+  expect(link, mail?.text).toBeDefined();
+  expect(link!.startsWith(`${shop.url}/reset-password?linkId=`)).toBe(true);
+
+  await page.goto(link!);
+  await area(page).getByLabel('New password', { exact: true }).fill(newPassword);
+  await area(page).getByLabel('Repeat the new password').fill(newPassword);
+  await area(page).getByRole('button', { name: 'Save new password' }).click();
+  await expect(area(page).getByText('Your password is changed')).toBeVisible();
+
+  // The old password fails without saying which field was wrong; the new one works.
+  await area(page).getByRole('link', { name: 'Log in' }).click();
+  await logIn(page, email, firstPassword);
+  await expect(area(page).getByRole('alert')).toContainText('Email or password is incorrect');
+  await expect(area(page).getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(area(page).getByLabel('Password', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await area(page).getByLabel('Password', { exact: true }).fill(newPassword);
+  await area(page).getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Jordan', exact: true })).toBeVisible();
+
+  // The link worked once.
+  await page.goto(link!);
+  await area(page).getByLabel('New password', { exact: true }).fill('third-password-789');
+  await area(page).getByLabel('Repeat the new password').fill('third-password-789');
+  await area(page).getByRole('button', { name: 'Save new password' }).click();
+  await expect(area(page).getByRole('alert')).toContainText('already used');
+});
+
+test('/account while logged out goes to log in and comes back after it', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('guard');
+  const created = await request.post('/auth2/signup', {
+    data: { email, name: 'Guarded Shopper', password: 'guarded-password-1' },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
+  await logIn(page, email, 'guarded-password-1');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(area(page).getByText(`Logged in as ${email}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Guarded', exact: true })).toBeVisible();
+});
+
+test('a declined card shows its reason; a card the bank must confirm is saved after the confirm step', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('cards');
+  await request.post('/auth2/signup', {
+    data: { email, name: 'Card Tester', password: 'card-password-12' },
+  });
+  await page.goto('/login?redirect=%2Faccount');
+  await logIn(page, email, 'card-password-12');
+  await expect(page).toHaveURL(/\/account$/);
+
+  const declined = await addCard(page, '4000 0000 0000 0002');
+  await expect(declined.getByText('Your card was declined.')).toBeVisible();
+  await expect(declined.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await declined.getByRole('button', { name: 'Cancel' }).click();
+  await expect(area(page).getByText('No saved cards yet.')).toBeVisible();
+
+  await addCard(page, '4000 0027 6000 3184');
+  const confirm = area(page).getByRole('region', { name: 'Confirm this card' });
+  await expect(confirm).toContainText('Your bank asks you to confirm');
+  await expect(area(page).getByText('No saved cards yet.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm card' }).click();
+  await expect(savedCard(page, 'Visa ending in 3184')).toContainText('Default');
+
+  // Removing asks first.
+  await area(page).getByRole('button', { name: 'Remove Visa ending in 3184' }).click();
+  await page.getByRole('button', { name: 'Remove card' }).click();
+  await expect(area(page).getByText('No saved cards yet.')).toBeVisible();
+});

@@ -1,0 +1,136 @@
+// Partner storefronts in a real browser against the built shop: branding on every route, an
+// unknown key, the redirect partner, accessibility, and screenshots of two partners.
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { screenshotAtWidths } from '../support/screenshots';
+import { expect, test } from '../support/shop-server';
+
+const SHOTS = '/tmp/shots/storefront';
+const PAGES = [
+  '',
+  '/pricing',
+  '/pricing/one-time',
+  '/pricing/add-ons',
+  '/pricing/monthly',
+  '/pricing/quarterly',
+  '/pricing/annual',
+  '/checkout',
+  '/checkout/thank-you',
+  '/shopping-cart',
+];
+
+const rgb = (hex: string) => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+
+async function backgroundOf(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
+}
+
+test.describe('partner storefront branding', () => {
+  test("a branded partner shows its colours, logo, favicon and businessName on every route, and never the product's name", async ({
+    page,
+    shop,
+  }) => {
+    test.setTimeout(120_000);
+    const acme = await (await shop.api.get('/api/v1/customization/acme-wellness')).json();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const path of PAGES) {
+      await test.step(path || '/', async () => {
+        await page.goto(`/shop/acme-wellness${path}`);
+        const area = page.locator('[data-area="storefront"]');
+        await expect(area.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByTestId('partner-name')).toHaveText('Acme Wellness');
+        await expect(page.getByTestId('partner-logo')).toHaveAttribute('src', acme.logo);
+        await expect(page.locator('head link[rel="icon"]')).toHaveAttribute('href', acme.favicon);
+        await expect(page).toHaveTitle(/ \| Acme Wellness$/);
+        await expect(page.locator('head meta[name="og:title"]')).toHaveAttribute(
+          'content',
+          'Acme Wellness',
+        );
+        expect(await backgroundOf(page, '.site-header')).toBe(rgb('#4a2a73'));
+        expect(await backgroundOf(page, '.site-footer')).toBe(rgb('#2e1a47'));
+        await expect(page.locator('body')).not.toContainText(/\bBloodwise\b/);
+      });
+    }
+    // antd components take the partner colour too (the add-to-cart buttons).
+    await page.goto('/shop/acme-wellness/pricing');
+    await expect(page.getByRole('button', { name: /^Add to cart: / }).first()).toBeVisible();
+    expect(await backgroundOf(page, '.ant-btn-primary')).toBe(rgb('#6b3fa0'));
+    expect(await backgroundOf(page, '.sf-offer')).toBe('rgb(255, 255, 255)');
+    expect(errors).toEqual([]);
+  });
+
+  test("an unknown key shows 'Not found' with the API's 404", async ({ page }) => {
+    const answer = page.waitForResponse((response) =>
+      response.url().includes('/api/v1/customization/no-such-partner'),
+    );
+    await page.goto('/shop/no-such-partner/pricing');
+    expect((await answer).status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
+    await expect(
+      page.getByText('There is no partner shop at this address (HTTP 404).'),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Not found');
+  });
+
+  test('a redirect partner sends main and pricing visitors to its link, but not checkout visitors', async ({
+    page,
+  }) => {
+    const target = 'https://redirect-partner.example.com/shop';
+    await page.route(`${target}*`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<title>Partner site</title><h1>Partner site</h1>',
+      }),
+    );
+    for (const path of ['', '/pricing', '/pricing/monthly', '/pricing/add-ons']) {
+      await page.goto(`/shop/redirect-partner${path}`);
+      await expect(page, path || '/').toHaveURL(target);
+      await expect(page.getByRole('heading', { name: 'Partner site' })).toBeVisible();
+    }
+    for (const path of ['/checkout', '/shopping-cart', '/checkout/thank-you']) {
+      await page.goto(`/shop/redirect-partner${path}`);
+      await expect(
+        page.locator('[data-area="storefront"]').getByRole('heading', { level: 1 }),
+      ).toBeVisible();
+      // Long enough for a redirect effect to have fired.
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname, path).toBe(`/shop/redirect-partner${path}`);
+    }
+  });
+
+  test('storefront pages have no serious or critical accessibility violations, at both widths; screenshots of two partners', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    for (const partner of ['acme-wellness', 'harbor-health']) {
+      for (const path of ['', '/pricing', '/shopping-cart', '/checkout']) {
+        await page.goto(`/shop/${partner}${path}`);
+        await expect(
+          page.locator('[data-area="storefront"]').getByRole('heading', { level: 1 }),
+        ).toBeVisible();
+        if (path === '') await expect(page.getByRole('region', { name: /^How/ })).toBeVisible();
+        if (path === '/pricing')
+          await expect(page.getByTestId('storefront-offer').first()).toBeVisible();
+        for (const width of [375, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          await expectNoSeriousA11yViolations(page);
+          // Nothing sticks out sideways on a phone (the header used to).
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+            `${partner}${path} at ${width}`,
+          ).toBeLessThanOrEqual(width);
+        }
+        await page.setViewportSize({ width: 1280, height: 800 });
+        if (path === '' || path === '/pricing')
+          await screenshotAtWidths(page, SHOTS, `${partner}${path.replace(/\//g, '-') || '-main'}`);
+      }
+    }
+  });
+});

@@ -1,0 +1,85 @@
+// A full partner checkout: pricing -> cart -> business checkout with the partner's businessKey ->
+// status polled to paid -> thank-you, which then follows the partner's redirectAfterPurchase.
+import { fillCard, fillContactAndShipping, uniqueEmail } from '../support/checkout-flow';
+import { expect, test } from '../support/shop-server';
+
+test('a full acme-wellness checkout creates a business checkout with its businessKey, reaches paid, then goes to the partner page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const thanks = 'https://acme-wellness.example.com/thanks';
+  await page.route(`${thanks}*`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<title>Acme thanks</title><h1>Thanks from Acme</h1>',
+    }),
+  );
+  const email = uniqueEmail('partner');
+
+  await page.goto('/shop/acme-wellness/pricing/one-time');
+  await page.getByRole('button', { name: 'Add to cart: Acme Complete Panel' }).click();
+  await expect(page).toHaveURL(/\/shop\/acme-wellness\/shopping-cart$/);
+  await expect(page.getByTestId('summary-line')).toHaveCount(1);
+  await expect(page.getByTestId('summary-line')).toContainText('Acme Complete Panel');
+  await expect(page.getByTestId('summary-total')).toHaveText('$134.95');
+  await page.getByTestId('go-to-checkout').click();
+
+  await expect(page).toHaveURL(/\/shop\/acme-wellness\/checkout$/);
+  await fillContactAndShipping(page, email);
+  // The partner's own discount: the lookup carries the code, the partner key and the email.
+  const lookup = page.waitForRequest((req) => /\/discounts\/ACME15\?/.test(req.url()));
+  await page.getByRole('textbox', { name: 'Discount code' }).fill('ACME15');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const lookupUrl = new URL((await lookup).url());
+  expect(Object.fromEntries(lookupUrl.searchParams)).toMatchObject({
+    businessKey: 'acme-wellness',
+    email,
+  });
+  await expect(page.getByTestId('summary-discount')).toBeVisible();
+  await fillCard(page, '4242 4242 4242 4242');
+
+  const started = page.waitForRequest(
+    (req) =>
+      req.url().endsWith('/payments/stripe-subscriptions/business/checkout') &&
+      req.method() === 'POST',
+  );
+  const polled = page.waitForResponse((res) =>
+    /\/business\/checkout\/[^/]+\/status$/.test(res.url()),
+  );
+  await page.getByTestId('place-order').click();
+  expect((await started).postDataJSON()).toMatchObject({
+    businessKey: 'acme-wellness',
+    email,
+    discount: 'ACME15',
+    products: [{ lookupKey: 'acme_kit_one_time', quantity: 1 }],
+  });
+  await polled;
+
+  await expect(page).toHaveURL(/\/shop\/acme-wellness\/checkout\/thank-you\?order=/);
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Thank you for your order' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('order-reference')).toContainText(email);
+  const status = await (
+    await request.get(`/payments/stripe-subscriptions/business/checkout/${orderId}/status`)
+  ).json();
+  expect(status).toMatchObject({ id: orderId, status: 'paid', final: true });
+  const details = await (
+    await request.get(`/payments/stripe-subscriptions/business/checkout/${orderId}/details`)
+  ).json();
+  expect(details).toMatchObject({
+    kind: 'business',
+    businessKey: 'acme-wellness',
+    discountCode: 'ACME15',
+  });
+
+  await expect(page.getByText('Taking you back to Acme Wellness in a moment…')).toBeVisible();
+  await expect(page).toHaveURL(thanks, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Thanks from Acme' })).toBeVisible();
+
+  // The bought line left the cart.
+  await page.goto('/shop/acme-wellness/shopping-cart');
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+});
