@@ -212,10 +212,13 @@ export const buildCommand: CliCommand = {
 /** Uses the pnpm that runs `pnpm shop` when there is one, else the version pinned in packageManager. */
 function runPnpm(repoRoot: string, pnpmArgs: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const execPath = env.npm_execpath;
-  const [command, args] =
-    execPath && /pnpm/.test(path.basename(execPath)) && fs.existsSync(execPath)
+  const runningPnpm = execPath && /pnpm/.test(path.basename(execPath)) && fs.existsSync(execPath);
+  // pnpm 12 from npm is a native executable; older ones are a JavaScript file run by node.
+  const [command, args]: [string, string[]] = runningPnpm
+    ? /\.[cm]?js$/.test(execPath)
       ? [process.execPath, [execPath, ...pnpmArgs]]
-      : ['npx', ['--yes', pinnedPnpm(repoRoot), ...pnpmArgs]];
+      : [execPath, pnpmArgs]
+    : ['npx', ['--yes', pinnedPnpm(repoRoot), ...pnpmArgs]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: repoRoot, env, stdio: 'inherit' });
     child.on('error', reject);

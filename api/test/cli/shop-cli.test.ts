@@ -219,7 +219,11 @@ describe('pnpm shop', () => {
 
   it('builds one remote alone with pnpm and records its build id', async () => {
     // A workspace whose catalog "build" writes a dist folder, standing in for webpack.
-    await fs.writeFile(path.join(repo.root, 'pnpm-workspace.yaml'), 'packages:\n  - mf-catalog\n');
+    // Like the real workspace: no implicit install before scripts (this one has no lockfile).
+    await fs.writeFile(
+      path.join(repo.root, 'pnpm-workspace.yaml'),
+      'packages:\n  - mf-catalog\nverifyDepsBeforeRun: false\n',
+    );
     await writeRemoteBuild(repo.root, catalog, 'v1');
     const pkgPath = path.join(repo.root, 'mf-catalog', 'package.json');
     const script =
