@@ -229,6 +229,8 @@ function runPnpm(repoRoot: string, pnpmArgs: string[], env: NodeJS.ProcessEnv): 
 function pinnedPnpm(repoRoot: string): string {
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     packageManager?: string;
+    engines?: { pnpm?: string };
   };
-  return pkg.packageManager?.startsWith('pnpm@') ? pkg.packageManager : 'pnpm';
+  if (pkg.packageManager?.startsWith('pnpm@')) return pkg.packageManager;
+  return pkg.engines?.pnpm ? `pnpm@${pkg.engines.pnpm}` : 'pnpm';
 }
