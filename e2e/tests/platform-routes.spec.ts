@@ -2,16 +2,18 @@
 // level-1 heading of its own), an unknown route gets the 404 page, and a deep-link refresh works.
 // eslint-disable-next-line no-restricted-imports -- the test checks the shell's real table, not a copy
 import { ROUTE_TABLE } from '../../shell/src/app/route-table';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/shop-server';
 
 const PARTNER = 'acme-wellness';
 
 /** One example URL per route-table pattern, with the area's heading (a regex where content is seeded). */
-const EXAMPLES: { pattern: string; path: string; area: string; heading: RegExp }[] = [
+const EXAMPLES: { pattern: string; path: string; area: string; heading: RegExp; signedIn?: boolean }[] = [
   { pattern: '/login', path: '/login', area: 'account', heading: /log in/i },
   { pattern: '/signup', path: '/signup', area: 'account', heading: /create your account/i },
   { pattern: '/reset-password', path: '/reset-password', area: 'account', heading: /reset your password/i },
-  { pattern: '/account/*', path: '/account', area: 'account', heading: /account/i },
+  // Signed in: logged out, /account answers with the log-in redirect (account-journeys covers that).
+  { pattern: '/account/*', path: '/account', area: 'account', heading: /your account/i, signedIn: true },
 
   { pattern: '/', path: '/', area: 'catalog', heading: /./ },
   { pattern: '/pricing', path: '/pricing', area: 'catalog', heading: /pricing/i },
@@ -41,6 +43,11 @@ const EXAMPLES: { pattern: string; path: string; area: string; heading: RegExp }
   { pattern: '/shop/:b2bKey/shopping-cart', path: `/shop/${PARTNER}/shopping-cart`, area: 'storefront', heading: /cart/i },
 ];
 
+async function signIn(page: Page): Promise<void> {
+  const login = await page.request.post('/auth2/login/password', { data: { username: 'demo@bloodwise.test', password: 'bloodwise-demo-1' } });
+  expect(login.ok()).toBe(true);
+}
+
 test('the examples cover every pattern of the route table, each with its own area', () => {
   expect(EXAMPLES.map((example) => example.pattern).sort()).toEqual(ROUTE_TABLE.map((route) => route.pattern).sort());
   for (const example of EXAMPLES) {
@@ -52,12 +59,14 @@ test('every route renders its area with its own heading, and nothing falls back'
   test.setTimeout(180_000);
   const failed: string[] = [];
   page.on('pageerror', (error) => failed.push(`${page.url()}: ${error.message}`));
-  for (const { path, area, heading } of EXAMPLES) {
+  for (const { path, area, heading, signedIn } of EXAMPLES) {
     await test.step(`${path} → ${area}`, async () => {
+      if (signedIn) await signIn(page);
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       const root = page.locator(`[data-area="${area}"]`);
       await expect(root.getByRole('heading', { level: 1 }).first(), path).toHaveText(heading);
+      if (signedIn) await expect(root, path).toContainText('Logged in as demo@bloodwise.test');
       await expect(page.locator('[data-area-fallback]'), path).toHaveCount(0);
       await expect(page.locator('[data-page="not-found"]')).toHaveCount(0);
       // The shell's own chrome is there on every route.
@@ -88,6 +97,8 @@ test('an unknown route shows the 404 page inside the shell, without loading any 
 });
 
 test('a refresh on a deep link serves the shell and renders the same area again', async ({ page }) => {
+  // Signed in, so /account/address is the account page itself rather than the log-in redirect.
+  await signIn(page);
   for (const path of ['/upload-results/how-to-export', `/shop/${PARTNER}/pricing/monthly`, '/checkout/thank-you', '/account/address']) {
     await page.goto(path);
     const example = EXAMPLES.find((candidate) => candidate.path === path);
@@ -99,6 +110,7 @@ test('a refresh on a deep link serves the shell and renders the same area again'
     expect(reloaded?.status(), path).toBe(200);
     expect(reloaded?.headers()['content-type'], path).toContain('text/html');
     await expect(heading).toHaveText(before ?? '');
+    if (area === 'account') await expect(page.locator('[data-area="account"]')).toContainText('Logged in as demo@bloodwise.test');
     expect(new URL(page.url()).pathname).toBe(path);
   }
 });
