@@ -8,54 +8,160 @@ import { expect, test } from '../support/shop-server';
 const PARTNER = 'acme-wellness';
 
 /** One example URL per route-table pattern, with the area's heading (a regex where content is seeded). */
-const EXAMPLES: { pattern: string; path: string; area: string; heading: RegExp; signedIn?: boolean }[] = [
+const EXAMPLES: {
+  pattern: string;
+  path: string;
+  area: string;
+  heading: RegExp;
+  signedIn?: boolean;
+}[] = [
   { pattern: '/login', path: '/login', area: 'account', heading: /log in/i },
   { pattern: '/signup', path: '/signup', area: 'account', heading: /create your account/i },
-  { pattern: '/reset-password', path: '/reset-password', area: 'account', heading: /reset your password/i },
+  {
+    pattern: '/reset-password',
+    path: '/reset-password',
+    area: 'account',
+    heading: /reset your password/i,
+  },
   // Signed in: logged out, /account answers with the log-in redirect (account-journeys covers that).
-  { pattern: '/account/*', path: '/account', area: 'account', heading: /your account/i, signedIn: true },
+  {
+    pattern: '/account/*',
+    path: '/account',
+    area: 'account',
+    heading: /your account/i,
+    signedIn: true,
+  },
 
   { pattern: '/', path: '/', area: 'catalog', heading: /./ },
   { pattern: '/pricing', path: '/pricing', area: 'catalog', heading: /pricing/i },
   { pattern: '/programs', path: '/programs', area: 'catalog', heading: /program/i },
-  { pattern: '/programs/heart-health', path: '/programs/heart-health', area: 'catalog', heading: /heart/i },
-  { pattern: '/pricing/heart-and-metabolic-program', path: '/pricing/heart-and-metabolic-program', area: 'catalog', heading: /heart/i },
+  {
+    pattern: '/programs/heart-health',
+    path: '/programs/heart-health',
+    area: 'catalog',
+    heading: /heart/i,
+  },
+  {
+    pattern: '/pricing/heart-and-metabolic-program',
+    path: '/pricing/heart-and-metabolic-program',
+    area: 'catalog',
+    heading: /heart/i,
+  },
   { pattern: '/products', path: '/products', area: 'catalog', heading: /./ },
-  { pattern: '/quiz/which-test-is-right-for-me', path: '/quiz/which-test-is-right-for-me', area: 'catalog', heading: /which test/i },
-  { pattern: '/understand-your-health', path: '/understand-your-health', area: 'catalog', heading: /health/i },
-  { pattern: '/advanced-cholesterol', path: '/advanced-cholesterol', area: 'catalog', heading: /cholesterol/i },
+  {
+    pattern: '/quiz/which-test-is-right-for-me',
+    path: '/quiz/which-test-is-right-for-me',
+    area: 'catalog',
+    heading: /which test/i,
+  },
+  {
+    pattern: '/understand-your-health',
+    path: '/understand-your-health',
+    area: 'catalog',
+    heading: /health/i,
+  },
+  {
+    pattern: '/advanced-cholesterol',
+    path: '/advanced-cholesterol',
+    area: 'catalog',
+    heading: /cholesterol/i,
+  },
   { pattern: '/upload-results', path: '/upload-results', area: 'catalog', heading: /upload/i },
-  { pattern: '/upload-results/how-to-export', path: '/upload-results/how-to-export', area: 'catalog', heading: /export/i },
+  {
+    pattern: '/upload-results/how-to-export',
+    path: '/upload-results/how-to-export',
+    area: 'catalog',
+    heading: /export/i,
+  },
 
   { pattern: '/shopping-cart', path: '/shopping-cart', area: 'checkout', heading: /cart/i },
   { pattern: '/checkout', path: '/checkout', area: 'checkout', heading: /checkout/i },
-  { pattern: '/checkout/thank-you', path: '/checkout/thank-you', area: 'checkout', heading: /thank you/i },
+  {
+    pattern: '/checkout/thank-you',
+    path: '/checkout/thank-you',
+    area: 'checkout',
+    heading: /thank you/i,
+  },
 
   { pattern: '/shop/:b2bKey', path: `/shop/${PARTNER}`, area: 'storefront', heading: /acme/i },
-  { pattern: '/shop/:b2bKey/pricing', path: `/shop/${PARTNER}/pricing`, area: 'storefront', heading: /pric/i },
-  { pattern: '/shop/:b2bKey/pricing/one-time', path: `/shop/${PARTNER}/pricing/one-time`, area: 'storefront', heading: /./ },
-  { pattern: '/shop/:b2bKey/pricing/add-ons', path: `/shop/${PARTNER}/pricing/add-ons`, area: 'storefront', heading: /./ },
-  { pattern: '/shop/:b2bKey/pricing/monthly', path: `/shop/${PARTNER}/pricing/monthly`, area: 'storefront', heading: /monthly/i },
-  { pattern: '/shop/:b2bKey/pricing/quarterly', path: `/shop/${PARTNER}/pricing/quarterly`, area: 'storefront', heading: /quarterly/i },
-  { pattern: '/shop/:b2bKey/pricing/annual', path: `/shop/${PARTNER}/pricing/annual`, area: 'storefront', heading: /annual/i },
-  { pattern: '/shop/:b2bKey/checkout', path: `/shop/${PARTNER}/checkout`, area: 'storefront', heading: /checkout/i },
-  { pattern: '/shop/:b2bKey/checkout/thank-you', path: `/shop/${PARTNER}/checkout/thank-you`, area: 'storefront', heading: /thank you/i },
-  { pattern: '/shop/:b2bKey/shopping-cart', path: `/shop/${PARTNER}/shopping-cart`, area: 'storefront', heading: /cart/i },
+  {
+    pattern: '/shop/:b2bKey/pricing',
+    path: `/shop/${PARTNER}/pricing`,
+    area: 'storefront',
+    heading: /pric/i,
+  },
+  {
+    pattern: '/shop/:b2bKey/pricing/one-time',
+    path: `/shop/${PARTNER}/pricing/one-time`,
+    area: 'storefront',
+    heading: /./,
+  },
+  {
+    pattern: '/shop/:b2bKey/pricing/add-ons',
+    path: `/shop/${PARTNER}/pricing/add-ons`,
+    area: 'storefront',
+    heading: /./,
+  },
+  {
+    pattern: '/shop/:b2bKey/pricing/monthly',
+    path: `/shop/${PARTNER}/pricing/monthly`,
+    area: 'storefront',
+    heading: /monthly/i,
+  },
+  {
+    pattern: '/shop/:b2bKey/pricing/quarterly',
+    path: `/shop/${PARTNER}/pricing/quarterly`,
+    area: 'storefront',
+    heading: /quarterly/i,
+  },
+  {
+    pattern: '/shop/:b2bKey/pricing/annual',
+    path: `/shop/${PARTNER}/pricing/annual`,
+    area: 'storefront',
+    heading: /annual/i,
+  },
+  {
+    pattern: '/shop/:b2bKey/checkout',
+    path: `/shop/${PARTNER}/checkout`,
+    area: 'storefront',
+    heading: /checkout/i,
+  },
+  {
+    pattern: '/shop/:b2bKey/checkout/thank-you',
+    path: `/shop/${PARTNER}/checkout/thank-you`,
+    area: 'storefront',
+    heading: /thank you/i,
+  },
+  {
+    pattern: '/shop/:b2bKey/shopping-cart',
+    path: `/shop/${PARTNER}/shopping-cart`,
+    area: 'storefront',
+    heading: /cart/i,
+  },
 ];
 
 async function signIn(page: Page): Promise<void> {
-  const login = await page.request.post('/auth2/login/password', { data: { username: 'demo@bloodwise.test', password: 'bloodwise-demo-1' } });
+  const login = await page.request.post('/auth2/login/password', {
+    data: { username: 'demo@bloodwise.test', password: 'bloodwise-demo-1' },
+  });
   expect(login.ok()).toBe(true);
 }
 
 test('the examples cover every pattern of the route table, each with its own area', () => {
-  expect(EXAMPLES.map((example) => example.pattern).sort()).toEqual(ROUTE_TABLE.map((route) => route.pattern).sort());
+  expect(EXAMPLES.map((example) => example.pattern).sort()).toEqual(
+    ROUTE_TABLE.map((route) => route.pattern).sort(),
+  );
   for (const example of EXAMPLES) {
-    expect(ROUTE_TABLE.find((route) => route.pattern === example.pattern)?.area, example.pattern).toBe(example.area);
+    expect(
+      ROUTE_TABLE.find((route) => route.pattern === example.pattern)?.area,
+      example.pattern,
+    ).toBe(example.area);
   }
 });
 
-test('every route renders its area with its own heading, and nothing falls back', async ({ page }) => {
+test('every route renders its area with its own heading, and nothing falls back', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const failed: string[] = [];
   page.on('pageerror', (error) => failed.push(`${page.url()}: ${error.message}`));
@@ -77,7 +183,9 @@ test('every route renders its area with its own heading, and nothing falls back'
   expect(failed).toEqual([]);
 });
 
-test('an unknown route shows the 404 page inside the shell, without loading any remote', async ({ page }) => {
+test('an unknown route shows the 404 page inside the shell, without loading any remote', async ({
+  page,
+}) => {
   const remoteRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/remotes/')) remoteRequests.push(request.url());
@@ -96,21 +204,34 @@ test('an unknown route shows the 404 page inside the shell, without loading any 
   await expect(page.locator('[data-area="catalog"] h1').first()).toBeVisible();
 });
 
-test('a refresh on a deep link serves the shell and renders the same area again', async ({ page }) => {
+test('a refresh on a deep link serves the shell and renders the same area again', async ({
+  page,
+}) => {
   // Signed in, so /account/address is the account page itself rather than the log-in redirect.
   await signIn(page);
-  for (const path of ['/upload-results/how-to-export', `/shop/${PARTNER}/pricing/monthly`, '/checkout/thank-you', '/account/address']) {
+  for (const path of [
+    '/upload-results/how-to-export',
+    `/shop/${PARTNER}/pricing/monthly`,
+    '/checkout/thank-you',
+    '/account/address',
+  ]) {
     await page.goto(path);
     const example = EXAMPLES.find((candidate) => candidate.path === path);
     const area = example?.area ?? 'account';
-    const heading = page.locator(`[data-area="${area}"]`).getByRole('heading', { level: 1 }).first();
+    const heading = page
+      .locator(`[data-area="${area}"]`)
+      .getByRole('heading', { level: 1 })
+      .first();
     await expect(heading).toBeVisible();
     const before = await heading.textContent();
     const reloaded = await page.reload();
     expect(reloaded?.status(), path).toBe(200);
     expect(reloaded?.headers()['content-type'], path).toContain('text/html');
     await expect(heading).toHaveText(before ?? '');
-    if (area === 'account') await expect(page.locator('[data-area="account"]')).toContainText('Logged in as demo@bloodwise.test');
+    if (area === 'account')
+      await expect(page.locator('[data-area="account"]')).toContainText(
+        'Logged in as demo@bloodwise.test',
+      );
     expect(new URL(page.url()).pathname).toBe(path);
   }
 });
