@@ -49,9 +49,11 @@ describe('storefront cart, checkout and thank-you', () => {
     await user.tab();
     await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'ACME15');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
+    // The storefront's own lookup on the content client, not the main shop's payments path.
     await waitFor(() => expect(api.calls(/\/discounts\/ACME15$/)).toHaveLength(1), slow);
+    expect(api.calls(/^\/api\/v1\/discounts\/ACME15$/)).toHaveLength(1);
     expect(api.calls(/\/discounts\/ACME15$/)[0]!.params).toMatchObject({
-      businessKey: 'acme-wellness',
+      b2bKey: 'acme-wellness',
       email: 'mary@example.com',
     });
 

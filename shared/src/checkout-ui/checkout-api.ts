@@ -38,17 +38,27 @@ export async function fetchShippingCost(
   return response.data.shippingCost;
 }
 
-/** GET …/discounts/{code}: the discount or null; the caller's timeout keeps a slow lookup from blocking checkout. */
+/**
+ * The discount or null: a partner storefront (businessKey) asks the content client's
+ * /api/v1/discounts/{code}?b2bKey, the main shop the payments client. The caller's timeout keeps a
+ * slow lookup from blocking checkout.
+ */
 export async function lookupDiscount(
   api: ApiClients,
   code: string,
   { businessKey, email, timeoutMs }: { businessKey?: string; email?: string; timeoutMs: number },
 ): Promise<Discount | null> {
   try {
-    const response = await api.payments.get<Discount | null>(buildPath(API_PATHS.discount, { code }), {
-      params: { businessKey, email: email || undefined },
-      timeout: timeoutMs,
-    });
+    const request = { timeout: timeoutMs };
+    const response = businessKey
+      ? await api.content.get<Discount | null>(buildPath(API_PATHS.storefrontDiscount, { code }), {
+          ...request,
+          params: { b2bKey: businessKey, email: email || undefined },
+        })
+      : await api.payments.get<Discount | null>(buildPath(API_PATHS.discount, { code }), {
+          ...request,
+          params: { email: email || undefined },
+        });
     return response.data ?? null;
   } catch {
     return null;

@@ -4,15 +4,28 @@ import {
   discountParamsSchema,
   discountValidityQuerySchema,
   discountValidityResponseSchema,
+  storefrontDiscountQuerySchema,
 } from '@shop/shared/contract/discounts';
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Executor } from '../../db/schema';
 import { findDiscount, toDiscountView } from '../../repositories/discounts-repository';
 import { checkDiscount, discountOff } from '../../services/checkout/pricing';
 import { centsFromDb } from '../../lib/money';
 
-/** Discount lookup and validation (payments client). The order route applies the same rules again. */
+/** A code's public view, or null when it is unknown, inactive, or scoped to another partner shop. */
+async function lookUpDiscount(db: Executor, code: string, businessKey: string | undefined) {
+  const row = await findDiscount(db, code);
+  if (!row || !row.active) return null;
+  if (row.business_key && row.business_key !== (businessKey ?? null)) return null;
+  return toDiscountView(row);
+}
+
+/**
+ * Discount lookup and validation (payments client), plus the storefront's lookup on the content
+ * client. The order route applies the same rules again.
+ */
 export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
@@ -27,12 +40,21 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: discountLookupResponseSchema, 400: errorBodySchema },
       },
     },
-    async (request) => {
-      const row = await findDiscount(db, request.params.code);
-      if (!row || !row.active) return null;
-      if (row.business_key && row.business_key !== (request.query.businessKey ?? null)) return null;
-      return toDiscountView(row);
+    async (request) => lookUpDiscount(db, request.params.code, request.query.businessKey),
+  );
+
+  app.get(
+    API_PATHS.storefrontDiscount,
+    {
+      schema: {
+        tags: ['storefront'],
+        description: "A partner storefront's lookup: the same answer as the payments lookup with businessKey = b2bKey.",
+        params: discountParamsSchema,
+        querystring: storefrontDiscountQuerySchema,
+        response: { 200: discountLookupResponseSchema, 400: errorBodySchema },
+      },
     },
+    async (request) => lookUpDiscount(db, request.params.code, request.query.b2bKey),
   );
 
   app.get(

@@ -44,6 +44,19 @@ describe('shipping cost, discounts and quotes', () => {
     expect(JSON.stringify(vip.json())).not.toContain('demo@bloodwise.test');
   });
 
+  it('answers the storefront lookup by b2bKey the same way, and refuses a lookup without one', async () => {
+    const storefront = (code: string, query: string) =>
+      t.inject({ method: 'GET', url: `${buildPath(API_PATHS.storefrontDiscount, { code })}?${query}` });
+    expect((await storefront('acme15', 'b2bKey=acme-wellness&email=a@example.com')).json()).toMatchObject({ code: 'ACME15', businessKey: 'acme-wellness' });
+    expect((await storefront('ACME15', 'b2bKey=harbor-health')).json()).toBeNull();
+    expect((await storefront('WELCOME10', 'b2bKey=acme-wellness')).json()).toMatchObject({ code: 'WELCOME10', percentOff: 10 });
+    const expired = await t.inject({ method: 'GET', url: `${buildPath(API_PATHS.discount, { code: 'EXPIRED10' })}?businessKey=acme-wellness` });
+    expect((await storefront('EXPIRED10', 'b2bKey=acme-wellness')).json()).toEqual(expired.json());
+    const missing = await storefront('ACME15', 'email=a@example.com');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toHaveProperty('b2bKey');
+  });
+
   it.each([
     ['EXPIRED10', 'sum=14900&priceIds=price_bloodwise_kit_one_time', 'expired', 'This discount code has expired.'],
     ['KITONLY20', 'sum=12900&priceIds=price_bloodwise_quarterly', 'not_for_products', 'This discount code does not apply to the products in your cart.'],
