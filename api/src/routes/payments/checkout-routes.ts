@@ -18,6 +18,7 @@ import { buyBpTapeBodySchema, buyBpTapeParamsSchema, buyBpTapeResponseSchema } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordCheckoutStart } from '../../repositories/checkout-starts-repository';
 import { buyBpTape } from '../../services/checkout/buy-bp-tape';
+import { alreadyPurchased } from '../../services/upgrades/purchase-upgrade';
 import { confirmOrderPayment, loadOrderView, placeConsumerOrder } from '../../services/checkout/orders';
 import { assertKnownLookupKeys, priceCart, shippingCost, toQuote } from '../../services/checkout/pricing';
 
@@ -127,15 +128,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        description: "Buys the blood-pressure monitor and tape with the order's payment method; id is the order id or its payment id. Once per order.",
+        description: "Buys the blood-pressure monitor and tape with the order's payment method; id is the order id or its payment id. A second purchase is refused (409), like every upgrade.",
         params: buyBpTapeParamsSchema,
         body: buyBpTapeBodySchema,
-        response: { 200: buyBpTapeResponseSchema, 201: buyBpTapeResponseSchema, ...paymentErrors },
+        response: { 201: buyBpTapeResponseSchema, ...paymentErrors },
       },
     },
     async (request, reply) => {
       const { upgrade, created } = await buyBpTape(deps, request.params.id, request.body.quantity);
-      return reply.code(created ? 201 : 200).send(upgrade);
+      if (!created) throw alreadyPurchased('bp-tape');
+      return reply.code(201).send(upgrade);
     },
   );
 };

@@ -444,9 +444,10 @@ describe('upgrade-purchased', () => {
 
     expect((await buyBpTape(paymentIdOf(order))).statusCode).toBe(201);
     expect((await purchased(paymentIdOf(order), 'bp-tape')).json()).toEqual({ isUpgraded: true });
-    // The bp-tape route answers a repeat with the purchase it already has, and charges nothing.
+    // A repeat is refused like every upgrade's, and charges nothing.
     const repeat = await buyBpTape(order.id);
-    expect(repeat.statusCode).toBe(200);
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json().error.code).toBe('UPGRADE_ALREADY_PURCHASED');
     expect(await upgradeCharges(order.id, 'bp-tape')).toHaveLength(1);
 
     const details = await loadOrder(order.id);
