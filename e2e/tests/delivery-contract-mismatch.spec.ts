@@ -46,6 +46,7 @@ test('a catalog built for another contract major shows the catalog fallback; the
   await page.goto(`${server.url}/pricing`);
   const fallback = page.locator('[data-area-fallback="catalog"]');
   await expect(fallback).toBeVisible();
+  await expect(fallback).toHaveAttribute('data-reason', 'contract');
   await expect(page.locator('[data-area="catalog"]')).toHaveCount(0);
   expect(errors.some((text) => text.includes('mf_catalog') && text.includes(nextMajor))).toBe(true);
   expect(pageErrors).toEqual([]);

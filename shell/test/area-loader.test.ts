@@ -97,6 +97,25 @@ describe('area loader', () => {
     errorSpy.mockRestore();
   });
 
+  it('reports a contract mismatch that reaches it as the runtime plugin marker, without a retry', async () => {
+    const guard = createContractGuard('1.0.0');
+    const errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fed = federation([
+      async () => {
+        try {
+          guard.check('mf_catalog', '2.0.0');
+        } catch (error) {
+          return { [LOAD_FAILED]: true, id: 'mf_catalog/app', error };
+        }
+        return parcel;
+      },
+    ]);
+    const loader = createAreaLoader({ federation: fed.api, guard, fetchSources: sources, retryDelayMs: 1 });
+    await expect(loader.load('catalog')).rejects.toMatchObject({ failure: 'contract' });
+    expect(fed.calls).toHaveLength(1);
+    errorSpy.mockRestore();
+  });
+
   it('reports an area missing from the registry, and Try again re-registers the remote with force', async () => {
     const fed = federation([() => Promise.reject(new Error('down')), () => Promise.reject(new Error('down')), () => Promise.resolve(parcel)]);
     const loader = createAreaLoader({ federation: fed.api, guard: createContractGuard(), fetchSources: sources, retryDelayMs: 1 });

@@ -119,7 +119,11 @@ export function createAreaLoader(options: AreaLoaderOptions) {
     const remote = REMOTE_NAMES[area];
     return federation.loadRemote<AreaParcel>(`${remote}/app`).then(
       (module) => {
-        if (isLoadFailedMarker(module)) throw new AreaLoadError(area, 'unavailable', module.error);
+        if (isLoadFailedMarker(module)) {
+          // The runtime plugin turns every load error into its marker, a refused contract included.
+          const mismatch = guard.mismatchOf(remote) ?? (module.error instanceof ContractMismatchError ? module.error : undefined);
+          throw mismatch ? new AreaLoadError(area, 'contract', mismatch) : new AreaLoadError(area, 'unavailable', module.error);
+        }
         if (!module || typeof module.mount !== 'function') throw new AreaLoadError(area, 'unavailable', new Error('./app is not a parcel'));
         return module;
       },
