@@ -3,6 +3,7 @@
 // is final: pending -> paid | failed, and paid -> fulfilled when the kits ship.
 import type { BusinessCheckoutStatus, Order } from '@shop/shared/contract/checkout';
 import { businessCheckoutBodySchema, isFinalBusinessStatus } from '@shop/shared/contract/checkout';
+import { PRICE_KEEPING_PARTNER_KEY } from '@shop/shared/contract/customization';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { OrderRow, UserRow } from '../../db/schema';
@@ -43,7 +44,12 @@ export function createBusinessCheckoutProcessor(deps: BusinessCheckoutDeps): Bus
     const customization = await customizations.get(businessKey);
     if (!customization) throw notFound('This partner shop does not exist');
     const products = customization.products ?? [];
-    return products.length > 0 ? new Set(products.map((product) => product.price)) : null;
+    if (products.length === 0) return null;
+    if (businessKey !== PRICE_KEEPING_PARTNER_KEY) return new Set(products.map((product) => product.price));
+    // Spec §9: this partner's list picks products but keeps their default prices, which is what its
+    // storefront puts in the cart; a price named in the list is never charged.
+    const rows = await db.selectFrom('products').select('price_lookup_key').where('key', 'in', products.map((product) => product.key)).execute();
+    return new Set(rows.map((row) => row.price_lookup_key));
   }
 
   function settle(orderId: string, input: BusinessCheckoutInput, user: UserRow | null, total: number, method: PaymentMethodChoice) {

@@ -98,4 +98,50 @@ describe('business checkout (partner storefronts)', () => {
     expect(outside.json().error.message).toBe('This shop does not sell bloodwise_monthly');
     expect((await status(randomUUID())).statusCode).toBe(404);
   });
+
+  describe('your-health-business (spec §9: its product list does not override prices)', () => {
+    const YHB = 'your-health-business';
+    const yhbBody = (lookupKey: string) =>
+      businessBody({ businessKey: YHB, email: 'staff@yhb.example', discount: null, products: [{ lookupKey, quantity: 1 }] });
+
+    it('charges the default price for the seeded list, which names the default lookup keys', async () => {
+      const started = (await start(yhbBody('bloodwise_kit_one_time'))).json();
+      // $149 default price + $5.95 shipping.
+      expect(started.order).toMatchObject({ businessKey: YHB, subtotal: 14_900, discount: 0, shipping: 595, total: 15_495 });
+      expect((await pollUntilFinal(started.id)).body.status).toBe('paid');
+    });
+
+    it('still charges the default price when its list names a partner-only price', async () => {
+      // A price of its own for the complete panel: another partner would be charged it, this one is not.
+      await t.app.db
+        .insertInto('prices')
+        .values({
+          id: 'price_yhb_kit',
+          lookup_key: 'yhb_kit_one_time',
+          product_key: 'bloodwise-kit',
+          unit_amount_cents: 9_900,
+          currency: 'usd',
+          type: 'one_time',
+          recurring_interval: null,
+          recurring_interval_count: null,
+          metadata: JSON.stringify({ partner: YHB }),
+        })
+        .execute();
+      await t.app.customizations.upsert(YHB, {
+        businessName: 'Your Health Business',
+        products: [{ key: 'bloodwise-kit', type: 'kit', kitType: 'full-panel', title: 'Complete Panel', quantity: 1, price: 'yhb_kit_one_time' }],
+      });
+
+      // The storefront keeps the default offer's lookup key in the cart: that sells, at $149.
+      const started = await start(yhbBody('bloodwise_kit_one_time'));
+      expect(started.statusCode).toBe(202);
+      expect(started.json().order).toMatchObject({ subtotal: 14_900, total: 15_495 });
+      // The partner price itself is never charged, even when a client sends it.
+      const partnerPrice = await start(yhbBody('yhb_kit_one_time'));
+      expect(partnerPrice.statusCode).toBe(400);
+      expect(partnerPrice.json().error.message).toBe('This shop does not sell yhb_kit_one_time');
+      // A product it does not list stays refused.
+      expect((await start(yhbBody('bloodwise_monthly'))).statusCode).toBe(400);
+    });
+  });
 });
