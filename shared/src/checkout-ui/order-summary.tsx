@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { intervalLabel } from '../catalog/recurring-interval';
 import type { DerivedInterval } from '../contract/catalog';
+import type { Balance } from '../contract/user';
 import { formatMoney } from '../format/money';
 
 export interface SummaryLine {
@@ -78,11 +79,9 @@ export function SummaryLines({ lines, currency, renderActions }: { lines: readon
   );
 }
 
-/** Account credit from cms-info: the shell sends it as cents or as { amount } depending on the source. */
-export function balanceCents(balance: unknown): number | null {
-  if (typeof balance === 'number' && Number.isInteger(balance)) return balance;
-  if (balance && typeof balance === 'object' && typeof (balance as { amount?: unknown }).amount === 'number') return (balance as { amount: number }).amount;
-  return null;
+/** Account credit in cents from cms-info's { amount, currency }; null when it was not asked for. */
+export function balanceCents(balance: Balance | undefined): number | null {
+  return balance ? balance.amount : null;
 }
 
 /** The totals of a quote or an order, with the shipping line named for the destination. */

@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AxiosInstance } from 'axios';
 import type { ComponentType, ReactNode } from 'react';
+import type { CurrentUser as ApiCurrentUser } from '../contract/user';
 
 /** Bump the major when a change would break a remote built against the old contract. */
 export const SHELL_CONTRACT_VERSION = '1.0.0';
@@ -42,21 +43,11 @@ export interface Notify {
   info(message: string, description?: string): void;
 }
 
-export interface SubscriptionInfo {
-  status: string;
-  planTitle: string | null;
-  currentPeriodEnd: string | null;
-}
-
-export interface CurrentUser {
-  email: string;
-  name: string;
-  shopifyID: string | null;
-  createdAt: string;
-  subscriptionInfo?: SubscriptionInfo[] | null;
-  /** Account credit in cents; only present on cart and checkout pages. */
-  balance?: number | null;
-}
+/**
+ * The signed-in user exactly as GET /user/cms-info returns it (the API contract's type):
+ * subscriptionInfo only when asked for, balance ({ amount in cents, currency }) only on cart and checkout.
+ */
+export type CurrentUser = ApiCurrentUser;
 
 export type AnalyticsEventName =
   | 'begin_checkout'
