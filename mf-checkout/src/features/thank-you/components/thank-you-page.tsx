@@ -19,7 +19,7 @@ const NEXT_STEPS = [
 
 /** Shown while the upgrades area is unavailable: the order is done, so nothing here may look broken. */
 function UpgradesUnavailable() {
-  return <p className="co-note" data-testid="upgrades-fallback">Add-ons for this order will also be available from your account.</p>;
+  return <p className="co-note" data-testid="upgrades-fallback">Add-on offers cannot be shown right now. Your order is complete and needs nothing more.</p>;
 }
 
 export function ThankYouPage() {
