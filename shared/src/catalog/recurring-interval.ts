@@ -4,10 +4,8 @@
 /** The payment provider's own billing units. */
 export type ProviderInterval = 'day' | 'week' | 'month' | 'year';
 
-export type RecurringInterval =
-  ProviderInterval | 'quarter' | 'twice-year' | '4-weeks' | '2-years' | '20-days' | '60-days';
-
-export const RECURRING_INTERVALS: readonly RecurringInterval[] = [
+/** Every interval name derived from unit x count; the contract's derivedIntervalSchema is built from it. */
+export const RECURRING_INTERVALS = [
   'day',
   'week',
   'month',
@@ -18,7 +16,9 @@ export const RECURRING_INTERVALS: readonly RecurringInterval[] = [
   '2-years',
   '20-days',
   '60-days',
-];
+] as const;
+
+export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
 
 const NAMED_INTERVALS: Partial<
   Record<ProviderInterval, Partial<Record<number, RecurringInterval>>>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECURRING_INTERVALS } from '../catalog/recurring-interval';
 import { centsSchema, currencySchema, queryListSchema } from './common';
 
 /** The provider's raw recurring interval unit. */
@@ -9,18 +10,7 @@ export type RecurringInterval = z.infer<typeof recurringIntervalSchema>;
  * The interval name derived from unit x count (spec §4): month x3 = quarter, month x6 = twice-year,
  * day x28 = 4-weeks, year x2 = 2-years, day x20 = 20-days, day x60 = 60-days; count 1 keeps the unit.
  */
-export const derivedIntervalSchema = z.enum([
-  'day',
-  'week',
-  'month',
-  'year',
-  'quarter',
-  'twice-year',
-  '4-weeks',
-  '2-years',
-  '20-days',
-  '60-days',
-]);
+export const derivedIntervalSchema = z.enum(RECURRING_INTERVALS);
 export type DerivedInterval = z.infer<typeof derivedIntervalSchema>;
 
 export const priceTypeSchema = z.enum(['one_time', 'recurring']);
