@@ -1,6 +1,7 @@
 // Turns the contract's theme tokens into an antd theme, the same way in the shell and in every remote.
 import type { ThemeConfig } from 'antd/es/config-provider/context';
 import { BREAKPOINTS, BRAND_COLOR, type ThemeTokens } from '../shell-contract/shell-props';
+import { readableTextOn } from '../ui/main-page/color-contrast';
 
 export const NOTIFICATION_WIDTH = 384;
 
@@ -18,6 +19,8 @@ export function toAntdTheme(tokens: ThemeTokens): ThemeConfig {
   return {
     token: {
       colorPrimary: tokens.primaryColor,
+      // Text on primary buttons: white on the brand teal is 2.4:1, so dark or white by contrast.
+      colorTextLightSolid: readableTextOn(tokens.primaryColor),
       colorLink: tokens.primaryColor,
       colorInfo: tokens.primaryColor,
       fontFamily: tokens.fontFamily,
