@@ -162,3 +162,28 @@ describe('partner redirect', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 });
+
+describe('partner colours stay readable', () => {
+  const pageStyle = async () => {
+    const heading = await screen.findByRole('heading', { level: 1 });
+    return heading.closest<HTMLElement>('.sf-page')!.style;
+  };
+
+  it('puts dark text on a light accent (the default #3cbab5) and keeps links dark', async () => {
+    renderStorefront('acme-wellness', '/pricing', {
+      customization: { ...ACME, primaryColor: '#3cbab5' },
+    });
+    const style = await pageStyle();
+    expect(style.getPropertyValue('--sf-accent')).toBe('#3cbab5');
+    // White on #3cbab5 is 2.4:1; the dark ink passes 4.5:1 on both the accent and the page.
+    expect(style.getPropertyValue('--sf-on-accent')).toBe('#0b2428');
+    expect(style.getPropertyValue('--sf-accent-ink')).toBe('#0b2428');
+  });
+
+  it('keeps white on a dark accent and the accent itself as the link colour', async () => {
+    renderStorefront('acme-wellness', '/pricing', { customization: ACME });
+    const style = await pageStyle();
+    expect(style.getPropertyValue('--sf-on-accent')).toBe('#ffffff');
+    expect(style.getPropertyValue('--sf-accent-ink')).toBe('#6b3fa0');
+  });
+});

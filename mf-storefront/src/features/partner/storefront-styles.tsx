@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { readableTextOn } from '@shop/shared/ui/main-page/color-contrast';
+import { readableTextOn, textColorFor } from '@shop/shared/ui/main-page/color-contrast';
 import { usePartner } from './use-partner';
 
 // Partner colours arrive as CSS custom properties, so a palette never needs new CSS.
@@ -34,6 +34,15 @@ const css = `
 .sf-checkout { --co-primary: var(--sf-accent); }
 .sf-checkout .co-cta { color: var(--sf-on-accent); }
 .sf-link-button--quiet { background: #fff; color: #12343b; border: 1px solid #c9d6d8; }
+/* antd writes white on colorPrimary and colours links with it; a light partner colour (the default
+   #3cbab5 included) needs dark text on its buttons and a darker link to stay readable. */
+.sf-page .ant-btn-primary:not(:disabled),
+.sf-page .ant-btn-primary:not(:disabled):not(.ant-btn-disabled):hover,
+.sf-page .ant-btn-primary:not(:disabled):not(.ant-btn-disabled):active { color: var(--sf-on-accent); }
+.sf-page .ant-btn-link:not(:disabled),
+.sf-page .ant-btn-link:not(:disabled):not(.ant-btn-disabled):hover,
+.sf-page .ant-btn-link:not(:disabled):not(.ant-btn-disabled):active { color: var(--sf-accent-ink); }
+.sf-page .ant-btn-link:not(:disabled):hover { text-decoration: underline; }
 `;
 
 export function StorefrontStyles() {
@@ -56,6 +65,8 @@ export function StorefrontPage({
   const style = {
     '--sf-accent': colors.primary,
     '--sf-on-accent': readableTextOn(colors.primary),
+    // The accent as text on the white page, or dark text when the accent is too light to read.
+    '--sf-accent-ink': textColorFor('#ffffff', colors.primary),
   } as CSSProperties;
   return (
     <div className={wide ? undefined : 'sf-page'} style={style}>
