@@ -27,13 +27,14 @@ test('a full acme-wellness checkout creates a business checkout with its busines
 
   await expect(page).toHaveURL(/\/shop\/acme-wellness\/checkout$/);
   await fillContactAndShipping(page, email);
-  // The partner's own discount: the lookup carries the code, the partner key and the email.
-  const lookup = page.waitForRequest((req) => /\/discounts\/ACME15\?/.test(req.url()));
+  // The partner's own discount: the storefront lookup (/api/v1/discounts/{code}?b2bKey) carries the
+  // code, the partner key and the email.
+  const lookup = page.waitForRequest((req) => /\/api\/v1\/discounts\/ACME15\?/.test(req.url()));
   await page.getByRole('textbox', { name: 'Discount code' }).fill('ACME15');
   await page.getByRole('button', { name: 'Apply' }).click();
   const lookupUrl = new URL((await lookup).url());
   expect(Object.fromEntries(lookupUrl.searchParams)).toMatchObject({
-    businessKey: 'acme-wellness',
+    b2bKey: 'acme-wellness',
     email,
   });
   await expect(page.getByTestId('summary-discount')).toBeVisible();
