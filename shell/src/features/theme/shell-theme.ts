@@ -1,10 +1,10 @@
 import type { PartnerCustomizationProp, ThemeTokens } from '@shop/shared/shell-contract/shell-props';
 import { defaultThemeTokens } from '@shop/shared/federation/antd-theme';
+import { isHexColor } from '@shop/shared/ui/main-page/color-contrast';
 
-const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
+/** The same hex rule as the API's write-time validation and the storefront pages (3, 4, 6 or 8 digits). */
 function colorOf(value: unknown): string | undefined {
-  return typeof value === 'string' && HEX_COLOR.test(value.trim()) ? value.trim() : undefined;
+  return isHexColor(value) ? value.trim() : undefined;
 }
 
 /** Brand #3cbab5, or on storefront routes the partner's own colours (validated: they come from a partner). */
