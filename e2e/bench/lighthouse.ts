@@ -1,0 +1,231 @@
+// Lighthouse mobile performance of the key pages (not a test; the goal is a score >= 95).
+// Usage: pnpm bench:lighthouse [--runs N] [--key partner-key] [--url baseUrl] [--save dir] [route ...]
+//   Routes may name the partner as {key}. Without --url it starts the BUILT shop the way the browser
+//   tests do (support/shop-server.ts); run `pnpm run build` first. Lighthouse's default config is the
+//   mobile one (Moto G Power-class screen, simulated slow 4G and 4x CPU slowdown).
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import type { Result } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { SESSION_ID_KEY } from '../../shared/src/client-state/client-storage';
+import { API_PATHS } from '../../shared/src/contract/paths';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
+import { runCommand, startShopServer, type ShopServer } from '../support/shop-server';
+
+const DEFAULT_ROUTES = ['/', '/pricing', '/shopping-cart', '/checkout', '/shop/{key}', '/shop/{key}/pricing'];
+const CART_ITEM = { lookupKey: 'bloodwise_kit_one_time', quantity: 1 };
+const GOAL = 95;
+// Lighthouse runs in a plain node child: under tsx its page-side functions would carry tsx's
+// `__name` helper into the browser, where it does not exist ("__name is not defined").
+const LIGHTHOUSE_CLI = require.resolve('lighthouse/cli/index.js');
+
+const { values: options, positionals } = parseArgs({
+  // `pnpm bench:lighthouse -- --runs 5` hands the script the `--` too.
+  args: process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--')),
+  allowPositionals: true,
+  options: {
+    runs: { type: 'string', default: '3' },
+    key: { type: 'string', default: process.env.STOREFRONT_KEY ?? 'acme-wellness' },
+    url: { type: 'string', default: process.env.SHOP_URL },
+    save: { type: 'string' },
+  },
+});
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a whole number >= 1, not "${options.runs}"`);
+const routes = (positionals.length > 0 ? positionals : DEFAULT_ROUTES).map((route) => route.replaceAll('{key}', options.key));
+for (const route of routes) if (!route.startsWith('/')) throw new Error(`A route starts with "/": "${route}"`);
+
+/** The cart and checkout pages are measured with a kit in the cart, so they show a real order, not the empty state. */
+const needsCart = (route: string) => /\/(checkout|shopping-cart)\/?$/.test(new URL(route, 'http://x').pathname);
+
+interface RunFigures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsBytes: number;
+  lhr: Result;
+}
+
+const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN;
+
+/** Transfer size of every script the page loaded (the network-requests audit lists them all). */
+function scriptTransferBytes(lhr: Result): number {
+  const details = lhr.audits['network-requests']?.details;
+  if (details?.type !== 'table') return NaN;
+  return details.items
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (typeof item.transferSize === 'number' ? item.transferSize : 0), 0);
+}
+
+function figuresOf(lhr: Result): RunFigures {
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${lhr.requestedUrl}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: numeric(lhr, 'first-contentful-paint'),
+    lcp: numeric(lhr, 'largest-contentful-paint'),
+    tbt: numeric(lhr, 'total-blocking-time'),
+    cls: numeric(lhr, 'cumulative-layout-shift'),
+    jsBytes: scriptTransferBytes(lhr),
+    lhr,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+// Informational audits that restate a metric, and LH 12's insight audits that repeat an opportunity.
+const NOT_AN_OPPORTUNITY = /^(largest-contentful-paint-element|layout-shifts)$|-insight$/;
+
+/** What to fix first: the failing audits that would save the most FCP/LCP/TBT, the LCP phases, the busiest script. */
+function opportunities(lhr: Result, count = 3): string[] {
+  const perfAuditIds = new Set((lhr.categories.performance?.auditRefs ?? []).map((ref) => ref.id));
+  const notes = Object.values(lhr.audits)
+    .filter((audit) => perfAuditIds.has(audit.id) && !NOT_AN_OPPORTUNITY.test(audit.id) && audit.score !== null && audit.score < 0.9)
+    .map((audit) => {
+      const savings = audit.metricSavings ?? {};
+      return { audit, ms: (savings.LCP ?? 0) + (savings.FCP ?? 0) + (savings.TBT ?? 0) };
+    })
+    .filter(({ ms }) => ms > 0)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map(({ audit, ms }) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}: ~${Math.round(ms)} ms of FCP+LCP+TBT`);
+  // The LCP element audit's second table splits LCP into TTFB, load delay, load time and render delay.
+  const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details;
+  const phases = lcpDetails?.type === 'list' ? lcpDetails.items[1] : undefined;
+  if (phases?.type === 'table') {
+    const largest = [...phases.items].sort((a, b) => Number(b.timing) - Number(a.timing))[0];
+    if (largest) notes.push(`LCP is mostly ${String(largest.phase).toLowerCase()} (${Math.round(Number(largest.timing))} ms, ${String(largest.percent)})`);
+  }
+  const bootup = lhr.audits['bootup-time']?.details;
+  const busiest = bootup?.type === 'table' ? bootup.items[0] : undefined;
+  if (busiest) notes.push(`most script time: ${String(busiest.url).replace(/^https?:\/\/[^/]+/, '')} (${Math.round(Number(busiest.total))} ms)`);
+  const shifts = lhr.audits['layout-shifts']?.details;
+  const biggestShift = shifts?.type === 'table' ? shifts.items[0] : undefined;
+  const shifted = biggestShift?.node;
+  if (typeof biggestShift?.score === 'number' && biggestShift.score >= 0.05 && shifted && typeof shifted === 'object' && 'snippet' in shifted) {
+    notes.push(`largest layout shift ${biggestShift.score.toFixed(3)}: ${String(shifted.snippet).slice(0, 80)}`);
+  }
+  return notes;
+}
+
+/**
+ * Gives the browser profile a fresh client session id (the cart is keyed by it, in localStorage,
+ * which Lighthouse's storage reset leaves alone) and, for cart pages, puts a kit in that cart.
+ */
+async function prepareSession(port: number, baseUrl: string, withCart: boolean): Promise<void> {
+  const sessionId = randomUUID();
+  if (withCart) {
+    const response = await fetch(baseUrl + API_PATHS.cart, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId, items: [CART_ITEM] }),
+    });
+    if (!response.ok) throw new Error(`PUT ${API_PATHS.cart} answered ${response.status}: ${await response.text()}`);
+  }
+  // Playwright only writes the id and disconnects, so it is not attached while Lighthouse measures.
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(baseUrl + API_PATHS.healthz); // any same-origin document, without running the shell
+    await page.evaluate(([key, id]) => localStorage.setItem(key, id), [SESSION_ID_KEY, sessionId] as const);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measure(port: number, url: string, withCart: boolean): Promise<RunFigures> {
+  const args = [LIGHTHOUSE_CLI, url, `--port=${port}`, '--only-categories=performance', '--output=json', '--output-path=stdout', '--quiet', '--no-enable-error-reporting'];
+  // Lighthouse itself says to run again after a trace glitch (NO_NAVSTART and the like): one more try.
+  for (let attempt = 1; ; attempt += 1) {
+    await prepareSession(port, new URL(url).origin, withCart);
+    const result = await runCommand(process.execPath, args, process.env, __dirname);
+    if (result.code === 0) return figuresOf(JSON.parse(result.out) as Result);
+    const message = `Lighthouse failed on ${url} (exit ${result.code}): ${result.err.trim().slice(-2000)}`;
+    if (attempt === 2) throw new Error(message);
+    process.stderr.write(`  ${message}; trying again\n`);
+  }
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+const kb = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : 'n/a');
+
+function printTable(rows: string[][]): void {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  console.log(line(rows[0]!));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows.slice(1)) console.log(line(row));
+}
+
+async function main() {
+  let server: ShopServer | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  const cleanUp = async () => {
+    chrome?.kill();
+    await server?.stop();
+  };
+  // Ctrl-C must not leave the shop server or Chromium behind.
+  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+  try {
+    if (!options.url) server = await startShopServer({ label: 'shop-lighthouse' });
+    const baseUrl = (options.url ?? server!.url).replace(/\/$/, '');
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_LAUNCH_OPTIONS.executablePath,
+      chromeFlags: ['--headless=new', ...CHROMIUM_LAUNCH_OPTIONS.args],
+    });
+    // Warms the server (first responses of a fresh process are slower), outside any measurement.
+    for (const route of routes) await fetch(baseUrl + route);
+
+    console.error(`Lighthouse mobile performance on ${baseUrl}, ${runs} run(s) per route`);
+    const rows = [['route', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'JS transfer', 'runs (scores)']];
+    const notes: string[] = [];
+    let environment = '';
+    for (const route of routes) {
+      const withCart = needsCart(route);
+      const results: RunFigures[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        results.push(await measure(chrome.port, baseUrl + route, withCart));
+        process.stderr.write(`  ${route} run ${run + 1}/${runs}: ${results.at(-1)!.score}\n`);
+      }
+      environment = `Lighthouse ${results[0]!.lhr.lighthouseVersion}, host benchmarkIndex ${Math.round(results[0]!.lhr.environment.benchmarkIndex)}`;
+      const score = median(results.map((r) => r.score));
+      rows.push([
+        route + (withCart ? ' (1 kit in cart)' : ''),
+        String(score),
+        ms(median(results.map((r) => r.fcp))),
+        ms(median(results.map((r) => r.lcp))),
+        ms(median(results.map((r) => r.tbt))),
+        median(results.map((r) => r.cls)).toFixed(3),
+        kb(median(results.map((r) => r.jsBytes))),
+        results.map((r) => r.score).join('/'),
+      ]);
+      // The run whose score is the median one stands for the route in the notes and the saved report.
+      const representative = [...results].sort((a, b) => a.score - b.score)[Math.floor((results.length - 1) / 2)]!;
+      if (score < GOAL) notes.push(`${route} (${score}): ${opportunities(representative.lhr).join('; ')}`);
+      if (options.save) {
+        await fs.mkdir(options.save, { recursive: true });
+        const file = path.join(options.save, `${route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}.json`);
+        await fs.writeFile(file, JSON.stringify(representative.lhr, null, 2));
+      }
+    }
+    console.log(`\nLighthouse mobile performance on ${baseUrl}: median of ${runs} run(s) per route (${environment})`);
+    printTable(rows);
+    if (notes.length > 0) {
+      console.log(`\nBelow ${GOAL}, the largest estimated savings Lighthouse reports:`);
+      for (const note of notes) console.log(`  ${note}`);
+    }
+  } finally {
+    await cleanUp();
+  }
+}
+
+void main();
