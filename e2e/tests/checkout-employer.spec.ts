@@ -1,7 +1,10 @@
 // Issue 6, the employer flow end to end: an employee asks their employer to pay, the employer's
 // email (read from the dev outbox) links to the pay page, and paying there marks the order paid.
 import { fillCard, fillContactAndShipping, uniqueEmail } from '../support/checkout-flow';
+import { screenshotAtWidths } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
+
+const SHOTS = '/tmp/shots/checkout';
 
 test('an employee asks the employer to pay, and the emailed link pays the order once', async ({ page, shop }) => {
   const employee = uniqueEmail('employee');
@@ -14,6 +17,7 @@ test('an employee asks the employer to pay, and the emailed link pays the order 
   await page.getByLabel("Your employer's email").fill(employer);
   await page.getByRole('button', { name: 'Send payment request' }).click();
   await expect(page.getByTestId('employer-sent')).toContainText(employer);
+  await screenshotAtWidths(page, SHOTS, 'employer-request-sent');
 
   const [mail] = await shop.outbox(employer);
   const link = /https?:\/\/\S+\/checkout\?employerPay=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
@@ -24,6 +28,7 @@ test('an employee asks the employer to pay, and the emailed link pays the order 
   await expect(page.getByRole('heading', { level: 1, name: 'Pay for an order' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Sam Worker .* asked you to pay for this order/ })).toBeVisible();
   await expect(page.getByTestId('summary-line')).toHaveCount(1);
+  await screenshotAtWidths(page, SHOTS, 'employer-pay');
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay for this order' }).click();
   await expect(page.getByTestId('employer-paid')).toContainText('this order is paid');
