@@ -73,6 +73,9 @@ test('the New York waitlist on the main page stores ny_waitlist, and a repeat is
 }) => {
   const email = unique('ny');
   await page.goto('/');
+  // Below the fold, the form (and its code) arrives as it is scrolled near.
+  await expect(page.locator('[data-section="waitlist"] .cat-block-skeleton')).toHaveCount(1);
+  await page.getByRole('heading', { name: 'Coming soon to New York' }).scrollIntoViewIfNeeded();
   const form = page.getByRole('form', { name: 'Coming soon to New York' });
   await form.getByRole('button', { name: 'Join the waitlist' }).click();
   await expect(form.getByText('Please enter your name')).toBeVisible();
@@ -99,6 +102,7 @@ test('the California supplements waitlist on /programs stores ca_supplements', a
 }) => {
   const email = unique('ca');
   await page.goto('/programs');
+  await page.getByRole('heading', { name: /California/ }).scrollIntoViewIfNeeded();
   const form = page.getByRole('form', { name: /California/ });
   await form.getByLabel('Full name').fill('Cher');
   await form.getByLabel('Email').fill(email);
@@ -117,6 +121,7 @@ test('an anonymous referral is validated, refused for oneself, then stored and t
   const me = unique('me');
   const friend = unique('friend');
   await page.goto('/');
+  await page.getByRole('heading', { name: 'Know someone who should check their numbers?' }).scrollIntoViewIfNeeded();
   const form = page.getByRole('form', { name: 'Know someone who should check their numbers?' });
   await form.getByLabel('Your email').fill(me);
   await form.getByLabel("Friend's email").fill('not-an-email');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { DEV_OVERRIDE_STORAGE_KEY } from '@shop/shared/delivery/dev-override';
 import { DevOverrideBanner } from '../src/features/dev-override/dev-override-banner';
 import { readShellDevOverrides, type ShellDevOverrides } from '../src/features/dev-override/dev-overrides';
+import { loadShellDevOverrides, NO_DEV_OVERRIDES } from '../src/features/dev-override/dev-override-loader';
 
 const LOCAL = ['http://localhost', 'http://127.0.0.1'];
 const MANIFEST = 'http://localhost:3003/mf-manifest.json';
@@ -17,6 +18,32 @@ beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
+
+describe('loading the development override only when a page load asks for one', () => {
+  it('answers "none" for a shopper, without touching the address or storage', async () => {
+    visit('/pricing?interval=monthly');
+    await expect(loadShellDevOverrides(window, LOCAL)).resolves.toBe(NO_DEV_OVERRIDES);
+    expect(window.location.pathname + window.location.search).toBe('/pricing?interval=monthly');
+    expect(window.localStorage.getItem(DEV_OVERRIDE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('takes ?override= out of the address at once, then resolves it as the page loaded it', async () => {
+    visit(`/checkout?step=2&override=mf_checkout@${encodeURIComponent(MANIFEST)}`);
+    const pending = loadShellDevOverrides(window, LOCAL);
+    // Synchronously: the router, created next, never sees the parameter.
+    expect(window.location.pathname + window.location.search).toBe('/checkout?step=2');
+    const state = await pending;
+    expect(state.overrides).toEqual([{ name: 'mf_checkout', manifestUrl: MANIFEST }]);
+    expect(JSON.parse(window.localStorage.getItem(DEV_OVERRIDE_STORAGE_KEY)!)).toEqual([`mf_checkout@${MANIFEST}`]);
+  });
+
+  it('resolves a stored override on a later page load', async () => {
+    window.localStorage.setItem(DEV_OVERRIDE_STORAGE_KEY, JSON.stringify([`mf_checkout@${MANIFEST}`]));
+    const state = await loadShellDevOverrides(window, LOCAL);
+    expect(state).not.toBe(NO_DEV_OVERRIDES);
+    expect(state.overrides).toEqual([{ name: 'mf_checkout', manifestUrl: MANIFEST }]);
+  });
+});
 
 describe('reading the development override', () => {
   it('takes ?override= from an allowed origin, stores it and cleans the address bar', () => {

@@ -1,8 +1,6 @@
-import ConfigProvider from 'antd/es/config-provider';
-import { useMemo } from 'react';
 import { Route, Routes } from 'react-router';
-import { lazyPage, PageSuspense, useShell } from '@shop/shared/federation/remote-root';
-import { readableTextOn } from '@shop/shared/ui/main-page/color-contrast';
+import { lazyPage, PageSuspense } from '@shop/shared/federation/remote-root';
+import { themedPage } from '../features/shared/themed-page';
 
 // Each page's code loads with its route, so a first view downloads only its own page.
 const ContentPage = lazyPage(
@@ -18,61 +16,43 @@ const PricingPage = lazyPage(
   () => import('../features/pricing/components/pricing-page'),
   'PricingPage',
 );
-const QuizPage = lazyPage(() => import('../features/quiz/components/quiz-page'), 'QuizPage');
-
-const READABLE_ERROR_RED = '#c0262d';
+const QuizPage = themedPage(() => import('../features/quiz/components/quiz-page'), 'QuizPage');
 
 /** The catalog's routes (spec §2); the shell sends these paths to this area. */
 export function CatalogRoutes() {
-  const { theme } = useShell();
-  // antd writes white on primary buttons; on the light brand teal that is 2.4:1, so pick the readable ink.
-  // Its default error red is 3.3:1 on white; this one passes AA for the form messages.
-  const onPrimary = readableTextOn(theme.primaryColor);
-  const readableTheme = useMemo(
-    () => ({
-      token: { colorError: READABLE_ERROR_RED },
-      components: {
-        Button: { primaryColor: onPrimary },
-        Radio: { buttonSolidCheckedColor: onPrimary },
-      },
-    }),
-    [onPrimary],
-  );
   return (
-    <ConfigProvider theme={readableTheme}>
-      <PageSuspense>
-        <Routes>
-          <Route index element={<HomePage />} />
-          <Route path="pricing" element={<PricingPage />} />
-          <Route path="products" element={<OfferDetailPage key="products" pageKey="products" />} />
-          <Route
-            path="pricing/heart-and-metabolic-program"
-            element={<OfferDetailPage key="program" pageKey="heart-and-metabolic-program" />}
-          />
-          <Route path="programs" element={<ContentPage key="programs" pageKey="programs" />} />
-          <Route
-            path="programs/heart-health"
-            element={<ContentPage key="heart-health" pageKey="heart-health" />}
-          />
-          <Route path="quiz/which-test-is-right-for-me" element={<QuizPage />} />
-          <Route
-            path="understand-your-health"
-            element={<ContentPage key="understand" pageKey="understand-your-health" />}
-          />
-          <Route
-            path="advanced-cholesterol"
-            element={<ContentPage key="cholesterol" pageKey="advanced-cholesterol" />}
-          />
-          <Route
-            path="upload-results"
-            element={<ContentPage key="upload" pageKey="upload-results" />}
-          />
-          <Route
-            path="upload-results/how-to-export"
-            element={<ContentPage key="export" pageKey="how-to-export" />}
-          />
-        </Routes>
-      </PageSuspense>
-    </ConfigProvider>
+    <PageSuspense>
+      <Routes>
+        <Route index element={<HomePage />} />
+        <Route path="pricing" element={<PricingPage />} />
+        <Route path="products" element={<OfferDetailPage key="products" pageKey="products" />} />
+        <Route
+          path="pricing/heart-and-metabolic-program"
+          element={<OfferDetailPage key="program" pageKey="heart-and-metabolic-program" />}
+        />
+        <Route path="programs" element={<ContentPage key="programs" pageKey="programs" />} />
+        <Route
+          path="programs/heart-health"
+          element={<ContentPage key="heart-health" pageKey="heart-health" />}
+        />
+        <Route path="quiz/which-test-is-right-for-me" element={<QuizPage />} />
+        <Route
+          path="understand-your-health"
+          element={<ContentPage key="understand" pageKey="understand-your-health" />}
+        />
+        <Route
+          path="advanced-cholesterol"
+          element={<ContentPage key="cholesterol" pageKey="advanced-cholesterol" />}
+        />
+        <Route
+          path="upload-results"
+          element={<ContentPage key="upload" pageKey="upload-results" />}
+        />
+        <Route
+          path="upload-results/how-to-export"
+          element={<ContentPage key="export" pageKey="how-to-export" />}
+        />
+      </Routes>
+    </PageSuspense>
   );
 }

@@ -2,7 +2,8 @@
 // session id, or by the user once logged in. The shell's badge, the catalog's add-to-cart
 // buttons and the checkout pages all read and write the cart through this module.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { CART_QUERY_KEY, MAX_CART_LINE_QUANTITY, type Cart, type CartItem } from '../contract/cart';
+import type { Cart, CartItem } from '../contract/cart';
+import { CART_QUERY_KEY, MAX_CART_LINE_QUANTITY } from '../contract/cart-keys';
 import { API_PATHS } from '../contract/paths';
 import type { ApiClients } from '../shell-contract/shell-props';
 

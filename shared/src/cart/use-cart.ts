@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { CartItem } from '../contract/cart';
-import { useShell } from '../federation/remote-root';
+import { useShell } from '../federation/shell-context';
 import { cartCount, cartQueryOptions, EMPTY_CART, updateCart, withItemAdded, withQuantity, type CartDeps } from './cart-client';
 
 export function useCart(deps: CartDeps) {

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { MAX_CART_LINE_QUANTITY } from './cart-keys';
 import { sessionIdSchema } from './common';
 
-/** The query key every area uses for the cart, so the header badge and the cart page share one cache. */
-export const CART_QUERY_KEY = ['cart'] as const;
-export const MAX_CART_LINE_QUANTITY = 20;
+export { CART_QUERY_KEY, MAX_CART_LINE_QUANTITY } from './cart-keys';
 
 export const cartItemSchema = z.object({
   lookupKey: z.string().trim().min(1).max(100),

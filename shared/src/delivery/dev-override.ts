@@ -2,13 +2,9 @@
 // the way import-map-overrides does for single-spa. The shell calls these pure functions; the
 // allowlist comes from runtime config (localhost by default, empty in production).
 import { REMOTE_NAMES } from '../shell-contract/shell-props';
+import { DEV_OVERRIDE_QUERY_PARAM, DEV_OVERRIDE_RESET_VALUE } from './dev-override-keys';
 
-/** `?override=mf_checkout@http://localhost:3003/mf-manifest.json`; repeat it for several remotes. */
-export const DEV_OVERRIDE_QUERY_PARAM = 'override';
-/** `?override=reset` (or an empty value) clears every stored override. */
-export const DEV_OVERRIDE_RESET_VALUE = 'reset';
-/** localStorage key holding the accepted overrides as a JSON array of `name@url` strings. */
-export const DEV_OVERRIDE_STORAGE_KEY = 'shop-dev-overrides';
+export { DEV_OVERRIDE_QUERY_PARAM, DEV_OVERRIDE_RESET_VALUE, DEV_OVERRIDE_STORAGE_KEY } from './dev-override-keys';
 
 const MAX_VALUE_LENGTH = 2048;
 const KNOWN_REMOTES: readonly string[] = Object.values(REMOTE_NAMES);

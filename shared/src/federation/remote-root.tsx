@@ -1,40 +1,30 @@
-// The root every remote parcel renders: the shell's QueryClient, an antd ConfigProvider with the
-// shell's theme, and a low-level Router driven by the shell's history, so the shell stays the one
-// history owner and links inside a remote change the shell's URL.
-import React, { createContext, Suspense, useContext, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+// The root every remote parcel renders: the shell's QueryClient and a low-level Router driven by
+// the shell's history, so the shell stays the one history owner and links inside a remote change
+// the shell's URL. antd's theme is applied by the area (./area-antd-theme), so a page without antd
+// does not load it.
+import React, { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { Router, type Navigator } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import ConfigProvider from 'antd/es/config-provider';
 import type { AreaName, ShellProps } from '../shell-contract/shell-props';
-import { toAntdTheme } from './antd-theme';
+import { ShellContext } from './shell-context';
 
-const ShellContext = createContext<ShellProps | null>(null);
-
-/** The shell contract inside a remote. Only components under an area root may call it. */
-export function useShell(): ShellProps {
-  const shell = useContext(ShellContext);
-  if (!shell) throw new Error('useShell must be used inside an area root');
-  return shell;
-}
+export { useShell } from './shell-context';
 
 export function AreaProviders({ shell, children }: { shell: ShellProps; children: ReactNode }) {
-  const { navigation, queryClient, theme } = shell;
-  const antdTheme = useMemo(() => toAntdTheme(theme), [theme]);
+  const { navigation, queryClient } = shell;
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={antdTheme}>
-        <ShellContext.Provider value={shell}>
-          <Router
-            location={navigation.location}
-            navigator={navigation.navigator as Navigator}
-            basename={navigation.basename || '/'}
-          >
-            {children}
-          </Router>
-        </ShellContext.Provider>
-      </ConfigProvider>
+      <ShellContext.Provider value={shell}>
+        <Router
+          location={navigation.location}
+          navigator={navigation.navigator as Navigator}
+          basename={navigation.basename || '/'}
+        >
+          {children}
+        </Router>
+      </ShellContext.Provider>
     </QueryClientProvider>
   );
 }

@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 export const REACT_ROUTER_FACADE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'react-router-facade.mjs');
 /** The facade's import of the real package (webpack resolves it to react-router's ESM build). */
 export const REACT_ROUTER_FULL = '@shop/react-router-full';
+/** @tanstack/react-query is shared the same way, through its own facade. */
+export const REACT_QUERY_FACADE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'react-query-facade.mjs');
+export const REACT_QUERY_FULL = '@shop/react-query-full';
 
 /** Share keys; a trailing slash is a prefix key (react/ covers react/jsx-runtime, react-dom/ covers react-dom/client). */
 export const SHARED_SINGLETONS = [
@@ -39,10 +42,10 @@ function packageOf(key) {
  * Builds the ModuleFederationPlugin `shared` object from the package's own dependencies so
  * the required versions always match what the package was built with.
  * @param {{ dependencies?: Record<string, string> }} pkg
- * @param {{ antd?: string, sharedPkg?: { dependencies?: Record<string, string> }, reactRouter?: { version: string } | null }} [opts]
- *   sharedPkg: @shop/shared's package.json; reactRouter: the installed react-router, to share it through the facade
+ * @param {{ antd?: string, sharedPkg?: { dependencies?: Record<string, string> }, reactRouter?: { version: string } | null, reactQuery?: { version: string } | null }} [opts]
+ *   sharedPkg: @shop/shared's package.json; reactRouter / reactQuery: the installed packages, to share them through their facades
  */
-export function buildShared(pkg, { antd = 'bundled', sharedPkg = { dependencies: {} }, reactRouter = null } = {}) {
+export function buildShared(pkg, { antd = 'bundled', sharedPkg = { dependencies: {} }, reactRouter = null, reactQuery = null } = {}) {
   const deps = pkg.dependencies ?? {};
   /** @type {Record<string, object>} */
   const shared = {};
@@ -54,6 +57,10 @@ export function buildShared(pkg, { antd = 'bundled', sharedPkg = { dependencies:
   if (reactRouter) {
     // Provided through the facade (react-router-facade.mjs), still under the key and version of react-router.
     shared['react-router'] = { ...shared['react-router'], import: REACT_ROUTER_FACADE, version: reactRouter.version };
+  }
+  if (reactQuery) {
+    const key = '@tanstack/react-query';
+    shared[key] = { ...shared[key], import: REACT_QUERY_FACADE, version: reactQuery.version };
   }
   for (const key of SHARED_LIBRARIES) {
     // A package may get these only through @shop/shared; its range then comes from there.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { buildShared, REACT_ROUTER_FULL } from './shared-deps.mjs';
+import { buildShared, REACT_QUERY_FULL, REACT_ROUTER_FULL } from './shared-deps.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -56,6 +56,8 @@ export function createWebpackConfig(opts) {
   // The package's own react-router: its ESM build behind the facade, and its version.
   const reactRouterDir = path.dirname(requireFromPackage.resolve('react-router/package.json'));
   const reactRouter = JSON.parse(fs.readFileSync(path.join(reactRouterDir, 'package.json'), 'utf8'));
+  const reactQueryDir = path.dirname(requireFromPackage.resolve('@tanstack/react-query/package.json'));
+  const reactQuery = JSON.parse(fs.readFileSync(path.join(reactQueryDir, 'package.json'), 'utf8'));
   const antd = process.env.SHOP_ANTD_MODE ?? 'bundled';
   const contractVersion = readShellContractVersion();
   const isRemote = kind === 'remote';
@@ -76,7 +78,10 @@ export function createWebpackConfig(opts) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
-      alias: { [`${REACT_ROUTER_FULL}$`]: path.join(reactRouterDir, 'dist/production/index.mjs') },
+      alias: {
+        [`${REACT_ROUTER_FULL}$`]: path.join(reactRouterDir, 'dist/production/index.mjs'),
+        [`${REACT_QUERY_FULL}$`]: path.join(reactQueryDir, 'build/modern/index.js'),
+      },
     },
     module: { rules: [swcRule(mode)] },
     performance: { hints: false },
@@ -84,7 +89,7 @@ export function createWebpackConfig(opts) {
       new ModuleFederationPlugin({
         name,
         ...(isRemote ? { filename: 'remoteEntry.js', exposes: { './app': './src/app/parcel.tsx' } } : {}),
-        shared: buildShared(pkg, { antd, sharedPkg, reactRouter }),
+        shared: buildShared(pkg, { antd, sharedPkg, reactRouter, reactQuery }),
         shareStrategy: 'loaded-first',
         dts: false,
         experiments: {

@@ -1,9 +1,9 @@
 // Rules for white-label partner storefronts (spec §1, §2, §9).
 import type { MergedOffer } from '../catalog/merge-offer';
+import { PRODUCT_NAME } from './product-name';
 import { isHttpUrl } from './safe-redirect';
 
-/** The shop's own product and brand name, replaced by a partner's businessName on storefronts. */
-export const PRODUCT_NAME = 'Bloodwise';
+export { PRODUCT_NAME } from './product-name';
 
 const PRODUCT_NAME_WORD = new RegExp(`\\b${PRODUCT_NAME}\\b`, 'g');
 

@@ -1,6 +1,6 @@
 // The shell: header, the current route's area, footer, notifications and chat. It owns routing,
 // theme, notifications, user context, analytics and the chat widget, and nothing else.
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Router, createPath, type Navigator } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SHELL_CONTRACT_VERSION, type ShellProps } from '@shop/shared/shell-contract/shell-props';
@@ -10,19 +10,39 @@ import { Header } from '../features/layout/header';
 import { Footer } from '../features/layout/footer';
 import { NotFoundPage } from '../features/layout/not-found-page';
 import { ChatWidget } from '../features/chat/chat-widget';
-import { DevOverrideBanner } from '../features/dev-override/dev-override-banner';
+import type { ShellDevOverrides } from '../features/dev-override/dev-overrides';
+import { NO_DEV_OVERRIDES } from '../features/dev-override/dev-override-loader';
 import { useShellNotify } from '../features/notifications/notify';
 import { usePageViewLog } from '../features/analytics/page-view-logger';
 import { useCurrentUser } from '../features/user/user-query';
 import { useUserContext } from '../features/user/use-user-context';
 import { useCustomization } from '../features/storefront/customization-query';
-import { usePartnerHead } from '../features/storefront/partner-head';
-import { StorefrontFooter, StorefrontShellStyles, storefrontShellStyle } from '../features/storefront/storefront-chrome';
+import { PartnerHead, StorefrontFooter, StorefrontShellStyles } from '../features/storefront/storefront-chrome-lazy';
+import { storefrontShellStyle } from '../features/storefront/storefront-style';
 import { shellTheme } from '../features/theme/shell-theme';
 import { LIKELY_NEXT_AREA, resolveRoute, wantsBalance } from './route-table';
 import type { ShellRuntime } from './shell-runtime';
 
 type BaseShellProps = Omit<ShellProps, 'reportAreaError'>;
+
+const DevOverrideBanner = lazy(() =>
+  import('../features/dev-override/dev-override-banner').then((module) => ({ default: module.DevOverrideBanner })),
+);
+
+/** The page load's development overrides once resolved; none (and no banner code) for shoppers. */
+function useDevOverrides(pending: Promise<ShellDevOverrides>): ShellDevOverrides {
+  const [devOverrides, setDevOverrides] = useState(NO_DEV_OVERRIDES);
+  useEffect(() => {
+    let current = true;
+    void pending.then((resolved) => {
+      if (current) setDevOverrides(resolved);
+    });
+    return () => {
+      current = false;
+    };
+  }, [pending]);
+  return devOverrides;
+}
 
 function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   const { store, api, queryClient, loader, analytics, config } = runtime;
@@ -31,11 +51,11 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   const href = createPath(location);
 
   const userQuery = useCurrentUser(api, wantsBalance(route));
+  const devOverrides = useDevOverrides(runtime.devOverrides);
   const customizationQuery = useCustomization(api, route?.b2bKey ?? null);
   const customization = route?.b2bKey ? customizationQuery.data : null;
   const theme = useMemo(() => shellTheme(customization), [customization]);
   const [notify, notificationHolder] = useShellNotify(theme);
-  usePartnerHead(customization, route?.b2bKey ? route.pattern : null);
 
   const user = userQuery.data ?? null;
   useEffect(() => {
@@ -94,10 +114,15 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
       {notificationHolder}
       <div {...storefrontShellStyle(theme, storefront !== null)}>
         {storefront && <StorefrontShellStyles />}
+        {storefront && <PartnerHead customization={customization} routePattern={route?.pattern ?? null} />}
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
-        <DevOverrideBanner devOverrides={runtime.devOverrides} onReset={() => window.location.reload()} />
+        {devOverrides !== NO_DEV_OVERRIDES && (
+          <Suspense fallback={null}>
+            <DevOverrideBanner devOverrides={devOverrides} onReset={() => window.location.reload()} />
+          </Suspense>
+        )}
         <Router location={location} navigator={store.navigator as Navigator}>
           <Header pathname={location.pathname} userContext={userContext} api={api} storefront={storefront} />
           <main id="main" tabIndex={-1} className="shell-main">

@@ -13,7 +13,8 @@ import { createShopRuntimePlugin } from '../federation/shop-runtime-plugin';
 import { createAnalytics, type ShellAnalytics } from '../features/analytics/analytics';
 import { createQueueProductAnalytics, disabledProductAnalytics } from '../features/analytics/product-analytics';
 import { createPageViewLogger } from '../features/analytics/page-view-logger';
-import { readShellDevOverrides, type ShellDevOverrides } from '../features/dev-override/dev-overrides';
+import type { ShellDevOverrides } from '../features/dev-override/dev-overrides';
+import { loadShellDevOverrides } from '../features/dev-override/dev-override-loader';
 
 export interface ShellRuntime {
   config: ShopRuntimeConfig;
@@ -26,7 +27,7 @@ export interface ShellRuntime {
   sessionId: string;
   isEmailVisitor: boolean;
   /** Remotes a developer loads from their own server (issue 9), and refused override values. */
-  devOverrides: ShellDevOverrides;
+  devOverrides: Promise<ShellDevOverrides>;
 }
 
 export function createQueryClient(): QueryClient {
@@ -44,7 +45,7 @@ async function fetchRegistry(url: string): Promise<RegistryDocument> {
 export function createShellRuntime(win: Window = window): ShellRuntime {
   const config = resolveRuntimeConfig(win.__SHOP_CONFIG__);
   // Before the history is created: it drops ?override= from the address bar.
-  const devOverrides = readShellDevOverrides(win, config.overrideOrigins);
+  const devOverrides = loadShellDevOverrides(win, config.overrideOrigins);
   const store = createBrowserNavigationStore();
   const queryClient = createQueryClient();
   const api = createApiClients({
@@ -67,7 +68,10 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
   const loader = createAreaLoader({
     federation,
     guard,
-    fetchSources: async () => remoteSourcesFrom(await fetchRegistry(config.registryUrl), devOverrides.overrides),
+    fetchSources: async () => {
+      const [registry, { overrides }] = await Promise.all([fetchRegistry(config.registryUrl), devOverrides]);
+      return remoteSourcesFrom(registry, overrides);
+    },
     deadlineMs: () => {
       const elapsed = firstLoad ? win.performance.now() : 0;
       firstLoad = false;

@@ -1,4 +1,3 @@
-import Button from 'antd/es/button';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CatalogOffer } from '../catalog-data/catalog-offer';
@@ -18,19 +17,21 @@ export function AddToCartButton({
   const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
   return (
     <>
-      <Button
-        type="primary"
-        size="large"
-        block={block}
+      {/* A plain button: the catalog's first-view pages load no antd (docs/decisions/antd-shipping.md). */}
+      <button
+        type="button"
+        className={`cat-cta cat-cta--primary${block ? ' cat-cta--block' : ''}`}
         aria-label={`${label}: ${offer.title}`}
-        loading={state === 'adding'}
+        aria-busy={state === 'adding'}
+        disabled={state === 'adding'}
         onClick={async () => {
           setState('adding');
           setState((await addToCart(offer)) ? 'added' : 'idle');
         }}
       >
+        {state === 'adding' && <span className="cat-spinner" aria-hidden="true" />}
         {label}
-      </Button>
+      </button>
       <span className="cat-added" role="status" aria-live="polite">
         {state === 'added' && (
           <>

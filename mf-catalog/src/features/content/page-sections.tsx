@@ -1,17 +1,17 @@
 import type { PageSection } from '@shop/shared/contract/catalog-content';
-import { lazy, Suspense, type ReactNode } from 'react';
-import Skeleton from 'antd/es/skeleton';
+import { Suspense, type ReactNode } from 'react';
 import type { CatalogOffer } from '../catalog-data/catalog-offer';
 import { AddOnRow, OfferCard } from '../offers/offer-card';
 import { CtaLink } from '../shared/cta-link';
+import { themedPage } from '../shared/themed-page';
+import { WhenNearViewport } from '../shared/when-near-viewport';
 
-// The forms carry the validation schemas; they load only where a page has one.
-const WaitlistForm = lazy(() =>
-  import('../forms/waitlist-form').then((module) => ({ default: module.WaitlistForm })),
-);
-const ReferralForm = lazy(() =>
-  import('../forms/referral-form').then((module) => ({ default: module.ReferralForm })),
-);
+// The forms carry antd's form stack and the validation schemas; they load only where a page has
+// one, and only once it is scrolled near.
+const WaitlistForm = themedPage(() => import('../forms/waitlist-form'), 'WaitlistForm');
+const ReferralForm = themedPage(() => import('../forms/referral-form'), 'ReferralForm');
+// About the height of a two-field form with its button, so the page does not move when it arrives.
+const FORM_HEIGHT = 260;
 
 type SectionOf<K extends PageSection['kind']> = Extract<PageSection, { kind: K }>;
 
@@ -152,7 +152,13 @@ function FormSection({
       <div>
         <SectionHead id={id} title={title} intro={text} />
       </div>
-      <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>{children}</Suspense>
+      <WhenNearViewport minHeight={FORM_HEIGHT}>
+        <Suspense
+          fallback={<div className="cat-block-skeleton" style={{ minHeight: FORM_HEIGHT }} aria-hidden="true" />}
+        >
+          {children}
+        </Suspense>
+      </WhenNearViewport>
     </div>
   );
 }

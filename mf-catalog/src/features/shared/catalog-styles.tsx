@@ -111,8 +111,29 @@ const css = `
 .cat-feature { display: grid; gap: 24px; grid-template-columns: minmax(0, 1fr); align-items: start; }
 @media (min-width: 992px) { .cat-feature { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 40px; } }
 .cat-skeleton { padding: 40px 20px; }
+.cat-skel { display: block; border-radius: 8px; background: linear-gradient(90deg, #eef3f3 25%, #e2eaea 37%, #eef3f3 63%); background-size: 400% 100%; animation: cat-shimmer 1.4s ease infinite; }
+.cat-skel--title { height: 34px; width: 60%; margin: 0 0 18px; }
+.cat-skel--line { height: 16px; margin: 0 0 12px; }
+.cat-skel--card { height: 180px; border-radius: 16px; }
+.cat-block-skeleton { border-radius: 16px; background: #f5f8f8; }
+@keyframes cat-shimmer { 0% { background-position: 100% 50%; } 100% { background-position: 0 50%; } }
+button.cat-cta { font: inherit; font-weight: 700; cursor: pointer; gap: 10px; }
+button.cat-cta:disabled { cursor: progress; opacity: .85; }
+.cat-cta--block { display: flex; width: 100%; }
+.cat-spinner { width: 16px; height: 16px; border-radius: 50%; border: 2px solid currentColor; border-right-color: transparent; animation: cat-spin .8s linear infinite; }
+@keyframes cat-spin { to { transform: rotate(360deg); } }
+.cat-error { max-width: 560px; margin: 0 auto; padding: 56px 20px; text-align: center; }
+.cat-error h2 { font-size: 1.5rem; margin: 0 0 8px; }
+.cat-error p { color: var(--cat-muted); margin: 0 0 22px; }
+.cat-error-icon { display: inline-grid; place-items: center; width: 56px; height: 56px; border-radius: 50%; background: #fff4e0; color: #8a5300; font-size: 1.8rem; font-weight: 800; margin: 0 0 16px; }
+.cat-segmented { display: inline-flex; flex-wrap: wrap; gap: 4px; padding: 4px; border-radius: 12px; background: #e6f1f1; border: 0; margin: 0; }
+.cat-segmented label { position: relative; display: inline-flex; align-items: center; min-height: 44px; padding: 8px 18px; border-radius: 9px; font-weight: 700; cursor: pointer; color: var(--cat-ink); }
+.cat-segmented input { position: absolute; opacity: 0; inset: 0; margin: 0; cursor: pointer; }
+.cat-segmented label:has(input:checked) { background: var(--cat-accent, #3cbab5); color: var(--cat-on-accent, #0b2428); box-shadow: 0 1px 3px rgba(11, 36, 40, .18); }
+.cat-segmented label:has(input:focus-visible) { outline: 3px solid #0b5c58; outline-offset: 2px; }
+.cat-segmented label:not(:has(input:checked)):hover { background: #d5eaea; }
 .cat-sr-only { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
-@media (prefers-reduced-motion: reduce) { .cat-progress-fill { transition: none; } }
+@media (prefers-reduced-motion: reduce) { .cat-progress-fill { transition: none; } .cat-skel, .cat-spinner { animation: none; } }
 `;
 
 export function CatalogStyles() {

@@ -1,22 +1,18 @@
-import Button from 'antd/es/button';
-import Result from 'antd/es/result';
-import Skeleton from 'antd/es/skeleton';
 import { useEffect, type ReactNode } from 'react';
 import { CatalogStyles } from './catalog-styles';
-import { PRODUCT_NAME } from '@shop/shared/rules/partner-rules';
+import { PRODUCT_NAME } from '@shop/shared/rules/product-name';
 
 /** Placeholder shaped like a page head and a row of cards, so the page does not jump when data lands. */
 export function PageSkeleton({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="cat-wrap cat-skeleton" role="status" aria-live="polite" aria-label={label}>
-      <Skeleton
-        active
-        title={{ width: '60%' }}
-        paragraph={{ rows: 3, width: ['90%', '80%', '40%'] }}
-      />
+      <span className="cat-skel cat-skel--title" />
+      {['90%', '80%', '40%'].map((width) => (
+        <span key={width} className="cat-skel cat-skel--line" style={{ width }} />
+      ))}
       <div className="cat-grid cat-grid--3" style={{ marginTop: 32 }}>
         {[0, 1, 2].map((index) => (
-          <Skeleton.Node key={index} active style={{ width: '100%', height: 180 }} />
+          <span key={index} className="cat-skel cat-skel--card" />
         ))}
       </div>
     </div>
@@ -25,17 +21,15 @@ export function PageSkeleton({ label = 'Loading' }: { label?: string }) {
 
 export function LoadError({ onRetry, what = 'this page' }: { onRetry: () => void; what?: string }) {
   return (
-    <div className="cat-wrap" role="alert">
-      <Result
-        status="warning"
-        title={`We could not load ${what}`}
-        subTitle="Please check your connection and try again."
-        extra={
-          <Button type="primary" size="large" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-      />
+    <div className="cat-wrap cat-error" role="alert">
+      <span className="cat-error-icon" aria-hidden="true">
+        !
+      </span>
+      <h2>We could not load {what}</h2>
+      <p>Please check your connection and try again.</p>
+      <button type="button" className="cat-cta cat-cta--primary" onClick={onRetry}>
+        Try again
+      </button>
     </div>
   );
 }

@@ -37,9 +37,14 @@ function writeStorage(storage: Storage, value: string | null): void {
   }
 }
 
-export function readShellDevOverrides(win: OverrideWindow, allowedOrigins: readonly string[]): ShellDevOverrides {
+/** `search` is the address as the page loaded (dev-override-loader takes the parameter out first). */
+export function readShellDevOverrides(
+  win: OverrideWindow,
+  allowedOrigins: readonly string[],
+  search: string = win.location.search,
+): ShellDevOverrides {
   const state = resolveDevOverrides({
-    search: win.location.search,
+    search,
     storedValue: readStorage(win.localStorage),
     allowedOrigins,
   });

@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import type { ApiClients, PartnerCustomizationProp, UserContext } from '@shop/shared/shell-contract/shell-props';
 import { AccountMenu } from './account-menu';
 import { CartBadge } from './cart-badge';
-import { StorefrontBrand } from '../storefront/storefront-chrome';
+import { StorefrontBrand } from '../storefront/storefront-chrome-lazy';
 
 export const CONSUMER_NAV = [
   { to: '/pricing', label: 'Tests & pricing' },

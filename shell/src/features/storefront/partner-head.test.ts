@@ -1,5 +1,5 @@
 import { applyPartnerHead, partnerHead } from './partner-head';
-import { storefrontShellStyle } from './storefront-chrome';
+import { storefrontShellStyle } from './storefront-style';
 import { defaultThemeTokens } from '@shop/shared/federation/antd-theme';
 
 const ICON = 'data:image/svg+xml;base64,PHN2Zz4=';

@@ -1,16 +1,11 @@
-// The shell's header brand and footer on storefront routes, and the CSS variables that carry the
-// partner's bar and footer colours to the whole page (with text colours that stay readable).
-import type { CSSProperties } from 'react';
+// The shell's header brand, footer and head on storefront routes. Only storefront routes load
+// this module (see storefront-chrome-lazy.tsx); the colours live in storefront-style.ts.
 import { Link, NavLink } from 'react-router';
 import { isHttpUrl } from '@shop/shared/rules/safe-redirect';
 import { isSafeImageSrc } from '@shop/shared/rules/partner-rules';
-import { readableTextOn } from '@shop/shared/ui/main-page/color-contrast';
-import type {
-  PartnerCustomizationProp,
-  ThemeTokens,
-} from '@shop/shared/shell-contract/shell-props';
-
-const INK = '#12343b';
+import type { PartnerCustomizationProp } from '@shop/shared/shell-contract/shell-props';
+import { INK } from './storefront-style';
+import { usePartnerHead } from './partner-head';
 
 const css = `
 .shell--storefront .site-header { --ink: var(--bar-ink); color: var(--bar-ink); }
@@ -34,31 +29,6 @@ export function StorefrontShellStyles() {
       {css}
     </style>
   );
-}
-
-/** className and CSS variables for the shell's root: brand, bar and footer colours with readable text. */
-export function storefrontShellStyle(
-  theme: ThemeTokens,
-  isStorefront: boolean,
-): { className: string; style: CSSProperties } {
-  const bar = theme.barColor ?? '#ffffff';
-  const footer = theme.footerColor ?? INK;
-  const barInk = readableTextOn(bar);
-  // A partner logo is drawn for a light page; on a dark bar it sits on a white plate to stay legible.
-  const darkBar = barInk !== readableTextOn('#ffffff');
-  return {
-    className: isStorefront ? 'shell shell--storefront' : 'shell',
-    style: {
-      '--brand': theme.primaryColor,
-      '--on-brand': readableTextOn(theme.primaryColor),
-      '--bar': bar,
-      '--bar-ink': barInk,
-      '--logo-plate': darkBar ? '#ffffff' : 'transparent',
-      '--logo-plate-padding': darkBar ? '2px 6px' : '0',
-      '--footer': footer,
-      '--footer-ink': readableTextOn(footer),
-    } as CSSProperties,
-  };
 }
 
 const nameOf = (customization: PartnerCustomizationProp | null | undefined) =>
@@ -137,4 +107,16 @@ export function StorefrontFooter({
       </div>
     </footer>
   );
+}
+
+/** The partner's title, favicon and meta tags while a storefront route shows (a component, so it can load lazily). */
+export function PartnerHeadEffect({
+  customization,
+  routePattern,
+}: {
+  customization: PartnerCustomizationProp | null | undefined;
+  routePattern: string | null;
+}) {
+  usePartnerHead(customization, routePattern);
+  return null;
 }

@@ -7,7 +7,7 @@ import {
   MainPageRoot,
   PromoBanner,
 } from '@shop/shared/ui/main-page/sections';
-import { PRODUCT_NAME } from '@shop/shared/rules/partner-rules';
+import { PRODUCT_NAME } from '@shop/shared/rules/product-name';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { useCatalogContent, useCatalogOffers } from '../../catalog-data/catalog-queries';
 import { PageSections } from '../../content/page-sections';

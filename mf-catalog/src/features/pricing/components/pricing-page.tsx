@@ -1,4 +1,3 @@
-import Radio from 'antd/es/radio';
 import { useSearchParams } from 'react-router';
 import { useShell } from '@shop/shared/federation/remote-root';
 import {
@@ -54,15 +53,21 @@ export function PricingPage() {
                 <span className="cat-switch-label" id="pricing-billing-label">
                   How often do you want to test?
                 </span>
-                <Radio.Group
-                  aria-labelledby="pricing-billing-label"
-                  optionType="button"
-                  buttonStyle="solid"
-                  size="large"
-                  value={choice}
-                  onChange={(event) => choose(event.target.value as PricingChoiceId)}
-                  options={PRICING_CHOICES.map(({ id, label }) => ({ value: id, label }))}
-                />
+                {/* Native radios: arrow keys, one tab stop and radio semantics come with the platform. */}
+                <div role="radiogroup" aria-labelledby="pricing-billing-label" className="cat-segmented">
+                  {PRICING_CHOICES.map(({ id, label }) => (
+                    <label key={id}>
+                      <input
+                        type="radio"
+                        name="pricing-billing"
+                        value={id}
+                        checked={choice === id}
+                        onChange={() => choose(id)}
+                      />
+                      {label}
+                    </label>
+                  ))}
+                </div>
                 {topSaving !== null && (
                   <p className="cat-switch-hint">
                     Plans save up to {topSaving}% per kit against a one-time kit.

@@ -7,7 +7,7 @@ import { ecommerceEvent, toGa4Item } from '@shop/shared/analytics/ga4';
 import { useAreaCart } from '@shop/shared/cart/use-cart';
 import { readDiscountCode } from '@shop/shared/client-state/client-storage';
 import type { ShippingCountry } from '@shop/shared/contract/common';
-import { MAX_CART_LINE_QUANTITY } from '@shop/shared/contract/cart';
+import { MAX_CART_LINE_QUANTITY } from '@shop/shared/contract/cart-keys';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
 import { balanceCents, CheckoutStyles, fetchQuote, QuoteTotals, SummaryLines, useCheckoutQuote } from '@shop/shared/checkout-ui/index';

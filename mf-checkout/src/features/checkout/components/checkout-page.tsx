@@ -2,7 +2,7 @@ import Spin from 'antd/es/spin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAreaCart } from '@shop/shared/cart/use-cart';
-import { CART_QUERY_KEY } from '@shop/shared/contract/cart';
+import { CART_QUERY_KEY } from '@shop/shared/contract/cart-keys';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { CheckoutForm, CheckoutStyles } from '@shop/shared/checkout-ui/index';
 import { rememberNewCustomer } from '../../thank-you/new-customer-flag';

@@ -1,0 +1,6 @@
+// The cart's plain constants, apart from its schemas, so the shell and first-view pages can use them
+// without loading zod (docs/decisions/antd-shipping.md, first-load budget).
+
+/** The query key every area uses for the cart, so the header badge and the cart page share one cache. */
+export const CART_QUERY_KEY = ['cart'] as const;
+export const MAX_CART_LINE_QUANTITY = 20;

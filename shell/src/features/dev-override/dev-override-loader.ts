@@ -1,0 +1,32 @@
+// Shoppers never download the development-override code (parsing, allowlist, banner): it loads
+// only when a page load asks for an override, through ?override= or a stored one.
+import { DEV_OVERRIDE_QUERY_PARAM, DEV_OVERRIDE_STORAGE_KEY } from '@shop/shared/delivery/dev-override-keys';
+import type { ShellDevOverrides } from './dev-overrides';
+
+export const NO_DEV_OVERRIDES: ShellDevOverrides = { overrides: [], refused: [], reset: () => undefined };
+
+type OverrideWindow = Pick<Window, 'location' | 'history' | 'localStorage'>;
+
+function hasStoredOverride(storage: Storage): boolean {
+  try {
+    return storage.getItem(DEV_OVERRIDE_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Call before the history is created. The parameter leaves the address bar at once (so the
+ * router never sees it and a later Reset is not undone by a reload); the rest resolves lazily.
+ */
+export function loadShellDevOverrides(win: OverrideWindow, allowedOrigins: readonly string[]): Promise<ShellDevOverrides> {
+  const search = win.location.search;
+  const url = new URL(win.location.href);
+  const asked = url.searchParams.has(DEV_OVERRIDE_QUERY_PARAM);
+  if (!asked && !hasStoredOverride(win.localStorage)) return Promise.resolve(NO_DEV_OVERRIDES);
+  if (asked) {
+    url.searchParams.delete(DEV_OVERRIDE_QUERY_PARAM);
+    win.history.replaceState(win.history.state, '', url.pathname + url.search + url.hash);
+  }
+  return import('./dev-overrides').then(({ readShellDevOverrides }) => readShellDevOverrides(win, allowedOrigins, search));
+}
