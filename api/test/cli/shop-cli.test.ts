@@ -219,10 +219,11 @@ describe('pnpm shop', () => {
 
   it('builds one remote alone with pnpm and records its build id', async () => {
     // A workspace whose catalog "build" writes a dist folder, standing in for webpack.
-    // Like the real workspace: no implicit install before scripts (this one has no lockfile).
+    // Like the real workspace: no implicit install before scripts (this one has no lockfile), and
+    // no registry look-up of the packageManager pin (it intermittently fails; see pnpm-workspace.yaml).
     await fs.writeFile(
       path.join(repo.root, 'pnpm-workspace.yaml'),
-      'packages:\n  - mf-catalog\nverifyDepsBeforeRun: false\n',
+      'packages:\n  - mf-catalog\nverifyDepsBeforeRun: false\npmOnFail: ignore\n',
     );
     await writeRemoteBuild(repo.root, catalog, 'v1');
     const pkgPath = path.join(repo.root, 'mf-catalog', 'package.json');
@@ -234,7 +235,8 @@ describe('pnpm shop', () => {
     );
 
     const run = await shopProcess(['build', 'mf-catalog'], { BUILD_ID: 'ci-77' });
-    expect(run).toMatchObject({ code: 0 });
+    // The whole run on failure, so a CI log says why pnpm stopped.
+    expect({ code: run.code, err: run.err }).toEqual({ code: 0, err: expect.any(String) });
     expect(run.out).toContain('Built mf-catalog 3.1.0+ci-77 (contract 1.0.0)');
     await expect(
       fs.readFile(path.join(repo.root, 'mf-catalog', 'dist', 'remoteEntry.js'), 'utf8'),
