@@ -15,18 +15,22 @@ function hasStoredOverride(storage: Storage): boolean {
   }
 }
 
+/** Takes ?override= out of the address bar; true when it was there. */
+export function takeOverrideParam(win: OverrideWindow): boolean {
+  const url = new URL(win.location.href);
+  if (!url.searchParams.has(DEV_OVERRIDE_QUERY_PARAM)) return false;
+  url.searchParams.delete(DEV_OVERRIDE_QUERY_PARAM);
+  win.history.replaceState(win.history.state, '', url.pathname + url.search + url.hash);
+  return true;
+}
+
 /**
  * Call before the history is created. The parameter leaves the address bar at once (so the
  * router never sees it and a later Reset is not undone by a reload); the rest resolves lazily.
  */
 export function loadShellDevOverrides(win: OverrideWindow, allowedOrigins: readonly string[]): Promise<ShellDevOverrides> {
   const search = win.location.search;
-  const url = new URL(win.location.href);
-  const asked = url.searchParams.has(DEV_OVERRIDE_QUERY_PARAM);
+  const asked = takeOverrideParam(win);
   if (!asked && !hasStoredOverride(win.localStorage)) return Promise.resolve(NO_DEV_OVERRIDES);
-  if (asked) {
-    url.searchParams.delete(DEV_OVERRIDE_QUERY_PARAM);
-    win.history.replaceState(win.history.state, '', url.pathname + url.search + url.hash);
-  }
   return import('./dev-overrides').then(({ readShellDevOverrides }) => readShellDevOverrides(win, allowedOrigins, search));
 }

@@ -1,8 +1,8 @@
 // Issue 9's development override in the shell: reads `?override=` and the stored overrides once per
 // page load (validation lives in @shop/shared/delivery/dev-override), keeps localStorage in step,
 // and takes the parameter out of the address bar so a later Reset is not undone by a reload.
+import { takeOverrideParam } from './dev-override-loader';
 import {
-  DEV_OVERRIDE_QUERY_PARAM,
   DEV_OVERRIDE_STORAGE_KEY,
   resolveDevOverrides,
   type DevOverride,
@@ -50,11 +50,7 @@ export function readShellDevOverrides(
   });
   if (state.storageUpdate !== undefined) writeStorage(win.localStorage, state.storageUpdate);
 
-  const url = new URL(win.location.href);
-  if (url.searchParams.has(DEV_OVERRIDE_QUERY_PARAM)) {
-    url.searchParams.delete(DEV_OVERRIDE_QUERY_PARAM);
-    win.history.replaceState(win.history.state, '', url.pathname + url.search + url.hash);
-  }
+  takeOverrideParam(win);
 
   for (const refusal of state.refused) console.warn(`[shell] development override refused: ${refusal.reason} (${refusal.value})`);
   return {
