@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createWebpackConfig } from '../shared/src/federation/webpack-config.mjs';
+import { createWebpackConfig, withServerRender } from '../shared/src/federation/webpack-config.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -18,7 +18,7 @@ function devRegistry() {
   return { environment: 'development', updatedAt: new Date().toISOString(), remotes, history: [] };
 }
 
-export default (_env, argv) =>
+const browserConfig = (_env, argv) =>
   createWebpackConfig({
     dir,
     name: 'shell',
@@ -39,3 +39,5 @@ export default (_env, argv) =>
       proxy: [{ context: ['/user', '/auth2', '/impact', '/api', '/payments', '/kits'], target: process.env.SHOP_API_URL ?? 'http://localhost:8080' }],
     },
   });
+
+export default withServerRender(browserConfig, { dir, entry: './src/server/render-shell.tsx' });

@@ -2,6 +2,7 @@
 // or critical violations at desktop and phone widths; screenshots go to /tmp/shots/catalog.
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { waitForLivePage } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
 const SHOTS = '/tmp/shots/catalog';
@@ -73,6 +74,7 @@ test('the quiz result and the forms with errors have no serious accessibility vi
 
   await page.goto('/');
   // The forms mount as they are scrolled near (their code is not part of the first load).
+  await waitForLivePage(page);
   await page.getByRole('heading', { name: 'Coming soon to New York' }).scrollIntoViewIfNeeded();
   await page.getByRole('heading', { name: /Know someone/ }).scrollIntoViewIfNeeded();
   await page

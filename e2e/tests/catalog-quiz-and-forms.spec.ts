@@ -3,6 +3,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { API_PATHS } from '../../shared/src/contract/paths';
 import { waitForDataLayerEvent } from '../support/data-layer';
+import { waitForLivePage } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
 const unique = (name: string) =>
@@ -75,6 +76,7 @@ test('the New York waitlist on the main page stores ny_waitlist, and a repeat is
   await page.goto('/');
   // Below the fold, the form (and its code) arrives as it is scrolled near.
   await expect(page.locator('[data-section="waitlist"] .cat-block-skeleton')).toHaveCount(1);
+  await waitForLivePage(page);
   await page.getByRole('heading', { name: 'Coming soon to New York' }).scrollIntoViewIfNeeded();
   const form = page.getByRole('form', { name: 'Coming soon to New York' });
   await form.getByRole('button', { name: 'Join the waitlist' }).click();
@@ -102,6 +104,7 @@ test('the California supplements waitlist on /programs stores ca_supplements', a
 }) => {
   const email = unique('ca');
   await page.goto('/programs');
+  await waitForLivePage(page);
   await page.getByRole('heading', { name: /California/ }).scrollIntoViewIfNeeded();
   const form = page.getByRole('form', { name: /California/ });
   await form.getByLabel('Full name').fill('Cher');
@@ -121,6 +124,7 @@ test('an anonymous referral is validated, refused for oneself, then stored and t
   const me = unique('me');
   const friend = unique('friend');
   await page.goto('/');
+  await waitForLivePage(page);
   await page.getByRole('heading', { name: 'Know someone who should check their numbers?' }).scrollIntoViewIfNeeded();
   const form = page.getByRole('form', { name: 'Know someone who should check their numbers?' });
   await form.getByLabel('Your email').fill(me);

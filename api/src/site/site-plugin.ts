@@ -23,6 +23,14 @@ import {
 } from './runtime-config';
 import { htmlSecurityHeaders } from './security-headers';
 import { sendFile } from './send-file';
+import {
+  areaRendererLoader,
+  createFirstViewComposer,
+  shellRendererLoader,
+  withFirstView,
+  type FirstViewComposer,
+} from './first-view';
+import { SERVER_RENDER_DIR } from '@shop/shared/ssr/server-render';
 
 export interface SitePluginOptions {
   /** The shell's build folder (shell/dist). */
@@ -44,6 +52,8 @@ export interface SitePluginOptions {
    * app's not-found handler (a JSON 404), never to the shell, even from a browser.
    */
   isApiPath?: (url: string) => boolean;
+  /** Server-rendered first views of the pages whose area ships a renderer (default on). */
+  firstView?: boolean;
 }
 
 interface RemoteFileParams {
@@ -74,6 +84,15 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     extraOrigins: options.extraCspOrigins ?? [],
   });
   const siteRoot = path.resolve(options.siteRoot);
+  const composeFirstView =
+    options.firstView === false
+      ? null
+      : createFirstViewComposer({
+          loadShell: shellRendererLoader(siteRoot),
+          loadArea: areaRendererLoader({ registry, store, cacheDir: path.join(options.deployDir, 'first-view-cache') }),
+          fetchJson: (url) => injectJson(app, url),
+          log: app.log,
+        });
 
   // Compression hooks attach only to routes declared after @fastify/compress in its scope, so the
   // site gets its own scope with compression registered first, unless the app already compresses
@@ -87,6 +106,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
       htmlHeaders,
       siteRoot,
       isApiPath: options.isApiPath ?? (() => false),
+      composeFirstView,
     });
   });
 }
@@ -98,12 +118,17 @@ interface SiteRouteDeps {
   htmlHeaders: Record<string, string>;
   siteRoot: string;
   isApiPath: (url: string) => boolean;
+  composeFirstView: FirstViewComposer | null;
 }
+
+/** Server renderers are code for the server, never files for the browser. */
+const isServerRenderPath = (filePath: string) => filePath.split('/')[0]?.toLowerCase() === SERVER_RENDER_DIR;
 
 function siteRoutes(
   app: FastifyInstance,
-  { store, registry, configScript, htmlHeaders, siteRoot, isApiPath }: SiteRouteDeps,
+  { store, registry, configScript, htmlHeaders, siteRoot, isApiPath, composeFirstView }: SiteRouteDeps,
 ): void {
+  const readIndex = cachedTextFile(path.join(siteRoot, 'index.html'));
   const readRegistry = publicRegistryReader(registry);
   app.get(REGISTRY_URL, async (request, reply) => {
     const { body, etag } = await readRegistry();
@@ -125,6 +150,7 @@ function siteRoutes(
     async (request, reply) => {
       const { remote, version } = request.params;
       const filePath = request.params['*'];
+      if (isServerRenderPath(filePath)) return reply.callNotFound();
       const file = await store.stat(remote, version, filePath);
       if (!file) return reply.callNotFound();
       // Lets a shell on another origin (a CDN front, a staging shell) fetch the manifest.
@@ -135,7 +161,10 @@ function siteRoutes(
 
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
     const requested = request.params['*'] || 'index.html';
+    // The page itself, like every deep link, may carry a server-rendered first view.
+    if (requested === 'index.html') return sendIndex(request, reply);
     const segments = safeRelativeSegments(requested);
+    if (segments && segments.length > 1 && segments[0]?.toLowerCase() === SERVER_RENDER_DIR) return reply.callNotFound();
     const file = segments ? await statLocalFile(path.join(siteRoot, ...segments)) : null;
     if (file) {
       if (requested.endsWith('.html')) reply.headers(htmlHeaders);
@@ -156,8 +185,38 @@ function siteRoutes(
         .send('The shop is not built yet: run npm start.');
     }
     reply.headers(htmlHeaders);
+    const page = await firstViewHtml(request);
+    if (page) return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
     return sendFile(request, reply, index, 'index.html', NO_CACHE);
   }
+
+  /** index.html with the page's server-rendered first view, or null to send the plain shell. */
+  async function firstViewHtml(request: FastifyRequest): Promise<string | null> {
+    if (!composeFirstView) return null;
+    const url = new URL(request.url, 'http://site.invalid');
+    const pathname = url.pathname === '/index.html' ? '/' : url.pathname;
+    const [page, index] = await Promise.all([composeFirstView(pathname, url.search), readIndex()]);
+    return page && index ? withFirstView(index, page) : null;
+  }
+}
+
+/** A same-origin API GET made inside the process (no socket), for server renders. */
+async function injectJson(app: FastifyInstance, url: string): Promise<unknown> {
+  if (!url.startsWith('/') || url.startsWith('//')) throw new Error(`A server render reads same-origin API paths only, not ${url}`);
+  const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+  if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}`);
+  return response.json();
+}
+
+/** A text file read again only when it changes (a new shell build). */
+function cachedTextFile(file: string): () => Promise<string | null> {
+  let cached: { etag: string; text: string } | null = null;
+  return async () => {
+    const stat = await statLocalFile(file);
+    if (!stat) return null;
+    if (cached?.etag !== stat.etag) cached = { etag: stat.etag, text: await fs.readFile(file, 'utf8') };
+    return cached.text;
+  };
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {

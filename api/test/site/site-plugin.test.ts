@@ -461,4 +461,220 @@ describe('site plugin', () => {
     });
     await expect(fs.access(path.join(options.siteRoot, 'index.html'))).resolves.toBeUndefined();
   });
+
+  describe('server-rendered first view', () => {
+    /** The shell's renderer: its route table and a frame with a marker around the area's HTML. */
+    const SHELL_RENDERER = `module.exports = {
+  areaOf: (pathname) =>
+    pathname === '/' || pathname === '/index.html' || pathname.startsWith('/pricing') ? { area: 'catalog', basename: '' } : null,
+  renderFrame: ({ pathname, area, areaHtml }) =>
+    '<header>SHELL-FRAME-MARKER</header><main data-area="' + area + '" data-path="' + pathname + '">' + areaHtml + '</main>',
+};
+`;
+    /** The catalog's renderer: reads the API path named by ?fetch=, or renders a marker. */
+    const AREA_RENDERER = `module.exports = {
+  renderArea: async ({ pathname, search, fetchJson }) => {
+    const wanted = new URLSearchParams(search).get('fetch');
+    if (wanted) {
+      const data = await fetchJson(wanted);
+      return {
+        html: '<section>FETCHED ' + data.greeting + '</section>',
+        head: '<style data-first-view-test></style>',
+        queries: [{ queryKey: ['greeting'], data, dataUpdatedAt: 1 }],
+      };
+    }
+    return {
+      html: '<section>CATALOG-AREA-MARKER ' + pathname + '</section>',
+      head: '<style data-first-view-test></style>',
+      queries: [{ queryKey: ['page'], data: { pathname }, dataUpdatedAt: 1 }],
+    };
+  },
+};
+`;
+    const STATE_SCRIPT = '<script type="application/json" id="shop-first-view">';
+
+    let v2: string;
+    let plainIndex: string;
+
+    /** API routes next to the site; /x and //evil answer too, so only the URL check keeps a render from them. */
+    async function apiRoutes(instance: FastifyInstance): Promise<void> {
+      instance.get('/api/v1/first-view-data', async () => ({ greeting: 'hello from the api' }));
+      instance.get('/x', async () => ({ greeting: 'from /x' }));
+      instance.get('//evil', async () => ({ greeting: 'from //evil' }));
+    }
+
+    const page = (instance: FastifyInstance, url: string) =>
+      instance.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+    beforeEach(async () => {
+      await fs.mkdir(path.join(repo.siteRoot, 'ssr'), { recursive: true });
+      await fs.writeFile(path.join(repo.siteRoot, 'ssr', 'render.cjs'), SHELL_RENDERER);
+      await fs.writeFile(path.join(repo.siteRoot, 'ssr', 'helper.cjs'), 'module.exports = {};\n');
+      // A catalog build that ships a server renderer beside its browser files, made live.
+      await writeRemoteBuild(repo.root, catalog, 'v2');
+      const dist = path.join(repo.root, catalog.packageName, 'dist');
+      await fs.mkdir(path.join(dist, 'ssr'), { recursive: true });
+      await fs.writeFile(path.join(dist, 'ssr', 'render.cjs'), AREA_RENDERER);
+      await fs.writeFile(path.join(dist, 'ssr', 'helper.cjs'), 'module.exports = {};\n');
+      v2 = (await deployBuild(repo.delivery, catalog)).to;
+      plainIndex = await fs.readFile(path.join(repo.siteRoot, 'index.html'), 'utf8');
+    });
+
+    it.each(['/', '/index.html', '/pricing'])(
+      'serves %s with the first view composed into the page, no-cache and with the HTML security headers',
+      async (url) => {
+        const plain = await start({ firstView: false });
+        const composed = await start();
+        try {
+          const res = await page(composed, url);
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-type']).toMatch(/^text\/html/);
+          expect(res.headers['cache-control']).toBe('no-cache');
+          // /index.html is the main page under its file name.
+          const pathname = url === '/index.html' ? '/' : url;
+          expect(res.body).toContain(
+            `<div id="root"><header>SHELL-FRAME-MARKER</header><main data-area="catalog" data-path="${pathname}"><section>CATALOG-AREA-MARKER ${pathname}</section></main></div>`,
+          );
+          expect(res.body).toMatch(
+            /<style data-first-view-test><\/style><script type="application\/json" id="shop-first-view">[^<]*<\/script><\/head>/,
+          );
+          const state = res.body.slice(
+            res.body.indexOf(STATE_SCRIPT) + STATE_SCRIPT.length,
+            res.body.indexOf('</script></head>'),
+          );
+          expect(JSON.parse(state)).toEqual({
+            area: 'catalog',
+            pathname,
+            queries: [{ queryKey: ['page'], data: { pathname }, dataUpdatedAt: 1 }],
+          });
+          // The rest of the shell page is untouched.
+          expect(res.body).toContain('<script defer src="/main.0123456789.js"></script>');
+
+          const plainRes = await page(plain, url);
+          expect(plainRes.body).toBe(plainIndex);
+          for (const header of [
+            'content-security-policy',
+            'x-content-type-options',
+            'x-frame-options',
+            'referrer-policy',
+            'permissions-policy',
+            'cross-origin-opener-policy',
+          ]) {
+            expect(plainRes.headers[header]).toBeDefined();
+            expect(res.headers[header]).toBe(plainRes.headers[header]);
+          }
+          expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+        } finally {
+          await composed.close();
+          await plain.close();
+        }
+      },
+    );
+
+    it('serves the plain shell page for a path the shell does not server-render', async () => {
+      const composed = await start();
+      try {
+        const res = await page(composed, '/checkout');
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(plainIndex);
+      } finally {
+        await composed.close();
+      }
+    });
+
+    it("lets the area renderer read the app's own API routes in-process", async () => {
+      const composed = await start({}, apiRoutes);
+      try {
+        const res = await page(
+          composed,
+          `/pricing?fetch=${encodeURIComponent('/api/v1/first-view-data')}`,
+        );
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain(
+          '<main data-area="catalog" data-path="/pricing"><section>FETCHED hello from the api</section></main>',
+        );
+        expect(res.body).toContain(STATE_SCRIPT);
+        expect(res.body).toContain('"data":{"greeting":"hello from the api"}');
+
+        // /x answers as well when asked by its path: the refusals below are the URL check's doing.
+        expect((await page(composed, '/pricing?fetch=%2Fx')).body).toContain(
+          '<section>FETCHED from /x</section>',
+        );
+      } finally {
+        await composed.close();
+      }
+    });
+
+    it.each(['https://example.com/x', '//evil', 'x'])(
+      'serves the plain shell page when the renderer asks for the non-relative URL %s',
+      async (target) => {
+        const composed = await start({}, apiRoutes);
+        try {
+          const res = await page(composed, `/pricing?fetch=${encodeURIComponent(target)}`);
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['cache-control']).toBe('no-cache');
+          expect(res.body).toBe(plainIndex);
+          expect(res.body).not.toContain('FETCHED');
+          expect(res.body).not.toContain(STATE_SCRIPT);
+        } finally {
+          await composed.close();
+        }
+      },
+    );
+
+    it.each([
+      ['/ssr/render.cjs', 'text/html'],
+      ['/ssr/render.cjs', '*/*'],
+      ['/ssr/helper.cjs', '*/*'],
+      ['/ssr%2Frender.cjs', '*/*'],
+    ])('never serves the shell renderer: %s (accept %s) is a 404', async (url, accept) => {
+      const res = await app.inject({ method: 'GET', url, headers: { accept } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('SHELL-FRAME-MARKER');
+      expect(res.body).not.toContain('module.exports');
+    });
+
+    it("never serves a version's renderer, while its other files are still served", async () => {
+      for (const file of ['ssr/render.cjs', 'ssr/helper.cjs', 'ssr%2Frender.cjs']) {
+        const res = await app.inject({ method: 'GET', url: artifact(v2, file) });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain('module.exports');
+      }
+      const entry = await app.inject({ method: 'GET', url: artifact(v2, 'remoteEntry.js') });
+      expect(entry.statusCode).toBe(200);
+      expect(entry.body).toContain('v2 loads');
+      expect(
+        (await app.inject({ method: 'GET', url: artifact(v2, 'mf-manifest.json') })).statusCode,
+      ).toBe(200);
+      // The shell's other files too.
+      expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
+    });
+
+    it('serves the plain shell page with firstView: false', async () => {
+      const plain = await start({ firstView: false });
+      try {
+        for (const url of ['/', '/pricing']) {
+          const res = await page(plain, url);
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['cache-control']).toBe('no-cache');
+          expect(res.body).toBe(plainIndex);
+        }
+      } finally {
+        await plain.close();
+      }
+    });
+
+    it("serves the plain shell page when the live version ships no renderer, and the renderer again after it's back", async () => {
+      const composed = await start();
+      try {
+        expect((await page(composed, '/pricing')).body).toContain('CATALOG-AREA-MARKER');
+        await rollback(repo.delivery, catalog);
+        expect((await page(composed, '/pricing')).body).toBe(plainIndex);
+        await rollback(repo.delivery, catalog, v2);
+        expect((await page(composed, '/pricing')).body).toContain('CATALOG-AREA-MARKER');
+      } finally {
+        await composed.close();
+      }
+    });
+  });
 });

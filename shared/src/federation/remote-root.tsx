@@ -2,12 +2,13 @@
 // the shell's history, so the shell stays the one history owner and links inside a remote change
 // the shell's URL. antd's theme is applied by the area (./area-antd-theme), so a page without antd
 // does not load it.
-import React, { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import React, { startTransition, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { Router, type Navigator } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { AreaName, ShellProps } from '../shell-contract/shell-props';
+import { AREA_PENDING_ATTRIBUTE } from '../ssr/server-render';
 import { ShellContext } from './shell-context';
 
 export { useShell } from './shell-context';
@@ -36,7 +37,7 @@ export function PageSuspense({ children }: { children: ReactNode }) {
   return (
     <Suspense
       fallback={
-        <div role="status" aria-live="polite" style={{ minHeight: '50vh' }}>
+        <div role="status" aria-live="polite" style={{ minHeight: '50vh' }} {...{ [AREA_PENDING_ATTRIBUTE]: '' }}>
           <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Loading…</span>
         </div>
       }
@@ -60,6 +61,21 @@ function AreaCrashed({ area, error, shell }: { area: AreaName; error: Error; she
 }
 
 /**
+ * react-dom/client whose roots render in a transition: React then yields to the browser every few
+ * milliseconds instead of blocking input while it draws an area, on its first render and when the
+ * shell hands it new props (a route change, the visitor signing in).
+ */
+const transitionRoots = {
+  createRoot(container: Element) {
+    const root = ReactDOMClient.createRoot(container);
+    return {
+      render: (children: ReactNode) => startTransition(() => root.render(children)),
+      unmount: () => root.unmount(),
+    };
+  },
+};
+
+/**
  * Builds the `./app` module of a remote: a single-spa-react parcel around the area's routes,
  * plus the plain root component for the dev harness and component tests.
  */
@@ -75,7 +91,7 @@ export function createAreaApp(area: AreaName, AreaRoutes: ComponentType) {
 
   const parcel = singleSpaReact<ShellProps>({
     React,
-    ReactDOMClient,
+    ReactDOMClient: transitionRoots,
     rootComponent: AreaRoot,
     errorBoundary: (error, _info, props) => <AreaCrashed area={area} error={error} shell={props} />,
   });

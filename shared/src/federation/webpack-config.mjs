@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { buildShared, REACT_QUERY_FULL, REACT_ROUTER_FULL } from './shared-deps.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Same folder name as SERVER_RENDER_DIR in ../ssr/server-render.ts (the site refuses to serve it). */
+const SERVER_RENDER_DIR = 'ssr';
 
 /** Read from the contract source so the number lives in exactly one place. */
 export function readShellContractVersion() {
@@ -74,7 +76,8 @@ export function createWebpackConfig(opts) {
       filename: mode === 'development' ? '[name].js' : '[name].[contenthash:10].js',
       chunkFilename: mode === 'development' ? '[name].js' : '[name].[contenthash:10].js',
       uniqueName: name,
-      clean: true,
+      // dist/ssr holds the server render, built by its own config in the same run.
+      clean: { keep: (asset) => asset.startsWith(`${SERVER_RENDER_DIR}/`) },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
@@ -130,8 +133,52 @@ export function createWebpackConfig(opts) {
   };
 }
 
+/**
+ * The server render of a package (src/server/<entry>): one CommonJS file, dist/ssr/render.cjs, with
+ * React and every dependency inside, because the site server loads it straight from the artifact
+ * store, where there is no node_modules. Not minified: its stack traces are read in server logs.
+ */
+export function createServerRenderConfig({ dir, entry, mode = 'production' }) {
+  const requireFromPackage = createRequire(path.join(dir, 'package.json'));
+  const webpack = requireFromPackage('webpack');
+  return {
+    name: 'server-render',
+    mode,
+    context: dir,
+    target: 'node20',
+    entry,
+    devtool: false,
+    output: {
+      path: path.join(dir, 'dist', SERVER_RENDER_DIR),
+      filename: 'render.cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    module: { rules: [swcRule(mode)] },
+    optimization: { minimize: false },
+    performance: { hints: false },
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+  };
+}
+
+/**
+ * The browser build, plus the server render when the package has one. `webpack serve` (the dev
+ * server) builds the browser part only.
+ */
+export function withServerRender(clientConfig, { dir, entry }) {
+  return (env, argv) => {
+    const client = clientConfig(env, argv);
+    if (!entry || env?.WEBPACK_SERVE) return client;
+    return [client, createServerRenderConfig({ dir, entry, mode: argv.mode })];
+  };
+}
+
 /** A remote's whole webpack.config.mjs: `export default remoteWebpackConfig(import.meta.url, { … })`. */
-export function remoteWebpackConfig(configFileUrl, { name, port, title }) {
-  return (_env, argv) =>
-    createWebpackConfig({ dir: path.dirname(fileURLToPath(configFileUrl)), name, kind: 'remote', port, title, mode: argv.mode });
+export function remoteWebpackConfig(configFileUrl, { name, port, title, serverRenderEntry }) {
+  const dir = path.dirname(fileURLToPath(configFileUrl));
+  return withServerRender(
+    (_env, argv) => createWebpackConfig({ dir, name, kind: 'remote', port, title, mode: argv.mode }),
+    { dir, entry: serverRenderEntry },
+  );
 }

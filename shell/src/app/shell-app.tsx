@@ -1,7 +1,7 @@
 // The shell: header, the current route's area, footer, notifications and chat. It owns routing,
 // theme, notifications, user context, analytics and the chat widget, and nothing else.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Router, createPath, type Navigator } from 'react-router';
+import { createPath, type Navigator } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SHELL_CONTRACT_VERSION, type ShellProps } from '@shop/shared/shell-contract/shell-props';
 import { useNavigationLocation } from '@shop/shared/shell-contract/navigation-store';
@@ -18,10 +18,10 @@ import { useCurrentUser } from '../features/user/user-query';
 import { useUserContext } from '../features/user/use-user-context';
 import { useCustomization } from '../features/storefront/customization-query';
 import { PartnerHead, StorefrontFooter, StorefrontShellStyles } from '../features/storefront/storefront-chrome-lazy';
-import { storefrontShellStyle } from '../features/storefront/storefront-style';
 import { shellTheme } from '../features/theme/shell-theme';
 import { LIKELY_NEXT_AREA, resolveRoute, wantsBalance } from './route-table';
 import type { ShellRuntime } from './shell-runtime';
+import { ShellFrame } from './shell-frame';
 
 type BaseShellProps = Omit<ShellProps, 'reportAreaError'>;
 
@@ -112,30 +112,41 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   return (
     <>
       {notificationHolder}
-      <div {...storefrontShellStyle(theme, storefront !== null)}>
-        {storefront && <StorefrontShellStyles />}
-        {storefront && <PartnerHead customization={customization} routePattern={route?.pattern ?? null} />}
-        <a className="skip-link" href="#main">
-          Skip to main content
-        </a>
-        {devOverrides !== NO_DEV_OVERRIDES && (
-          <Suspense fallback={null}>
-            <DevOverrideBanner devOverrides={devOverrides} onReset={() => window.location.reload()} />
-          </Suspense>
+      <ShellFrame
+        theme={theme}
+        storefront={storefront}
+        location={location}
+        navigator={store.navigator as Navigator}
+        header={<Header pathname={location.pathname} userContext={userContext} api={api} storefront={storefront} />}
+        footer={storefront ? <StorefrontFooter {...storefront} /> : <Footer businessName={businessName} />}
+        top={
+          <>
+            {storefront && <StorefrontShellStyles />}
+            {storefront && <PartnerHead customization={customization} routePattern={route?.pattern ?? null} />}
+          </>
+        }
+        banner={
+          devOverrides !== NO_DEV_OVERRIDES && (
+            <Suspense fallback={null}>
+              <DevOverrideBanner devOverrides={devOverrides} onReset={() => window.location.reload()} />
+            </Suspense>
+          )
+        }
+        after={<ChatWidget appId={config.chatAppId} user={user} userSettled={!userQuery.isPending} href={href} />}
+      >
+        {route ? (
+          <AreaOutlet
+            key={`${route.area}:${route.basename}`}
+            area={route.area}
+            loader={loader}
+            shellProps={shellProps}
+            firstView={runtime.firstView.elementFor(route.area, location.pathname)}
+            onFirstViewDone={runtime.firstView.discard}
+          />
+        ) : (
+          <NotFoundPage pathname={location.pathname} />
         )}
-        <Router location={location} navigator={store.navigator as Navigator}>
-          <Header pathname={location.pathname} userContext={userContext} api={api} storefront={storefront} />
-          <main id="main" tabIndex={-1} className="shell-main">
-            {route ? (
-              <AreaOutlet key={`${route.area}:${route.basename}`} area={route.area} loader={loader} shellProps={shellProps} />
-            ) : (
-              <NotFoundPage pathname={location.pathname} />
-            )}
-          </main>
-          {storefront ? <StorefrontFooter {...storefront} /> : <Footer businessName={businessName} />}
-        </Router>
-        <ChatWidget appId={config.chatAppId} user={user} userSettled={!userQuery.isPending} href={href} />
-      </div>
+      </ShellFrame>
     </>
   );
 }

@@ -15,6 +15,8 @@ import { createQueueProductAnalytics, disabledProductAnalytics } from '../featur
 import { createPageViewLogger } from '../features/analytics/page-view-logger';
 import type { ShellDevOverrides } from '../features/dev-override/dev-overrides';
 import { loadShellDevOverrides } from '../features/dev-override/dev-override-loader';
+import { readFirstView, type FirstView } from '../federation/first-view';
+import { setFirstViewNavigator } from '../federation/first-view-clicks';
 
 export interface ShellRuntime {
   config: ShopRuntimeConfig;
@@ -28,6 +30,8 @@ export interface ShellRuntime {
   isEmailVisitor: boolean;
   /** Remotes a developer loads from their own server (issue 9), and refused override values. */
   devOverrides: Promise<ShellDevOverrides>;
+  /** The server-rendered first view of this page load, if the server sent one. */
+  firstView: FirstView;
 }
 
 export function createQueryClient(): QueryClient {
@@ -47,7 +51,9 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
   // Before the history is created: it drops ?override= from the address bar.
   const devOverrides = loadShellDevOverrides(win, config.overrideOrigins);
   const store = createBrowserNavigationStore();
+  setFirstViewNavigator((href) => store.navigator.push(href));
   const queryClient = createQueryClient();
+  const firstView = readFirstView(win.document, queryClient);
   const api = createApiClients({
     connectBaseUrl: config.connectBaseUrl,
     paymentsBaseUrl: config.paymentsBaseUrl,
@@ -95,5 +101,5 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
     userAgent: win.navigator.userAgent,
   });
 
-  return { config, store, queryClient, api, loader, analytics, logPageView, sessionId, isEmailVisitor, devOverrides };
+  return { config, store, queryClient, api, loader, analytics, logPageView, sessionId, isEmailVisitor, devOverrides, firstView };
 }

@@ -1,10 +1,12 @@
 // Mounts one area's parcel with single-spa-react's <Parcel>, and keeps a failure inside the area:
 // loading, timeout, a contract mismatch, a mount error or a render crash all end in the area fallback.
-import { Component, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Parcel from 'single-spa-react/parcel';
 import { mountRootParcel, type ParcelConfig } from 'single-spa';
 import type { AreaName, AreaOutletProps as ContractOutletProps, ShellProps } from '@shop/shared/shell-contract/shell-props';
+import { AREA_PENDING_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import { AreaFallback, AreaLoading } from './area-fallback';
+import { counterpartOf, takeFirstViewClicks } from './first-view-clicks';
 import { AreaLoadError, type AreaLoader, type AreaLoadFailure, type AreaParcel } from './area-loader';
 
 type OutletState =
@@ -32,16 +34,82 @@ export interface AreaOutletProps {
   /** A nested slot's own quiet fallback and loading state (see the contract's AreaOutletProps). */
   fallback?: ReactNode;
   loading?: ReactNode;
+  /** The server-rendered element of this area's first view: shown until the live area has drawn. */
+  firstView?: HTMLElement;
+  /** Told when the live area replaced the first view. */
+  onFirstViewDone?: () => void;
 }
 
-export function AreaOutlet({ area, loader, shellProps, fallback, loading }: AreaOutletProps) {
+/** How long a first view may wait for the live area to finish its placeholders before it gives way. */
+export const FIRST_VIEW_MAX_WAIT_MS = 5_000;
+
+/**
+ * Resolves once `container` holds no "still loading" placeholder (or after the wait limit), so the
+ * first view is swapped for a finished page, never for a spinner.
+ */
+export function whenSettled(container: HTMLElement, maxWaitMs = FIRST_VIEW_MAX_WAIT_MS): Promise<void> {
+  const pending = () => container.querySelector(`[${AREA_PENDING_ATTRIBUTE}]`) !== null;
+  if (!pending()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new MutationObserver(() => {
+      if (!pending()) done();
+    });
+    observer.observe(container, { childList: true, subtree: true, attributes: true, attributeFilter: [AREA_PENDING_ATTRIBUTE] });
+    const timer = setTimeout(done, maxWaitMs);
+  });
+}
+
+/**
+ * Holds the server's element: React made none of its content, so React never touches it, and the
+ * element moves in within the commit that cleared #root (no frame is painted without it).
+ */
+function FirstViewElement({ area, element }: { area: AreaName; element: HTMLElement }) {
+  const adopt = useCallback(
+    (holder: HTMLDivElement | null) => {
+      if (holder && element.parentNode !== holder) holder.appendChild(element);
+    },
+    [element],
+  );
+  // Marked as the area's loading state, which it is until the live area shows.
+  return <div data-first-view="" data-area-loading={area} style={{ display: 'contents' }} ref={adopt} />;
+}
+
+export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstView: offeredFirstView, onFirstViewDone }: AreaOutletProps) {
   const [state, setState] = useState<OutletState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Kept from the outlet's first render: the live area draws hidden and is shown in the same commit
+  // that drops the first view.
+  const [firstView, setFirstView] = useState(offeredFirstView);
+  const liveContainer = useRef<HTMLDivElement>(null);
+  const revealLive = useCallback(() => {
+    const container = liveContainer.current;
+    void (container ? whenSettled(container) : Promise.resolve()).then(() => {
+      // What the visitor clicked or focused on the first view, found again in the live page.
+      const live = container?.firstElementChild;
+      const counterpart = (element: Element | null) => (live && firstView && element ? counterpartOf(firstView, live, element) : null);
+      const clicks = takeFirstViewClicks().map(counterpart);
+      const focused = counterpart(document.activeElement);
+      setFirstView(undefined);
+      setTimeout(() => {
+        for (const element of clicks) element?.click();
+        focused?.focus({ preventScroll: true });
+      }, 0);
+    });
+  }, [firstView]);
+  useEffect(() => {
+    if (offeredFirstView !== undefined && firstView === undefined) onFirstViewDone?.();
+  }, [offeredFirstView, firstView, onFirstViewDone]);
 
   const fail = useCallback(
     (error: unknown) => {
       console.error(`[shell] ${area} area failed`, error);
       setState({ status: 'failed', reason: error instanceof AreaLoadError ? error.failure : 'crashed' });
+      setFirstView(undefined);
     },
     [area],
   );
@@ -66,7 +134,12 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading }: Area
     [shellProps, area, fail],
   );
 
-  if (state.status === 'loading') return loading !== undefined ? <>{loading}</> : <AreaLoading area={area} />;
+  // Same place in the tree while loading and once ready, so the element is not moved twice.
+  const firstViewElement = firstView && <FirstViewElement key="first-view" area={area} element={firstView} />;
+  if (state.status === 'loading') {
+    if (firstViewElement) return <>{null}{firstViewElement}</>;
+    return loading !== undefined ? <>{loading}</> : <AreaLoading area={area} />;
+  }
   if (state.status === 'failed') {
     if (fallback !== undefined)
       return (
@@ -80,12 +153,23 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading }: Area
       );
     return <AreaFallback area={area} reason={state.reason} onRetry={() => setAttempt((n) => n + 1)} />;
   }
+  const firstViewShown = firstView !== undefined;
   return (
-    <ParcelErrorBoundary key={attempt} onError={fail}>
-      <div className="area-root" data-area={area}>
-        <Parcel config={state.parcel as unknown as ParcelConfig} mountParcel={mountRootParcel} wrapWith="div" handleError={fail} {...props} />
-      </div>
-    </ParcelErrorBoundary>
+    <>
+      <ParcelErrorBoundary key={attempt} onError={fail}>
+        <div className="area-root" data-area={area} ref={liveContainer} hidden={firstViewShown}>
+          <Parcel
+            config={state.parcel as unknown as ParcelConfig}
+            mountParcel={mountRootParcel}
+            wrapWith="div"
+            handleError={fail}
+            parcelDidMount={revealLive}
+            {...props}
+          />
+        </div>
+      </ParcelErrorBoundary>
+      {firstViewElement}
+    </>
   );
 }
 

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CatalogContent } from '@shop/shared/contract/catalog-content';
 import type { OffersResponse, PricesResponse } from '@shop/shared/contract/catalog';
 import { API_PATHS } from '@shop/shared/contract/paths';
+import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { mergeCatalog } from './catalog-offer';
 
@@ -12,9 +13,8 @@ export const CATALOG_CONTENT_QUERY_KEY = ['catalog', 'content'] as const;
 const STALE_TIME = 5 * 60_000;
 
 /** Every offer with its price, merged by the shared pure function. */
-export function useCatalogOffers() {
-  const { api } = useShell();
-  return useQuery({
+export function catalogOffersQuery(api: Pick<ApiClients, 'content'>) {
+  return queryOptions({
     queryKey: CATALOG_OFFERS_QUERY_KEY,
     staleTime: STALE_TIME,
     queryFn: async ({ signal }) => {
@@ -28,12 +28,19 @@ export function useCatalogOffers() {
 }
 
 /** The seeded page copy: main page, landing pages and the quiz. */
-export function useCatalogContent() {
-  const { api } = useShell();
-  return useQuery({
+export function catalogContentQuery(api: Pick<ApiClients, 'content'>) {
+  return queryOptions({
     queryKey: CATALOG_CONTENT_QUERY_KEY,
     staleTime: STALE_TIME,
     queryFn: async ({ signal }) =>
       (await api.content.get<CatalogContent>(API_PATHS.catalogContent, { signal })).data,
   });
+}
+
+export function useCatalogOffers() {
+  return useQuery(catalogOffersQuery(useShell().api));
+}
+
+export function useCatalogContent() {
+  return useQuery(catalogContentQuery(useShell().api));
 }

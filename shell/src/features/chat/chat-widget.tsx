@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
-import { supportStatus } from '@shop/shared/rules/support-hours';
+import { supportStatus, type SupportStatus } from '@shop/shared/rules/support-hours';
 import { CHAT_UPDATE_DELAY_MS, createIntercomAdapter, type ChatAdapter } from './intercom-adapter';
 
 export const INTERCOM_SCRIPT_URL = 'https://widget.intercom.io/widget/{appId}';
@@ -20,14 +20,43 @@ function useVendorChat(appId: string, user: CurrentUser | null, userSettled: boo
   }, [href]);
 }
 
+const systemNow = () => new Date();
+/** How often the launcher's online/offline dot is brought up to date. */
+export const SUPPORT_STATUS_REFRESH_MS = 60_000;
+/** The status waits this long after the page starts, so it never competes with the page's first render. */
+export const SUPPORT_STATUS_DELAY_MS = 1_500;
+
+/**
+ * The support desk's status, worked out after the page has settled and then once a minute: the
+ * New York time-zone rules take the browser about 20 ms to load, too long for a page's first render.
+ */
+export function useSupportStatus(now: () => Date = systemNow): SupportStatus | null {
+  const [status, setStatus] = useState<SupportStatus | null>(null);
+  useEffect(() => {
+    const update = () => setStatus(supportStatus(now()));
+    let interval: ReturnType<typeof setInterval> | undefined;
+    const first = setTimeout(() => {
+      update();
+      interval = setInterval(update, SUPPORT_STATUS_REFRESH_MS);
+    }, SUPPORT_STATUS_DELAY_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(interval);
+    };
+  }, [now]);
+  return status;
+}
+
 /** The built-in launcher used when no chat app id is configured. */
-export function ChatLauncher({ now = () => new Date() }: { now?: () => Date }) {
+export function ChatLauncher({ now = systemNow }: { now?: () => Date }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const titleId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const status = supportStatus(now());
+  // Opening the panel before the first update works it out at once.
+  const settled = useSupportStatus(now);
+  const status = settled ?? (open ? supportStatus(now()) : null);
 
   useEffect(() => {
     if (open) panelRef.current?.focus();
@@ -56,11 +85,13 @@ export function ChatLauncher({ now = () => new Date() }: { now?: () => Date }) {
               ×
             </button>
           </div>
-          <p className={status.open ? 'chat-status chat-status--open' : 'chat-status'}>
-            <span className="chat-dot" aria-hidden="true" />
-            {status.open ? 'Support is online. ' : 'Support is offline. '}
-            {status.label}
-          </p>
+          {status && (
+            <p className={status.open ? 'chat-status chat-status--open' : 'chat-status'}>
+              <span className="chat-dot" aria-hidden="true" />
+              {status.open ? 'Support is online. ' : 'Support is offline. '}
+              {status.label}
+            </p>
+          )}
           <p>Our care team answers Monday to Friday, 9:00 AM to 3:00 PM New York time.</p>
           <p>
             Write to <a href="mailto:support@bloodwise.example">support@bloodwise.example</a> and we reply within one business day.
@@ -75,12 +106,14 @@ export function ChatLauncher({ now = () => new Date() }: { now?: () => Date }) {
         aria-controls={open ? panelId : undefined}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        <span className={status.open ? 'chat-dot chat-dot--open' : 'chat-dot'} aria-hidden="true" />
+        <span className={status?.open ? 'chat-dot chat-dot--open' : 'chat-dot'} aria-hidden="true" />
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M4 5h16v11H9l-5 4z" strokeLinejoin="round" />
         </svg>
         <span className="chat-launcher-text">Chat with us</span>
-        <span className="visually-hidden">{status.open ? ' (support is online)' : ` (support is offline, ${status.label})`}</span>
+        {status && (
+          <span className="visually-hidden">{status.open ? ' (support is online)' : ` (support is offline, ${status.label})`}</span>
+        )}
       </button>
     </div>
   );

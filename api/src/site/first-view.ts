@@ -1,0 +1,241 @@
+// Server-side composition of a page's first view: the shell's frame around the area's HTML, both
+// rendered by the bundles the shell and the area ship beside their browser code (dist/ssr). Each
+// area's renderer comes from the version the registry serves, so a rollback rolls it back too.
+// Anything that goes wrong means "no first view": the page then starts in the browser as before.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
+import { REMOTE_NAMES, type AreaName } from '@shop/shared/shell-contract/shell-props';
+import {
+  FIRST_VIEW_STATE_ID,
+  jsonForScript,
+  SERVER_RENDER_FILE,
+  type AreaServerRenderer,
+  type FirstViewState,
+  type ShellServerRenderer,
+} from '@shop/shared/ssr/server-render';
+import type { ArtifactStore } from '../delivery/artifact-store';
+import type { Registry } from '../delivery/registry';
+import { statLocalFile } from '../delivery/stored-file';
+
+export interface FirstViewPage {
+  /** Style elements and the state script, for <head>. */
+  head: string;
+  /** The content of #root. */
+  root: string;
+}
+
+/** A loaded renderer and the identity of the code it came from (part of the cache key). */
+interface Loaded<T> {
+  id: string;
+  renderer: T;
+}
+
+export interface FirstViewOptions {
+  loadShell: () => Promise<Loaded<ShellServerRenderer> | null>;
+  loadArea: (area: AreaName) => Promise<Loaded<AreaServerRenderer> | null>;
+  fetchJson: (path: string) => Promise<unknown>;
+  log: FastifyBaseLogger;
+  /** A render slower than this is not waited for (it still fills the cache). */
+  timeoutMs?: number;
+  /** How long a composed page is reused; the API caches catalog data for a minute too. */
+  ttlMs?: number;
+  maxEntries?: number;
+  /** Renders running at once; beyond it a page not in the cache starts in the browser (no render storm from ?x=1, ?x=2…). */
+  maxConcurrent?: number;
+  now?: () => number;
+}
+
+export type FirstViewComposer = (pathname: string, search: string) => Promise<FirstViewPage | null>;
+
+export function createFirstViewComposer(options: FirstViewOptions): FirstViewComposer {
+  const {
+    loadShell,
+    loadArea,
+    fetchJson,
+    log,
+    timeoutMs = 1_500,
+    ttlMs = 60_000,
+    maxEntries = 200,
+    maxConcurrent = 4,
+    now = Date.now,
+  } = options;
+  const cache = new Map<string, { at: number; page: Promise<FirstViewPage | null> }>();
+  let rendering = 0;
+
+  async function compose(
+    shell: Loaded<ShellServerRenderer>,
+    pathname: string,
+    search: string,
+  ): Promise<{ key: string; render: () => Promise<FirstViewPage | null> } | null> {
+    const target = shell.renderer.areaOf(pathname);
+    if (!target) return null;
+    const area = await loadArea(target.area);
+    if (!area) return null;
+    return {
+      key: `${shell.id}|${area.id}|${pathname}${search}`,
+      render: async () => {
+        const result = await area.renderer.renderArea({
+          pathname,
+          search,
+          basename: target.basename,
+          fetchJson,
+        });
+        if (!result) return null;
+        const root = shell.renderer.renderFrame({
+          pathname,
+          area: target.area,
+          areaHtml: result.html,
+        });
+        const state: FirstViewState = { area: target.area, pathname, queries: result.queries };
+        return {
+          head: `${result.head}<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(state)}</script>`,
+          root,
+        };
+      },
+    };
+  }
+
+  return async (pathname, search) => {
+    try {
+      const shell = await loadShell();
+      if (!shell) return null;
+      const plan = await compose(shell, pathname, search);
+      if (!plan) return null;
+      let entry = cache.get(plan.key);
+      if (!entry || now() - entry.at > ttlMs) {
+        if (rendering >= maxConcurrent) return null;
+        rendering += 1;
+        const fresh: { at: number; page: Promise<FirstViewPage | null> } = {
+          at: now(),
+          page: Promise.resolve(null),
+        };
+        fresh.page = plan
+          .render()
+          .catch((error: unknown) => {
+            log.warn(
+              { err: error, pathname },
+              'first view render failed; the page starts in the browser',
+            );
+            // Only its own entry: a newer render may have replaced it meanwhile.
+            if (cache.get(plan.key) === fresh) cache.delete(plan.key);
+            return null;
+          })
+          .finally(() => {
+            rendering -= 1;
+          });
+        entry = fresh;
+        cache.delete(plan.key);
+        cache.set(plan.key, entry);
+        // Oldest first: a Map keeps insertion order.
+        while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+      }
+      return await withTimeout(entry.page, timeoutMs);
+    } catch (error) {
+      log.warn({ err: error, pathname }, 'first view unavailable; the page starts in the browser');
+      return null;
+    }
+  };
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Writes the first view into the shell's index.html: state and styles in <head>, the page in #root. */
+export function withFirstView(indexHtml: string, page: FirstViewPage): string | null {
+  // The built index.html is minified: its attributes may have lost their quotes.
+  const root = /<div id=("?)root\1>[\s\S]*?<\/div>/;
+  if (!root.test(indexHtml) || !indexHtml.includes('</head>')) return null;
+  // Function replacements: a "$" in the page must stay a "$".
+  return indexHtml
+    .replace('</head>', () => `${page.head}</head>`)
+    .replace(root, () => `<div id="root">${page.root}</div>`);
+}
+
+const requireFresh = (file: string): unknown => {
+  const load = createRequire(file);
+  delete load.cache[file];
+  return load(file);
+};
+
+function isShellRenderer(value: unknown): value is ShellServerRenderer {
+  const candidate = value as Partial<ShellServerRenderer> | null;
+  return typeof candidate?.areaOf === 'function' && typeof candidate.renderFrame === 'function';
+}
+
+function isAreaRenderer(value: unknown): value is AreaServerRenderer {
+  return typeof (value as Partial<AreaServerRenderer> | null)?.renderArea === 'function';
+}
+
+/** The shell's renderer from its build folder, reloaded when the file changes (a new shell build). */
+export function shellRendererLoader(siteRoot: string): FirstViewOptions['loadShell'] {
+  const file = path.join(siteRoot, SERVER_RENDER_FILE);
+  let loaded: Loaded<ShellServerRenderer> | null = null;
+  return async () => {
+    const stat = await statLocalFile(file);
+    if (!stat) return null;
+    if (loaded?.id !== stat.etag) {
+      const module = requireFresh(file);
+      if (!isShellRenderer(module)) throw new Error(`${file} is not a shell server renderer`);
+      loaded = { id: stat.etag, renderer: module };
+    }
+    return loaded;
+  };
+}
+
+/**
+ * An area's renderer from the version the registry serves. Versions never change once stored, so
+ * each is copied out of the store once (the store may be remote) into `cacheDir` and required.
+ */
+export function areaRendererLoader({
+  registry,
+  store,
+  cacheDir,
+}: {
+  registry: Registry;
+  store: ArtifactStore;
+  cacheDir: string;
+}): FirstViewOptions['loadArea'] {
+  const loaded = new Map<string, Promise<Loaded<AreaServerRenderer> | null>>();
+  return async (area) => {
+    const remote = REMOTE_NAMES[area];
+    const entry = (await registry.read()).remotes[remote];
+    if (!entry) return null;
+    const id = `${remote}@${entry.version}`;
+    let pending = loaded.get(id);
+    if (!pending) {
+      pending = (async () => {
+        const file = await store.stat(remote, entry.version, SERVER_RENDER_FILE);
+        if (!file) return null;
+        const local = path.join(
+          cacheDir,
+          remote,
+          createHash('sha256').update(entry.version).digest('hex').slice(0, 24),
+          'render.cjs',
+        );
+        if (!(await statLocalFile(local))) {
+          await fs.mkdir(path.dirname(local), { recursive: true });
+          const partial = `${local}.${process.pid}.part`;
+          await pipeline(file.open(), createWriteStream(partial));
+          await fs.rename(partial, local);
+        }
+        const module = requireFresh(local);
+        if (!isAreaRenderer(module))
+          throw new Error(`${id} has a ${SERVER_RENDER_FILE} that is not an area server renderer`);
+        return { id, renderer: module };
+      })();
+      pending.catch(() => loaded.delete(id));
+      loaded.set(id, pending);
+    }
+    return pending;
+  };
+}

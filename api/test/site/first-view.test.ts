@@ -1,0 +1,520 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RegistryEntry } from '@shop/shared/delivery/registry-document';
+import type { AreaName } from '@shop/shared/shell-contract/shell-props';
+import type {
+  AreaRenderRequest,
+  AreaRenderResult,
+  AreaServerRenderer,
+  FirstViewState,
+  ShellServerRenderer,
+} from '@shop/shared/ssr/server-render';
+import { DirectoryArtifactStore } from '../../src/delivery/directory-artifact-store';
+import { Registry } from '../../src/delivery/registry';
+import {
+  areaRendererLoader,
+  createFirstViewComposer,
+  shellRendererLoader,
+  withFirstView,
+  type FirstViewOptions,
+  type FirstViewPage,
+} from '../../src/site/first-view';
+
+const STATE_SCRIPT_OPEN = '<script type="application/json" id="shop-first-view">';
+
+function testLogger() {
+  const log = {
+    level: 'info',
+    fatal: jest.fn(),
+    error: jest.fn(),
+    warn: jest.fn(),
+    info: jest.fn(),
+    debug: jest.fn(),
+    trace: jest.fn(),
+    silent: jest.fn(),
+    child: jest.fn(),
+  };
+  log.child.mockReturnValue(log);
+  return log;
+}
+
+/** The text of the state script at the end of a page's head, and the state parsed back from it. */
+function stateScript(head: string): { text: string; state: FirstViewState } {
+  const start = head.indexOf(STATE_SCRIPT_OPEN);
+  expect(start).toBeGreaterThanOrEqual(0);
+  expect(head.endsWith('</script>')).toBe(true);
+  const text = head.slice(start + STATE_SCRIPT_OPEN.length, head.length - '</script>'.length);
+  return { text, state: JSON.parse(text) as FirstViewState };
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('withFirstView', () => {
+  const page: FirstViewPage = {
+    head: '<style>.a{color:red}</style>',
+    root: '<header>frame</header><main>area</main>',
+  };
+
+  it('fills a minified <div id=root> and puts the head before </head>', () => {
+    const html = withFirstView(
+      '<!doctype html><html><head><title>t</title></head><body><div id=root><noscript>js</noscript></div></body></html>',
+      page,
+    );
+    expect(html).toBe(
+      '<!doctype html><html><head><title>t</title><style>.a{color:red}</style></head><body><div id="root"><header>frame</header><main>area</main></div></body></html>',
+    );
+  });
+
+  it('fills a quoted <div id="root"> as well', () => {
+    const html = withFirstView(
+      '<html><head></head><body><div id="root"></div><script src="/main.js"></script></body></html>',
+      page,
+    );
+    expect(html).toBe(
+      '<html><head><style>.a{color:red}</style></head><body><div id="root"><header>frame</header><main>area</main></div><script src="/main.js"></script></body></html>',
+    );
+  });
+
+  it('keeps "$&", "$1" and other replacement patterns in the page literally', () => {
+    const html = withFirstView('<html><head></head><body><div id="root"></div></body></html>', {
+      head: '<style>/* $& $` */</style>',
+      root: "<p>Price: $1 or $& or $$ or $'</p>",
+    });
+    expect(html).toBe(
+      '<html><head><style>/* $& $` */</style></head><body><div id="root"><p>Price: $1 or $& or $$ or $\'</p></div></body></html>',
+    );
+  });
+
+  it('returns null for a template without a root div (or without </head>)', () => {
+    expect(
+      withFirstView('<html><head></head><body><div id="app"></div></body></html>', page),
+    ).toBeNull();
+    expect(withFirstView('<html><body><div id="root"></div></body></html>', page)).toBeNull();
+  });
+});
+
+describe('createFirstViewComposer', () => {
+  type RenderArea = (request: AreaRenderRequest) => Promise<AreaRenderResult | null>;
+
+  const frame: ShellServerRenderer = {
+    areaOf: (pathname) =>
+      pathname === '/not-rendered'
+        ? null
+        : { area: 'catalog', basename: pathname.startsWith('/shop') ? '/shop' : '' },
+    renderFrame: ({ pathname, area, areaHtml }) =>
+      `<header>FRAME ${area} ${pathname}</header><main>${areaHtml}</main>`,
+  };
+
+  const result = (html: string, data: unknown = { n: 1 }): AreaRenderResult => ({
+    html,
+    head: '<style data-area="catalog">.c{}</style>',
+    queries: [{ queryKey: ['offers'], data, dataUpdatedAt: 1_700_000_000_000 }],
+  });
+
+  let log: ReturnType<typeof testLogger>;
+  const fetchJson = jest.fn(async () => ({}));
+
+  function composer(renderArea: RenderArea, extra: Partial<FirstViewOptions> = {}) {
+    const area: AreaServerRenderer = { renderArea };
+    return createFirstViewComposer({
+      loadShell: async () => ({ id: 'shell-1', renderer: frame }),
+      loadArea: async () => ({ id: 'mf_catalog@1', renderer: area }),
+      fetchJson,
+      log: log as unknown as FastifyBaseLogger,
+      ...extra,
+    });
+  }
+
+  beforeEach(() => {
+    log = testLogger();
+  });
+
+  it('composes the shell frame around the area html, with the area head and the state script', async () => {
+    const renderArea = jest.fn<ReturnType<RenderArea>, Parameters<RenderArea>>(async (request) =>
+      result(`<h1>Offers at ${request.pathname}${request.search}</h1>`),
+    );
+    const page = await composer(renderArea)('/shop/offers', '?sort=price');
+
+    expect(renderArea).toHaveBeenCalledTimes(1);
+    expect(renderArea.mock.calls[0]![0]).toEqual({
+      pathname: '/shop/offers',
+      search: '?sort=price',
+      basename: '/shop',
+      fetchJson,
+    });
+    expect(page?.root).toBe(
+      '<header>FRAME catalog /shop/offers</header><main><h1>Offers at /shop/offers?sort=price</h1></main>',
+    );
+    expect(
+      page?.head.startsWith(`<style data-area="catalog">.c{}</style>${STATE_SCRIPT_OPEN}`),
+    ).toBe(true);
+    expect(stateScript(page!.head).state).toEqual({
+      area: 'catalog',
+      pathname: '/shop/offers',
+      queries: [{ queryKey: ['offers'], data: { n: 1 }, dataUpdatedAt: 1_700_000_000_000 }],
+    });
+  });
+
+  it('escapes </script> and <!-- in query data so the state script cannot end early', async () => {
+    const hostile = {
+      title: '</script><script>alert(1)</script>',
+      note: '<!-- <script>',
+      upper: '</SCRIPT>',
+      separators: 'a\u2028b\u2029c',
+      amp: 'a & b',
+    };
+    const page = await composer(async () => result('<p>x</p>', hostile))('/pricing', '');
+    const { text, state } = stateScript(page!.head);
+    expect(text.toLowerCase()).not.toContain('</script');
+    expect(text).not.toContain('<!--');
+    expect(text).not.toContain('<');
+    expect(text).not.toMatch(/[\u2028\u2029]/);
+    // The real closing tag is the only one in the head.
+    expect(page!.head.toLowerCase().split('</script').length - 1).toBe(1);
+    expect(state.queries[0]!.data).toEqual(hostile);
+  });
+
+  it('returns null when the shell does not server-render the path', async () => {
+    const renderArea = jest.fn(async () => result('<p>x</p>'));
+    const loadArea = jest.fn(async () => ({ id: 'mf_catalog@1', renderer: { renderArea } }));
+    expect(await composer(renderArea, { loadArea })('/not-rendered', '')).toBeNull();
+    expect(loadArea).not.toHaveBeenCalled();
+    expect(renderArea).not.toHaveBeenCalled();
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('returns null when the shell has no renderer', async () => {
+    const renderArea = jest.fn(async () => result('<p>x</p>'));
+    expect(await composer(renderArea, { loadShell: async () => null })('/pricing', '')).toBeNull();
+    expect(renderArea).not.toHaveBeenCalled();
+    // Not shipping a renderer is normal, not worth a warning.
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('returns null when the area has no renderer', async () => {
+    const loadArea = jest.fn(async (_area: AreaName) => null);
+    expect(await composer(async () => result('<p>x</p>'), { loadArea })('/pricing', '')).toBeNull();
+    expect(loadArea).toHaveBeenCalledWith('catalog');
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('returns null when the area does not render the route', async () => {
+    const renderArea = jest.fn(async () => null);
+    expect(await composer(renderArea)('/pricing', '')).toBeNull();
+    expect(renderArea).toHaveBeenCalledTimes(1);
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('returns null and logs a warning when renderArea throws, and tries again on the next request', async () => {
+    const failure = new Error('catalog API down');
+    const renderArea = jest
+      .fn<ReturnType<RenderArea>, Parameters<RenderArea>>()
+      .mockRejectedValueOnce(failure)
+      .mockResolvedValueOnce(result('<p>back</p>'));
+    const compose = composer(renderArea);
+
+    expect(await compose('/pricing', '')).toBeNull();
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]![0]).toMatchObject({ err: failure, pathname: '/pricing' });
+
+    // A failure is not cached.
+    expect((await compose('/pricing', ''))?.root).toContain('<p>back</p>');
+    expect(renderArea).toHaveBeenCalledTimes(2);
+  });
+
+  it('returns null and logs a warning when loading a renderer throws', async () => {
+    const failure = new Error('not a renderer');
+    const compose = composer(async () => result('<p>x</p>'), {
+      loadArea: async () => {
+        throw failure;
+      },
+    });
+    expect(await compose('/pricing', '')).toBeNull();
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]![0]).toMatchObject({ err: failure, pathname: '/pricing' });
+  });
+
+  it('does not wait for a render slower than timeoutMs, but caches it when it finishes', async () => {
+    const renderArea = jest.fn(async () => {
+      await delay(150);
+      return result('<p>slow</p>');
+    });
+    const compose = composer(renderArea, { timeoutMs: 20 });
+
+    const started = Date.now();
+    expect(await compose('/pricing', '')).toBeNull();
+    expect(Date.now() - started).toBeLessThan(140);
+
+    await delay(200);
+    expect((await compose('/pricing', ''))?.root).toContain('<p>slow</p>');
+    expect(renderArea).toHaveBeenCalledTimes(1);
+  });
+
+  it('reuses a composed page within the TTL and renders again after it', async () => {
+    let clock = 1_000;
+    let count = 0;
+    const renderArea = jest.fn(async () => result(`<p>render ${++count}</p>`));
+    const compose = composer(renderArea, { ttlMs: 60_000, now: () => clock });
+
+    expect((await compose('/pricing', ''))?.root).toContain('<p>render 1</p>');
+    clock += 59_000;
+    expect((await compose('/pricing', ''))?.root).toContain('<p>render 1</p>');
+    expect(renderArea).toHaveBeenCalledTimes(1);
+
+    clock += 2_000;
+    expect((await compose('/pricing', ''))?.root).toContain('<p>render 2</p>');
+    expect(renderArea).toHaveBeenCalledTimes(2);
+  });
+
+  it('keys the cache by path and query string', async () => {
+    const renderArea = jest.fn(async (request: AreaRenderRequest) =>
+      result(`<p>${request.pathname}${request.search}</p>`),
+    );
+    const compose = composer(renderArea);
+    expect((await compose('/pricing', ''))?.root).toContain('<p>/pricing</p>');
+    expect((await compose('/pricing', '?plan=b'))?.root).toContain('<p>/pricing?plan=b</p>');
+    expect((await compose('/kits', ''))?.root).toContain('<p>/kits</p>');
+    expect(renderArea).toHaveBeenCalledTimes(3);
+  });
+
+  it('renders again with a new area version (a different renderer id)', async () => {
+    const v1 = jest.fn(async () => result('<p>v1</p>'));
+    const v2 = jest.fn(async () => result('<p>v2</p>'));
+    let live: { id: string; renderer: AreaServerRenderer } = {
+      id: 'mf_catalog@v1',
+      renderer: { renderArea: v1 },
+    };
+    const compose = composer(v1, { loadArea: async () => live });
+
+    expect((await compose('/pricing', ''))?.root).toContain('<p>v1</p>');
+    live = { id: 'mf_catalog@v2', renderer: { renderArea: v2 } };
+    expect((await compose('/pricing', ''))?.root).toContain('<p>v2</p>');
+    // Back to v1 (a rollback): its page is still cached.
+    live = { id: 'mf_catalog@v1', renderer: { renderArea: v1 } };
+    expect((await compose('/pricing', ''))?.root).toContain('<p>v1</p>');
+    expect(v1).toHaveBeenCalledTimes(1);
+    expect(v2).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders again with a new shell build (a different shell id)', async () => {
+    const renderArea = jest.fn(async () => result('<p>x</p>'));
+    let shell = { id: 'shell-1', renderer: frame };
+    const compose = composer(renderArea, { loadShell: async () => shell });
+    await compose('/pricing', '');
+    shell = {
+      id: 'shell-2',
+      renderer: {
+        ...frame,
+        renderFrame: ({ areaHtml }) => `<header>NEW FRAME</header>${areaHtml}`,
+      },
+    };
+    expect((await compose('/pricing', ''))?.root).toBe('<header>NEW FRAME</header><p>x</p>');
+    expect(renderArea).toHaveBeenCalledTimes(2);
+  });
+
+  it('evicts the oldest page beyond maxEntries', async () => {
+    const renderArea = jest.fn(async (request: AreaRenderRequest) =>
+      result(`<p>${request.pathname}</p>`),
+    );
+    const compose = composer(renderArea, { maxEntries: 2 });
+    await compose('/a', '');
+    await compose('/b', '');
+    await compose('/c', '');
+    expect(renderArea).toHaveBeenCalledTimes(3);
+
+    // /a was the oldest: it went when /c came in.
+    await compose('/a', '');
+    expect(renderArea).toHaveBeenCalledTimes(4);
+    // /c is still there; /b went when /a came back.
+    await compose('/c', '');
+    expect(renderArea).toHaveBeenCalledTimes(4);
+    await compose('/b', '');
+    expect(renderArea).toHaveBeenCalledTimes(5);
+    expect(renderArea.mock.calls.map(([request]) => request.pathname)).toEqual([
+      '/a',
+      '/b',
+      '/c',
+      '/a',
+      '/b',
+    ]);
+  });
+});
+
+describe('areaRendererLoader', () => {
+  let dir: string;
+  let store: DirectoryArtifactStore;
+  let registry: Registry;
+  let cacheDir: string;
+
+  const entry = (version: string): RegistryEntry => ({
+    name: 'mf_catalog',
+    version,
+    manifestUrl: `/remotes/mf_catalog/${encodeURIComponent(version)}/mf-manifest.json`,
+    contractVersion: '1.0.0',
+  });
+
+  /** Stores a catalog version, with an area renderer that says which version it is unless `renderer` is false. */
+  async function storeVersion(version: string, renderer = true): Promise<void> {
+    const source = path.join(dir, 'dist', version);
+    await fs.mkdir(path.join(source, 'ssr'), { recursive: true });
+    await fs.writeFile(path.join(source, 'remoteEntry.js'), `/* ${version} */`);
+    if (renderer) {
+      await fs.writeFile(
+        path.join(source, 'ssr', 'render.cjs'),
+        `module.exports = { renderArea: async () => ({ html: '<p>catalog ${version}</p>', head: '', queries: [] }) };\n`,
+      );
+    }
+    await store.put(source, {
+      remote: 'mf_catalog',
+      version,
+      packageVersion: '1.0.0',
+      buildId: version,
+      contractVersion: '1.0.0',
+      storedBy: 'tester',
+    });
+  }
+
+  async function renderedBy(
+    load: ReturnType<typeof areaRendererLoader>,
+  ): Promise<string | undefined> {
+    const loaded = await load('catalog');
+    const rendered = await loaded?.renderer.renderArea({
+      pathname: '/pricing',
+      search: '',
+      basename: '',
+      fetchJson: async () => null,
+    });
+    return rendered?.html;
+  }
+
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-first-view-'));
+    store = new DirectoryArtifactStore(path.join(dir, 'store'));
+    registry = new Registry({ registryDir: path.join(dir, 'registry'), environment: 'test' });
+    cacheDir = path.join(dir, 'first-view-cache');
+  });
+  afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+
+  it("loads the live version's renderer out of the store", async () => {
+    await storeVersion('1.0.0+aaa');
+    await registry.setLive(entry('1.0.0+aaa'), 'tester');
+    const load = areaRendererLoader({ registry, store, cacheDir });
+
+    const loaded = await load('catalog');
+    expect(loaded?.id).toBe('mf_catalog@1.0.0+aaa');
+    expect(await renderedBy(load)).toBe('<p>catalog 1.0.0+aaa</p>');
+    // Copied out of the store once, and loaded once.
+    expect(await load('catalog')).toBe(loaded);
+    const copies = await fs.readdir(path.join(cacheDir, 'mf_catalog'), { recursive: true });
+    expect(copies.filter((name) => name.endsWith('render.cjs'))).toHaveLength(1);
+  });
+
+  it('returns null for an area that is not deployed or whose live version has no ssr/render.cjs', async () => {
+    const load = areaRendererLoader({ registry, store, cacheDir });
+    expect(await load('catalog')).toBeNull();
+
+    await storeVersion('1.0.0+plain', false);
+    await registry.setLive(entry('1.0.0+plain'), 'tester');
+    expect(await load('catalog')).toBeNull();
+    expect(await load('account')).toBeNull();
+  });
+
+  it('follows the registry: a deploy loads the new renderer and a rollback rolls it back', async () => {
+    await storeVersion('1.0.0+aaa');
+    await storeVersion('1.0.0+bbb');
+    await storeVersion('1.0.0+ccc', false);
+    await registry.setLive(entry('1.0.0+aaa'), 'tester');
+    const load = areaRendererLoader({ registry, store, cacheDir });
+    expect(await renderedBy(load)).toBe('<p>catalog 1.0.0+aaa</p>');
+
+    await registry.setLive(entry('1.0.0+bbb'), 'tester');
+    expect((await load('catalog'))?.id).toBe('mf_catalog@1.0.0+bbb');
+    expect(await renderedBy(load)).toBe('<p>catalog 1.0.0+bbb</p>');
+
+    await registry.setLive(entry('1.0.0+aaa'), 'tester', 'rollback');
+    expect((await load('catalog'))?.id).toBe('mf_catalog@1.0.0+aaa');
+    expect(await renderedBy(load)).toBe('<p>catalog 1.0.0+aaa</p>');
+
+    // A version without a renderer means no first view, even after one that had one.
+    await registry.setLive(entry('1.0.0+ccc'), 'tester');
+    expect(await load('catalog')).toBeNull();
+  });
+
+  it('refuses a stored file that is not an area renderer', async () => {
+    const source = path.join(dir, 'dist', 'bad');
+    await fs.mkdir(path.join(source, 'ssr'), { recursive: true });
+    await fs.writeFile(
+      path.join(source, 'ssr', 'render.cjs'),
+      'module.exports = { render: () => "" };\n',
+    );
+    await store.put(source, {
+      remote: 'mf_catalog',
+      version: '1.0.0+bad',
+      packageVersion: '1.0.0',
+      buildId: 'bad',
+      contractVersion: '1.0.0',
+      storedBy: 'tester',
+    });
+    await registry.setLive(entry('1.0.0+bad'), 'tester');
+    const load = areaRendererLoader({ registry, store, cacheDir });
+    await expect(load('catalog')).rejects.toThrow(/not an area server renderer/);
+  });
+});
+
+describe('shellRendererLoader', () => {
+  let siteRoot: string;
+  let file: string;
+
+  async function writeShellRenderer(marker: string, mtime: Date): Promise<void> {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(
+      file,
+      `module.exports = {\n  areaOf: () => ({ area: 'catalog', basename: '' }),\n  renderFrame: ({ areaHtml }) => ${JSON.stringify(`<header>${marker}</header>`)} + areaHtml,\n};\n`,
+    );
+    await fs.utimes(file, mtime, mtime);
+  }
+
+  const frameOf = (loaded: Awaited<ReturnType<ReturnType<typeof shellRendererLoader>>>) =>
+    loaded?.renderer.renderFrame({ pathname: '/', area: 'catalog', areaHtml: '<p>area</p>' });
+
+  beforeEach(async () => {
+    siteRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-shell-ssr-'));
+    file = path.join(siteRoot, 'ssr', 'render.cjs');
+  });
+  afterEach(() => fs.rm(siteRoot, { recursive: true, force: true }));
+
+  it('returns null while the shell ships no renderer', async () => {
+    const load = shellRendererLoader(siteRoot);
+    expect(await load()).toBeNull();
+    await fs.mkdir(path.join(siteRoot, 'ssr'));
+    expect(await load()).toBeNull();
+  });
+
+  it('loads the renderer once and again after the file changes (a new shell build)', async () => {
+    const load = shellRendererLoader(siteRoot);
+    await writeShellRenderer('FRAME ONE', new Date('2030-01-01T00:00:00Z'));
+    const first = await load();
+    expect(first?.renderer.areaOf('/pricing')).toEqual({ area: 'catalog', basename: '' });
+    expect(frameOf(first)).toBe('<header>FRAME ONE</header><p>area</p>');
+    expect(await load()).toBe(first);
+
+    await writeShellRenderer('FRAME TWO', new Date('2030-01-02T00:00:00Z'));
+    // Under jest, require.cache is a proxy that ignores `delete` (Node honours it), so empty jest's
+    // module registry as Node's delete would; what is tested is that the loader requires again.
+    jest.resetModules();
+    const second = await load();
+    expect(second?.id).not.toBe(first?.id);
+    expect(frameOf(second)).toBe('<header>FRAME TWO</header><p>area</p>');
+
+    await fs.rm(file);
+    expect(await load()).toBeNull();
+  });
+
+  it('refuses a file that is not a shell renderer', async () => {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, 'module.exports = { areaOf: () => null };\n');
+    await expect(shellRendererLoader(siteRoot)()).rejects.toThrow(/not a shell server renderer/);
+  });
+});

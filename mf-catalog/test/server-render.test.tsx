@@ -1,0 +1,95 @@
+/**
+ * @jest-environment node
+ */
+// The catalog's server render runs in Node, in the site server: no window, no document.
+import { API_PATHS } from '@shop/shared/contract/paths';
+import type { AreaRenderRequest } from '@shop/shared/ssr/server-render';
+import {
+  CATALOG_CONTENT_QUERY_KEY,
+  CATALOG_OFFERS_QUERY_KEY,
+} from '../src/features/catalog-data/catalog-queries';
+import { renderArea, SERVER_RENDERED_PATHS } from '../src/server/render-catalog';
+import { CONTENT, OFFERS, PRICES } from './support/catalog-fixtures';
+
+const API: Record<string, unknown> = {
+  [API_PATHS.catalogOffers]: { offers: OFFERS },
+  [API_PATHS.catalogPrices]: { prices: PRICES },
+  [API_PATHS.catalogContent]: CONTENT,
+};
+
+function request(
+  pathname: string,
+  api: Record<string, unknown> = API,
+): AreaRenderRequest & { fetched: string[] } {
+  const fetched: string[] = [];
+  return {
+    pathname,
+    search: '',
+    basename: '',
+    fetched,
+    fetchJson: async (path) => {
+      fetched.push(path);
+      if (!(path in api)) throw new Error(`GET ${path} answered 404`);
+      return api[path];
+    },
+  };
+}
+
+describe('catalog server render', () => {
+  it('renders the main page from the seeded copy and prices, with the queries for the browser to start from', async () => {
+    const result = await renderArea(request('/'));
+    expect(result).not.toBeNull();
+    const { html, head, queries } = result!;
+    expect(html).toContain('Know your numbers at home');
+    expect(html).toContain('How it works');
+    // Links point where the browser's router would take them.
+    expect(html).toMatch(/<a [^>]*href="\/pricing"[^>]*>See tests and pricing/);
+    expect(html).not.toMatch(/^<style/);
+    // The area's styles go to <head>, where React in the browser adopts them.
+    expect(head).toMatch(/^<style[^>]*data-href="[^"]*mf-catalog-styles/);
+    expect(queries.map((query) => query.queryKey)).toEqual(
+      expect.arrayContaining([[...CATALOG_CONTENT_QUERY_KEY], [...CATALOG_OFFERS_QUERY_KEY]]),
+    );
+    const offers = queries.find((query) => query.queryKey[1] === CATALOG_OFFERS_QUERY_KEY[1])!
+      .data as { key: string; unitAmount: number }[];
+    expect(offers.find((offer) => offer.key === 'kit')?.unitAmount).toBe(14_900);
+  });
+
+  it('renders the pricing table with the server-merged prices', async () => {
+    const { html } = (await renderArea(request('/pricing')))!;
+    // Quarterly is the preselected interval, as in the browser.
+    expect(html).toMatch(
+      /<input type="radio" name="pricing-billing" checked="" value="quarterly"\/>/,
+    );
+    expect(html).toContain('Quarterly Plan');
+    expect(html).toContain('$129.50');
+    expect(html).toContain('per 3 months');
+  });
+
+  it('renders none of the quiz, unknown paths or storefront routes', async () => {
+    expect(SERVER_RENDERED_PATHS.has('/quiz/which-test-is-right-for-me')).toBe(false);
+    const quiz = request('/quiz/which-test-is-right-for-me');
+    expect(await renderArea(quiz)).toBeNull();
+    expect(quiz.fetched).toEqual([]);
+    expect(await renderArea(request('/nothing-here'))).toBeNull();
+    expect(
+      await renderArea({ ...request('/pricing'), basename: '/shop/acme-wellness' }),
+    ).toBeNull();
+  });
+
+  it('fails rather than render an error page when the data cannot be read', async () => {
+    const { [API_PATHS.catalogPrices]: _prices, ...withoutPrices } = API;
+    await expect(renderArea(request('/pricing', withoutPrices))).rejects.toThrow(/404/);
+  });
+
+  it('escapes hostile copy: text from the database never becomes markup', async () => {
+    const hostile = structuredClone(CONTENT);
+    hostile.mainPage.hero.title = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
+    const { html } = (await renderArea(
+      request('/', { ...API, [API_PATHS.catalogContent]: hostile }),
+    ))!;
+    expect(html).not.toContain('<script>alert(2)');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;alert(2)&lt;/script&gt;');
+  });
+});

@@ -1,0 +1,106 @@
+// Server side of an area's first view: renders the area's root to HTML with a server shell (no
+// user, no navigation, no analytics) and the data its pages asked for, fetched through the API.
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { QueryClient } from '@tanstack/react-query';
+import axios, { type AxiosAdapter, type AxiosInstance } from 'axios';
+import { defaultThemeTokens } from '../federation/antd-theme';
+import { preloadLazyPages } from '../federation/lazy-page';
+import {
+  SHELL_CONTRACT_VERSION,
+  type ApiClients,
+  type AreaName,
+  type ShellProps,
+} from '../shell-contract/shell-props';
+import type { AreaRenderRequest, AreaRenderResult, FirstViewQuery } from './server-render';
+import { FIRST_VIEW_USER_CONTEXT, SERVER_NAVIGATOR } from './server-shell';
+
+/** Axios whose every call is a GET through the site server's fetchJson (no network, no cookies). */
+function serverApiClient(fetchJson: AreaRenderRequest['fetchJson']): AxiosInstance {
+  const adapter: AxiosAdapter = async (config) => {
+    if ((config.method ?? 'get').toLowerCase() !== 'get' || !config.url) {
+      throw new Error(`A server render only reads: ${String(config.method)} ${String(config.url)}`);
+    }
+    const data = await fetchJson(config.url);
+    return { data, status: 200, statusText: 'OK', headers: {}, config, request: null };
+  };
+  return axios.create({ adapter });
+}
+
+/** The ShellProps an area sees on the server: data and theme are real, everything interactive is inert. */
+export function serverShellProps(request: AreaRenderRequest, queryClient: QueryClient): ShellProps {
+  const client = serverApiClient(request.fetchJson);
+  const api: ApiClients = { connect: client, payments: client, content: client };
+  return {
+    contractVersion: SHELL_CONTRACT_VERSION,
+    navigation: {
+      location: {
+        pathname: request.pathname,
+        search: request.search,
+        hash: '',
+        state: null,
+        key: 'default',
+      },
+      navigator: SERVER_NAVIGATOR,
+      basename: request.basename,
+    },
+    queryClient,
+    notify: { error: () => undefined, success: () => undefined, info: () => undefined },
+    // The first view is the anonymous one; the browser fills in the visitor after it takes over.
+    userContext: FIRST_VIEW_USER_CONTEXT,
+    track: () => undefined,
+    theme: defaultThemeTokens(),
+    api,
+    customization: null,
+  };
+}
+
+export interface AreaServerRenderOptions {
+  area: AreaName;
+  AreaRoot: ComponentType<ShellProps>;
+  /** Fetches what the page's first render reads, into the QueryClient. */
+  prefetch: (queryClient: QueryClient, api: ApiClients) => Promise<void>;
+}
+
+/** Renders an area's first view: HTML plus the queries it read, for the browser to start from. */
+export async function renderAreaToString(
+  { AreaRoot, prefetch }: AreaServerRenderOptions,
+  request: AreaRenderRequest,
+): Promise<AreaRenderResult> {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  });
+  const props = serverShellProps(request, queryClient);
+  // Lazy pages render only once loaded; on the server they are all in one bundle.
+  await Promise.all([prefetch(queryClient, props.api), preloadLazyPages()]);
+  const queries: FirstViewQuery[] = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'success')
+    .map((query) => ({
+      queryKey: query.queryKey,
+      data: query.state.data,
+      dataUpdatedAt: query.state.dataUpdatedAt,
+    }));
+  // A failed fetch would render an error block: better no first view than a wrong one.
+  const failed = queryClient
+    .getQueryCache()
+    .getAll()
+    .find((query) => query.state.status === 'error');
+  if (failed) throw failed.state.error;
+  const { head, body } = splitLeadingStyles(renderToString(<AreaRoot {...props} />));
+  queryClient.clear();
+  return { html: body, head, queries };
+}
+
+/**
+ * React writes the <style href precedence> elements of a tree at the start of its HTML. They belong
+ * in <head>: in the body they would leave with the first view, and React in the browser adopts an
+ * existing element rather than adding its own.
+ */
+export function splitLeadingStyles(html: string): { head: string; body: string } {
+  const leading = /^(?:<style\b[^>]*>[\s\S]*?<\/style>)+/.exec(html);
+  return leading
+    ? { head: leading[0], body: html.slice(leading[0].length) }
+    : { head: '', body: html };
+}

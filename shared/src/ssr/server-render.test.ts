@@ -1,0 +1,57 @@
+import { jsonForScript, parseFirstViewState } from './server-render';
+import { splitLeadingStyles } from './render-area';
+
+describe('jsonForScript', () => {
+  it('cannot close the script element or open a comment, whatever the data holds, and parses back to the same value', () => {
+    const value = {
+      title: '</script><script>alert(1)</script>',
+      note: '<!-- x -->',
+      amp: 'a&b',
+      separators: 'a\u2028b\u2029c',
+    };
+    const text = jsonForScript(value);
+    expect(text).not.toMatch(/<\/script|<!--|[\u2028\u2029]/i);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('parseFirstViewState', () => {
+  it('reads a well-formed state and drops queries without a key or age', () => {
+    const state = parseFirstViewState(
+      JSON.stringify({
+        area: 'catalog',
+        pathname: '/',
+        queries: [
+          { queryKey: ['catalog', 'content'], data: { a: 1 }, dataUpdatedAt: 5 },
+          { queryKey: 'nope', data: 1, dataUpdatedAt: 5 },
+          null,
+        ],
+      }),
+    );
+    expect(state).toEqual({
+      area: 'catalog',
+      pathname: '/',
+      queries: [{ queryKey: ['catalog', 'content'], data: { a: 1 }, dataUpdatedAt: 5 }],
+    });
+  });
+
+  it('turns anything malformed into no state', () => {
+    expect(parseFirstViewState(null)).toBeNull();
+    expect(parseFirstViewState('')).toBeNull();
+    expect(parseFirstViewState('{"area":')).toBeNull();
+    expect(parseFirstViewState('{"area":"catalog","pathname":"/"}')).toBeNull();
+    expect(parseFirstViewState('[]')).toBeNull();
+  });
+});
+
+describe('splitLeadingStyles', () => {
+  it('moves the style elements React writes first to the head part and leaves the rest', () => {
+    const html =
+      '<style data-precedence="default" data-href="a">.a{}</style><style data-href="b">.b{}</style><div><style>.inner{}</style></div>';
+    expect(splitLeadingStyles(html)).toEqual({
+      head: '<style data-precedence="default" data-href="a">.a{}</style><style data-href="b">.b{}</style>',
+      body: '<div><style>.inner{}</style></div>',
+    });
+    expect(splitLeadingStyles('<main></main>')).toEqual({ head: '', body: '<main></main>' });
+  });
+});

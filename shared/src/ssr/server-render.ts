@@ -1,0 +1,96 @@
+// The contract between the site server and the server-render bundles the shell and an area ship
+// beside their browser code (dist/ssr/render.cjs). The server composes a first view of a page:
+// the shell's frame around the area's HTML, plus the query data the area rendered with, so the
+// browser paints the page before any script runs and the area's first render needs no fetch.
+import type { AreaName } from '../shell-contract/shell-props';
+
+/** Where each package's server-render bundle sits inside its build (never served to browsers). */
+export const SERVER_RENDER_FILE = 'ssr/render.cjs';
+/** The folder of that bundle; the site refuses to serve files under it. */
+export const SERVER_RENDER_DIR = 'ssr';
+/** The JSON script the browser reads the first view's state from. */
+export const FIRST_VIEW_STATE_ID = 'shop-first-view';
+/** Marks the server-rendered area inside the shell's <main>. */
+export const FIRST_VIEW_AREA_ATTRIBUTE = 'data-first-view-area';
+
+/**
+ * Set on an area's "still loading" placeholder (PageSuspense's fallback): the shell keeps the first
+ * view on screen until the live area has none left, so the page never flashes back to a placeholder.
+ */
+export const AREA_PENDING_ATTRIBUTE = 'data-area-pending';
+
+export interface AreaRenderRequest {
+  /** The page's path inside the shop, e.g. /pricing. */
+  pathname: string;
+  search: string;
+  /** Where the area's routes start ('' for consumer routes). */
+  basename: string;
+  /** GETs a same-origin API path (e.g. /api/v1/catalog/offers) and returns its JSON body. */
+  fetchJson: (path: string) => Promise<unknown>;
+}
+
+/** One query the area rendered with; the browser seeds its QueryClient with it. */
+export interface FirstViewQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+  dataUpdatedAt: number;
+}
+
+export interface AreaRenderResult {
+  html: string;
+  /** The area's style elements, for the document's <head> (React adopts them there in the browser). */
+  head: string;
+  queries: FirstViewQuery[];
+}
+
+/** An area's dist/ssr/render.cjs. Returns null for a route it does not render on the server. */
+export interface AreaServerRenderer {
+  renderArea(request: AreaRenderRequest): Promise<AreaRenderResult | null>;
+}
+
+/** The shell's dist/ssr/render.cjs: its route table and its frame around an area's HTML. */
+export interface ShellServerRenderer {
+  areaOf(pathname: string): { area: AreaName; basename: string } | null;
+  renderFrame(request: { pathname: string; area: AreaName; areaHtml: string }): string;
+}
+
+/** What the page carries for the browser in the FIRST_VIEW_STATE_ID script. */
+export interface FirstViewState {
+  area: AreaName;
+  pathname: string;
+  queries: FirstViewQuery[];
+}
+
+/**
+ * JSON that is safe inside a <script> element: no "</script>", "<!--" or line separators can
+ * end the element or the string early, whatever the data holds (partner text is untrusted).
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Reads the state back; anything malformed means "no first view" rather than a broken page. */
+export function parseFirstViewState(text: string | null | undefined): FirstViewState | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<FirstViewState>;
+    if (
+      typeof value.area !== 'string' ||
+      typeof value.pathname !== 'string' ||
+      !Array.isArray(value.queries)
+    )
+      return null;
+    const queries = value.queries.filter(
+      (query): query is FirstViewQuery =>
+        Boolean(query) && Array.isArray(query.queryKey) && typeof query.dataUpdatedAt === 'number',
+    );
+    return { area: value.area as AreaName, pathname: value.pathname, queries };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,38 @@
+// The browser side of a server-rendered first view: the query data the server rendered with goes
+// into the QueryClient (so the area's first render needs no fetch), and the server's area element
+// goes to the outlet, which keeps it on screen until the live area has drawn the same page. The
+// element itself moves (React's first render clears #root): nothing is parsed or built twice.
+import type { QueryClient } from '@tanstack/react-query';
+import type { AreaName } from '@shop/shared/shell-contract/shell-props';
+import {
+  FIRST_VIEW_AREA_ATTRIBUTE,
+  FIRST_VIEW_STATE_ID,
+  parseFirstViewState,
+} from '@shop/shared/ssr/server-render';
+
+export interface FirstView {
+  /** The first view's element if it is of this area and path (asked on every render, so it does not consume). */
+  elementFor(area: AreaName, pathname: string): HTMLElement | undefined;
+  /** Called once the live area shows: a later visit to the page must not see this load's HTML. */
+  discard(): void;
+}
+
+export const NO_FIRST_VIEW: FirstView = { elementFor: () => undefined, discard: () => undefined };
+
+/** Call before React renders into #root: the render replaces the server's HTML. */
+export function readFirstView(doc: Document, queryClient: QueryClient): FirstView {
+  const state = parseFirstViewState(doc.getElementById(FIRST_VIEW_STATE_ID)?.textContent);
+  const element = doc.querySelector<HTMLElement>(`[${FIRST_VIEW_AREA_ATTRIBUTE}]`);
+  if (!state || !element || element.getAttribute(FIRST_VIEW_AREA_ATTRIBUTE) !== state.area)
+    return NO_FIRST_VIEW;
+  for (const query of state.queries)
+    queryClient.setQueryData(query.queryKey, query.data, { updatedAt: query.dataUpdatedAt });
+  let kept: HTMLElement | undefined = element;
+  return {
+    elementFor: (area, pathname) =>
+      area === state.area && pathname === state.pathname ? kept : undefined,
+    discard: () => {
+      kept = undefined;
+    },
+  };
+}
