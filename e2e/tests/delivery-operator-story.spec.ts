@@ -2,6 +2,7 @@
 // back to v1 — each live on the next page load, the shell's files untouched, and a tab opened on
 // v2 before the rollback still navigating inside the catalog until it reloads.
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { waitForLivePage } from '../support/first-view';
 import {
   deliveryServerForFile,
   findBuiltText,
@@ -37,6 +38,8 @@ async function openPricing(page: Page): Promise<Response[]> {
   page.on('response', (response) => responses.push(response));
   await page.goto(`${server.url}/pricing`);
   await expect(catalogHeading(page)).toBeVisible();
+  // The heading is in the server's first view; the shell's scripts are all in once the live page is.
+  await waitForLivePage(page);
   return responses;
 }
 
@@ -88,6 +91,7 @@ test('deploy v1, deploy v2, roll back: live on reload, shell untouched, open tab
   const reloaded: Response[] = [];
   tabA.on('response', (response) => reloaded.push(response));
   await tabA.reload();
+  await waitForLivePage(tabA);
   await expect(catalogText(tabA, v1Text)).toBeVisible();
   await expect(catalogText(tabA, v2Text)).toHaveCount(0);
   expect(shellScriptUrls(reloaded)).toEqual(shellLoadedV1);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
-import { supportStatus, type SupportStatus } from '@shop/shared/rules/support-hours';
+import type { SupportStatus } from '@shop/shared/rules/support-hours';
 import { CHAT_UPDATE_DELAY_MS, createIntercomAdapter, type ChatAdapter } from './intercom-adapter';
 
 export const INTERCOM_SCRIPT_URL = 'https://widget.intercom.io/widget/{appId}';
@@ -21,29 +21,30 @@ function useVendorChat(appId: string, user: CurrentUser | null, userSettled: boo
 }
 
 const systemNow = () => new Date();
-/** How often the launcher's online/offline dot is brought up to date. */
+/** How often an open panel brings the support desk's status up to date. */
 export const SUPPORT_STATUS_REFRESH_MS = 60_000;
-/** The status waits this long after the page starts, so it never competes with the page's first render. */
-export const SUPPORT_STATUS_DELAY_MS = 1_500;
 
 /**
- * The support desk's status, worked out after the page has settled and then once a minute: the
- * New York time-zone rules take the browser about 20 ms to load, too long for a page's first render.
+ * The support desk's status while the panel is open. Its rules (New York time, through dayjs's
+ * time-zone plugin) load on the first opening: no page needs them before someone asks to chat.
  */
-export function useSupportStatus(now: () => Date = systemNow): SupportStatus | null {
+export function useSupportStatus(open: boolean, now: () => Date = systemNow): SupportStatus | null {
   const [status, setStatus] = useState<SupportStatus | null>(null);
   useEffect(() => {
-    const update = () => setStatus(supportStatus(now()));
+    if (!open) return;
+    let live = true;
     let interval: ReturnType<typeof setInterval> | undefined;
-    const first = setTimeout(() => {
+    void import('@shop/shared/rules/support-hours').then(({ supportStatus }) => {
+      if (!live) return;
+      const update = () => setStatus(supportStatus(now()));
       update();
       interval = setInterval(update, SUPPORT_STATUS_REFRESH_MS);
-    }, SUPPORT_STATUS_DELAY_MS);
+    });
     return () => {
-      clearTimeout(first);
+      live = false;
       clearInterval(interval);
     };
-  }, [now]);
+  }, [open, now]);
   return status;
 }
 
@@ -54,9 +55,7 @@ export function ChatLauncher({ now = systemNow }: { now?: () => Date }) {
   const titleId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  // Opening the panel before the first update works it out at once.
-  const settled = useSupportStatus(now);
-  const status = settled ?? (open ? supportStatus(now()) : null);
+  const status = useSupportStatus(open, now);
 
   useEffect(() => {
     if (open) panelRef.current?.focus();
@@ -85,11 +84,15 @@ export function ChatLauncher({ now = systemNow }: { now?: () => Date }) {
               ×
             </button>
           </div>
-          {status && (
+          {status ? (
             <p className={status.open ? 'chat-status chat-status--open' : 'chat-status'}>
               <span className="chat-dot" aria-hidden="true" />
               {status.open ? 'Support is online. ' : 'Support is offline. '}
               {status.label}
+            </p>
+          ) : (
+            <p className="chat-status" role="status">
+              Checking whether support is online…
             </p>
           )}
           <p>Our care team answers Monday to Friday, 9:00 AM to 3:00 PM New York time.</p>
@@ -106,14 +109,10 @@ export function ChatLauncher({ now = systemNow }: { now?: () => Date }) {
         aria-controls={open ? panelId : undefined}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        <span className={status?.open ? 'chat-dot chat-dot--open' : 'chat-dot'} aria-hidden="true" />
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M4 5h16v11H9l-5 4z" strokeLinejoin="round" />
         </svg>
         <span className="chat-launcher-text">Chat with us</span>
-        {status && (
-          <span className="visually-hidden">{status.open ? ' (support is online)' : ` (support is offline, ${status.label})`}</span>
-        )}
       </button>
     </div>
   );
