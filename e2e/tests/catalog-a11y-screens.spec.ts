@@ -23,6 +23,9 @@ const ROUTES: { name: string; path: string }[] = [
 
 /** Scans and photographs the page at phone and desktop width. */
 async function scanAndShoot(page: Page, name: string) {
+  // The scan is of the live page: scrolling the server's first view would not bring the live
+  // page's below-the-fold forms near.
+  await waitForLivePage(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     // Scroll through once so lazy images load before the scan and the full-page shot.
