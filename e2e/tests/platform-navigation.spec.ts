@@ -1,6 +1,7 @@
 // Issue 2, browser test 2: the shell is the one history owner. A link inside a remote changes the
 // shell's URL without a page load, and Back and Forward reach the remote.
 import type { Page } from '@playwright/test';
+import { waitForLivePage } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
 /** Marks the document, so a full page load (which would drop the mark) is detectable. */
@@ -11,6 +12,8 @@ const isSameDocument = (page: Page) => page.evaluate(() => (window as unknown as
 
 test('a link inside the catalog changes the URL, Back returns to the home page and Forward to pricing', async ({ page }) => {
   await page.goto('/');
+  // A link of the remote's own page: before the shell runs, the server's first view has plain links.
+  await waitForLivePage(page);
   const catalog = page.locator('[data-area="catalog"]');
   const homeHeading = await catalog.getByRole('heading', { level: 1 }).first().textContent();
   await markDocument(page);
