@@ -1,5 +1,6 @@
 // Async boundary: shared singletons are negotiated before the shell's own code runs.
 import { FIRST_VIEW_STATE_ID } from '@shop/shared/ssr/server-render';
+import { warmUpMoneyFormatting } from '@shop/shared/format/money';
 import { recordFirstViewClicks } from './federation/first-view-clicks';
 
 /**
@@ -14,6 +15,8 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
+// Off the main thread, while the shell loads: the areas' first prices then format without a stall.
+warmUpMoneyFormatting();
 const hasFirstView = document.getElementById(FIRST_VIEW_STATE_ID) !== null;
 if (hasFirstView) recordFirstViewClicks(document);
 void (hasFirstView ? afterFirstPaint() : Promise.resolve()).then(() => import('./bootstrap'));

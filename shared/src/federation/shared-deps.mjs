@@ -44,8 +44,16 @@ function packageOf(key) {
  * @param {{ dependencies?: Record<string, string> }} pkg
  * @param {{ antd?: string, sharedPkg?: { dependencies?: Record<string, string> }, reactRouter?: { version: string } | null, reactQuery?: { version: string } | null }} [opts]
  *   sharedPkg: @shop/shared's package.json; reactRouter / reactQuery: the installed packages, to share them through their facades
+ * @param {{ checkVersions?: boolean }} [consumer]
+ *   checkVersions: false for the shell. It provides these modules and loads first, so what it gets
+ *   is what it was built with, and checking that costs the semver parsing on every page's start.
+ *   A remote keeps the check: the shell may provide a version the remote was not built against.
  */
-export function buildShared(pkg, { antd = 'bundled', sharedPkg = { dependencies: {} }, reactRouter = null, reactQuery = null } = {}) {
+export function buildShared(
+  pkg,
+  { antd = 'bundled', sharedPkg = { dependencies: {} }, reactRouter = null, reactQuery = null } = {},
+  { checkVersions = true } = {},
+) {
   const deps = pkg.dependencies ?? {};
   /** @type {Record<string, object>} */
   const shared = {};
@@ -75,6 +83,10 @@ export function buildShared(pkg, { antd = 'bundled', sharedPkg = { dependencies:
     for (const key of ['antd/es/', '@ant-design/cssinjs', '@ant-design/cssinjs-utils', '@rc-component/util/']) {
       shared[key] = { singleton: true, requiredVersion: false, allowNodeModulesSuffixMatch: true };
     }
+  }
+  if (!checkVersions) {
+    // Still built from the package's own dependencies above, so a missing one fails the build.
+    for (const config of Object.values(shared)) config.requiredVersion = false;
   }
   return shared;
 }

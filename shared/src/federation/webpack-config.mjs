@@ -92,7 +92,7 @@ export function createWebpackConfig(opts) {
       new ModuleFederationPlugin({
         name,
         ...(isRemote ? { filename: 'remoteEntry.js', exposes: { './app': './src/app/parcel.tsx' } } : {}),
-        shared: buildShared(pkg, { antd, sharedPkg, reactRouter, reactQuery }),
+        shared: buildShared(pkg, { antd, sharedPkg, reactRouter, reactQuery }, { checkVersions: isRemote }),
         shareStrategy: 'loaded-first',
         dts: false,
         experiments: {

@@ -1,4 +1,4 @@
-import { formatMoney } from './money';
+import { formatMoney, MONEY_WARM_UP_SOURCE, warmUpMoneyFormatting } from './money';
 
 describe('formatMoney', () => {
   it.each([
@@ -43,5 +43,65 @@ describe('formatMoney', () => {
 
   it('rejects an unknown currency code', () => {
     expect(() => formatMoney(100, 'dollars')).toThrow(RangeError);
+  });
+});
+
+describe('warmUpMoneyFormatting', () => {
+  function fakeScope() {
+    const listeners = new Map<string, () => void>();
+    const workers: string[] = [];
+    const blobs: string[] = [];
+    const revoked: string[] = [];
+    class FakeWorker {
+      constructor(url: string) {
+        workers.push(url);
+      }
+      addEventListener(type: string, listener: () => void) {
+        listeners.set(type, listener);
+      }
+    }
+    class FakeBlob {
+      constructor(parts: string[]) {
+        blobs.push(parts.join(''));
+      }
+    }
+    const scope = {
+      Worker: FakeWorker,
+      Blob: FakeBlob,
+      URL: { createObjectURL: () => 'blob:warm-up', revokeObjectURL: (url: string) => revoked.push(url) },
+    } as unknown as Parameters<typeof warmUpMoneyFormatting>[0];
+    return { scope, listeners, workers, blobs, revoked };
+  }
+
+  it('formats one amount in a worker and frees the script URL once the worker has run', () => {
+    const fake = fakeScope();
+    warmUpMoneyFormatting(fake.scope);
+    expect(fake.blobs).toEqual([MONEY_WARM_UP_SOURCE]);
+    expect(fake.workers).toEqual(['blob:warm-up']);
+    expect(fake.revoked).toEqual([]);
+    fake.listeners.get('message')!();
+    expect(fake.revoked).toEqual(['blob:warm-up']);
+  });
+
+  it('frees the script URL when the worker fails too', () => {
+    const fake = fakeScope();
+    warmUpMoneyFormatting(fake.scope);
+    fake.listeners.get('error')!();
+    expect(fake.revoked).toEqual(['blob:warm-up']);
+  });
+
+  it('does nothing where there are no workers', () => {
+    const fake = fakeScope();
+    warmUpMoneyFormatting({ ...fake.scope, Worker: undefined } as never);
+    expect(fake.blobs).toEqual([]);
+    expect(fake.workers).toEqual([]);
+  });
+
+  it('runs a worker script that formats money and reports back', () => {
+    const messages: unknown[] = [];
+    let closed = false;
+    new Function('postMessage', 'close', MONEY_WARM_UP_SOURCE)((message: unknown) => messages.push(message), () => (closed = true));
+    expect(messages).toEqual(['warm']);
+    expect(closed).toBe(true);
   });
 });

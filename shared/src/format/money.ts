@@ -40,3 +40,26 @@ export function formatMoney(cents: number, currency = 'usd'): string {
   const { whole, fractional } = formattersFor(currency);
   return (amount % 100 === 0 ? whole : fractional).format(amount / 100);
 }
+
+/** What the warm-up worker runs: one currency format, then it ends. */
+export const MONEY_WARM_UP_SOURCE = `new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(1); postMessage('warm'); close();`;
+
+/**
+ * The first Intl.NumberFormat of a page loads the browser's number-formatting data, which costs
+ * tens of milliseconds on a phone, and it would fall inside the first render of a price. That data
+ * is cached for the whole renderer process, so a worker that formats one amount early pays the cost
+ * off the main thread. Without Worker (tests, old browsers) this does nothing; at worst the first
+ * price pays the cost as before.
+ */
+export function warmUpMoneyFormatting(scope: Pick<typeof globalThis, 'Worker' | 'Blob' | 'URL'> = globalThis): void {
+  if (typeof scope.Worker !== 'function' || typeof scope.Blob !== 'function') return;
+  try {
+    const url = scope.URL.createObjectURL(new scope.Blob([MONEY_WARM_UP_SOURCE], { type: 'text/javascript' }));
+    const worker = new scope.Worker(url);
+    const release = () => scope.URL.revokeObjectURL(url);
+    worker.addEventListener('message', release, { once: true });
+    worker.addEventListener('error', release, { once: true });
+  } catch {
+    // A Content-Security-Policy without blob: workers refuses it; the first price pays the cost instead.
+  }
+}

@@ -14,9 +14,10 @@ import type { ShellDevOverrides } from '../features/dev-override/dev-overrides';
 import { NO_DEV_OVERRIDES } from '../features/dev-override/dev-override-loader';
 import { useShellNotify } from '../features/notifications/notify';
 import { usePageViewLog } from '../features/analytics/page-view-logger';
-import { useCurrentUser } from '../features/user/user-query';
+import { useCurrentUser, userQueryOptions } from '../features/user/user-query';
 import { useUserContext } from '../features/user/use-user-context';
 import { useCustomization } from '../features/storefront/customization-query';
+import { customizationQueryOptions } from '@shop/shared/storefront/customization-query';
 import { PartnerHead, StorefrontFooter, StorefrontShellStyles } from '../features/storefront/storefront-chrome-lazy';
 import { shellTheme } from '../features/theme/shell-theme';
 import { LIKELY_NEXT_AREA, resolveRoute, wantsBalance } from './route-table';
@@ -42,6 +43,17 @@ function useDevOverrides(pending: Promise<ShellDevOverrides>): ShellDevOverrides
     };
   }, [pending]);
   return devOverrides;
+}
+
+/**
+ * Starts the requests the shell's first render will ask for (the visitor, and a partner's
+ * customization), before that render: they are on the wire sooner, and the first request's setup
+ * runs in its own task instead of inside the render's effects.
+ */
+export function prefetchShellQueries({ api, queryClient, store }: Pick<ShellRuntime, 'api' | 'queryClient' | 'store'>): void {
+  const route = resolveRoute(store.getLocation().pathname);
+  void queryClient.prefetchQuery(userQueryOptions(api, wantsBalance(route)));
+  if (route?.b2bKey) void queryClient.prefetchQuery(customizationQueryOptions(api, route.b2bKey, { excludeProducts: true }));
 }
 
 function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
