@@ -1,24 +1,35 @@
 import { startTransition } from 'react';
+import { nextTask } from './app/next-task';
 
 /**
- * Lets the browser paint and handle input between start-up stages: a phone spends tens of
- * milliseconds evaluating each stage's modules, and one long task would block the page that long.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/**
- * The shell starts in stages, each its own task. The `eager` imports are in this chunk already (one
+ * The shell starts in steps, each its own task. The `eager` imports are in this chunk already (one
  * download, in parallel, with this chunk); an eager import only defers *evaluating* the module.
  */
+/**
+ * The libraries the shell's own code needs, each evaluated in its own task first, so that no one
+ * step below evaluates several of them at once.
+ */
+const LIBRARY_STEPS = [
+  () => import(/* webpackMode: "eager" */ '@tanstack/react-query'),
+  () => import(/* webpackMode: "eager" */ 'axios'),
+  () => import(/* webpackMode: "eager" */ 'react-router'),
+  () => import(/* webpackMode: "eager" */ 'single-spa'),
+];
+
 async function startShell(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  for (const step of LIBRARY_STEPS) {
+    await nextTask();
+    await step();
+  }
   await nextTask();
   const { createShellRuntime } = await import(/* webpackMode: "eager" */ './app/shell-runtime');
+  await nextTask();
   const runtime = createShellRuntime();
+  await nextTask();
+  await import(/* webpackMode: "eager" */ './federation/area-outlet');
   await nextTask();
   const { ShellApp, prefetchShellQueries } = await import(
     /* webpackMode: "eager" */ './app/shell-app'

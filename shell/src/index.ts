@@ -2,6 +2,7 @@
 import { FIRST_VIEW_STATE_ID } from '@shop/shared/ssr/server-render';
 import { warmUpMoneyFormatting } from '@shop/shared/format/money';
 import { recordFirstViewClicks } from './federation/first-view-clicks';
+import { nextTask } from './app/next-task';
 
 /**
  * With a server-rendered first view, the page is painted before the shell's code starts: the
@@ -19,4 +20,19 @@ function afterFirstPaint(): Promise<void> {
 warmUpMoneyFormatting();
 const hasFirstView = document.getElementById(FIRST_VIEW_STATE_ID) !== null;
 if (hasFirstView) recordFirstViewClicks(document);
-void (hasFirstView ? afterFirstPaint() : Promise.resolve()).then(() => import('./bootstrap'));
+
+/**
+ * Starting the shell's downloads means negotiating each shared library with the federation runtime
+ * and adding its scripts to the page: done for all at once, that is one long task. The largest
+ * libraries start in tasks of their own; the rest follow with the shell's code. All download in parallel.
+ */
+async function loadShell(): Promise<void> {
+  void import('react-dom/client');
+  await nextTask();
+  void import('@tanstack/react-query');
+  void import('react-router');
+  await nextTask();
+  await import('./bootstrap');
+}
+
+void (hasFirstView ? afterFirstPaint() : Promise.resolve()).then(loadShell);

@@ -1,6 +1,8 @@
 // Module-federation runtime plugin: checks each manifest's contract version before any remote code
-// runs, and turns a failure while loading an exposed module into a marker the area loader handles.
+// runs, turns a failure while loading an exposed module into a marker the area loader handles, and
+// cuts a remote's start into tasks of their own.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { nextTask } from '../app/next-task';
 import type { ContractGuard } from './contract-guard';
 
 export const LOAD_FAILED = Symbol.for('shop.area-load-failed');
@@ -29,6 +31,21 @@ export function createShopRuntimePlugin(guard: ContractGuard): ModuleFederationR
     fetch(url, init) {
       if (!/\.json(\?|$)/.test(url)) return undefined;
       return checkedManifestFetch(url, init, guard);
+    },
+    // Reading a remote's manifest, running its entry script, its container init and loading its
+    // exposed module each run in a task of their own rather than in one long one (the runtime
+    // chains them in microtasks).
+    async afterResolve(args) {
+      await nextTask();
+      return args;
+    },
+    async beforeInitContainer(args) {
+      await nextTask();
+      return args;
+    },
+    async initContainer(args) {
+      await nextTask();
+      return args;
     },
     errorLoadRemote({ id, error, lifecycle }) {
       // Only at onLoad is the return value used as the module; at afterResolve it would be taken as the manifest.
