@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 import { emailInputSchema, sessionIdSchema, okSchema } from './common';
 import { currentUserSchema } from './user';
 import {
@@ -10,18 +11,17 @@ import {
 
 // Password rules live in rules/password-policy, shared by the sign-up and reset forms and the server.
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
-export const passwordSchema = z
-  .string({ message: 'Please enter a password' })
-  .superRefine((password, ctx) => {
+export const passwordSchema = safeString({ message: 'Please enter a password' }).superRefine(
+  (password, ctx) => {
     const problem = passwordProblem(password);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  },
+);
 
 export const loginBodySchema = z.object({
   username: emailInputSchema,
   // Login never reveals the rules: any non-empty password is checked against the hash.
-  password: z
-    .string({ message: 'Please enter your password' })
+  password: safeString({ message: 'Please enter your password' })
     .min(1, 'Please enter your password')
     .max(PASSWORD_MAX_LENGTH),
 });
@@ -33,13 +33,11 @@ export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 export const signupBodySchema = z
   .object({
     email: emailInputSchema,
-    name: z
-      .string({ message: 'Please enter your name' })
+    name: safeString({ message: 'Please enter your name' })
       .trim()
       .min(1, 'Please enter your name')
       .max(200),
-    kitID: z
-      .string()
+    kitID: safeString()
       .trim()
       .max(64)
       .regex(/^[A-Za-z0-9-]*$/, 'A kit ID has letters, digits and dashes only')
@@ -65,7 +63,7 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 export const resetPasswordResponseSchema = okSchema;
 
 export const resetPasswordCallbackBodySchema = z.object({
-  linkId: z.string({ message: 'The reset link is missing its id' }).trim().min(1).max(200),
+  linkId: safeString({ message: 'The reset link is missing its id' }).trim().min(1).max(200),
   password: passwordSchema,
 });
 export type ResetPasswordCallbackBody = z.input<typeof resetPasswordCallbackBodySchema>;

@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { safeString } from './text';
 import { MAX_CART_LINE_QUANTITY } from './cart-keys';
 import { sessionIdSchema } from './common';
 
 export { CART_QUERY_KEY, MAX_CART_LINE_QUANTITY } from './cart-keys';
 
 export const cartItemSchema = z.object({
-  lookupKey: z.string().trim().min(1).max(100),
+  lookupKey: safeString().trim().min(1).max(100),
   quantity: z.number().int().min(1).max(MAX_CART_LINE_QUANTITY),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 export const cartSchema = z.object({
   items: z.array(cartItemSchema).max(50),
-  updatedAt: z.string().nullable(),
+  updatedAt: safeString().nullable(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 import { colorSchema, httpUrlSchema } from './common';
 import { imageUrlSchema } from './customization';
 import { INVITATION_SOURCES } from './user';
@@ -6,11 +7,10 @@ import { INVITATION_SOURCES } from './user';
 // The catalog's page copy (GET /api/v1/catalog/content). It is seeded data an operator can change,
 // so every field is plain text: the pages render it with React's escaping, never as HTML.
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => safeString().trim().min(1).max(max);
 
 /** A link inside the shop ("/pricing") or, for partners, an absolute http(s) URL. */
-export const contentHrefSchema = z
-  .string()
+export const contentHrefSchema = safeString()
   .trim()
   .max(500)
   .refine(
@@ -26,7 +26,7 @@ export type ContentLink = z.infer<typeof contentLinkSchema>;
 export const contentImageSchema = z.object({
   src: imageUrlSchema,
   /** Empty for a decorative image. */
-  alt: z.string().max(300),
+  alt: safeString().max(300),
 });
 export type ContentImage = z.infer<typeof contentImageSchema>;
 
@@ -70,8 +70,7 @@ export const pageSectionSchema = z.discriminatedUnion('kind', [
     portals: z
       .array(
         z.object({
-          id: z
-            .string()
+          id: safeString()
             .regex(/^[a-z0-9-]+$/)
             .max(40),
           name: text(80),
@@ -86,7 +85,7 @@ export const pageSectionSchema = z.discriminatedUnion('kind', [
     kind: z.literal('offers'),
     title: text(160),
     intro: text(600).nullable(),
-    offerKeys: z.array(z.string().max(100)).min(1).max(12),
+    offerKeys: z.array(safeString().max(100)).min(1).max(12),
   }),
   z.object({
     kind: z.literal('faq'),
@@ -168,7 +167,7 @@ export const mainPageContentSchema = z.object({
   }),
   featuredTitle: text(120),
   /** Offers featured on the main page, by offer key. */
-  featuredOfferKeys: z.array(z.string().max(100)).max(6),
+  featuredOfferKeys: z.array(safeString().max(100)).max(6),
   /** Shop-only sections (waitlist, referral) between the about section and the banner. */
   sections: z.array(pageSectionSchema).max(10),
   footer: z.object({ companyDescription: text(600), socialLinks: socialLinksSchema }),
@@ -196,20 +195,19 @@ export const contentPageSchema = z.object({
   primaryCta: contentLinkSchema.nullable(),
   secondaryCta: contentLinkSchema.nullable(),
   /** The offer this page sells, if any (product and program pages). */
-  offerKey: z.string().max(100).nullable(),
+  offerKey: safeString().max(100).nullable(),
   sections: z.array(pageSectionSchema).max(20),
 });
 export type ContentPage = z.infer<typeof contentPageSchema>;
 
-const answerIdSchema = z
-  .string()
+const answerIdSchema = safeString()
   .regex(/^[a-z0-9_-]+$/)
   .max(40);
 
 /** A rule recommends an offer when every listed question's answer is one of the listed values. */
 export const quizRuleSchema = z.object({
   when: z.record(answerIdSchema, z.array(answerIdSchema).min(1)),
-  offerKey: z.string().max(100),
+  offerKey: safeString().max(100),
   reason: text(500),
 });
 export type QuizRule = z.infer<typeof quizRuleSchema>;
@@ -234,7 +232,7 @@ export const quizContentSchema = z.object({
   /** The question whose answer is kept as user_sex in local storage. */
   sexQuestionId: answerIdSchema.nullable(),
   rules: z.array(quizRuleSchema).max(40),
-  fallback: z.object({ offerKey: z.string().max(100), reason: text(500) }),
+  fallback: z.object({ offerKey: safeString().max(100), reason: text(500) }),
 });
 export type QuizContent = z.infer<typeof quizContentSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 import { RECURRING_INTERVALS } from '../catalog/recurring-interval';
 import { centsSchema, currencySchema, queryListSchema } from './common';
 
@@ -18,16 +19,16 @@ export type PriceType = z.infer<typeof priceTypeSchema>;
 
 /** A payment-provider price, Stripe-shaped. metadata.unlimited_upgrade === 'true' marks the unlimited-upgrade price. */
 export const priceSchema = z.object({
-  id: z.string(),
-  lookupKey: z.string(),
-  productKey: z.string(),
+  id: safeString(),
+  lookupKey: safeString(),
+  productKey: safeString(),
   unitAmount: centsSchema,
   currency: currencySchema,
   type: priceTypeSchema,
   recurring: z
     .object({ interval: recurringIntervalSchema, intervalCount: z.number().int().min(1) })
     .nullable(),
-  metadata: z.record(z.string(), z.string()),
+  metadata: z.record(safeString(), safeString()),
 });
 export type Price = z.infer<typeof priceSchema>;
 
@@ -37,21 +38,20 @@ export type Price = z.infer<typeof priceSchema>;
  * `price` the lookup key of the provider price it sells at.
  */
 export const offerSchema = z.object({
-  key: z
-    .string()
+  key: safeString()
     .trim()
     .min(1)
     .max(100)
     .regex(/^[a-z0-9-_]+$/, 'Keys are lower-case letters, digits, - and _'),
-  type: z.string().trim().min(1).max(50),
-  kitType: z.string().trim().min(1).max(50),
-  title: z.string().trim().min(1).max(200),
+  type: safeString().trim().min(1).max(50),
+  kitType: safeString().trim().min(1).max(50),
+  title: safeString().trim().min(1).max(200),
   quantity: z.number().int().min(1).max(100),
-  price: z.string().trim().min(1).max(100),
+  price: safeString().trim().min(1).max(100),
   // Copy for the catalog pages: seeded data, never hard-coded in the UI.
-  description: z.string().max(2000).default(''),
-  biomarkers: z.array(z.string().max(200)).max(200).default([]),
-  badge: z.string().max(50).nullable().default(null),
+  description: safeString().max(2000).default(''),
+  biomarkers: z.array(safeString().max(200)).max(200).default([]),
+  badge: safeString().max(50).nullable().default(null),
 });
 export type Offer = z.output<typeof offerSchema>;
 export type OfferInput = z.input<typeof offerSchema>;
@@ -62,13 +62,13 @@ export const pricedOfferSchema = offerSchema.extend({
   currency: currencySchema,
   priceType: z.enum(['unlimited', 'one_time', 'recurring']),
   priceRecurringInterval: derivedIntervalSchema.nullable(),
-  priceId: z.string(),
-  lookupKey: z.string(),
+  priceId: safeString(),
+  lookupKey: safeString(),
   isUnlimitedUpgrade: z.boolean(),
 });
 export type PricedOffer = z.output<typeof pricedOfferSchema>;
 
-export const offersQuerySchema = z.object({ type: z.string().max(50).optional() });
+export const offersQuerySchema = z.object({ type: safeString().max(50).optional() });
 export const offersResponseSchema = z.object({ offers: z.array(offerSchema) });
 export type OffersResponse = z.output<typeof offersResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 import {
   addressSchema,
   addressViewSchema,
@@ -20,7 +21,7 @@ import { shopKeySchema } from './customization';
 
 export const shippingCostQuerySchema = z.object({
   // Any two letters: the server answers an unsupported country with a 400 UNSUPPORTED_COUNTRY.
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as US'),
+  country: safeString().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as US'),
   lookupKeys: queryListSchema,
   currency: z.enum(['usd', 'cad']).default(DEFAULT_CURRENCY),
   // 1: ship every kit of a subscription upfront in one parcel.
@@ -32,9 +33,9 @@ export type ShippingCostResponse = z.infer<typeof shippingCostResponseSchema>;
 export const checkoutStartBodySchema = z.object({
   email: emailInputSchema,
   country: countrySchema,
-  first_name: z.string().trim().min(1).max(100),
-  last_name: z.string().trim().min(1).max(100),
-  event_name: z.string().trim().min(1).max(100),
+  first_name: safeString().trim().min(1).max(100),
+  last_name: safeString().trim().min(1).max(100),
+  event_name: safeString().trim().min(1).max(100),
 });
 export type CheckoutStartBody = z.input<typeof checkoutStartBodySchema>;
 export const checkoutStartResponseSchema = okSchema;
@@ -45,9 +46,9 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 export const orderLineSchema = z.object({
-  lookupKey: z.string(),
-  priceId: z.string(),
-  title: z.string(),
+  lookupKey: safeString(),
+  priceId: safeString(),
+  title: safeString(),
   quantity: z.number().int(),
   unitAmount: centsSchema,
   amount: centsSchema,
@@ -58,24 +59,24 @@ export const orderLineSchema = z.object({
 export const ORDER_KINDS = ['consumer', 'business'] as const;
 
 export const orderSchema = z.object({
-  id: z.string(),
+  id: safeString(),
   kind: z.enum(ORDER_KINDS),
   status: orderStatusSchema,
-  email: z.string(),
+  email: safeString(),
   currency: currencySchema,
   lines: z.array(orderLineSchema),
   subtotal: centsSchema,
   discount: centsSchema,
   shipping: centsSchema,
   total: centsSchema,
-  discountCode: z.string().nullable(),
+  discountCode: safeString().nullable(),
   shipUpfront: z.boolean(),
   bnpl: z.boolean(),
-  businessKey: z.string().nullable(),
+  businessKey: safeString().nullable(),
   shippingAddress: addressViewSchema,
   payment: chargeViewSchema.nullable(),
   /** How it was paid, for the receipt: "Visa •••• 4242", "Pay later", or null while unpaid. */
-  paymentLabel: z.string().nullable(),
+  paymentLabel: safeString().nullable(),
   createdAt: isoDateTimeSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -99,22 +100,22 @@ export const checkoutQuoteSchema = z.object({
   discount: centsSchema,
   shipping: centsSchema,
   total: centsSchema,
-  discountCode: z.string().nullable(),
+  discountCode: safeString().nullable(),
   /** Why a code that was sent takes nothing off; null when it applies or none was sent. */
-  discountProblem: z.object({ reason: discountInvalidReasonSchema, message: z.string() }).nullable(),
+  discountProblem: z.object({ reason: discountInvalidReasonSchema, message: safeString() }).nullable(),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 
 /** The header that makes order placement idempotent (one click, one order). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const idempotencyHeadersSchema = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: z.string().trim().min(8).max(200),
+  [IDEMPOTENCY_KEY_HEADER]: safeString().trim().min(8).max(200),
 });
 
 /** POST /payments/stripe-subscriptions/checkout/orders: a consumer order. */
 export const placeOrderBodySchema = z.object({
   email: emailInputSchema,
-  name: z.string().trim().min(1).max(200),
+  name: safeString().trim().min(1).max(200),
   items: z.array(cartItemSchema).min(1, 'The cart is empty').max(50),
   shippingAddress: addressSchema,
   discountCode: discountCodeSchema.nullish(),
@@ -125,12 +126,12 @@ export const placeOrderBodySchema = z.object({
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
 
-export const orderParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const orderParamsSchema = z.object({ id: safeString().min(1).max(100) });
 
 /** Business checkout payload (spec §3). shippingCost is the client's figure, checked, never trusted. */
 export const businessCheckoutBodySchema = z.object({
   email: emailInputSchema,
-  name: z.string().trim().min(1).max(200),
+  name: safeString().trim().min(1).max(200),
   products: z.array(cartItemSchema).min(1).max(50),
   shipping: addressSchema,
   sessionId: sessionIdSchema,
@@ -151,11 +152,11 @@ export function isFinalBusinessStatus(status: BusinessCheckoutState): boolean {
   return status !== 'pending';
 }
 export const businessCheckoutStatusSchema = z.object({
-  id: z.string(),
+  id: safeString(),
   status: z.enum(BUSINESS_CHECKOUT_STATUSES),
   final: z.boolean(),
   /** The decline reason of a failed payment. */
-  failureMessage: z.string().nullable(),
+  failureMessage: safeString().nullable(),
 });
 export type BusinessCheckoutStatus = z.infer<typeof businessCheckoutStatusSchema>;
 export const businessCheckoutResponseSchema = businessCheckoutStatusSchema.extend({ order: orderSchema });
@@ -171,25 +172,25 @@ export const bnplConsentBodySchema = z.object({
   sessionId: sessionIdSchema,
   email: emailInputSchema,
   accepted: z.literal(true, { message: 'You must accept the pay-later terms' }),
-  termsVersion: z.string().min(1).max(50),
+  termsVersion: safeString().min(1).max(50),
 });
 export const bnplConsentSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  termsVersion: z.string(),
+  id: safeString(),
+  email: safeString(),
+  termsVersion: safeString(),
   acceptedAt: isoDateTimeSchema,
-  orderId: z.string().nullable(),
+  orderId: safeString().nullable(),
 });
 export type BnplConsent = z.infer<typeof bnplConsentSchema>;
 export const bnplConsentParamsSchema = z.object({ id: z.uuid() });
 export const bnplConsentListSchema = z.array(bnplConsentSchema);
 
 /** The employer's view of an order an employee asked them to pay (the emailed link). */
-export const employerPaymentParamsSchema = z.object({ token: z.string().min(20).max(200) });
+export const employerPaymentParamsSchema = z.object({ token: safeString().min(20).max(200) });
 export const employerPaymentViewSchema = z.object({
-  requestId: z.string(),
-  employeeName: z.string(),
-  employeeEmail: z.string(),
+  requestId: safeString(),
+  employeeName: safeString(),
+  employeeEmail: safeString(),
   status: z.enum(['sent', 'paid']),
   order: orderSchema,
 });
@@ -202,7 +203,7 @@ export const employerPaymentBodySchema = z.object({
 export type EmployerPaymentBody = z.input<typeof employerPaymentBodySchema>;
 
 export const hasScheduledQuerySchema = z.object({ ids: queryListSchema });
-export const hasScheduledResponseSchema = z.object({ hasScheduled: z.record(z.string(), z.boolean()) });
+export const hasScheduledResponseSchema = z.object({ hasScheduled: z.record(safeString(), z.boolean()) });
 
 export const chargeConfirmResponseSchema = orderSchema;
 export { chargeViewSchema };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 
 // Money is integer cents everywhere: in the database, on the wire and in totals.
 // The ceiling keeps sums of a few lines far inside Number.MAX_SAFE_INTEGER and int4 columns.
@@ -18,8 +19,7 @@ export const countrySchema = z.enum(SHIPPING_COUNTRIES, {
 export type ShippingCountry = z.infer<typeof countrySchema>;
 
 /** An email from a client: trimmed and lower-cased before it is checked. */
-export const emailInputSchema = z
-  .string({ message: 'Please enter your email' })
+export const emailInputSchema = safeString({ message: 'Please enter your email' })
   .trim()
   .toLowerCase()
   .min(1, 'Please enter your email')
@@ -27,13 +27,12 @@ export const emailInputSchema = z
   .pipe(z.email('Please enter a valid email'));
 
 /** An email the server sends back (already normalised). */
-export const emailSchema = z.string();
+export const emailSchema = safeString();
 
-export const isoDateTimeSchema = z.string().describe('ISO 8601 date-time');
+export const isoDateTimeSchema = safeString().describe('ISO 8601 date-time');
 
 /** A link a partner may store or a browser may follow: absolute http(s) only. */
-export const httpUrlSchema = z
-  .string()
+export const httpUrlSchema = safeString()
   .trim()
   .max(2048)
   .refine((value) => {
@@ -46,16 +45,14 @@ export const httpUrlSchema = z
   }, 'Must be an http(s) URL');
 
 /** CSS hex colours only: nothing that could smuggle CSS or script into a style. */
-export const colorSchema = z
-  .string()
+export const colorSchema = safeString()
   .trim()
   .regex(
     /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/,
     'Must be a hex colour such as #3cbab5',
   );
 
-export const sessionIdSchema = z
-  .string()
+export const sessionIdSchema = safeString()
   .trim()
   .min(1)
   .max(100)
@@ -67,8 +64,7 @@ export const queryBooleanSchema = z
   .transform((value) => value === 'true' || value === '1');
 
 /** A comma-separated query list such as "a,b,c" becoming ["a","b","c"]. */
-export const queryListSchema = z
-  .string()
+export const queryListSchema = safeString()
   .max(4000)
   .transform((value) =>
     value
@@ -83,12 +79,12 @@ export type Ok = z.infer<typeof okSchema>;
 /** A shipping address (field names follow the payment provider's). */
 export const addressSchema = z
   .object({
-    name: z.string().trim().min(1, 'Please enter a name').max(200),
-    line1: z.string().trim().min(1, 'Please enter an address').max(200),
-    line2: z.string().trim().max(200).nullable().default(null),
-    city: z.string().trim().min(1, 'Please enter a city').max(100),
-    state: z.string().trim().min(2, 'Please enter a state or province').max(50),
-    postal_code: z.string().trim().min(1, 'Please enter a postal code').max(20),
+    name: safeString().trim().min(1, 'Please enter a name').max(200),
+    line1: safeString().trim().min(1, 'Please enter an address').max(200),
+    line2: safeString().trim().max(200).nullable().default(null),
+    city: safeString().trim().min(1, 'Please enter a city').max(100),
+    state: safeString().trim().min(2, 'Please enter a state or province').max(50),
+    postal_code: safeString().trim().min(1, 'Please enter a postal code').max(20),
     country: countrySchema,
   })
   .superRefine((address, ctx) => {
@@ -110,12 +106,12 @@ export type AddressInput = z.input<typeof addressSchema>;
 
 /** The address as the server returns it (no defaults, no checks). */
 export const addressViewSchema = z.object({
-  name: z.string(),
-  line1: z.string(),
-  line2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  postal_code: z.string(),
+  name: safeString(),
+  line1: safeString(),
+  line2: safeString().nullable(),
+  city: safeString(),
+  state: safeString(),
+  postal_code: safeString(),
   country: countrySchema,
 });
 export type AddressView = z.infer<typeof addressViewSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 import { colorSchema, httpUrlSchema, queryBooleanSchema } from './common';
 import { offerSchema } from './catalog';
 import { PARTNER_META_NAMES, isSafeImageSrc } from '../rules/partner-rules';
@@ -17,27 +18,25 @@ export const DEFAULT_PRICING_MODE = 'pricing-table';
 /** The partner that keeps the shop's own prices even when it lists products (spec §9). */
 export const PRICE_KEEPING_PARTNER_KEY = 'your-health-business';
 
-export const shopKeySchema = z
-  .string()
+export const shopKeySchema = safeString()
   .trim()
   .min(1)
   .max(64)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'A shop key is lower-case letters, digits and dashes');
 
 /** An image: an absolute http(s) URL, a same-origin path, or an inline raster/SVG data URL (safe in <img>). */
-export const imageUrlSchema = z
-  .string()
+export const imageUrlSchema = safeString()
   .trim()
   .max(200_000)
   .refine(isSafeImageSrc, 'Must be an http(s) URL, a /path or a data:image URL');
 
 // Plain text only: the storefront renders these as text (or through a sanitiser), never as raw HTML.
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => safeString().max(max);
 
 // Only allowlisted names: the storefront writes name/content pairs, never http-equiv or markup.
 export const metaTagSchema = z.object({
   name: z.enum(PARTNER_META_NAMES, { message: `A meta tag name is one of ${PARTNER_META_NAMES.join(', ')}` }),
-  content: z.string().max(1000),
+  content: safeString().max(1000),
 }).refine(
   (tag) => !['og:image', 'og:url', 'twitter:image'].includes(tag.name) || httpUrlSchema.safeParse(tag.content).success,
   { message: 'This meta tag holds a link: it must be an http(s) URL', path: ['content'] },
@@ -46,7 +45,7 @@ export const metaTagSchema = z.object({
 export const redirectAfterPurchaseSchema = z.object({
   url: httpUrlSchema,
   // The purchase must include one of these offer keys; empty means any purchase.
-  productKeys: z.array(z.string().max(100)).max(50).default([]),
+  productKeys: z.array(safeString().max(100)).max(50).default([]),
 });
 
 /** Every field of spec §3's partner customization, checked when it is written. */
@@ -100,8 +99,8 @@ export type CustomizationFields = z.output<typeof customizationFieldsSchema>;
 
 /** What GET /api/v1/customization/{shopKey} returns: defaults filled in. */
 export const customizationSchema = customizationFieldsSchema.extend({
-  shopKey: z.string(),
-  updatedAt: z.string(),
+  shopKey: safeString(),
+  updatedAt: safeString(),
 });
 export type Customization = z.output<typeof customizationSchema>;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { safeString } from './text';
 import { centsSchema, currencySchema, emailInputSchema, queryListSchema } from './common';
 import { shopKeySchema } from './customization';
 
-export const discountCodeSchema = z
-  .string()
+export const discountCodeSchema = safeString()
   .trim()
   .min(1)
   .max(64)
@@ -12,15 +12,15 @@ export const discountCodeSchema = z
 
 /** A discount as shoppers may see it (restrictions are summarised, never the email list). */
 export const discountSchema = z.object({
-  code: z.string(),
+  code: safeString(),
   kind: z.enum(['percent', 'amount']),
   percentOff: z.number().int().min(1).max(100).nullable(),
   amountOff: centsSchema.nullable(),
   currency: currencySchema,
-  businessKey: z.string().nullable(),
+  businessKey: safeString().nullable(),
   minSubtotal: centsSchema.nullable(),
-  productLookupKeys: z.array(z.string()).nullable(),
-  expiresAt: z.string().nullable(),
+  productLookupKeys: z.array(safeString()).nullable(),
+  expiresAt: safeString().nullable(),
   emailRestricted: z.boolean(),
 });
 export type Discount = z.infer<typeof discountSchema>;
@@ -61,7 +61,7 @@ export const discountValidityQuerySchema = z.object({
 export const discountValidityResponseSchema = z.object({
   valid: z.boolean(),
   reason: discountInvalidReasonSchema.nullable(),
-  message: z.string().nullable(),
+  message: safeString().nullable(),
   // What the code takes off `sum`, capped at the sum.
   discountAmount: centsSchema,
 });

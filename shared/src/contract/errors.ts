@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 
 // Every error the API sends has this one shape, whatever the route or status.
 export const ERROR_CODES = [
@@ -34,9 +35,9 @@ export type ErrorCode = z.infer<typeof errorCodeSchema>;
 export const errorBodySchema = z.object({
   error: z.object({
     code: errorCodeSchema,
-    message: z.string(),
+    message: safeString(),
     // Field path (dot-joined, e.g. "shipping.postal_code") -> message, for form errors.
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.record(safeString(), safeString()).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

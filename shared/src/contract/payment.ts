@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 import { currencySchema, centsSchema, isoDateTimeSchema } from './common';
 
 function luhnValid(digits: string): boolean {
@@ -20,12 +21,10 @@ function luhnValid(digits: string): boolean {
  */
 export const cardInputSchema = z
   .object({
-    number: z
-      .string({ message: 'Please enter a card number' })
+    number: safeString({ message: 'Please enter a card number' })
       .transform((value) => value.replace(/[\s-]/g, ''))
       .pipe(
-        z
-          .string()
+        safeString()
           .regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits')
           .refine(luhnValid, 'Card number is not valid'),
       ),
@@ -35,8 +34,7 @@ export const cardInputSchema = z
       .int()
       .transform((year) => (year < 100 ? 2000 + year : year))
       .pipe(z.number().min(2000).max(2100)),
-    cvc: z
-      .string()
+    cvc: safeString()
       .trim()
       .regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
   })
@@ -53,9 +51,9 @@ export const cardBrandSchema = z.enum(['visa', 'mastercard', 'amex', 'discover',
 
 /** A saved card as the shopper sees it. */
 export const paymentMethodViewSchema = z.object({
-  id: z.string(),
+  id: safeString(),
   brand: cardBrandSchema,
-  last4: z.string(),
+  last4: safeString(),
   expMonth: z.number().int(),
   expYear: z.number().int(),
   isDefault: z.boolean(),
@@ -65,7 +63,7 @@ export type PaymentMethodView = z.infer<typeof paymentMethodViewSchema>;
 /** How a checkout or upgrade pays: a new card, a saved card, or buy-now-pay-later. */
 export const paymentMethodInputSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('card'), card: cardInputSchema, save: z.boolean().default(false) }),
-  z.object({ type: z.literal('saved'), paymentMethodId: z.string().min(1).max(100) }),
+  z.object({ type: z.literal('saved'), paymentMethodId: safeString().min(1).max(100) }),
   z.object({ type: z.literal('bnpl'), consentId: z.uuid() }),
 ]);
 export type PaymentMethodInput = z.input<typeof paymentMethodInputSchema>;
@@ -75,13 +73,13 @@ export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /** The result of a charge as a client sees it; `requires_action` is followed by a confirm call. */
 export const chargeViewSchema = z.object({
-  id: z.string(),
+  id: safeString(),
   status: paymentStatusSchema,
   amount: centsSchema,
   currency: currencySchema,
-  failureCode: z.string().nullable(),
-  failureMessage: z.string().nullable(),
-  nextAction: z.object({ type: z.literal('confirm'), message: z.string() }).nullable(),
+  failureCode: safeString().nullable(),
+  failureMessage: safeString().nullable(),
+  nextAction: z.object({ type: z.literal('confirm'), message: safeString() }).nullable(),
   createdAt: isoDateTimeSchema,
 });
 export type ChargeView = z.infer<typeof chargeViewSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 import { shouldCheckUpgradePurchased } from '../rules/upgrade-purchased';
 import { centsSchema, emailInputSchema, okSchema } from './common';
 import { pricedOfferSchema } from './catalog';
@@ -26,17 +27,16 @@ export function isMissingPaymentId(paymentId: string | null | undefined): boolea
  * `paymentId` is the id of the charge that paid the order (or the order id when there was none).
  */
 export const upgradesAreaPropsSchema = z.object({
-  orderId: z.string().min(1),
-  paymentId: z.string().nullish(),
-  email: z.string().min(1),
-  lookupKeys: z.array(z.string()),
+  orderId: safeString().min(1),
+  paymentId: safeString().nullish(),
+  email: safeString().min(1),
+  lookupKeys: z.array(safeString()),
 });
 export type UpgradesAreaProps = z.infer<typeof upgradesAreaPropsSchema>;
 
 /** GET /api/mini-panel-upgrade?lookupKeys=<JSON array>&paymentId */
 export const miniPanelUpgradeQuerySchema = z.object({
-  lookupKeys: z
-    .string()
+  lookupKeys: safeString()
     .max(4000)
     .transform((raw, ctx) => {
       try {
@@ -49,51 +49,51 @@ export const miniPanelUpgradeQuerySchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'lookupKeys must be a JSON array of strings' });
       return z.NEVER;
     }),
-  paymentId: z.string().max(200).optional(),
+  paymentId: safeString().max(200).optional(),
 });
 export const miniPanelUpgradeResponseSchema = z
   .object({
     miniPanelUpgrade: pricedOfferSchema.extend({
       // upgradeTo: the lookup key sold (the offer's own); upgradable: the ordered kit it upgrades.
-      upgradeTo: z.string(),
-      upgradable: z.string(),
+      upgradeTo: safeString(),
+      upgradable: safeString(),
     }),
   })
   .nullable();
 
 /** GET /api/easy-draw-upgrade?lookupKey&id (id: the product reference, e.g. the order/payment id). */
 export const easyDrawUpgradeQuerySchema = z.object({
-  lookupKey: z.string().min(1).max(100),
-  id: z.string().min(1).max(200),
+  lookupKey: safeString().min(1).max(100),
+  id: safeString().min(1).max(200),
 });
 export const easyDrawUpgradeResponseSchema = z.object({ product: pricedOfferSchema }).nullable();
 
 export const upgradePurchasedQuerySchema = z.object({
-  paymentId: z.string().min(1).max(200),
+  paymentId: safeString().min(1).max(200),
   type: upgradeTypeSchema,
 });
 export const upgradePurchasedResponseSchema = z.object({ isUpgraded: z.boolean() });
 
 export const miniPanelPendingBodySchema = z.object({
-  paymentId: z.string().min(1).max(200),
-  upgradable: z.string().min(1).max(100),
+  paymentId: safeString().min(1).max(200),
+  upgradable: safeString().min(1).max(100),
   email: emailInputSchema,
 });
 export const miniPanelPendingResponseSchema = z.object({
-  id: z.string(),
+  id: safeString(),
   status: z.literal('pending'),
 });
 
 export const UPGRADE_STATUSES = ['pending', 'completed'] as const;
 export const upgradeResultSchema = z.object({
-  id: z.string(),
+  id: safeString(),
   type: upgradeTypeSchema,
   status: z.enum(UPGRADE_STATUSES),
-  chargeId: z.string().nullable(),
+  chargeId: safeString().nullable(),
   amount: centsSchema,
   quantity: z.number().int().min(1),
   /** The product title of what was added, for "Added to your order: …". */
-  title: z.string(),
+  title: safeString(),
 });
 export type UpgradeResult = z.infer<typeof upgradeResultSchema>;
 
@@ -103,29 +103,29 @@ export type UpgradeResult = z.infer<typeof upgradeResultSchema>;
  * offer's lookupKey and priceId). The amount is always the server's price times quantity.
  */
 export const miniPanelUpgradeBodySchema = z.object({
-  priceId: z.string().min(1).max(100),
-  paymentId: z.string().min(1).max(200),
+  priceId: safeString().min(1).max(100),
+  paymentId: safeString().min(1).max(200),
   email: emailInputSchema,
   quantity: z.number().int().min(1).max(10).default(DEFAULT_UPGRADE_QUANTITY),
-  product: z.string().min(1).max(100),
-  upgradeTo: z.string().min(1).max(100),
+  product: safeString().min(1).max(100),
+  upgradeTo: safeString().min(1).max(100),
 });
 export const miniPanelUpgradeResultSchema = upgradeResultSchema;
 
 /** POST …/checkout/easy-draw-upgrade; `product` is the lookup key of the ordered kit it is for. */
 export const easyDrawUpgradeBodySchema = z.object({
-  priceId: z.string().min(1).max(100),
-  paymentId: z.string().min(1).max(200),
+  priceId: safeString().min(1).max(100),
+  paymentId: safeString().min(1).max(200),
   email: emailInputSchema,
-  product: z.string().min(1).max(100),
+  product: safeString().min(1).max(100),
 });
 export const easyDrawUpgradeResultSchema = z.object({
-  product: z.string(),
+  product: safeString(),
   upgrade: upgradeResultSchema,
 });
 
 /** POST /payments/stripe-subscriptions/checkout/{id}/buy-bp-tape (id: the order's payment id). */
-export const buyBpTapeParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const buyBpTapeParamsSchema = z.object({ id: safeString().min(1).max(200) });
 export const buyBpTapeBodySchema = z.object({
   quantity: z.number().int().min(1).max(10).default(DEFAULT_UPGRADE_QUANTITY),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 import {
   addressSchema,
   addressViewSchema,
@@ -16,10 +17,10 @@ import { discountCodeSchema } from './discounts';
 import { recurringIntervalSchema } from './catalog';
 
 export const subscriptionViewSchema = z.object({
-  id: z.string(),
+  id: safeString(),
   status: z.enum(['active', 'past_due', 'canceled', 'incomplete']),
-  lookupKey: z.string(),
-  title: z.string(),
+  lookupKey: safeString(),
+  title: safeString(),
   quantity: z.number().int(),
   unitAmount: centsSchema,
   currency: currencySchema,
@@ -41,8 +42,8 @@ export type Balance = z.infer<typeof balanceSchema>;
 /** The current user (spec §3); subscription info and balance appear only when asked for. */
 export const currentUserSchema = z.object({
   email: emailSchema,
-  name: z.string(),
-  shopifyID: z.string().nullable(),
+  name: safeString(),
+  shopifyID: safeString().nullable(),
   createdAt: isoDateTimeSchema,
   subscriptionInfo: subscriptionInfoSchema.optional(),
   balance: balanceSchema.optional(),
@@ -77,7 +78,7 @@ export const addPaymentMethodBodySchema = z.object({
 });
 export type AddPaymentMethodBody = z.input<typeof addPaymentMethodBodySchema>;
 
-export const paymentMethodIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const paymentMethodIdParamsSchema = z.object({ id: safeString().min(1).max(100) });
 
 /**
  * 202 from adding a card whose bank wants the shopper to confirm it (3-D Secure in Stripe). The
@@ -85,8 +86,8 @@ export const paymentMethodIdParamsSchema = z.object({ id: z.string().min(1).max(
  */
 export const paymentMethodConfirmationSchema = z.object({
   status: z.literal('requires_confirmation'),
-  confirmationId: z.string(),
-  message: z.string(),
+  confirmationId: safeString(),
+  message: safeString(),
 });
 export type PaymentMethodConfirmation = z.infer<typeof paymentMethodConfirmationSchema>;
 
@@ -98,8 +99,8 @@ export const INVITATION_SOURCES = ['ny_waitlist', 'ca_supplements'] as const;
 export const invitationSourceSchema = z.enum(INVITATION_SOURCES);
 export const invitationBodySchema = z.object({
   email: emailInputSchema,
-  first_name: z.string().trim().min(1, 'Please enter your first name').max(100),
-  last_name: z.string().trim().min(1, 'Please enter your last name').max(100),
+  first_name: safeString().trim().min(1, 'Please enter your first name').max(100),
+  last_name: safeString().trim().min(1, 'Please enter your last name').max(100),
   source: invitationSourceSchema,
 });
 export type InvitationBody = z.input<typeof invitationBodySchema>;
@@ -120,7 +121,7 @@ export type ReferralResponse = z.infer<typeof referralResponseSchema>;
 export const employerFormBodySchema = z
   .object({
     email: emailInputSchema,
-    name: z.string().trim().min(1, 'Please enter your name').max(200),
+    name: safeString().trim().min(1, 'Please enter your name').max(200),
     employerEmail: emailInputSchema,
     shippingAddress: addressSchema,
     sessionId: sessionIdSchema.optional(),
@@ -133,5 +134,5 @@ export const employerFormBodySchema = z
     message: "Enter your employer's email, not your own",
   });
 export type EmployerFormBody = z.input<typeof employerFormBodySchema>;
-export const employerFormResponseSchema = z.object({ ok: z.literal(true), requestId: z.string(), orderId: z.string() });
+export const employerFormResponseSchema = z.object({ ok: z.literal(true), requestId: safeString(), orderId: safeString() });
 export type EmployerFormResponse = z.infer<typeof employerFormResponseSchema>;

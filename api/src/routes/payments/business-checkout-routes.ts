@@ -8,6 +8,7 @@ import {
 } from '@shop/shared/contract/checkout';
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
+import { safeString } from '@shop/shared/contract/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/app-error';
@@ -15,7 +16,7 @@ import { safeEqual } from '../../lib/tokens';
 import { businessStatus, createBusinessCheckoutProcessor } from '../../services/checkout/business-checkout';
 import { loadOrderView } from '../../services/checkout/orders';
 
-const optionalIdempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().trim().min(8).max(200).optional() });
+const optionalIdempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: safeString().trim().min(8).max(200).optional() });
 
 /**
  * Partner-storefront checkout (payments client): the order is accepted as pending, paid after
