@@ -1,8 +1,20 @@
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type {
+  ColumnType,
+  Generated,
+  Insertable,
+  Kysely,
+  Selectable,
+  Transaction,
+  Updateable,
+} from 'kysely';
 
 // Row types for every table. Timestamps come back as Date from both pg and PGlite.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 /** jsonb: written as a JSON string (both drivers accept it), read back parsed. */
 type Json<T> = ColumnType<T, string, string>;
 type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
@@ -59,6 +71,33 @@ export interface OutboxTable {
   text_body: string;
   html_body: string | null;
   created_at: Timestamp;
+  /** Null while queued for the SMTP sender; the dev outbox sets it on insert. */
+  delivered_at: NullableTimestamp;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+}
+
+export interface LoginThrottleTable {
+  email_hash: string;
+  failures: number;
+  last_failed_at: Date | string;
+  locked_until: NullableTimestamp;
+}
+
+export interface SignupAttemptsTable {
+  id_hash: string;
+  email: string;
+  name: string;
+  /** Null for an attempt on an email that already has an account: it can never be confirmed. */
+  password_hash: string | null;
+  kit_id: string | null;
+  session_id: string | null;
+  redirect: string;
+  existing_account: boolean;
+  created_at: Timestamp;
+  expires_at: Date | string;
+  used_at: NullableTimestamp;
 }
 
 export interface PaymentCustomersTable {
@@ -99,8 +138,20 @@ export interface PaymentChargesTable {
   metadata: JsonWithDefault<Record<string, string>>;
   idempotency_key: string | null;
   request_fingerprint: string | null;
+  amount_refunded_cents: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface PaymentRefundsTable {
+  id: string;
+  charge_id: string;
+  amount_cents: number;
+  currency: string;
+  reason: string | null;
+  idempotency_key: string;
+  request_fingerprint: string;
+  created_at: Timestamp;
 }
 
 export interface PaymentSubscriptionsTable {
@@ -228,6 +279,7 @@ export interface OrdersTable {
   payment_label: string | null;
   failure_message: string | null;
   idempotency_key: string | null;
+  buyer_token_hash: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -312,6 +364,8 @@ export interface BnplConsentsTable {
   order_id: string | null;
   ip: string | null;
   user_agent: string | null;
+  buyer_token_hash: string | null;
+  user_id: string | null;
 }
 
 export interface PageViewsTable {
@@ -348,9 +402,12 @@ export interface DB {
   sessions: SessionsTable;
   password_reset_links: PasswordResetLinksTable;
   outbox: OutboxTable;
+  login_throttle: LoginThrottleTable;
+  signup_attempts: SignupAttemptsTable;
   payment_customers: PaymentCustomersTable;
   payment_methods: PaymentMethodsTable;
   payment_charges: PaymentChargesTable;
+  payment_refunds: PaymentRefundsTable;
   payment_subscriptions: PaymentSubscriptionsTable;
   bnpl_authorisations: BnplAuthorisationsTable;
   products: ProductsTable;

@@ -19,10 +19,25 @@ const toConsent = (row: ConsentRow): BnplConsent => ({
 
 const COLUMNS = ['id', 'email', 'terms_version', 'accepted_at', 'order_id'] as const;
 
+/** A consent and who gave it (see services/buyer.ts). */
+export interface StoredBnplConsent {
+  consent: BnplConsent;
+  user_id: string | null;
+  buyer_token_hash: string | null;
+}
+
 /** The shopper's explicit acceptance of the pay-later terms, with where it came from. */
 export async function recordBnplConsent(
   db: Executor,
-  input: { sessionId: string; email: string; termsVersion: string; ip: string | null; userAgent: string | null },
+  input: {
+    sessionId: string;
+    email: string;
+    termsVersion: string;
+    ip: string | null;
+    userAgent: string | null;
+    userId: string | null;
+    buyerTokenHash: string | null;
+  },
 ): Promise<BnplConsent> {
   const row = await db
     .insertInto('bnpl_consents')
@@ -32,19 +47,39 @@ export async function recordBnplConsent(
       terms_version: input.termsVersion,
       ip: input.ip,
       user_agent: input.userAgent?.slice(0, 500) ?? null,
+      user_id: input.userId,
+      buyer_token_hash: input.buyerTokenHash,
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return toConsent(row);
 }
 
-export async function findBnplConsent(db: Executor, id: string): Promise<BnplConsent | null> {
-  const row = await db.selectFrom('bnpl_consents').select(COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row ? toConsent(row) : null;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findBnplConsent(db: Executor, id: string): Promise<StoredBnplConsent | null> {
+  if (!UUID.test(id)) return null;
+  const row = await db
+    .selectFrom('bnpl_consents')
+    .select([...COLUMNS, 'user_id', 'buyer_token_hash'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row
+    ? { consent: toConsent(row), user_id: row.user_id, buyer_token_hash: row.buyer_token_hash }
+    : null;
 }
 
 /** Ties the consent to the order it paid for; a consent pays for one order only. */
-export async function attachBnplConsent(db: Executor, id: string, orderId: string): Promise<boolean> {
-  const result = await db.updateTable('bnpl_consents').set({ order_id: orderId }).where('id', '=', id).where('order_id', 'is', null).executeTakeFirst();
+export async function attachBnplConsent(
+  db: Executor,
+  id: string,
+  orderId: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bnpl_consents')
+    .set({ order_id: orderId })
+    .where('id', '=', id)
+    .where('order_id', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -43,6 +43,8 @@ export interface NewOrder {
   paymentMethodId: string | null;
   paymentLabel: string | null;
   idempotencyKey: string | null;
+  /** Hash of the placing browser's buyer cookie; see services/buyer.ts. */
+  buyerTokenHash: string | null;
 }
 
 export interface StoredOrder {
@@ -77,6 +79,7 @@ export async function insertOrder(trx: Executor, order: NewOrder): Promise<strin
       payment_method_id: order.paymentMethodId,
       payment_label: order.paymentLabel,
       idempotency_key: order.idempotencyKey,
+      buyer_token_hash: order.buyerTokenHash,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -122,16 +125,35 @@ export async function findOrder(db: Executor, id: string): Promise<StoredOrder |
       quantity: line.quantity,
       unitAmount: centsFromDb(line.unit_amount_cents),
       amount: centsFromDb(line.amount_cents),
-      interval: line.recurring_interval ? deriveRecurringInterval(line.recurring_interval, line.recurring_interval_count ?? 1) : null,
+      interval: line.recurring_interval
+        ? deriveRecurringInterval(line.recurring_interval, line.recurring_interval_count ?? 1)
+        : null,
     })),
   };
 }
 
 /** An order by its id or by the id of the charge that paid it (the "payment id" upgrades use). */
-export async function findOrderByPaymentRef(db: Executor, ref: string): Promise<StoredOrder | null> {
+export async function findOrderByPaymentRef(
+  db: Executor,
+  ref: string,
+): Promise<StoredOrder | null> {
   if (UUID.test(ref)) return findOrder(db, ref);
-  const row = await db.selectFrom('orders').select('id').where('payment_charge_id', '=', ref).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('payment_charge_id', '=', ref)
+    .executeTakeFirst();
   return row ? findOrder(db, row.id) : null;
+}
+
+/** Removes an order no money ever moved for (its payment was declined before any charge). */
+export async function deleteUnpaidOrder(db: Executor, id: string): Promise<void> {
+  await db
+    .deleteFrom('orders')
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('payment_charge_id', 'is', null)
+    .execute();
 }
 
 export interface OrderUpdate {
@@ -143,14 +165,21 @@ export interface OrderUpdate {
 }
 
 /** Moves an order to a new status; `from` guards the transition so two workers cannot both apply it. */
-export async function updateOrderStatus(db: Executor, id: string, from: readonly OrderStatus[], update: OrderUpdate): Promise<boolean> {
+export async function updateOrderStatus(
+  db: Executor,
+  id: string,
+  from: readonly OrderStatus[],
+  update: OrderUpdate,
+): Promise<boolean> {
   const result = await db
     .updateTable('orders')
     .set({
       status: update.status,
       updated_at: new Date(),
       ...(update.chargeId !== undefined ? { payment_charge_id: update.chargeId } : {}),
-      ...(update.paymentMethodId !== undefined ? { payment_method_id: update.paymentMethodId } : {}),
+      ...(update.paymentMethodId !== undefined
+        ? { payment_method_id: update.paymentMethodId }
+        : {}),
       ...(update.paymentLabel !== undefined ? { payment_label: update.paymentLabel } : {}),
       ...(update.failureMessage !== undefined ? { failure_message: update.failureMessage } : {}),
     })
@@ -160,7 +189,10 @@ export async function updateOrderStatus(db: Executor, id: string, from: readonly
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function countOrders(db: Executor, where: { email?: string; idempotencyKey?: string } = {}): Promise<number> {
+export async function countOrders(
+  db: Executor,
+  where: { email?: string; idempotencyKey?: string } = {},
+): Promise<number> {
   let query = db.selectFrom('orders').select((eb) => eb.fn.countAll<string | number>().as('count'));
   if (where.email) query = query.where('email', '=', where.email);
   if (where.idempotencyKey) query = query.where('idempotency_key', '=', where.idempotencyKey);

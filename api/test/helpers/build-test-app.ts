@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config/config';
@@ -91,4 +92,20 @@ export function sessionCookieFrom(
   if (!cookie)
     throw new Error(`No ${cookieName} cookie in the response (status ${response.statusCode})`);
   return `${cookieName}=${cookie.value}`;
+}
+
+/**
+ * The same app seen from one browser: every request carries this browser's buyer cookie, the
+ * proof of owning the orders it places. Requests through the plain TestApp come from a stranger.
+ */
+export function asBrowser(
+  t: TestApp,
+  buyerToken: string = randomBytes(32).toString('base64url'),
+): TestApp & { buyerToken: string } {
+  return {
+    ...t,
+    buyerToken,
+    inject: (request) =>
+      t.inject({ ...request, cookies: { bw_buyer: buyerToken, ...(request.cookies ?? {}) } }),
+  };
 }

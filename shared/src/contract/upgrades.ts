@@ -9,6 +9,12 @@ export const upgradeTypeSchema = z.enum(UPGRADE_TYPES);
 export type UpgradeType = z.infer<typeof upgradeTypeSchema>;
 export const DEFAULT_UPGRADE_QUANTITY = 1;
 
+/**
+ * Upgrades charge the order's card without asking for it again, so they are offered only to the
+ * buyer and only for this long after the order was placed; the server enforces it.
+ */
+export const UPGRADE_WINDOW_MINUTES = 60;
+
 /** The catalog price (lookup key) each upgrade sells at; the server charges its own amount for it. */
 export const UPGRADE_LOOKUP_KEYS: Record<UpgradeType, string> = {
   'mini-panel': 'mini_panel_upgrade',

@@ -3,6 +3,9 @@ import * as m0001 from './0001-initial';
 import * as m0002 from './0002-catalog-content';
 import * as m0003 from './0003-checkout';
 import * as m0004 from './0004-upgrades';
+import * as m0005 from './0005-money-path';
+import * as m0006 from './0006-login-throttle';
+import * as m0007 from './0007-signup-attempts';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -13,4 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0002-catalog-content': m0002,
   '0003-checkout': m0003,
   '0004-upgrades': m0004,
+  '0005-money-path': m0005,
+  '0006-login-throttle': m0006,
+  '0007-signup-attempts': m0007,
 };

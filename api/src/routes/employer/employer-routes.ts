@@ -9,31 +9,66 @@ import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { employerFormBodySchema, employerFormResponseSchema } from '@shop/shared/contract/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ensureBuyer } from '../../services/buyer';
 import { cartSessionFrom } from '../../services/cart-session';
-import { employerPaymentView, payEmployerRequest, submitEmployerRequest } from '../../services/checkout/employer-payment';
+import {
+  employerPaymentView,
+  payEmployerRequest,
+  submitEmployerRequest,
+} from '../../services/checkout/employer-payment';
 
 /** "Ask my employer to pay" (connect client): the request, the emailed link's page data, and the payment. */
 export const employerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, provider: app.paymentProvider, mailer: app.mailer, publicOrigin: app.config.publicOrigin };
+  const deps = {
+    db: app.db,
+    provider: app.paymentProvider,
+    log: app.log,
+    mailer: app.mailer,
+    publicOrigin: app.config.publicOrigin,
+  };
   // It sends email to an address the visitor types: the sign-in forms' per-IP ceiling applies.
-  const rateLimit = { max: app.config.authRateLimit.max, timeWindow: app.config.authRateLimit.timeWindowMs };
-  const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+  const rateLimit = {
+    max: app.config.authRateLimit.max,
+    timeWindow: app.config.authRateLimit.timeWindowMs,
+  };
+  const errors = {
+    400: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+    429: errorBodySchema,
+  };
 
   app.post(
     API_PATHS.employerFormSubmit,
     {
       config: { auth: 'optional', rateLimit },
-      schema: { tags: ['checkout'], body: employerFormBodySchema, response: { 201: employerFormResponseSchema, ...errors } },
+      schema: {
+        tags: ['checkout'],
+        body: employerFormBodySchema,
+        response: { 201: employerFormResponseSchema, ...errors },
+      },
     },
     async (request, reply) => {
-      const { requestId, orderId } = await submitEmployerRequest(deps, request.body, { user: request.user, cartSessionId: cartSessionFrom(request) });
+      const buyer = ensureBuyer(request, reply, app.config);
+      const { requestId, orderId } = await submitEmployerRequest(deps, request.body, {
+        user: request.user,
+        buyer,
+        cartSessionId: cartSessionFrom(request),
+      });
       return reply.code(201).send({ ok: true as const, requestId, orderId });
     },
   );
 
   app.get(
     API_PATHS.employerPayment,
-    { schema: { tags: ['checkout'], params: employerPaymentParamsSchema, response: { 200: employerPaymentViewSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['checkout'],
+        params: employerPaymentParamsSchema,
+        response: { 200: employerPaymentViewSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return employerPaymentView(deps, request.params.token);
@@ -48,9 +83,20 @@ export const employerRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: idempotencyHeadersSchema,
         params: employerPaymentParamsSchema,
         body: employerPaymentBodySchema,
-        response: { 200: employerPaymentViewSchema, 402: errorBodySchema, 422: errorBodySchema, ...errors },
+        response: {
+          200: employerPaymentViewSchema,
+          402: errorBodySchema,
+          422: errorBodySchema,
+          ...errors,
+        },
       },
     },
-    async (request) => payEmployerRequest(deps, request.params.token, request.body, request.headers[IDEMPOTENCY_KEY_HEADER]),
+    async (request) =>
+      payEmployerRequest(
+        deps,
+        request.params.token,
+        request.body,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      ),
   );
 };

@@ -1,6 +1,7 @@
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import { logPageViewBodySchema, logPageViewResponseSchema } from '@shop/shared/contract/impact';
 import { API_PATHS } from '@shop/shared/contract/paths';
+import { withoutPrivateParams } from '@shop/shared/rules/private-url';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { safeEqual } from '../../lib/tokens';
@@ -32,8 +33,10 @@ export const pageViewRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db
         .insertInto('page_views')
         .values({
-          url: body.url,
-          referring_url: body.referringUrl,
+          // The client strips them too; a log must never hold an order id or a secret link.
+          url: withoutPrivateParams(body.url),
+          referring_url:
+            body.referringUrl === null ? null : withoutPrivateParams(body.referringUrl),
           user_agent: body.userAgent,
           session_id: body.sessionId,
           user_id: request.user?.id ?? null,

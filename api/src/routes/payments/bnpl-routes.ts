@@ -1,16 +1,33 @@
-import { bnplConsentBodySchema, bnplConsentListSchema, bnplConsentParamsSchema, bnplConsentSchema } from '@shop/shared/contract/checkout';
+import {
+  bnplConsentBodySchema,
+  bnplConsentListSchema,
+  bnplConsentParamsSchema,
+  bnplConsentSchema,
+} from '@shop/shared/contract/checkout';
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/app-error';
 import { findBnplConsent, recordBnplConsent } from '../../repositories/bnpl-consents-repository';
+import { buyerOf, ensureBuyer, owns } from '../../services/buyer';
 
-/** Buy-now-pay-later consent: recorded before a pay-later order, readable by its id (as a one-element array). */
+/** Buy-now-pay-later consent: recorded before a pay-later order, readable by whoever gave it (as a one-element array). */
 export const bnplRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.bnplConsents,
-    { schema: { tags: ['payments'], body: bnplConsentBodySchema, response: { 201: bnplConsentSchema, 400: errorBodySchema, 403: errorBodySchema } } },
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['payments'],
+        body: bnplConsentBodySchema,
+        response: { 201: bnplConsentSchema, 400: errorBodySchema, 403: errorBodySchema },
+      },
+    },
     async (request, reply) => {
+      const buyer = ensureBuyer(request, reply, app.config);
       const consent = await recordBnplConsent(app.db, {
+        userId: buyer.userId,
+        buyerTokenHash: buyer.tokenHash,
         sessionId: request.body.sessionId,
         email: request.body.email,
         termsVersion: request.body.termsVersion,
@@ -24,17 +41,21 @@ export const bnplRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.bnplConsent,
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['payments'],
-        description: 'The consent as an array (the client uses its first element); empty when there is none.',
+        description:
+          'The consent as a one-element array (the client uses its first element), for whoever gave it; 404 for an unknown id and for anyone else alike.',
         params: bnplConsentParamsSchema,
-        response: { 200: bnplConsentListSchema, 400: errorBodySchema },
+        response: { 200: bnplConsentListSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      const consent = await findBnplConsent(app.db, request.params.id);
-      return consent ? [consent] : [];
+      const stored = await findBnplConsent(app.db, request.params.id);
+      if (!stored || !owns(buyerOf(request, app.config), stored))
+        throw notFound('Consent not found');
+      return [stored.consent];
     },
   );
 };

@@ -13,10 +13,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/app-error';
 import { safeEqual } from '../../lib/tokens';
-import { businessStatus, createBusinessCheckoutProcessor } from '../../services/checkout/business-checkout';
-import { loadOrderView } from '../../services/checkout/orders';
+import {
+  businessStatus,
+  createBusinessCheckoutProcessor,
+} from '../../services/checkout/business-checkout';
+import { buyerOf, ensureBuyer } from '../../services/buyer';
 
-const optionalIdempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: safeString().trim().min(8).max(200).optional() });
+const optionalIdempotencyHeaders = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: safeString().trim().min(8).max(200).optional(),
+});
 
 /**
  * Partner-storefront checkout (payments client): the order is accepted as pending, paid after
@@ -24,10 +29,21 @@ const optionalIdempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: safeStri
  */
 export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, provider: app.paymentProvider };
-  const processor = createBusinessCheckoutProcessor({ ...deps, customizations: app.customizations, log: app.log });
+  const processor = createBusinessCheckoutProcessor({
+    ...deps,
+    customizations: app.customizations,
+    log: app.log,
+  });
   // Payments still running finish before the database closes.
   app.addHook('preClose', () => processor.drain());
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+  const errors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+    422: errorBodySchema,
+  };
 
   app.post(
     API_PATHS.businessCheckout,
@@ -35,37 +51,62 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['payments'],
-        description: `Starts a business checkout (spec §3 payload); answers 202 with status pending. An optional ${IDEMPOTENCY_KEY_HEADER} makes repeats return the same checkout.`,
+        description: `Starts a business checkout; answers 202 with status pending. An optional ${IDEMPOTENCY_KEY_HEADER} makes repeats return the same checkout.`,
         headers: optionalIdempotencyHeaders,
         body: businessCheckoutBodySchema,
         response: { 202: businessCheckoutResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { order, replayed } = await processor.start(request.body, request.user, request.headers[IDEMPOTENCY_KEY_HEADER] ?? null);
+      const buyer = ensureBuyer(request, reply, app.config);
+      const { order, replayed } = await processor.start(
+        request.body,
+        request.user,
+        buyer,
+        request.headers[IDEMPOTENCY_KEY_HEADER] ?? null,
+      );
       if (replayed) reply.header('idempotent-replayed', 'true');
       // A new checkout answers with its accepted (pending) state, even if the payment has run since.
-      const status = replayed ? await processor.status(order.id) : businessStatus({ id: order.id, status: order.status, failure_message: null });
+      const status = replayed
+        ? await processor.status(order.id, buyer)
+        : businessStatus({ id: order.id, status: order.status, failure_message: null });
       return reply.code(202).send({ ...status, order });
     },
   );
 
   app.get(
     API_PATHS.businessCheckoutStatus,
-    { schema: { tags: ['payments'], params: orderParamsSchema, response: { 200: businessCheckoutStatusSchema, 404: errorBodySchema } } },
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['payments'],
+        description:
+          'The state of a checkout, for the browser (or signed-in user) that started it; 404 for anyone else.',
+        params: orderParamsSchema,
+        response: { 200: businessCheckoutStatusSchema, 404: errorBodySchema },
+      },
+    },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return processor.status(request.params.id);
+      reply.header('cache-control', 'private, no-store');
+      return processor.status(request.params.id, buyerOf(request, app.config));
     },
   );
 
   app.get(
     API_PATHS.businessCheckoutDetails,
-    { schema: { tags: ['payments'], params: orderParamsSchema, response: { 200: businessCheckoutDetailsSchema, 404: errorBodySchema } } },
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['payments'],
+        description:
+          'The whole order of a checkout, for the browser (or signed-in user) that started it; 404 for anyone else.',
+        params: orderParamsSchema,
+        response: { 200: businessCheckoutDetailsSchema, 404: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      await processor.status(request.params.id);
-      return loadOrderView(deps, request.params.id);
+      return processor.details(request.params.id, buyerOf(request, app.config));
     },
   );
 
@@ -75,11 +116,16 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       API_PATHS.businessCheckoutFulfil,
       {
-        schema: { tags: ['operations'], params: orderParamsSchema, response: { 200: businessCheckoutStatusSchema, ...errors } },
+        schema: {
+          tags: ['operations'],
+          params: orderParamsSchema,
+          response: { 200: businessCheckoutStatusSchema, ...errors },
+        },
         onRequest: async (request) => {
           const header = request.headers.authorization ?? '';
           if (!header.startsWith('Bearer ')) throw notFound();
-          if (!safeEqual(header.slice('Bearer '.length), adminToken)) throw forbidden('Wrong operator token');
+          if (!safeEqual(header.slice('Bearer '.length), adminToken))
+            throw forbidden('Wrong operator token');
         },
       },
       async (request) => processor.fulfil(request.params.id),

@@ -14,19 +14,43 @@ import {
 } from '@shop/shared/contract/checkout';
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
-import { buyBpTapeBodySchema, buyBpTapeParamsSchema, buyBpTapeResponseSchema } from '@shop/shared/contract/upgrades';
+import {
+  buyBpTapeBodySchema,
+  buyBpTapeParamsSchema,
+  buyBpTapeResponseSchema,
+  UPGRADE_WINDOW_MINUTES,
+} from '@shop/shared/contract/upgrades';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordCheckoutStart } from '../../repositories/checkout-starts-repository';
 import { buyBpTape } from '../../services/checkout/buy-bp-tape';
 import { alreadyPurchased } from '../../services/upgrades/purchase-upgrade';
-import { confirmOrderPayment, loadOrderView, placeConsumerOrder } from '../../services/checkout/orders';
-import { assertKnownLookupKeys, priceCart, shippingCost, toQuote } from '../../services/checkout/pricing';
+import {
+  confirmOrderPayment,
+  loadOwnedOrderView,
+  placeConsumerOrder,
+} from '../../services/checkout/orders';
+import { NOT_COMPLETED_STATUS, orderNotCompleted } from '../../services/checkout/record-payment';
+import { buyerOf, ensureBuyer } from '../../services/buyer';
+import type { FastifyRequest } from 'fastify';
+import {
+  assertKnownLookupKeys,
+  priceCart,
+  shippingCost,
+  toQuote,
+} from '../../services/checkout/pricing';
 
 /** Checkout (payments client): shipping, the checkout-start lead, quotes, orders and the bp-tape add-on. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const deps = { db, provider: app.paymentProvider };
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+  const deps = { db, provider: app.paymentProvider, log: app.log };
+  const buyer = (request: FastifyRequest) => buyerOf(request, app.config);
+  const errors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+  };
   const paymentErrors = { ...errors, 402: errorBodySchema, 422: errorBodySchema };
 
   app.get(
@@ -34,7 +58,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        description: 'Shipping in cents for the kits of these lookup keys; consolidated=1 ships every kit of a subscription upfront.',
+        description:
+          'Shipping in cents for the kits of these lookup keys; consolidated=1 ships every kit of a subscription upfront.',
         querystring: shippingCostQuerySchema,
         response: { 200: shippingCostResponseSchema, 400: errorBodySchema },
       },
@@ -43,7 +68,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const { country, lookupKeys, currency, consolidated } = request.query;
       await assertKnownLookupKeys(db, lookupKeys);
       // One kit per key listed, as the client lists one key per kit in the cart.
-      return { shippingCost: await shippingCost(db, { country, currency, kitCount: lookupKeys.length, consolidated }) };
+      return {
+        shippingCost: await shippingCost(db, {
+          country,
+          currency,
+          kitCount: lookupKeys.length,
+          consolidated,
+        }),
+      };
     },
   );
 
@@ -51,19 +83,40 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.checkoutStart,
     {
       config: { auth: 'optional' },
-      schema: { tags: ['payments'], body: checkoutStartBodySchema, response: { 200: checkoutStartResponseSchema, ...errors } },
+      schema: {
+        tags: ['payments'],
+        body: checkoutStartBodySchema,
+        response: { 200: checkoutStartResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const { email, country, first_name, last_name, event_name } = request.body;
-      await recordCheckoutStart(db, { email, country, firstName: first_name, lastName: last_name, eventName: event_name, userId: request.user?.id ?? null });
+      await recordCheckoutStart(db, {
+        email,
+        country,
+        firstName: first_name,
+        lastName: last_name,
+        eventName: event_name,
+        userId: request.user?.id ?? null,
+      });
       return { ok: true as const };
     },
   );
 
   app.post(
     API_PATHS.checkoutQuote,
-    { schema: { tags: ['payments'], body: checkoutQuoteBodySchema, response: { 200: checkoutQuoteSchema, 400: errorBodySchema } } },
-    async (request) => toQuote(await priceCart(db, request.body)),
+    {
+      schema: {
+        tags: ['payments'],
+        body: checkoutQuoteBodySchema,
+        response: { 200: checkoutQuoteSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      // The buyer cookie is set before the order, so a retried order whose answer was lost is still this buyer's.
+      ensureBuyer(request, reply, app.config);
+      return toQuote(await priceCart(db, request.body));
+    },
   );
 
   app.post(
@@ -72,7 +125,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['payments'],
-        description: `Places a consumer order. Send a fresh ${IDEMPOTENCY_KEY_HEADER} per order: a repeat returns the same order, a different body with it is refused (422). Prices sent by a client are ignored.`,
+        description: `Places a consumer order. Send a fresh ${IDEMPOTENCY_KEY_HEADER} per order: a repeat returns the same order, a different body with it is refused (422). Prices sent by a client are ignored. The order is recorded before the charge; if it cannot be completed after the charge, the charge is refunded and the key answers 409 ORDER_NOT_COMPLETED from then on. Sets the buyer cookie that proves ownership of the order.`,
         headers: idempotencyHeadersSchema,
         body: placeOrderBodySchema,
         response: { 201: orderSchema, ...paymentErrors },
@@ -80,10 +133,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
+      const orderBuyer = ensureBuyer(request, reply, app.config);
       const outcome = await placeConsumerOrder(
         deps,
         {
           user: request.user,
+          buyer: orderBuyer,
           email: body.email,
           name: body.name,
           items: body.items,
@@ -96,46 +151,64 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         request.headers[IDEMPOTENCY_KEY_HEADER],
       );
+      if (outcome.statusCode === NOT_COMPLETED_STATUS) throw orderNotCompleted();
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send(await loadOrderView(deps, outcome.orderId));
+      return reply.code(201).send(await loadOwnedOrderView(deps, outcome.orderId, orderBuyer));
     },
   );
 
   app.get(
     API_PATHS.order,
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['payments'],
-        description: 'One order by its id (an unguessable uuid, known to the shopper who placed it).',
+        description:
+          'One order, for the browser (buyer cookie) or signed-in user that placed it; anyone else gets the same 404 as for an unknown id.',
         params: orderParamsSchema,
         response: { 200: orderSchema, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return loadOrderView(deps, request.params.id);
+      return loadOwnedOrderView(deps, request.params.id, buyer(request));
     },
   );
 
   app.post(
     API_PATHS.orderConfirm,
-    { schema: { tags: ['payments'], params: orderParamsSchema, response: { 200: chargeConfirmResponseSchema, ...paymentErrors } } },
-    async (request) => confirmOrderPayment(deps, request.params.id),
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['payments'],
+        description:
+          'Completes a payment the bank asked to confirm; only for whoever placed the order.',
+        params: orderParamsSchema,
+        response: { 200: chargeConfirmResponseSchema, ...paymentErrors },
+      },
+    },
+    async (request) => confirmOrderPayment(deps, request.params.id, buyer(request)),
   );
 
   app.post(
     API_PATHS.buyBpTape,
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['payments'],
-        description: "Buys the blood-pressure monitor and tape with the order's payment method; id is the order id or its payment id. A second purchase is refused (409), like every upgrade.",
+        description: `Buys the blood-pressure monitor and tape with the order's payment method; id is the order id or its payment id. Only for whoever placed the order, within ${UPGRADE_WINDOW_MINUTES} minutes of it (404 for anyone else); a second purchase is refused (409), like every upgrade.`,
         params: buyBpTapeParamsSchema,
         body: buyBpTapeBodySchema,
         response: { 201: buyBpTapeResponseSchema, ...paymentErrors },
       },
     },
     async (request, reply) => {
-      const { upgrade, created } = await buyBpTape(deps, request.params.id, request.body.quantity);
+      const { upgrade, created } = await buyBpTape(
+        deps,
+        request.params.id,
+        request.body.quantity,
+        buyer(request),
+      );
       if (!created) throw alreadyPurchased('bp-tape');
       return reply.code(201).send(upgrade);
     },

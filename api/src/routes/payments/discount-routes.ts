@@ -34,7 +34,8 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        description: 'The discount, or null when the code does not exist, is inactive, or belongs to another partner shop.',
+        description:
+          'The discount, or null when the code does not exist, is inactive, or belongs to another partner shop.',
         params: discountParamsSchema,
         querystring: discountLookupQuerySchema,
         response: { 200: discountLookupResponseSchema, 400: errorBodySchema },
@@ -48,7 +49,8 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['storefront'],
-        description: "A partner storefront's lookup: the same answer as the payments lookup with businessKey = b2bKey.",
+        description:
+          "A partner storefront's lookup: the same answer as the payments lookup with businessKey = b2bKey.",
         params: discountParamsSchema,
         querystring: storefrontDiscountQuerySchema,
         response: { 200: discountLookupResponseSchema, 400: errorBodySchema },
@@ -62,7 +64,8 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        description: 'Checks a code against a cart: sum is the subtotal in cents, priceIds the price ids or lookup keys in the cart.',
+        description:
+          'Checks a code against a cart: sum is the subtotal in cents, priceIds the price ids or lookup keys in the cart.',
         params: discountParamsSchema,
         querystring: discountValidityQuerySchema,
         response: { 200: discountValidityResponseSchema, 400: errorBodySchema },
@@ -79,14 +82,26 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
               .where((eb) => eb.or([eb('id', 'in', priceIds), eb('lookup_key', 'in', priceIds)]))
               .execute();
       const row = await findDiscount(db, request.params.code);
-      const check = checkDiscount(row, { email, businessKey, lookupKeys: prices.map((price) => price.lookup_key), subtotal: sum });
+      const check = checkDiscount(row, {
+        email,
+        businessKey,
+        lookupKeys: prices.map((price) => price.lookup_key),
+        subtotal: sum,
+      });
       if (!check.ok || !row) {
-        const failed = check.ok ? { reason: 'not_found' as const, message: 'We could not find this discount code.' } : check;
+        const failed = check.ok
+          ? { reason: 'not_found' as const, message: 'We could not find this discount code.' }
+          : check;
         return { valid: false, reason: failed.reason, message: failed.message, discountAmount: 0 };
       }
       // A product-limited code applies to those products' prices only (the quote has the exact lines).
       const base = check.eligibleLookupKeys
-        ? Math.min(sum, prices.filter((price) => check.eligibleLookupKeys!.includes(price.lookup_key)).reduce((total, price) => total + centsFromDb(price.unit_amount_cents), 0))
+        ? Math.min(
+            sum,
+            prices
+              .filter((price) => check.eligibleLookupKeys!.includes(price.lookup_key))
+              .reduce((total, price) => total + centsFromDb(price.unit_amount_cents), 0),
+          )
         : sum;
       return { valid: true, reason: null, message: null, discountAmount: discountOff(row, base) };
     },

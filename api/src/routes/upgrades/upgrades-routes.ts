@@ -14,7 +14,9 @@ import {
   upgradePurchasedQuerySchema,
   upgradePurchasedResponseSchema,
 } from '@shop/shared/contract/upgrades';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { buyerOf } from '../../services/buyer';
 import {
   alreadyPurchased,
   purchaseUpgrade,
@@ -32,10 +34,13 @@ const NO_STORE = 'private, no-store';
 /**
  * Post-purchase upgrades: the offers (content client, /api) and their one-click purchases on the
  * order's saved card (payments client). The bp-tape purchase shares the flow from checkout-routes.
+ * Everything that names an order answers only its buyer (404 for anyone else), and purchases only
+ * within UPGRADE_WINDOW_MINUTES of the order.
  */
 export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const deps = { db, provider: app.paymentProvider };
+  const deps = { db, provider: app.paymentProvider, log: app.log };
+  const buyer = (request: FastifyRequest) => buyerOf(request, app.config);
   const errors = {
     400: errorBodySchema,
     403: errorBodySchema,
@@ -47,18 +52,28 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.miniPanelUpgrade,
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['upgrades'],
         description:
           'The mini panel offer for an order with these lookup keys; null when there is none or the order (paymentId) already has it.',
         querystring: miniPanelUpgradeQuerySchema,
-        response: { 200: miniPanelUpgradeResponseSchema, 400: errorBodySchema },
+        response: {
+          200: miniPanelUpgradeResponseSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       return reply.send(
-        await miniPanelUpgradeOffer(db, request.query.lookupKeys, request.query.paymentId),
+        await miniPanelUpgradeOffer(
+          db,
+          request.query.lookupKeys,
+          request.query.paymentId,
+          buyer(request),
+        ),
       );
     },
   );
@@ -66,35 +81,52 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.easyDrawUpgrade,
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['upgrades'],
         description:
           'The easy-draw device for the kit lookupKey of the order id (payment id or order id); null when already bought.',
         querystring: easyDrawUpgradeQuerySchema,
-        response: { 200: easyDrawUpgradeResponseSchema, 400: errorBodySchema },
+        response: {
+          200: easyDrawUpgradeResponseSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
-      return reply.send(await easyDrawUpgradeOffer(db, request.query.lookupKey, request.query.id));
+      return reply.send(
+        await easyDrawUpgradeOffer(db, request.query.lookupKey, request.query.id, buyer(request)),
+      );
     },
   );
 
   app.get(
     API_PATHS.upgradePurchased,
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['upgrades'],
         description:
           'Whether the order of this payment id (or order id) has completed the upgrade of this type.',
         querystring: upgradePurchasedQuerySchema,
-        response: { 200: upgradePurchasedResponseSchema, 400: errorBodySchema },
+        response: {
+          200: upgradePurchasedResponseSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       return {
-        isUpgraded: await isUpgradePurchased(db, request.query.paymentId, request.query.type),
+        isUpgraded: await isUpgradePurchased(
+          db,
+          request.query.paymentId,
+          request.query.type,
+          buyer(request),
+        ),
       };
     },
   );
@@ -102,6 +134,7 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.miniPanelUpgradePending,
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['upgrades'],
         description:
@@ -118,6 +151,7 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { paymentId, upgradable, email } = request.body;
       const { upgrade, created } = await recordPendingUpgrade(deps, {
         ref: paymentId,
+        buyer: buyer(request),
         type: 'mini-panel',
         email,
         upgradable,
@@ -129,6 +163,7 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.miniPanelUpgradePurchase,
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['upgrades'],
         description:
@@ -141,6 +176,7 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { priceId, paymentId, email, quantity, product } = request.body;
       const { upgrade, created } = await purchaseUpgrade(deps, {
         ref: paymentId,
+        buyer: buyer(request),
         type: 'mini-panel',
         email,
         upgradable: product,
@@ -155,6 +191,7 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.easyDrawUpgradePurchase,
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['upgrades'],
         description:
@@ -167,6 +204,7 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { priceId, paymentId, email, product } = request.body;
       const { upgrade, created } = await purchaseUpgrade(deps, {
         ref: paymentId,
+        buyer: buyer(request),
         type: 'easy-draw',
         email,
         upgradable: product,

@@ -1,4 +1,4 @@
-// Business checkout for partner storefronts (spec §3 payload). The order is written at once as
+// Business checkout for partner storefronts. The order is written at once as
 // `pending`; the payment runs after the response, and the storefront polls the status until it
 // is final: pending -> paid | failed, and paid -> fulfilled when the kits ship.
 import type { BusinessCheckoutStatus, Order } from '@shop/shared/contract/checkout';
@@ -13,9 +13,31 @@ import { completeIdempotencyKey } from '../../repositories/idempotency-repositor
 import { findOrder, insertOrder, updateOrderStatus } from '../../repositories/orders-repository';
 import type { CustomizationService } from '../customization-service';
 import { requestFingerprint, runIdempotent } from './idempotency';
-import { loadOrderView, paymentOrderFields, pricedOrderFields, UNPAID_ORDER_FIELDS, type CheckoutDeps } from './orders';
+import {
+  loadOrderView,
+  paymentOrderFields,
+  pricedOrderFields,
+  toOrderView,
+  UNPAID_ORDER_FIELDS,
+  type CheckoutDeps,
+} from './orders';
+import { owns, type Buyer } from '../buyer';
+import { recordPaymentOrRefund } from './record-payment';
 import { priceOrder } from './pricing';
-import { declinedMessage, takePayment, tokeniseForLater, usableBnplConsent, type PaymentMethodChoice } from './take-payment';
+import {
+  declinedMessage,
+  takePayment,
+  tokeniseForLater,
+  usableBnplConsent,
+  type PaymentMethodChoice,
+  type PaymentResult,
+} from './take-payment';
+
+const pick = ({
+  chargeId,
+  paymentMethodId,
+  paymentLabel,
+}: ReturnType<typeof paymentOrderFields>) => ({ chargeId, paymentMethodId, paymentLabel });
 
 export type BusinessCheckoutInput = z.output<typeof businessCheckoutBodySchema>;
 
@@ -28,15 +50,25 @@ export interface BusinessCheckoutDeps extends CheckoutDeps {
 
 export interface BusinessCheckoutProcessor {
   /** The order as accepted (pending), before its payment has run; a replay gets its current state. */
-  start(input: BusinessCheckoutInput, user: UserRow | null, idempotencyKey: string | null): Promise<{ order: Order; replayed: boolean }>;
-  status(orderId: string): Promise<BusinessCheckoutStatus>;
+  start(
+    input: BusinessCheckoutInput,
+    user: UserRow | null,
+    buyer: Buyer,
+    idempotencyKey: string | null,
+  ): Promise<{ order: Order; replayed: boolean }>;
+  /** The checkout's state for the buyer who started it; anyone else gets 404. */
+  status(orderId: string, buyer: Buyer): Promise<BusinessCheckoutStatus>;
   /** The operator's (or warehouse's) signal that a paid order's kits have shipped. */
   fulfil(orderId: string): Promise<BusinessCheckoutStatus>;
+  /** The whole order, for the buyer who started it. */
+  details(orderId: string, buyer: Buyer): Promise<Order>;
   /** Resolves when every payment started so far has finished (shutdown and tests). */
   drain(): Promise<void>;
 }
 
-export function createBusinessCheckoutProcessor(deps: BusinessCheckoutDeps): BusinessCheckoutProcessor {
+export function createBusinessCheckoutProcessor(
+  deps: BusinessCheckoutDeps,
+): BusinessCheckoutProcessor {
   const { db, provider, customizations, log } = deps;
   const inFlight = new Set<Promise<void>>();
 
@@ -45,18 +77,36 @@ export function createBusinessCheckoutProcessor(deps: BusinessCheckoutDeps): Bus
     if (!customization) throw notFound('This partner shop does not exist');
     const products = customization.products ?? [];
     if (products.length === 0) return null;
-    if (businessKey !== PRICE_KEEPING_PARTNER_KEY) return new Set(products.map((product) => product.price));
+    if (businessKey !== PRICE_KEEPING_PARTNER_KEY)
+      return new Set(products.map((product) => product.price));
     // Spec §9: this partner's list picks products but keeps their default prices, which is what its
     // storefront puts in the cart; a price named in the list is never charged.
-    const rows = await db.selectFrom('products').select('price_lookup_key').where('key', 'in', products.map((product) => product.key)).execute();
+    const rows = await db
+      .selectFrom('products')
+      .select('price_lookup_key')
+      .where(
+        'key',
+        'in',
+        products.map((product) => product.key),
+      )
+      .execute();
     return new Set(rows.map((row) => row.price_lookup_key));
   }
 
-  function settle(orderId: string, input: BusinessCheckoutInput, user: UserRow | null, total: number, method: PaymentMethodChoice) {
+  function settle(
+    orderId: string,
+    input: BusinessCheckoutInput,
+    user: UserRow | null,
+    buyer: Buyer,
+    total: number,
+    method: PaymentMethodChoice,
+  ) {
     const job = (async () => {
+      let payment: PaymentResult | null = null;
       try {
-        const payment = await takePayment(db, provider, {
+        payment = await takePayment(db, provider, {
           user,
+          buyer,
           email: input.email,
           name: input.name,
           amount: total,
@@ -64,96 +114,161 @@ export function createBusinessCheckoutProcessor(deps: BusinessCheckoutDeps): Bus
           method,
           idempotencyKey: `${BUSINESS_SCOPE}:${orderId}`,
           description: `${input.businessKey} order for ${input.email}`,
-        });
-        if (payment.charge?.status === 'requires_action') {
-          // A storefront order cannot stop for a bank check; the shopper is asked for another card.
-          await updateOrderStatus(db, orderId, ['pending'], { status: 'failed', failureMessage: 'Your bank asked to confirm this payment. Please use another card.' });
-          return;
-        }
-        await db.transaction().execute(async (trx) => {
-          const { chargeId, paymentMethodId, paymentLabel } = paymentOrderFields(payment);
-          await updateOrderStatus(trx, orderId, ['pending'], { status: 'paid', chargeId, paymentMethodId, paymentLabel });
-          if (payment.bnplConsentId) await attachBnplConsent(trx, payment.bnplConsentId, orderId);
+          orderId,
         });
       } catch (error) {
         const message = declinedMessage(error);
         if (!message) log.error({ err: error, orderId }, 'business checkout payment failed');
-        await updateOrderStatus(db, orderId, ['pending'], { status: 'failed', failureMessage: message ?? 'The payment could not be completed.' });
+        await updateOrderStatus(db, orderId, ['pending'], {
+          status: 'failed',
+          failureMessage: message ?? 'The payment could not be completed.',
+        });
+        return;
       }
+      if (payment.charge?.status === 'requires_action') {
+        // A storefront order cannot stop for a bank check; the shopper is asked for another card.
+        await updateOrderStatus(db, orderId, ['pending'], {
+          status: 'failed',
+          failureMessage: 'Your bank asked to confirm this payment. Please use another card.',
+        });
+        return;
+      }
+      const paid = paymentOrderFields(payment);
+      const onFailure = {
+        status: 'failed' as const,
+        ...pick(paid),
+        failureMessage: 'The order could not be completed, so the payment was refunded.',
+      };
+      await recordPaymentOrRefund(
+        { db, provider, log },
+        { payment, orderId, idempotency: null, onFailure },
+        async (trx) => {
+          if (
+            !(await updateOrderStatus(trx, orderId, ['pending'], { status: 'paid', ...pick(paid) }))
+          ) {
+            throw new Error(
+              `business order ${orderId} left pending before its payment was recorded`,
+            );
+          }
+          if (payment.bnplConsentId) await attachBnplConsent(trx, payment.bnplConsentId, orderId);
+        },
+      ).catch(() => {
+        // Refunded and marked failed above; the storefront's status poll shows it.
+      });
     })();
     inFlight.add(job);
     void job.finally(() => inFlight.delete(job));
   }
 
-  async function status(orderId: string): Promise<BusinessCheckoutStatus> {
+  async function ownedBusinessOrder(orderId: string, buyer: Buyer | null) {
     const stored = await findOrder(db, orderId);
-    if (!stored || stored.row.kind !== 'business') throw notFound('Checkout not found');
-    return businessStatus(stored.row);
+    // Operators (buyer null) may see any; a shopper only the checkout they started.
+    if (!stored || stored.row.kind !== 'business' || (buyer && !owns(buyer, stored.row)))
+      throw notFound('Checkout not found');
+    return stored;
+  }
+
+  async function status(orderId: string, buyer: Buyer | null): Promise<BusinessCheckoutStatus> {
+    return businessStatus((await ownedBusinessOrder(orderId, buyer)).row);
   }
 
   return {
-    async start(input, user, idempotencyKey) {
+    async start(input, user, buyer, idempotencyKey) {
       if (input.bnpl !== (input.paymentMethod.type === 'bnpl')) {
-        throw new AppError(400, 'VALIDATION_ERROR', 'bnpl must be true exactly when paying later', { bnpl: 'Does not match the payment method' });
+        throw new AppError(400, 'VALIDATION_ERROR', 'bnpl must be true exactly when paying later', {
+          bnpl: 'Does not match the payment method',
+        });
       }
       const allowed = await allowedLookupKeys(input.businessKey);
       const outside = allowed ? input.products.filter((item) => !allowed.has(item.lookupKey)) : [];
       if (outside.length > 0) {
-        throw new AppError(400, 'VALIDATION_ERROR', `This shop does not sell ${outside.map((item) => item.lookupKey).join(', ')}`, { products: 'Not sold in this shop' });
+        throw new AppError(
+          400,
+          'VALIDATION_ERROR',
+          `This shop does not sell ${outside.map((item) => item.lookupKey).join(', ')}`,
+          { products: 'Not sold in this shop' },
+        );
       }
       const key = idempotencyKey ?? `auto:${crypto.randomUUID()}`;
       const fingerprint = requestFingerprint({ ...input, userId: user?.id ?? null });
       let accepted: Order | null = null;
-      const outcome = await runIdempotent(db, { scope: BUSINESS_SCOPE, key, fingerprint }, async () => {
-        const priced = await priceOrder(db, {
-          items: input.products,
-          country: input.shipping.country,
-          shipUpfront: input.shipUpfront,
-          discountCode: input.discount,
-          email: input.email,
-          businessKey: input.businessKey,
-        });
-        if (input.shippingCost !== undefined && input.shippingCost !== priced.shipping) {
-          log.warn({ sent: input.shippingCost, computed: priced.shipping, businessKey: input.businessKey }, 'client shipping cost ignored');
-        }
-        if (input.paymentMethod.type === 'bnpl') await usableBnplConsent(db, input.paymentMethod.consentId, input.email);
-        // Tokenise now, so no card number waits in memory for the payment to run.
-        const method = await tokeniseForLater(provider, input.paymentMethod);
-        const orderId = await db.transaction().execute(async (trx) => {
-          const id = await insertOrder(trx, {
-            kind: 'business',
-            userId: user?.id ?? null,
-            email: input.email,
-            name: input.name,
-            ...UNPAID_ORDER_FIELDS,
-            ...pricedOrderFields(priced),
-            bnpl: input.bnpl,
-            bnplConsentId: input.paymentMethod.type === 'bnpl' ? input.paymentMethod.consentId : null,
+      const outcome = await runIdempotent(
+        db,
+        { scope: BUSINESS_SCOPE, key, fingerprint },
+        async () => {
+          const priced = await priceOrder(db, {
+            items: input.products,
+            country: input.shipping.country,
             shipUpfront: input.shipUpfront,
+            discountCode: input.discount,
+            email: input.email,
             businessKey: input.businessKey,
-            marketingEnabled: input.marketingEnabled,
-            sessionId: input.sessionId,
-            shippingAddress: input.shipping,
-            idempotencyKey: key,
           });
-          await completeIdempotencyKey(trx, BUSINESS_SCOPE, key, id, 201);
-          return id;
-        });
-        accepted = await loadOrderView(deps, orderId);
-        settle(orderId, input, user, priced.total, method);
-        return { orderId, statusCode: 201 };
-      });
-      return { order: accepted ?? (await loadOrderView(deps, outcome.orderId)), replayed: outcome.replayed };
+          if (input.shippingCost !== undefined && input.shippingCost !== priced.shipping) {
+            log.warn(
+              {
+                sent: input.shippingCost,
+                computed: priced.shipping,
+                businessKey: input.businessKey,
+              },
+              'client shipping cost ignored',
+            );
+          }
+          if (input.paymentMethod.type === 'bnpl')
+            await usableBnplConsent(db, input.paymentMethod.consentId, input.email, buyer);
+          // Tokenise now, so no card number waits in memory for the payment to run.
+          const method = await tokeniseForLater(provider, input.paymentMethod);
+          const orderId = await db.transaction().execute(async (trx) => {
+            const id = await insertOrder(trx, {
+              kind: 'business',
+              userId: user?.id ?? null,
+              email: input.email,
+              name: input.name,
+              ...UNPAID_ORDER_FIELDS,
+              ...pricedOrderFields(priced),
+              bnpl: input.bnpl,
+              bnplConsentId:
+                input.paymentMethod.type === 'bnpl' ? input.paymentMethod.consentId : null,
+              shipUpfront: input.shipUpfront,
+              businessKey: input.businessKey,
+              marketingEnabled: input.marketingEnabled,
+              sessionId: input.sessionId,
+              shippingAddress: input.shipping,
+              idempotencyKey: key,
+              buyerTokenHash: buyer.tokenHash,
+            });
+            await completeIdempotencyKey(trx, BUSINESS_SCOPE, key, id, 201);
+            return id;
+          });
+          accepted = await loadOrderView(deps, orderId);
+          settle(orderId, input, user, buyer, priced.total, method);
+          return { orderId, statusCode: 201 };
+        },
+      );
+      if (accepted) return { order: accepted, replayed: false };
+      await ownedBusinessOrder(outcome.orderId, buyer);
+      return { order: await loadOrderView(deps, outcome.orderId), replayed: true };
     },
 
     status,
 
+    async details(orderId, buyer) {
+      return toOrderView(provider, await ownedBusinessOrder(orderId, buyer));
+    },
+
     async fulfil(orderId) {
-      const current = await status(orderId);
-      if (current.status !== 'fulfilled' && !(await updateOrderStatus(db, orderId, ['paid'], { status: 'fulfilled' }))) {
-        throw new AppError(409, 'CONFLICT', `Only a paid order can be fulfilled; this one is ${current.status}`);
+      const current = await status(orderId, null);
+      if (
+        current.status !== 'fulfilled' &&
+        !(await updateOrderStatus(db, orderId, ['paid'], { status: 'fulfilled' }))
+      ) {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `Only a paid order can be fulfilled; this one is ${current.status}`,
+        );
       }
-      return status(orderId);
+      return status(orderId, null);
     },
 
     async drain() {
@@ -162,8 +277,16 @@ export function createBusinessCheckoutProcessor(deps: BusinessCheckoutDeps): Bus
   };
 }
 
-
-export function businessStatus(row: { id: string; status: OrderRow['status']; failure_message: string | null }): BusinessCheckoutStatus {
+export function businessStatus(row: {
+  id: string;
+  status: OrderRow['status'];
+  failure_message: string | null;
+}): BusinessCheckoutStatus {
   const state = row.status === 'requires_action' ? 'pending' : row.status;
-  return { id: row.id, status: state, final: isFinalBusinessStatus(state), failureMessage: row.failure_message };
+  return {
+    id: row.id,
+    status: state,
+    final: isFinalBusinessStatus(state),
+    failureMessage: row.failure_message,
+  };
 }

@@ -9,21 +9,34 @@ import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { createSecretToken } from '../../lib/tokens';
 import { getCart } from '../../repositories/carts-repository';
 import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
-import { findEmployerRequestByToken, insertEmployerRequest, markEmployerRequestPaid } from '../../repositories/employer-requests-repository';
+import {
+  findEmployerRequestByToken,
+  insertEmployerRequest,
+  markEmployerRequestPaid,
+} from '../../repositories/employer-requests-repository';
 import { findOrder, insertOrder, updateOrderStatus } from '../../repositories/orders-repository';
 import type { Mailer } from '../mail/mailer';
 import { employerPaymentEmail } from '../mail/employer-payment-email';
 import { requestFingerprint, runIdempotent } from './idempotency';
-import { loadOrderView, paymentOrderFields, pricedOrderFields, UNPAID_ORDER_FIELDS, type CheckoutDeps } from './orders';
+import {
+  loadOrderView,
+  paymentOrderFields,
+  pricedOrderFields,
+  UNPAID_ORDER_FIELDS,
+  type CheckoutDeps,
+} from './orders';
 import { priceOrder } from './pricing';
 import { takePayment } from './take-payment';
+import type { Buyer } from '../buyer';
+import { NOT_COMPLETED_STATUS, orderNotCompleted, recordPaymentOrRefund } from './record-payment';
 
 export type EmployerFormInput = z.output<typeof employerFormBodySchema>;
 export type EmployerPaymentInput = z.output<typeof employerPaymentBodySchema>;
 
 export const EMPLOYER_PAY_SCOPE = 'employer-payment';
 /** The page the emailed link opens: the checkout area shows the order and a card form. */
-export const employerPaymentLink = (publicOrigin: string, token: string) => `${publicOrigin}/checkout?employerPay=${encodeURIComponent(token)}`;
+export const employerPaymentLink = (publicOrigin: string, token: string) =>
+  `${publicOrigin}/checkout?employerPay=${encodeURIComponent(token)}`;
 
 export interface EmployerDeps extends CheckoutDeps {
   mailer: Mailer;
@@ -33,13 +46,20 @@ export interface EmployerDeps extends CheckoutDeps {
 export async function submitEmployerRequest(
   deps: EmployerDeps,
   input: EmployerFormInput,
-  context: { user: UserRow | null; cartSessionId: string | null },
+  context: { user: UserRow | null; buyer: Buyer; cartSessionId: string | null },
 ): Promise<{ requestId: string; orderId: string }> {
   const sessionId = input.sessionId ?? context.cartSessionId;
   const items =
     input.items ??
-    (context.user ? (await getCart(deps.db, { userId: context.user.id })).items : sessionId ? (await getCart(deps.db, { sessionId })).items : []);
-  if (items.length === 0) throw badRequest('Your cart is empty: add a test before asking your employer to pay.', { items: 'The cart is empty' });
+    (context.user
+      ? (await getCart(deps.db, { userId: context.user.id })).items
+      : sessionId
+        ? (await getCart(deps.db, { sessionId })).items
+        : []);
+  if (items.length === 0)
+    throw badRequest('Your cart is empty: add a test before asking your employer to pay.', {
+      items: 'The cart is empty',
+    });
   const priced = await priceOrder(deps.db, {
     items,
     country: input.shippingAddress.country,
@@ -64,8 +84,15 @@ export async function submitEmployerRequest(
       sessionId: sessionId ?? null,
       shippingAddress: input.shippingAddress,
       idempotencyKey: null,
+      buyerTokenHash: context.buyer.tokenHash,
     });
-    const requestId = await insertEmployerRequest(trx, { email: input.email, name: input.name, employerEmail: input.employerEmail, orderId, payToken });
+    const requestId = await insertEmployerRequest(trx, {
+      email: input.email,
+      name: input.name,
+      employerEmail: input.employerEmail,
+      orderId,
+      payToken,
+    });
     return { requestId, orderId };
   });
   await deps.mailer.send(
@@ -88,7 +115,10 @@ async function requestForToken(deps: CheckoutDeps, token: string) {
   return request;
 }
 
-export async function employerPaymentView(deps: CheckoutDeps, token: string): Promise<EmployerPaymentView> {
+export async function employerPaymentView(
+  deps: CheckoutDeps,
+  token: string,
+): Promise<EmployerPaymentView> {
   const request = await requestForToken(deps, token);
   return {
     requestId: request.id,
@@ -99,33 +129,82 @@ export async function employerPaymentView(deps: CheckoutDeps, token: string): Pr
   };
 }
 
+/** Nobody's cookie: the employer proves who they are with the emailed link's secret alone, and pays by card. */
+const EMPLOYER_BUYER: Buyer = { userId: null, tokenHash: null };
+
 /** The employer pays by card; the idempotency key makes a double click one charge. */
-export async function payEmployerRequest(deps: CheckoutDeps, token: string, input: EmployerPaymentInput, idempotencyKey: string): Promise<EmployerPaymentView> {
+export async function payEmployerRequest(
+  deps: CheckoutDeps,
+  token: string,
+  input: EmployerPaymentInput,
+  idempotencyKey: string,
+): Promise<EmployerPaymentView> {
   const request = await requestForToken(deps, token);
-  await runIdempotent(deps.db, { scope: EMPLOYER_PAY_SCOPE, key: idempotencyKey, fingerprint: requestFingerprint({ token, ...input }) }, async () => {
-    const stored = await findOrder(deps.db, request.orderId);
-    if (!stored) throw notFound('Order not found');
-    if (stored.row.status !== 'pending') throw new AppError(409, 'CONFLICT', 'This order has been paid already.');
-    const payment = await takePayment(deps.db, deps.provider, {
-      user: null,
-      email: request.employerEmail,
-      name: request.employerEmail,
-      amount: stored.row.total_cents,
-      currency: stored.row.currency,
-      method: input.paymentMethod,
-      idempotencyKey: `${EMPLOYER_PAY_SCOPE}:${idempotencyKey}`,
-      description: `Employer payment for ${request.email}`,
-    });
-    if (payment.charge?.status === 'requires_action') throw new AppError(402, 'PAYMENT_REQUIRES_ACTION', 'Your bank asks you to confirm this payment. Please use another card.');
-    await deps.db.transaction().execute(async (trx) => {
-      const { chargeId, paymentMethodId, paymentLabel } = paymentOrderFields(payment);
-      if (!(await updateOrderStatus(trx, request.orderId, ['pending'], { status: 'paid', chargeId, paymentMethodId, paymentLabel }))) {
+  const outcome = await runIdempotent(
+    deps.db,
+    {
+      scope: EMPLOYER_PAY_SCOPE,
+      key: idempotencyKey,
+      fingerprint: requestFingerprint({ token, ...input }),
+    },
+    async () => {
+      const stored = await findOrder(deps.db, request.orderId);
+      if (!stored) throw notFound('Order not found');
+      if (stored.row.status !== 'pending')
         throw new AppError(409, 'CONFLICT', 'This order has been paid already.');
-      }
-      await markEmployerRequestPaid(trx, request.id);
-      await completeIdempotencyKey(trx, EMPLOYER_PAY_SCOPE, idempotencyKey, request.orderId, 200);
-    });
-    return { orderId: request.orderId, statusCode: 200 };
-  });
+      const payment = await takePayment(deps.db, deps.provider, {
+        user: null,
+        buyer: EMPLOYER_BUYER,
+        email: request.employerEmail,
+        name: request.employerEmail,
+        amount: stored.row.total_cents,
+        currency: stored.row.currency,
+        method: input.paymentMethod,
+        idempotencyKey: `${EMPLOYER_PAY_SCOPE}:${idempotencyKey}`,
+        description: `Employer payment for ${request.email}`,
+        orderId: request.orderId,
+      });
+      if (payment.charge?.status === 'requires_action')
+        throw new AppError(
+          402,
+          'PAYMENT_REQUIRES_ACTION',
+          'Your bank asks you to confirm this payment. Please use another card.',
+        );
+      const paid = paymentOrderFields(payment);
+      // On failure the order stays payable (another employer click with a new key can pay it).
+      await recordPaymentOrRefund(
+        deps,
+        {
+          payment,
+          orderId: request.orderId,
+          idempotency: { scope: EMPLOYER_PAY_SCOPE, key: idempotencyKey },
+          onFailure: null,
+        },
+        async (trx) => {
+          const { chargeId, paymentMethodId, paymentLabel } = paid;
+          if (
+            !(await updateOrderStatus(trx, request.orderId, ['pending'], {
+              status: 'paid',
+              chargeId,
+              paymentMethodId,
+              paymentLabel,
+            }))
+          ) {
+            throw new AppError(409, 'CONFLICT', 'This order has been paid already.');
+          }
+          await markEmployerRequestPaid(trx, request.id);
+          await completeIdempotencyKey(
+            trx,
+            EMPLOYER_PAY_SCOPE,
+            idempotencyKey,
+            request.orderId,
+            200,
+          );
+        },
+      );
+      return { orderId: request.orderId, statusCode: 200 };
+    },
+  );
+  if (outcome.statusCode === NOT_COMPLETED_STATUS) throw orderNotCompleted();
   return employerPaymentView(deps, token);
 }

@@ -20,7 +20,11 @@ export const IDEMPOTENCY_WAIT_MS = 20_000;
 const POLL_MS = 40;
 
 export const idempotencyKeyReused = () =>
-  new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different request');
+  new AppError(
+    422,
+    'IDEMPOTENCY_KEY_REUSED',
+    'This idempotency key was already used for a different request',
+  );
 
 /** A stable fingerprint of a request: keys sorted, so property order does not matter. */
 export function requestFingerprint(value: unknown): string {
@@ -36,7 +40,20 @@ export function requestFingerprint(value: unknown): string {
     }
     return input;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(value)))
+    .digest('hex');
+}
+
+const KEEP_KEY = Symbol('keep idempotency key');
+
+/**
+ * Marks an error thrown after money moved: the key stays taken (not released), so a retry with
+ * it waits or is refused and can never charge a second time.
+ */
+export function keepIdempotencyKey<T extends object>(error: T): T {
+  Object.defineProperty(error, KEEP_KEY, { value: true });
+  return error;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -44,11 +61,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Runs `work` at most once per (scope, key) at a time. `work` must complete the key (with the
  * order id) in the same transaction that writes the order; if it throws, the key is released so
- * a corrected retry can run, and no order exists.
+ * a corrected retry can run (unless the error was marked with keepIdempotencyKey).
  */
 export async function runIdempotent(
   db: Database,
-  { scope, key, fingerprint, waitMs = IDEMPOTENCY_WAIT_MS }: { scope: string; key: string; fingerprint: string; waitMs?: number },
+  {
+    scope,
+    key,
+    fingerprint,
+    waitMs = IDEMPOTENCY_WAIT_MS,
+  }: { scope: string; key: string; fingerprint: string; waitMs?: number },
   work: () => Promise<{ orderId: string; statusCode: number }>,
 ): Promise<IdempotentOutcome> {
   const deadline = Date.now() + waitMs;
@@ -57,7 +79,8 @@ export async function runIdempotent(
       try {
         return { ...(await work()), replayed: false };
       } catch (error) {
-        await releaseIdempotencyKey(db, scope, key);
+        const keep = typeof error === 'object' && error !== null && KEEP_KEY in error;
+        if (!keep) await releaseIdempotencyKey(db, scope, key);
         throw error;
       }
     }
@@ -69,7 +92,11 @@ export async function runIdempotent(
       return { orderId: existing.orderId, statusCode: existing.responseStatus, replayed: true };
     }
     if (Date.now() > deadline) {
-      throw new AppError(409, 'CONFLICT', 'This order is still being processed. Please wait a moment and reload.');
+      throw new AppError(
+        409,
+        'CONFLICT',
+        'This order is still being processed. Please wait a moment and reload.',
+      );
     }
     await sleep(POLL_MS);
   }

@@ -1,4 +1,5 @@
-// Consumer orders: priced by the server, paid through the provider, written once per idempotency key.
+// Consumer orders: priced by the server, recorded before they are paid through the provider,
+// written once per idempotency key, and shown only to whoever placed them.
 import type { CartItem } from '@shop/shared/contract/cart';
 import type { Order } from '@shop/shared/contract/checkout';
 import type { Address, AddressView, Currency } from '@shop/shared/contract/common';
@@ -10,7 +11,17 @@ import { attachBnplConsent } from '../../repositories/bnpl-consents-repository';
 import { clearCart } from '../../repositories/carts-repository';
 import { recordRedemption } from '../../repositories/discounts-repository';
 import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
-import { findOrder, insertOrder, updateOrderStatus, type NewOrder, type StoredOrder } from '../../repositories/orders-repository';
+import {
+  deleteUnpaidOrder,
+  findOrder,
+  insertOrder,
+  updateOrderStatus,
+  type NewOrder,
+  type StoredOrder,
+} from '../../repositories/orders-repository';
+import { owns, type Buyer } from '../buyer';
+import { recordPaymentOrRefund } from './record-payment';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider, ProviderCharge } from '../payments/payment-provider';
 import { requestFingerprint, runIdempotent, type IdempotentOutcome } from './idempotency';
 import { priceOrder, type PricedCart } from './pricing';
@@ -19,10 +30,12 @@ import { takePayment, type PaymentMethodChoice, type PaymentResult } from './tak
 export interface CheckoutDeps {
   db: Database;
   provider: PaymentProvider;
+  log?: FastifyBaseLogger;
 }
 
 export interface ConsumerOrderRequest {
   user: UserRow | null;
+  buyer: Buyer;
   email: string;
   name: string;
   items: CartItem[];
@@ -80,14 +93,46 @@ export async function loadOrderView(deps: CheckoutDeps, id: string): Promise<Ord
   return toOrderView(deps.provider, stored);
 }
 
+/** The order if this buyer placed it; a stranger gets the same 404 as for an id that does not exist. */
+export async function findOwnedOrder(db: Database, id: string, buyer: Buyer): Promise<StoredOrder> {
+  const stored = await findOrder(db, id);
+  if (!stored || !owns(buyer, stored.row)) throw notFound('Order not found');
+  return stored;
+}
+
+export async function loadOwnedOrderView(
+  deps: CheckoutDeps,
+  id: string,
+  buyer: Buyer,
+): Promise<Order> {
+  return toOrderView(deps.provider, await findOwnedOrder(deps.db, id, buyer));
+}
+
 /** An order written before anyone has paid (business checkout, employer request). */
-export const UNPAID_ORDER_FIELDS = { status: 'pending', chargeId: null, paymentMethodId: null, paymentLabel: null } as const;
+export const UNPAID_ORDER_FIELDS = {
+  status: 'pending',
+  chargeId: null,
+  paymentMethodId: null,
+  paymentLabel: null,
+} as const;
 
 /** The fields of an order row that come from the priced cart. */
-export function pricedOrderFields(priced: PricedCart): Pick<NewOrder, 'currency' | 'lines' | 'subtotal' | 'discount' | 'shipping' | 'total' | 'discountCode'> {
+export function pricedOrderFields(
+  priced: PricedCart,
+): Pick<
+  NewOrder,
+  'currency' | 'lines' | 'subtotal' | 'discount' | 'shipping' | 'total' | 'discountCode'
+> {
   return {
     currency: priced.currency,
-    lines: priced.lines.map(({ lookupKey, priceId, title, quantity, unitAmount, amount }) => ({ lookupKey, priceId, title, quantity, unitAmount, amount })),
+    lines: priced.lines.map(({ lookupKey, priceId, title, quantity, unitAmount, amount }) => ({
+      lookupKey,
+      priceId,
+      title,
+      quantity,
+      unitAmount,
+      amount,
+    })),
     subtotal: priced.subtotal,
     discount: priced.discount,
     shipping: priced.shipping,
@@ -96,7 +141,9 @@ export function pricedOrderFields(priced: PricedCart): Pick<NewOrder, 'currency'
   };
 }
 
-export function paymentOrderFields(payment: PaymentResult): Pick<NewOrder, 'chargeId' | 'paymentMethodId' | 'paymentLabel' | 'bnpl' | 'bnplConsentId'> {
+export function paymentOrderFields(
+  payment: PaymentResult,
+): Pick<NewOrder, 'chargeId' | 'paymentMethodId' | 'paymentLabel' | 'bnpl' | 'bnplConsentId'> {
   return {
     chargeId: payment.charge?.id ?? null,
     paymentMethodId: payment.paymentMethodId,
@@ -108,71 +155,133 @@ export function paymentOrderFields(payment: PaymentResult): Pick<NewOrder, 'char
 
 /** The fingerprint covers what the client sent and who sent it, so another shopper's key is never "the same request". */
 export function consumerOrderFingerprint(request: ConsumerOrderRequest): string {
-  const { user, ...body } = request;
+  // The buyer cookie is left out: a retry whose first answer (and cookie) was lost is still the same request.
+  const { user, buyer: _buyer, ...body } = request;
   return requestFingerprint({ ...body, userId: user?.id ?? null });
 }
 
 /**
- * Places a consumer order: price from our own tables, take the payment, then write the order
- * and complete the idempotency key in one transaction. Nothing is written when payment fails.
+ * Places a consumer order. The order is written first (pending), then the payment is taken,
+ * then the order is marked paid in the transaction that also completes the idempotency key, so
+ * every charge has its order row. A decline removes the pending order (no money moved); a
+ * failure after the charge refunds it (see record-payment.ts).
  */
-export async function placeConsumerOrder(deps: CheckoutDeps, request: ConsumerOrderRequest, idempotencyKey: string): Promise<IdempotentOutcome> {
+export async function placeConsumerOrder(
+  deps: CheckoutDeps,
+  request: ConsumerOrderRequest,
+  idempotencyKey: string,
+): Promise<IdempotentOutcome> {
   const { db, provider } = deps;
-  return runIdempotent(db, { scope: ORDER_SCOPE, key: idempotencyKey, fingerprint: consumerOrderFingerprint(request) }, async () => {
-    const priced = await priceOrder(db, {
-      items: request.items,
-      country: request.shippingAddress.country,
-      shipUpfront: request.shipUpfront,
-      discountCode: request.discountCode,
-      email: request.email,
-    });
-    const payment = await takePayment(db, provider, {
-      user: request.user,
-      email: request.email,
-      name: request.name,
-      amount: priced.total,
-      currency: priced.currency,
-      method: request.paymentMethod,
-      idempotencyKey: `${ORDER_SCOPE}:${idempotencyKey}`,
-      description: `Order for ${request.email}`,
-    });
-    const status = payment.charge?.status === 'requires_action' ? 'requires_action' : 'paid';
-    const orderId = await db.transaction().execute(async (trx) => {
-      const id = await insertOrder(trx, {
+  return runIdempotent(
+    db,
+    { scope: ORDER_SCOPE, key: idempotencyKey, fingerprint: consumerOrderFingerprint(request) },
+    async () => {
+      const priced = await priceOrder(db, {
+        items: request.items,
+        country: request.shippingAddress.country,
+        shipUpfront: request.shipUpfront,
+        discountCode: request.discountCode,
+        email: request.email,
+      });
+      const method = request.paymentMethod;
+      const orderId = await insertOrder(db, {
         kind: 'consumer',
         userId: request.user?.id ?? null,
         email: request.email,
         name: request.name,
-        status,
+        ...UNPAID_ORDER_FIELDS,
         ...pricedOrderFields(priced),
-        ...paymentOrderFields(payment),
+        bnpl: method.type === 'bnpl',
+        bnplConsentId: method.type === 'bnpl' ? method.consentId : null,
         shipUpfront: request.shipUpfront,
         businessKey: null,
         marketingEnabled: request.marketingEnabled,
         sessionId: request.sessionId,
         shippingAddress: request.shippingAddress,
         idempotencyKey,
+        buyerTokenHash: request.buyer.tokenHash,
       });
-      if (priced.discountCode) await recordRedemption(trx, priced.discountCode);
-      if (payment.bnplConsentId && !(await attachBnplConsent(trx, payment.bnplConsentId, id))) {
-        throw new AppError(409, 'CONFLICT', 'This pay-later consent was already used for another order.');
+      let payment: PaymentResult;
+      try {
+        payment = await takePayment(db, provider, {
+          user: request.user,
+          buyer: request.buyer,
+          email: request.email,
+          name: request.name,
+          amount: priced.total,
+          currency: priced.currency,
+          method,
+          idempotencyKey: `${ORDER_SCOPE}:${idempotencyKey}`,
+          description: `Order for ${request.email}`,
+          orderId,
+        });
+      } catch (error) {
+        // Declined or refused before any money moved: leave no order behind.
+        await deleteUnpaidOrder(db, orderId);
+        throw error;
       }
-      await completeIdempotencyKey(trx, ORDER_SCOPE, idempotencyKey, id, 201);
-      // The cart has become an order.
-      await clearCart(trx, request.user ? { userId: request.user.id } : { sessionId: request.sessionId });
-      return id;
-    });
-    return { orderId, statusCode: 201 };
-  });
+      const paid = paymentOrderFields(payment);
+      await recordPaymentOrRefund(
+        { ...deps, log: deps.log },
+        {
+          payment,
+          orderId,
+          idempotency: { scope: ORDER_SCOPE, key: idempotencyKey },
+          onFailure: {
+            status: 'failed',
+            chargeId: paid.chargeId,
+            paymentMethodId: paid.paymentMethodId,
+            paymentLabel: paid.paymentLabel,
+            failureMessage: 'The order could not be completed, so the payment was refunded.',
+          },
+        },
+        async (trx) => {
+          const status = payment.charge?.status === 'requires_action' ? 'requires_action' : 'paid';
+          if (
+            !(await updateOrderStatus(trx, orderId, ['pending'], {
+              status,
+              chargeId: paid.chargeId,
+              paymentMethodId: paid.paymentMethodId,
+              paymentLabel: paid.paymentLabel,
+            }))
+          ) {
+            throw new Error(`order ${orderId} left pending before its payment was recorded`);
+          }
+          if (priced.discountCode) await recordRedemption(trx, priced.discountCode);
+          if (
+            payment.bnplConsentId &&
+            !(await attachBnplConsent(trx, payment.bnplConsentId, orderId))
+          ) {
+            throw new AppError(
+              409,
+              'CONFLICT',
+              'This pay-later consent was already used for another order.',
+            );
+          }
+          await completeIdempotencyKey(trx, ORDER_SCOPE, idempotencyKey, orderId, 201);
+          // The cart has become an order.
+          await clearCart(
+            trx,
+            request.user ? { userId: request.user.id } : { sessionId: request.sessionId },
+          );
+        },
+      );
+      return { orderId, statusCode: 201 };
+    },
+  );
 }
 
 /** Completes a card payment the bank asked the shopper to confirm (3-D Secure in Stripe). */
-export async function confirmOrderPayment(deps: CheckoutDeps, orderId: string): Promise<Order> {
-  const stored = await findOrder(deps.db, orderId);
-  if (!stored) throw notFound('Order not found');
+export async function confirmOrderPayment(
+  deps: CheckoutDeps,
+  orderId: string,
+  buyer: Buyer,
+): Promise<Order> {
+  const stored = await findOwnedOrder(deps.db, orderId, buyer);
   if (stored.row.status === 'requires_action' && stored.row.payment_charge_id) {
     const charge = await deps.provider.confirmCharge(stored.row.payment_charge_id);
-    if (charge.status === 'succeeded') await updateOrderStatus(deps.db, orderId, ['requires_action'], { status: 'paid' });
+    if (charge.status === 'succeeded')
+      await updateOrderStatus(deps.db, orderId, ['requires_action'], { status: 'paid' });
   }
   return loadOrderView(deps, orderId);
 }

@@ -10,7 +10,13 @@ import { deriveRecurringInterval } from '@shop/shared/catalog/recurring-interval
 import { discountAmount } from '@shop/shared/rules/discount';
 import type { DiscountRow, Executor } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { centsFromDb, formatCents, multiplyCents, subtractCentsFloor, sumCents } from '../../lib/money';
+import {
+  centsFromDb,
+  formatCents,
+  multiplyCents,
+  subtractCentsFloor,
+  sumCents,
+} from '../../lib/money';
 import { listPrices } from '../../repositories/catalog-repository';
 import { findDiscount } from '../../repositories/discounts-repository';
 
@@ -38,12 +44,16 @@ export type PricedCart = CheckoutQuote & { lines: PricedLine[]; discountRow: Dis
 /** Same lookup key twice becomes one line; order of first appearance is kept. */
 export function mergeCartItems(items: readonly CartItem[]): CartItem[] {
   const merged = new Map<string, number>();
-  for (const item of items) merged.set(item.lookupKey, (merged.get(item.lookupKey) ?? 0) + item.quantity);
+  for (const item of items)
+    merged.set(item.lookupKey, (merged.get(item.lookupKey) ?? 0) + item.quantity);
   return [...merged].map(([lookupKey, quantity]) => ({ lookupKey, quantity }));
 }
 
 /** Refuses keys we do not sell (any active price, partner prices included). */
-export async function assertKnownLookupKeys(db: Executor, lookupKeys: readonly string[]): Promise<void> {
+export async function assertKnownLookupKeys(
+  db: Executor,
+  lookupKeys: readonly string[],
+): Promise<void> {
   if (lookupKeys.length === 0) return;
   const known = new Set((await listPrices(db, lookupKeys)).map((price) => price.lookupKey));
   const unknown = [...new Set(lookupKeys.filter((key) => !known.has(key)))];
@@ -51,10 +61,16 @@ export async function assertKnownLookupKeys(db: Executor, lookupKeys: readonly s
 }
 
 const unknownProducts = (keys: readonly string[]) =>
-  new AppError(400, 'VALIDATION_ERROR', `We do not sell ${keys.join(', ')}`, { items: `Unknown product: ${keys.join(', ')}` });
+  new AppError(400, 'VALIDATION_ERROR', `We do not sell ${keys.join(', ')}`, {
+    items: `Unknown product: ${keys.join(', ')}`,
+  });
 
 /** Prices each line from the prices table. Unknown or inactive keys are refused, never skipped. */
-export async function priceLines(db: Executor, items: readonly CartItem[], businessKey: string | null = null): Promise<PricedLine[]> {
+export async function priceLines(
+  db: Executor,
+  items: readonly CartItem[],
+  businessKey: string | null = null,
+): Promise<PricedLine[]> {
   const merged = mergeCartItems(items);
   if (merged.length === 0) return [];
   const rows = await db
@@ -73,7 +89,11 @@ export async function priceLines(db: Executor, items: readonly CartItem[], busin
       'products.title',
     ])
     .where('prices.active', '=', true)
-    .where('prices.lookup_key', 'in', merged.map((item) => item.lookupKey))
+    .where(
+      'prices.lookup_key',
+      'in',
+      merged.map((item) => item.lookupKey),
+    )
     .execute();
   const byKey = new Map(rows.map((row) => [row.lookup_key, row]));
   const unknown = merged.filter((item) => !byKey.has(item.lookupKey)).map((item) => item.lookupKey);
@@ -82,11 +102,15 @@ export async function priceLines(db: Executor, items: readonly CartItem[], busin
     const row = byKey.get(item.lookupKey)!;
     const partner = row.metadata?.partner ?? null;
     if (partner && partner !== businessKey) {
-      throw new AppError(400, 'VALIDATION_ERROR', `${row.title} is sold in a partner shop only`, { items: `Not sold here: ${item.lookupKey}` });
+      throw new AppError(400, 'VALIDATION_ERROR', `${row.title} is sold in a partner shop only`, {
+        items: `Not sold here: ${item.lookupKey}`,
+      });
     }
     const unitAmount = centsFromDb(row.unit_amount_cents, `price ${row.lookup_key}`);
     const interval: DerivedInterval | null =
-      row.type === 'recurring' && row.recurring_interval ? deriveRecurringInterval(row.recurring_interval, row.recurring_interval_count ?? 1) : null;
+      row.type === 'recurring' && row.recurring_interval
+        ? deriveRecurringInterval(row.recurring_interval, row.recurring_interval_count ?? 1)
+        : null;
     return {
       lookupKey: row.lookup_key,
       priceId: row.id,
@@ -103,9 +127,14 @@ export async function priceLines(db: Executor, items: readonly CartItem[], busin
 }
 
 export function unsupportedCountry(country: string): AppError {
-  return new AppError(400, 'UNSUPPORTED_COUNTRY', `We ship to the US and Canada only, not to "${country}".`, {
-    country: 'We ship to the US and Canada only',
-  });
+  return new AppError(
+    400,
+    'UNSUPPORTED_COUNTRY',
+    `We ship to the US and Canada only, not to "${country}".`,
+    {
+      country: 'We ship to the US and Canada only',
+    },
+  );
 }
 
 /**
@@ -117,7 +146,8 @@ export async function shippingCost(
   input: { country: string; currency?: Currency; kitCount: number; consolidated: boolean },
 ): Promise<number> {
   const country = input.country.trim().toUpperCase();
-  if (!(SUPPORTED_COUNTRIES as readonly string[]).includes(country)) throw unsupportedCountry(input.country);
+  if (!(SUPPORTED_COUNTRIES as readonly string[]).includes(country))
+    throw unsupportedCountry(input.country);
   const currency = input.currency ?? 'usd';
   const rate = await db
     .selectFrom('shipping_rates')
@@ -125,13 +155,22 @@ export async function shippingCost(
     .where('country', '=', country)
     .where('currency', '=', currency)
     .executeTakeFirst();
-  if (!rate) throw new AppError(400, 'UNSUPPORTED_COUNTRY', `We have no ${currency.toUpperCase()} shipping rate for ${country}.`);
+  if (!rate)
+    throw new AppError(
+      400,
+      'UNSUPPORTED_COUNTRY',
+      `We have no ${currency.toUpperCase()} shipping rate for ${country}.`,
+    );
   if (input.kitCount <= 0) return 0;
   const base = centsFromDb(input.consolidated ? rate.consolidated_cents : rate.amount_cents);
-  return sumCents([base, multiplyCents(centsFromDb(rate.additional_kit_cents), input.kitCount - 1)]);
+  return sumCents([
+    base,
+    multiplyCents(centsFromDb(rate.additional_kit_cents), input.kitCount - 1),
+  ]);
 }
 
-export const kitCount = (lines: readonly { quantity: number }[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
+export const kitCount = (lines: readonly { quantity: number }[]) =>
+  lines.reduce((sum, line) => sum + line.quantity, 0);
 
 export type DiscountCheck =
   | { ok: true; eligibleLookupKeys: string[] | null }
@@ -145,21 +184,34 @@ export const DISCOUNT_MESSAGES: Record<Exclude<DiscountInvalidReason, 'below_min
   not_for_business: 'This discount code is not valid in this shop.',
 };
 
-const fail = (reason: Exclude<DiscountInvalidReason, 'below_minimum'>): DiscountCheck => ({ ok: false, reason, message: DISCOUNT_MESSAGES[reason] });
+const fail = (reason: Exclude<DiscountInvalidReason, 'below_minimum'>): DiscountCheck => ({
+  ok: false,
+  reason,
+  message: DISCOUNT_MESSAGES[reason],
+});
 
 /** Every rule a code must pass for this cart, in the order a shopper can act on them. */
 export function checkDiscount(
   row: DiscountRow | null | undefined,
-  cart: { email?: string | null; businessKey?: string | null; lookupKeys: readonly string[]; subtotal: number; now?: Date },
+  cart: {
+    email?: string | null;
+    businessKey?: string | null;
+    lookupKeys: readonly string[];
+    subtotal: number;
+    now?: Date;
+  },
 ): DiscountCheck {
   const now = cart.now ?? new Date();
   if (!row || !row.active || (row.starts_at && row.starts_at > now)) return fail('not_found');
   if (row.expires_at && row.expires_at <= now) return fail('expired');
-  if (row.max_redemptions !== null && row.times_redeemed >= row.max_redemptions) return fail('expired');
-  if (row.business_key && row.business_key !== (cart.businessKey ?? null)) return fail('not_for_business');
+  if (row.max_redemptions !== null && row.times_redeemed >= row.max_redemptions)
+    return fail('expired');
+  if (row.business_key && row.business_key !== (cart.businessKey ?? null))
+    return fail('not_for_business');
   if (row.allowed_emails && row.allowed_emails.length > 0) {
     const email = cart.email?.trim().toLowerCase();
-    if (!email || !row.allowed_emails.map((allowed) => allowed.toLowerCase()).includes(email)) return fail('not_for_email');
+    if (!email || !row.allowed_emails.map((allowed) => allowed.toLowerCase()).includes(email))
+      return fail('not_for_email');
   }
   let eligible: string[] | null = null;
   if (row.product_lookup_keys && row.product_lookup_keys.length > 0) {
@@ -180,7 +232,10 @@ export function checkDiscount(
 export function discountOff(row: DiscountRow, base: number): number {
   return row.kind === 'percent'
     ? discountAmount(base, { kind: 'percent', percentOff: row.percent_off ?? 0 })
-    : discountAmount(base, { kind: 'amount', amountOffCents: centsFromDb(row.amount_off_cents ?? 0) });
+    : discountAmount(base, {
+        kind: 'amount',
+        amountOffCents: centsFromDb(row.amount_off_cents ?? 0),
+      });
 }
 
 /** The whole cart, priced. A code that fails is reported in discountProblem and takes nothing off. */
@@ -202,7 +257,11 @@ export async function priceCart(db: Executor, input: PricingInput): Promise<Pric
     });
     if (check.ok && row) {
       const base = check.eligibleLookupKeys
-        ? sumCents(lines.filter((line) => check.eligibleLookupKeys!.includes(line.lookupKey)).map((line) => line.amount))
+        ? sumCents(
+            lines
+              .filter((line) => check.eligibleLookupKeys!.includes(line.lookupKey))
+              .map((line) => line.amount),
+          )
         : subtotal;
       discount = discountOff(row, base);
       discountRow = row;
@@ -210,7 +269,11 @@ export async function priceCart(db: Executor, input: PricingInput): Promise<Pric
       discountProblem = { reason: check.reason, message: check.message };
     }
   }
-  const shipping = await shippingCost(db, { country: input.country, kitCount: kitCount(lines), consolidated: input.shipUpfront });
+  const shipping = await shippingCost(db, {
+    country: input.country,
+    kitCount: kitCount(lines),
+    consolidated: input.shipUpfront,
+  });
   return {
     currency: 'usd',
     lines,
@@ -227,7 +290,9 @@ export async function priceCart(db: Executor, input: PricingInput): Promise<Pric
 /** For orders: a code that does not apply is an error the shopper must see, not a silent full price. */
 export function assertDiscountApplies(priced: PricedCart): void {
   if (priced.discountProblem) {
-    throw new AppError(400, 'DISCOUNT_INVALID', priced.discountProblem.message, { discountCode: priced.discountProblem.message });
+    throw new AppError(400, 'DISCOUNT_INVALID', priced.discountProblem.message, {
+      discountCode: priced.discountProblem.message,
+    });
   }
 }
 
@@ -242,15 +307,17 @@ export async function priceOrder(db: Executor, input: PricingInput): Promise<Pri
 export function toQuote(priced: PricedCart): CheckoutQuote {
   return {
     currency: priced.currency,
-    lines: priced.lines.map(({ lookupKey, priceId, title, quantity, unitAmount, amount, interval }) => ({
-      lookupKey,
-      priceId,
-      title,
-      quantity,
-      unitAmount,
-      amount,
-      interval,
-    })),
+    lines: priced.lines.map(
+      ({ lookupKey, priceId, title, quantity, unitAmount, amount, interval }) => ({
+        lookupKey,
+        priceId,
+        title,
+        quantity,
+        unitAmount,
+        amount,
+        interval,
+      }),
+    ),
     subtotal: priced.subtotal,
     discount: priced.discount,
     shipping: priced.shipping,

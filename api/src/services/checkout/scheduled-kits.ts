@@ -5,9 +5,17 @@ import type { PaymentProvider } from '../payments/payment-provider';
  * The products (by product key and by lookup key) a user has kits scheduled for: an active
  * provider subscription, or a paid order with a recurring line whose next kits are still to ship.
  */
-export async function scheduledProducts(db: Database, provider: PaymentProvider, userId: string): Promise<Set<string>> {
+export async function scheduledProducts(
+  db: Database,
+  provider: PaymentProvider,
+  userId: string,
+): Promise<Set<string>> {
   const customer = await provider.findCustomerByUserId(userId);
-  const subscriptions = customer ? (await provider.listSubscriptions(customer.id)).filter((subscription) => subscription.status === 'active') : [];
+  const subscriptions = customer
+    ? (await provider.listSubscriptions(customer.id)).filter(
+        (subscription) => subscription.status === 'active',
+      )
+    : [];
   const priceIds = subscriptions.map((subscription) => subscription.priceId);
   const fromOrders = await db
     .selectFrom('order_lines')
@@ -20,6 +28,10 @@ export async function scheduledProducts(db: Database, provider: PaymentProvider,
     .execute();
   const allPriceIds = [...new Set([...priceIds, ...fromOrders.map((row) => row.id)])];
   if (allPriceIds.length === 0) return new Set();
-  const prices = await db.selectFrom('prices').select(['lookup_key', 'product_key']).where('id', 'in', allPriceIds).execute();
+  const prices = await db
+    .selectFrom('prices')
+    .select(['lookup_key', 'product_key'])
+    .where('id', 'in', allPriceIds)
+    .execute();
   return new Set(prices.flatMap((price) => [price.lookup_key, price.product_key]));
 }

@@ -48,7 +48,27 @@ export interface ProviderCharge {
   /** Present while status is requires_action: the shopper must confirm (3-D Secure in Stripe). */
   nextAction: { type: 'confirm'; message: string } | null;
   metadata: Record<string, string>;
+  /** Cents refunded so far; never more than `amount`. */
+  amountRefunded: number;
   createdAt: Date;
+}
+
+export interface ProviderRefund {
+  id: string;
+  chargeId: string;
+  amount: number;
+  currency: string;
+  reason: string | null;
+  createdAt: Date;
+}
+
+export interface RefundInput {
+  chargeId: string;
+  /** Cents; the whole unrefunded rest of the charge when left out. */
+  amount?: number;
+  reason?: string;
+  /** The same key returns the first refund, so a retried or doubled refund moves money once. */
+  idempotencyKey: string;
 }
 
 export interface CreateChargeInput {
@@ -132,11 +152,24 @@ export interface PaymentProvider {
   /** Completes a charge left in requires_action. */
   confirmCharge(chargeId: string): Promise<ProviderCharge>;
   getCharge(chargeId: string): Promise<ProviderCharge | null>;
+  /** Gives money back on a succeeded charge. Throws RefundRefusedError past what is left to refund. */
+  refund(input: RefundInput): Promise<ProviderRefund>;
+  listRefunds(chargeId: string): Promise<ProviderRefund[]>;
 
   createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
 
   authoriseBnpl(input: AuthoriseBnplInput): Promise<BnplAuthorisation>;
+  /** Releases a pay-later authorisation that no order will capture. */
+  cancelBnpl(authorisationId: string): Promise<BnplAuthorisation>;
+}
+
+/** A refund the charge cannot take: not succeeded, or more than is left of it. */
+export class RefundRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefundRefusedError';
+  }
 }
 
 /** A card the provider refuses outright (at tokenisation or attach time). */

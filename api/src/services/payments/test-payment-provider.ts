@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Database, PaymentChargeRow, PaymentMethodRow } from '../../db/schema';
+import type {
+  BnplAuthorisationsTable,
+  Database,
+  PaymentChargeRow,
+  PaymentMethodRow,
+  PaymentRefundsTable,
+} from '../../db/schema';
+import type { Selectable } from 'kysely';
 import { assertCents } from '../../lib/money';
 import { createPrefixedId } from '../../lib/tokens';
 import {
@@ -14,7 +21,9 @@ import {
   type PaymentProvider,
   type ProviderCharge,
   type ProviderPaymentMethod,
+  type ProviderRefund,
   type ProviderSubscription,
+  RefundRefusedError,
 } from './payment-provider';
 import {
   behaviourForCard,
@@ -54,7 +63,30 @@ function toCharge(row: PaymentChargeRow): ProviderCharge {
         ? { type: 'confirm', message: REQUIRES_ACTION_MESSAGE }
         : null,
     metadata: row.metadata ?? {},
+    amountRefunded: row.amount_refunded_cents,
     createdAt: row.created_at,
+  };
+}
+
+function toRefund(row: Selectable<PaymentRefundsTable>): ProviderRefund {
+  return {
+    id: row.id,
+    chargeId: row.charge_id,
+    amount: row.amount_cents,
+    currency: row.currency,
+    reason: row.reason,
+    createdAt: row.created_at,
+  };
+}
+
+function toBnplAuthorisation(row: Selectable<BnplAuthorisationsTable>): BnplAuthorisation {
+  return {
+    id: row.id,
+    status: row.status,
+    amount: row.amount_cents,
+    currency: row.currency,
+    email: row.email,
+    consentId: row.consent_id,
   };
 }
 
@@ -411,15 +443,98 @@ export function createTestPaymentProvider(db: Database): PaymentProvider {
           .selectAll()
           .where('idempotency_key', '=', input.idempotencyKey)
           .executeTakeFirstOrThrow());
-      const result: BnplAuthorisation = {
-        id: stored.id,
-        status: stored.status,
-        amount: stored.amount_cents,
-        currency: stored.currency,
-        email: stored.email,
-        consentId: stored.consent_id,
-      };
-      return result;
+      return toBnplAuthorisation(stored);
+    },
+
+    async cancelBnpl(authorisationId) {
+      const row = await db
+        .updateTable('bnpl_authorisations')
+        .set({ status: 'canceled' })
+        .where('id', '=', authorisationId)
+        .where('status', '=', 'authorised')
+        .returningAll()
+        .executeTakeFirst();
+      const stored =
+        row ??
+        (await db
+          .selectFrom('bnpl_authorisations')
+          .selectAll()
+          .where('id', '=', authorisationId)
+          .executeTakeFirst());
+      if (!stored)
+        throw new PaymentObjectNotFoundError(`Pay-later authorisation ${authorisationId}`);
+      return toBnplAuthorisation(stored);
+    },
+
+    async refund(input) {
+      if (input.amount !== undefined) assertCents(input.amount);
+      const requestFingerprint = fingerprint({
+        chargeId: input.chargeId,
+        amount: input.amount ?? null,
+      });
+      return db.transaction().execute(async (trx) => {
+        // The charge row is the lock: concurrent refunds of one charge run one after the other.
+        const charge = await trx
+          .selectFrom('payment_charges')
+          .selectAll()
+          .where('id', '=', input.chargeId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!charge) throw new PaymentObjectNotFoundError(`Charge ${input.chargeId}`);
+        const existing = await trx
+          .selectFrom('payment_refunds')
+          .selectAll()
+          .where('idempotency_key', '=', input.idempotencyKey)
+          .executeTakeFirst();
+        if (existing) {
+          if (existing.request_fingerprint !== requestFingerprint)
+            throw new IdempotencyConflictError(input.idempotencyKey);
+          return toRefund(existing);
+        }
+        if (charge.status !== 'succeeded')
+          throw new RefundRefusedError(
+            `Charge ${charge.id} is ${charge.status}, so there is nothing to refund`,
+          );
+        const left = charge.amount_cents - charge.amount_refunded_cents;
+        const amount = input.amount ?? left;
+        if (amount <= 0 || amount > left)
+          throw new RefundRefusedError(
+            `At most ${left} cents of charge ${charge.id} can still be refunded`,
+          );
+        const refund = await trx
+          .insertInto('payment_refunds')
+          .values({
+            id: createPrefixedId('re'),
+            charge_id: charge.id,
+            amount_cents: amount,
+            currency: charge.currency,
+            reason: input.reason ?? null,
+            idempotency_key: input.idempotencyKey,
+            request_fingerprint: requestFingerprint,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('payment_charges')
+          .set((eb) => ({
+            amount_refunded_cents: eb('amount_refunded_cents', '+', amount),
+            updated_at: new Date(),
+          }))
+          .where('id', '=', charge.id)
+          .execute();
+        return toRefund(refund);
+      });
+    },
+
+    async listRefunds(chargeId) {
+      const rows = await db
+        .selectFrom('payment_refunds')
+        .selectAll()
+        .where('charge_id', '=', chargeId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toRefund);
     },
   };
   return provider;

@@ -5,14 +5,18 @@
 // racing on the same attempt gets the same charge back instead of a new one.
 import {
   UPGRADE_LOOKUP_KEYS,
+  UPGRADE_WINDOW_MINUTES,
   type UpgradeResult,
   type UpgradeType,
 } from '@shop/shared/contract/upgrades';
+import type { Buyer } from '../buyer';
+import { findBuyersOrder, isUpgradeWindowOpen } from './upgrade-window';
+import { undoPayment } from '../payments/undo-payment';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
 import { normaliseEmail } from '../../lib/email';
 import { multiplyCents } from '../../lib/money';
 import { findPriceByLookupKey } from '../../repositories/catalog-repository';
-import { findOrderByPaymentRef, type StoredOrder } from '../../repositories/orders-repository';
+import type { StoredOrder } from '../../repositories/orders-repository';
 import {
   completeUpgrade,
   ensurePendingUpgrade,
@@ -23,6 +27,7 @@ import {
 } from '../../repositories/upgrades-repository';
 import type { CheckoutDeps } from '../checkout/orders';
 import { declined } from '../checkout/take-payment';
+import { orderNotCompleted } from '../checkout/record-payment';
 import { IdempotencyConflictError } from '../payments/payment-provider';
 import { firstUpgradableKit } from './upgrade-offers';
 
@@ -35,18 +40,25 @@ export function upgradeChargeKey(type: UpgradeType, orderId: string, attempt: nu
 }
 
 /**
- * The paid order a payment id (or order id) points at. When the client names an email it must
- * be the order's: the ids are unguessable, and the email is a second check before a card is charged.
+ * The buyer's order, still within the upgrade window. When the client names an email it must be
+ * the order's too.
  */
 export async function findUpgradableOrder(
   deps: CheckoutDeps,
   ref: string,
+  buyer: Buyer,
   email?: string,
 ): Promise<StoredOrder> {
-  const order = await findOrderByPaymentRef(deps.db, ref);
-  if (!order) throw notFound('Order not found');
+  const order = await findBuyersOrder(deps, ref, buyer);
   if (email !== undefined && normaliseEmail(email) !== normaliseEmail(order.row.email)) {
     throw forbidden('This email does not match the order.');
+  }
+  if (!isUpgradeWindowOpen(order)) {
+    throw new AppError(
+      409,
+      'UPGRADE_WINDOW_CLOSED',
+      `Add-ons can be bought within ${UPGRADE_WINDOW_MINUTES} minutes of an order. This offer has ended.`,
+    );
   }
   return order;
 }
@@ -77,6 +89,8 @@ async function upgradePrice(deps: CheckoutDeps, type: UpgradeType, priceId?: str
 
 export interface PendingRequest {
   ref: string;
+  /** The caller; only the order's own buyer may extend it. */
+  buyer: Buyer;
   type: UpgradeType;
   email?: string;
   /** The ordered kit's lookup key; null for an add-on not tied to a kit. */
@@ -86,7 +100,7 @@ export interface PendingRequest {
 
 /** The order, the price and the (pending or completed) upgrade row a request works on. */
 async function upgradeInProgress(deps: CheckoutDeps, request: PendingRequest) {
-  const order = await findUpgradableOrder(deps, request.ref, request.email);
+  const order = await findUpgradableOrder(deps, request.ref, request.buyer, request.email);
   const { row } = order;
   if (row.status !== 'paid' && row.status !== 'fulfilled')
     throw new AppError(409, 'CONFLICT', 'The order is not paid yet.');
@@ -159,18 +173,40 @@ export async function purchaseUpgrade(
     await recordDeclinedAttempt(db, upgrade.id, upgrade.attempts, message);
     throw declined(message);
   }
-  const completed = await completeUpgrade(db, {
-    id: upgrade.id,
-    orderId,
-    type: request.type,
-    chargeId: charge.id,
-    priceId: price.id,
-    lookupKey: price.lookupKey,
-    title: upgrade.title,
-    quantity: request.quantity,
-    unitAmount: price.unitAmount,
-    amount,
-  });
+  let completed: StoredUpgrade | null;
+  try {
+    completed = await completeUpgrade(db, {
+      id: upgrade.id,
+      orderId,
+      type: request.type,
+      chargeId: charge.id,
+      priceId: price.id,
+      lookupKey: price.lookupKey,
+      title: upgrade.title,
+      quantity: request.quantity,
+      unitAmount: price.unitAmount,
+      amount,
+    });
+  } catch (error) {
+    // The charge has no upgrade to show for it: give it back, and let the next try be a new attempt.
+    deps.log?.error(
+      { err: error, orderId, upgrade: request.type },
+      'upgrade write failed after payment; refunding',
+    );
+    await undoPayment(
+      provider,
+      { charge, bnplAuthorisationId: null },
+      `Upgrade ${request.type} of order ${orderId} could not be recorded`,
+      deps.log,
+    );
+    await recordDeclinedAttempt(
+      db,
+      upgrade.id,
+      upgrade.attempts,
+      'The upgrade could not be completed, so the payment was refunded.',
+    ).catch(() => undefined);
+    throw orderNotCompleted();
+  }
   if (completed) return { upgrade: toUpgradeResult(completed), created: true };
   const raced = await findUpgrade(db, orderId, request.type);
   if (!raced) throw new Error(`upgrade ${request.type} for order ${orderId} vanished`);

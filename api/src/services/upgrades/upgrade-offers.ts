@@ -4,9 +4,10 @@ import { mergeOfferWithPrice } from '@shop/shared/catalog/merge-offer';
 import type { PricedOffer } from '@shop/shared/contract/catalog';
 import { UPGRADE_LOOKUP_KEYS, type UpgradeType } from '@shop/shared/contract/upgrades';
 import { shouldCheckUpgradePurchased } from '@shop/shared/rules/upgrade-purchased';
-import type { Executor } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
+import type { Buyer } from '../buyer';
+import { findBuyersOrder, isUpgradeWindowOpen } from './upgrade-window';
 import { findPriceByLookupKey, toOffer } from '../../repositories/catalog-repository';
-import { findOrderByPaymentRef } from '../../repositories/orders-repository';
 import { isUpgradeCompleted } from '../../repositories/upgrades-repository';
 
 /** Product families that are a blood-test kit a mini panel or an easy-draw device can go with. */
@@ -45,35 +46,62 @@ export async function firstUpgradableKit(
   return lookupKeys.find((key) => upgradable.has(key)) ?? null;
 }
 
-/** Whether the order a payment id (or order id) points at already has this upgrade completed. */
+/** The buyer's order a payment id names, or null when none is named; 404 when it is not theirs. */
+async function namedOrder(db: Database, paymentId: string | null | undefined, buyer: Buyer) {
+  return shouldCheckUpgradePurchased(paymentId)
+    ? findBuyersOrder({ db }, paymentId.trim(), buyer)
+    : null;
+}
+
+/** Whether the buyer's order a payment id (or order id) points at already has this upgrade completed. */
 export async function isUpgradePurchased(
-  db: Executor,
+  db: Database,
   paymentId: string | null | undefined,
   type: UpgradeType,
+  buyer: Buyer,
 ): Promise<boolean> {
-  if (!shouldCheckUpgradePurchased(paymentId)) return false;
-  const order = await findOrderByPaymentRef(db, paymentId.trim());
+  const order = await namedOrder(db, paymentId, buyer);
   return order ? isUpgradeCompleted(db, order.row.id, type) : false;
 }
 
-/** GET /api/mini-panel-upgrade: offered for an order with a kit in it and no mini panel yet. */
+/**
+ * GET /api/mini-panel-upgrade: offered for an order with a kit in it and no mini panel yet. With
+ * a payment id, only to that order's buyer and only while its upgrade window is open.
+ */
 export async function miniPanelUpgradeOffer(
-  db: Executor,
+  db: Database,
   lookupKeys: readonly string[],
   paymentId: string | undefined,
+  buyer: Buyer,
 ) {
   const upgradeTo = UPGRADE_LOOKUP_KEYS['mini-panel'];
+  const order = await namedOrder(db, paymentId, buyer);
+  if (
+    order &&
+    (!isUpgradeWindowOpen(order) || (await isUpgradeCompleted(db, order.row.id, 'mini-panel')))
+  )
+    return null;
   if (lookupKeys.includes(upgradeTo)) return null;
   const upgradable = await firstUpgradableKit(db, lookupKeys);
-  if (!upgradable || (await isUpgradePurchased(db, paymentId, 'mini-panel'))) return null;
+  if (!upgradable) return null;
   const offer = await pricedOfferFor(db, upgradeTo);
   return offer ? { miniPanelUpgrade: { ...offer, upgradeTo, upgradable } } : null;
 }
 
-/** GET /api/easy-draw-upgrade: offered for a kit of the order `id` points at, until it is bought. */
-export async function easyDrawUpgradeOffer(db: Executor, lookupKey: string, id: string) {
-  const order = shouldCheckUpgradePurchased(id) ? await findOrderByPaymentRef(db, id.trim()) : null;
-  if (!order || !order.lines.some((line) => line.lookupKey === lookupKey)) return null;
+/** GET /api/easy-draw-upgrade: offered to the buyer for a kit of the order `id` points at, until it is bought or the window closes. */
+export async function easyDrawUpgradeOffer(
+  db: Database,
+  lookupKey: string,
+  id: string,
+  buyer: Buyer,
+) {
+  const order = await namedOrder(db, id, buyer);
+  if (
+    !order ||
+    !isUpgradeWindowOpen(order) ||
+    !order.lines.some((line) => line.lookupKey === lookupKey)
+  )
+    return null;
   if ((await firstUpgradableKit(db, [lookupKey])) === null) return null;
   if (await isUpgradeCompleted(db, order.row.id, 'easy-draw')) return null;
   const product = await pricedOfferFor(db, UPGRADE_LOOKUP_KEYS['easy-draw']);

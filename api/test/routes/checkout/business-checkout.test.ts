@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import type { BusinessCheckoutBody } from '@shop/shared/contract/checkout';
 import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
-import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { testCard, US_ADDRESS } from '../../helpers/checkout-fixtures';
 
 const ADMIN_TOKEN = 'operator-token-0123456789abcdef';
@@ -28,12 +28,14 @@ function businessBody(overrides: Partial<BusinessCheckoutBody> = {}): BusinessCh
 describe('business checkout (partner storefronts)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { ADMIN_TOKEN } });
+    t = asBrowser(await buildTestApp({ env: { ADMIN_TOKEN } }));
   });
   afterAll(() => t.close());
 
-  const start = (body: unknown, headers: Record<string, string> = {}) => t.inject({ method: 'POST', url: API_PATHS.businessCheckout, payload: body as object, headers });
-  const status = (id: string) => t.inject({ method: 'GET', url: buildPath(API_PATHS.businessCheckoutStatus, { id }) });
+  const start = (body: unknown, headers: Record<string, string> = {}) =>
+    t.inject({ method: 'POST', url: API_PATHS.businessCheckout, payload: body as object, headers });
+  const status = (id: string) =>
+    t.inject({ method: 'GET', url: buildPath(API_PATHS.businessCheckoutStatus, { id }) });
   async function pollUntilFinal(id: string) {
     for (let attempt = 0; attempt < 100; attempt += 1) {
       const body = (await status(id)).json();
@@ -43,7 +45,11 @@ describe('business checkout (partner storefronts)', () => {
     throw new Error(`checkout ${id} never became final`);
   }
   const fulfil = (id: string, token = ADMIN_TOKEN) =>
-    t.inject({ method: 'POST', url: buildPath(API_PATHS.businessCheckoutFulfil, { id }), headers: { authorization: `Bearer ${token}` } });
+    t.inject({
+      method: 'POST',
+      url: buildPath(API_PATHS.businessCheckoutFulfil, { id }),
+      headers: { authorization: `Bearer ${token}` },
+    });
 
   it('moves pending -> paid -> fulfilled, priced by the server with the partner price and code', async () => {
     const response = await start(businessBody());
@@ -51,12 +57,26 @@ describe('business checkout (partner storefronts)', () => {
     const started = response.json();
     expect(started).toMatchObject({ status: 'pending', final: false, failureMessage: null });
     // $129 partner price, 15% off, $5.95 shipping: the client's shippingCost of 1 cent is ignored.
-    expect(started.order).toMatchObject({ kind: 'business', businessKey: 'acme-wellness', subtotal: 12_900, discount: 1_935, shipping: 595, total: 11_560 });
+    expect(started.order).toMatchObject({
+      kind: 'business',
+      businessKey: 'acme-wellness',
+      subtotal: 12_900,
+      discount: 1_935,
+      shipping: 595,
+      total: 11_560,
+    });
 
     const { body } = await pollUntilFinal(started.id);
     expect(body).toEqual({ id: started.id, status: 'paid', final: true, failureMessage: null });
-    const details = await t.inject({ method: 'GET', url: buildPath(API_PATHS.businessCheckoutDetails, { id: started.id }) });
-    expect(details.json()).toMatchObject({ status: 'paid', payment: { status: 'succeeded', amount: 11_560 }, paymentLabel: 'Visa •••• 4242' });
+    const details = await t.inject({
+      method: 'GET',
+      url: buildPath(API_PATHS.businessCheckoutDetails, { id: started.id }),
+    });
+    expect(details.json()).toMatchObject({
+      status: 'paid',
+      payment: { status: 'succeeded', amount: 11_560 },
+      paymentLabel: 'Visa •••• 4242',
+    });
 
     expect((await fulfil(started.id, 'wrong-token-wrong-token-wrong')).statusCode).toBe(403);
     const fulfilled = await fulfil(started.id);
@@ -65,35 +85,67 @@ describe('business checkout (partner storefronts)', () => {
   });
 
   it('moves pending -> failed with the decline reason for a declined card, and a failed order cannot be fulfilled', async () => {
-    const started = (await start(businessBody({ paymentMethod: { type: 'card', card: testCard(TEST_CARDS.declined) } }))).json();
+    const started = (
+      await start(
+        businessBody({ paymentMethod: { type: 'card', card: testCard(TEST_CARDS.declined) } }),
+      )
+    ).json();
     expect(started.status).toBe('pending');
     const { body } = await pollUntilFinal(started.id);
-    expect(body).toMatchObject({ status: 'failed', final: true, failureMessage: 'Your card was declined.' });
+    expect(body).toMatchObject({
+      status: 'failed',
+      final: true,
+      failureMessage: 'Your card was declined.',
+    });
     expect((await fulfil(started.id)).statusCode).toBe(409);
   });
 
   it('pays later with a recorded consent and carries bnpl: true', async () => {
     const consent = (
-      await t.inject({ method: 'POST', url: API_PATHS.bnplConsents, payload: { sessionId: randomUUID(), email: 'employee@acme.example', accepted: true, termsVersion: '2024-01' } })
+      await t.inject({
+        method: 'POST',
+        url: API_PATHS.bnplConsents,
+        payload: {
+          sessionId: randomUUID(),
+          email: 'employee@acme.example',
+          accepted: true,
+          termsVersion: '2024-01',
+        },
+      })
     ).json();
-    const started = (await start(businessBody({ bnpl: true, paymentMethod: { type: 'bnpl', consentId: consent.id } }))).json();
+    const started = (
+      await start(
+        businessBody({ bnpl: true, paymentMethod: { type: 'bnpl', consentId: consent.id } }),
+      )
+    ).json();
     expect(started.order.bnpl).toBe(true);
     expect((await pollUntilFinal(started.id)).body.status).toBe('paid');
-    expect((await t.inject({ method: 'GET', url: buildPath(API_PATHS.bnplConsent, { id: consent.id }) })).json()[0].orderId).toBe(started.id);
+    expect(
+      (
+        await t.inject({ method: 'GET', url: buildPath(API_PATHS.bnplConsent, { id: consent.id }) })
+      ).json()[0].orderId,
+    ).toBe(started.id);
     expect((await start(businessBody({ bnpl: true }))).statusCode).toBe(400);
   });
 
   it('returns the same checkout for a repeated idempotency key', async () => {
     const key = randomUUID();
     const body = businessBody({ email: 'twice@acme.example' });
-    const [first, second] = await Promise.all([start(body, { 'idempotency-key': key }), start(body, { 'idempotency-key': key })]);
+    const [first, second] = await Promise.all([
+      start(body, { 'idempotency-key': key }),
+      start(body, { 'idempotency-key': key }),
+    ]);
     expect(first.json().id).toBe(second.json().id);
-    expect((await start({ ...body, marketingEnabled: false }, { 'idempotency-key': key })).statusCode).toBe(422);
+    expect(
+      (await start({ ...body, marketingEnabled: false }, { 'idempotency-key': key })).statusCode,
+    ).toBe(422);
   });
 
   it('refuses an unknown partner, products the partner does not sell, and 404s unknown checkouts', async () => {
     expect((await start(businessBody({ businessKey: 'no-such-partner' }))).statusCode).toBe(404);
-    const outside = await start(businessBody({ products: [{ lookupKey: 'bloodwise_monthly', quantity: 1 }] }));
+    const outside = await start(
+      businessBody({ products: [{ lookupKey: 'bloodwise_monthly', quantity: 1 }] }),
+    );
     expect(outside.statusCode).toBe(400);
     expect(outside.json().error.message).toBe('This shop does not sell bloodwise_monthly');
     expect((await status(randomUUID())).statusCode).toBe(404);
@@ -102,12 +154,23 @@ describe('business checkout (partner storefronts)', () => {
   describe('your-health-business (spec §9: its product list does not override prices)', () => {
     const YHB = 'your-health-business';
     const yhbBody = (lookupKey: string) =>
-      businessBody({ businessKey: YHB, email: 'staff@yhb.example', discount: null, products: [{ lookupKey, quantity: 1 }] });
+      businessBody({
+        businessKey: YHB,
+        email: 'staff@yhb.example',
+        discount: null,
+        products: [{ lookupKey, quantity: 1 }],
+      });
 
     it('charges the default price for the seeded list, which names the default lookup keys', async () => {
       const started = (await start(yhbBody('bloodwise_kit_one_time'))).json();
       // $149 default price + $5.95 shipping.
-      expect(started.order).toMatchObject({ businessKey: YHB, subtotal: 14_900, discount: 0, shipping: 595, total: 15_495 });
+      expect(started.order).toMatchObject({
+        businessKey: YHB,
+        subtotal: 14_900,
+        discount: 0,
+        shipping: 595,
+        total: 15_495,
+      });
       expect((await pollUntilFinal(started.id)).body.status).toBe('paid');
     });
 
@@ -129,7 +192,16 @@ describe('business checkout (partner storefronts)', () => {
         .execute();
       await t.app.customizations.upsert(YHB, {
         businessName: 'Your Health Business',
-        products: [{ key: 'bloodwise-kit', type: 'kit', kitType: 'full-panel', title: 'Complete Panel', quantity: 1, price: 'yhb_kit_one_time' }],
+        products: [
+          {
+            key: 'bloodwise-kit',
+            type: 'kit',
+            kitType: 'full-panel',
+            title: 'Complete Panel',
+            quantity: 1,
+            price: 'yhb_kit_one_time',
+          },
+        ],
       });
 
       // The storefront keeps the default offer's lookup key in the cart: that sells, at $149.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { LightMyRequestResponse } from 'fastify';
+import { signUpAndConfirm } from '../../helpers/accounts';
 import { buildTestApp, sessionCookieFrom, type TestApp } from '../../helpers/build-test-app';
 
 const cartCookie = (response: LightMyRequestResponse) => {
@@ -18,7 +19,8 @@ describe('/api/v1/cart: the server-side cart', () => {
 
   const put = (sessionId: string, items: unknown, headers: Record<string, string> = {}) =>
     t.inject({ method: 'PUT', url: API_PATHS.cart, payload: { sessionId, items }, headers });
-  const get = (sessionId: string, headers: Record<string, string> = {}) => t.inject({ method: 'GET', url: `${API_PATHS.cart}?sessionId=${sessionId}`, headers });
+  const get = (sessionId: string, headers: Record<string, string> = {}) =>
+    t.inject({ method: 'GET', url: `${API_PATHS.cart}?sessionId=${sessionId}`, headers });
 
   it('starts empty, keeps lines per session id (a reload reads them back) and merges repeated keys', async () => {
     const sessionId = randomUUID();
@@ -39,15 +41,27 @@ describe('/api/v1/cart: the server-side cart', () => {
 
   it('refuses products we do not sell and silly quantities', async () => {
     const sessionId = randomUUID();
-    expect((await put(sessionId, [{ lookupKey: 'nope', quantity: 1 }])).json().error.code).toBe('VALIDATION_ERROR');
-    expect((await put(sessionId, [{ lookupKey: 'bloodwise_quarterly', quantity: 0 }])).statusCode).toBe(400);
-    expect((await put(sessionId, [{ lookupKey: 'bloodwise_quarterly', quantity: 21 }])).statusCode).toBe(400);
+    expect((await put(sessionId, [{ lookupKey: 'nope', quantity: 1 }])).json().error.code).toBe(
+      'VALIDATION_ERROR',
+    );
+    expect(
+      (await put(sessionId, [{ lookupKey: 'bloodwise_quarterly', quantity: 0 }])).statusCode,
+    ).toBe(400);
+    expect(
+      (await put(sessionId, [{ lookupKey: 'bloodwise_quarterly', quantity: 21 }])).statusCode,
+    ).toBe(400);
   });
 
-  it('merges the anonymous cart into the user\'s cart inside the login route, once', async () => {
-    const signup = await t.inject({ method: 'POST', url: API_PATHS.signup, payload: { email: 'merge@example.com', name: 'Merge Me', password: 'a-good-password-1' } });
+  it("merges the anonymous cart into the user's cart inside the login route, once", async () => {
+    const signup = await signUpAndConfirm(t, {
+      email: 'merge@example.com',
+      name: 'Merge Me',
+      password: 'a-good-password-1',
+    });
     const userCookie = sessionCookieFrom(signup);
-    await put(randomUUID(), [{ lookupKey: 'bloodwise_annual', quantity: 1 }], { cookie: userCookie });
+    await put(randomUUID(), [{ lookupKey: 'bloodwise_annual', quantity: 1 }], {
+      cookie: userCookie,
+    });
     await t.inject({ method: 'POST', url: API_PATHS.logout, headers: { cookie: userCookie } });
 
     const sessionId = randomUUID();
@@ -75,17 +89,22 @@ describe('/api/v1/cart: the server-side cart', () => {
       payload: { username: 'merge@example.com', password: 'a-good-password-1' },
       headers: { cookie: cartCookie(anonymous) },
     });
-    expect((await get(sessionId, { cookie: sessionCookieFrom(again) })).json().items).toHaveLength(2);
-    expect((await get(sessionId, { cookie: sessionCookieFrom(again) })).json().items[0].quantity).toBe(2);
+    expect((await get(sessionId, { cookie: sessionCookieFrom(again) })).json().items).toHaveLength(
+      2,
+    );
+    expect(
+      (await get(sessionId, { cookie: sessionCookieFrom(again) })).json().items[0].quantity,
+    ).toBe(2);
   });
 
   it('merges the cart of the session id a sign-up sends', async () => {
     const sessionId = randomUUID();
     await put(sessionId, [{ lookupKey: 'bp_monitor_tape', quantity: 1 }]);
-    const signup = await t.inject({
-      method: 'POST',
-      url: API_PATHS.signup,
-      payload: { email: 'fresh@example.com', name: 'Fresh', password: 'a-good-password-1', sessionId },
+    const signup = await signUpAndConfirm(t, {
+      email: 'fresh@example.com',
+      name: 'Fresh',
+      password: 'a-good-password-1',
+      sessionId,
     });
     const cart = await get(randomUUID(), { cookie: sessionCookieFrom(signup) });
     expect(cart.json().items).toEqual([{ lookupKey: 'bp_monitor_tape', quantity: 1 }]);

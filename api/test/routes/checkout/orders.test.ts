@@ -2,20 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { countOrders } from '../../../src/repositories/orders-repository';
 import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
-import { buildTestApp, sessionCookieFrom, type TestApp } from '../../helpers/build-test-app';
+import {
+  asBrowser,
+  buildTestApp,
+  sessionCookieFrom,
+  type TestApp,
+} from '../../helpers/build-test-app';
 import { CA_ADDRESS, orderBody, placeOrder, testCard } from '../../helpers/checkout-fixtures';
 
 describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = asBrowser(await buildTestApp());
   });
   afterAll(() => t.close());
 
   it('prices every line, the discount, shipping and total itself and ignores tampered client prices', async () => {
     const tampered = {
       ...orderBody({ email: 'tamper@example.com', discountCode: 'welcome10' }),
-      items: [{ lookupKey: 'bloodwise_kit_one_time', quantity: 2, unitAmount: 1, price: 1, amount: 1 }],
+      items: [
+        { lookupKey: 'bloodwise_kit_one_time', quantity: 2, unitAmount: 1, price: 1, amount: 1 },
+      ],
       total: 1,
       subtotal: 1,
       shippingCost: 0,
@@ -27,7 +34,15 @@ describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
     // 2 x $149, 10% off, US shipping $5.95 + $2.00 for the second kit.
     expect(order).toMatchObject({
       status: 'paid',
-      lines: [{ lookupKey: 'bloodwise_kit_one_time', quantity: 2, unitAmount: 14_900, amount: 29_800, title: 'Bloodwise Complete Panel' }],
+      lines: [
+        {
+          lookupKey: 'bloodwise_kit_one_time',
+          quantity: 2,
+          unitAmount: 14_900,
+          amount: 29_800,
+          title: 'Bloodwise Complete Panel',
+        },
+      ],
       subtotal: 29_800,
       discount: 2_980,
       shipping: 795,
@@ -36,7 +51,11 @@ describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
       paymentLabel: 'Visa •••• 4242',
     });
     expect(order.payment).toMatchObject({ status: 'succeeded', amount: order.total });
-    const charge = await t.app.db.selectFrom('payment_charges').select('amount_cents').where('id', '=', order.payment.id).executeTakeFirstOrThrow();
+    const charge = await t.app.db
+      .selectFrom('payment_charges')
+      .select('amount_cents')
+      .where('id', '=', order.payment.id)
+      .executeTakeFirstOrThrow();
     expect(charge.amount_cents).toBe(27_615);
   });
 
@@ -49,46 +68,81 @@ describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(first.json().id);
-    const changed = await placeOrder(t, { ...body, items: [{ lookupKey: 'bloodwise_kit_one_time', quantity: 3 }] }, key);
+    const changed = await placeOrder(
+      t,
+      { ...body, items: [{ lookupKey: 'bloodwise_kit_one_time', quantity: 3 }] },
+      key,
+    );
     expect(changed.statusCode).toBe(422);
     expect(changed.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await countOrders(t.app.db, { email: 'replay@example.com' })).toBe(1);
-    const charges = await t.app.db.selectFrom('payment_charges').select('id').where('description', '=', 'Order for replay@example.com').execute();
+    const charges = await t.app.db
+      .selectFrom('payment_charges')
+      .select('id')
+      .where('description', '=', 'Order for replay@example.com')
+      .execute();
     expect(charges).toHaveLength(1);
   });
 
   it('refuses an order without an idempotency key', async () => {
-    const response = await t.inject({ method: 'POST', url: API_PATHS.orders, payload: orderBody() });
+    const response = await t.inject({
+      method: 'POST',
+      url: API_PATHS.orders,
+      payload: orderBody(),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION_ERROR');
   });
 
   it('shows a declined card its reason, leaves no order, and lets a corrected retry through', async () => {
     const key = randomUUID();
-    const declinedBody = orderBody({ email: 'declined@example.com', paymentMethod: { type: 'card', card: testCard(TEST_CARDS.declined) } });
+    const declinedBody = orderBody({
+      email: 'declined@example.com',
+      paymentMethod: { type: 'card', card: testCard(TEST_CARDS.declined) },
+    });
     const declined = await placeOrder(t, declinedBody, key);
     expect(declined.statusCode).toBe(402);
-    expect(declined.json().error).toMatchObject({ code: 'CARD_DECLINED', message: 'Your card was declined.' });
+    expect(declined.json().error).toMatchObject({
+      code: 'CARD_DECLINED',
+      message: 'Your card was declined.',
+    });
     expect(await countOrders(t.app.db, { email: 'declined@example.com' })).toBe(0);
-    expect(await t.app.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute()).toEqual([]);
+    expect(
+      await t.app.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute(),
+    ).toEqual([]);
     // The same click again is declined again; a new card is a new request with a new key.
     expect((await placeOrder(t, declinedBody, key)).statusCode).toBe(402);
-    const retry = await placeOrder(t, { ...declinedBody, paymentMethod: { type: 'card', card: testCard() } });
+    const retry = await placeOrder(t, {
+      ...declinedBody,
+      paymentMethod: { type: 'card', card: testCard() },
+    });
     expect(retry.statusCode).toBe(201);
     expect(await countOrders(t.app.db, { email: 'declined@example.com' })).toBe(1);
   });
 
   it('refuses an order whose discount code does not apply, with the reason', async () => {
-    const response = await placeOrder(t, orderBody({ email: 'nodiscount@example.com', discountCode: 'EXPIRED10' }));
+    const response = await placeOrder(
+      t,
+      orderBody({ email: 'nodiscount@example.com', discountCode: 'EXPIRED10' }),
+    );
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'DISCOUNT_INVALID', message: 'This discount code has expired.' });
+    expect(response.json().error).toMatchObject({
+      code: 'DISCOUNT_INVALID',
+      message: 'This discount code has expired.',
+    });
     expect(await countOrders(t.app.db, { email: 'nodiscount@example.com' })).toBe(0);
   });
 
   it('ships to Canada at the Canadian rate and refuses another country', async () => {
-    const ca = await placeOrder(t, orderBody({ email: 'canada@example.com', shippingAddress: CA_ADDRESS }));
+    const ca = await placeOrder(
+      t,
+      orderBody({ email: 'canada@example.com', shippingAddress: CA_ADDRESS }),
+    );
     expect(ca.json()).toMatchObject({ shipping: 1_495, total: 14_900 + 1_495 });
-    const fr = await placeOrder(t, orderBody({ shippingAddress: { ...CA_ADDRESS, country: 'FR' as never } }));
+    const fr = await placeOrder(
+      t,
+      orderBody({ shippingAddress: { ...CA_ADDRESS, country: 'FR' as never } }),
+    );
     expect(fr.statusCode).toBe(400);
   });
 
@@ -96,62 +150,141 @@ describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
     const consent = await t.inject({
       method: 'POST',
       url: API_PATHS.bnplConsents,
-      payload: { sessionId: randomUUID(), email: 'later@example.com', accepted: true, termsVersion: '2024-01' },
+      payload: {
+        sessionId: randomUUID(),
+        email: 'later@example.com',
+        accepted: true,
+        termsVersion: '2024-01',
+      },
     });
     expect(consent.statusCode).toBe(201);
     const consentId = consent.json().id;
-    const order = await placeOrder(t, orderBody({ email: 'later@example.com', paymentMethod: { type: 'bnpl', consentId } }));
+    const order = await placeOrder(
+      t,
+      orderBody({ email: 'later@example.com', paymentMethod: { type: 'bnpl', consentId } }),
+    );
     expect(order.statusCode).toBe(201);
-    expect(order.json()).toMatchObject({ status: 'paid', bnpl: true, payment: null, paymentLabel: 'Pay later' });
-    const read = await t.inject({ method: 'GET', url: buildPath(API_PATHS.bnplConsent, { id: consentId }) });
-    expect(read.json()[0]).toMatchObject({ id: consentId, email: 'later@example.com', orderId: order.json().id });
-    const reuse = await placeOrder(t, orderBody({ email: 'later@example.com', paymentMethod: { type: 'bnpl', consentId } }));
+    expect(order.json()).toMatchObject({
+      status: 'paid',
+      bnpl: true,
+      payment: null,
+      paymentLabel: 'Pay later',
+    });
+    const read = await t.inject({
+      method: 'GET',
+      url: buildPath(API_PATHS.bnplConsent, { id: consentId }),
+    });
+    expect(read.json()[0]).toMatchObject({
+      id: consentId,
+      email: 'later@example.com',
+      orderId: order.json().id,
+    });
+    const reuse = await placeOrder(
+      t,
+      orderBody({ email: 'later@example.com', paymentMethod: { type: 'bnpl', consentId } }),
+    );
     expect(reuse.statusCode).toBe(409);
     const unaccepted = await t.inject({
       method: 'POST',
       url: API_PATHS.bnplConsents,
-      payload: { sessionId: randomUUID(), email: 'later@example.com', accepted: false, termsVersion: '2024-01' },
+      payload: {
+        sessionId: randomUUID(),
+        email: 'later@example.com',
+        accepted: false,
+        termsVersion: '2024-01',
+      },
     });
     expect(unaccepted.statusCode).toBe(400);
   });
 
-  it('charges a logged-in shopper\'s saved card, and nobody else may use it', async () => {
-    const login = await t.inject({ method: 'POST', url: API_PATHS.login, payload: { username: 'demo@bloodwise.test', password: 'bloodwise-demo-1' } });
+  it("charges a logged-in shopper's saved card, and nobody else may use it", async () => {
+    const login = await t.inject({
+      method: 'POST',
+      url: API_PATHS.login,
+      payload: { username: 'demo@bloodwise.test', password: 'bloodwise-demo-1' },
+    });
     const cookie = sessionCookieFrom(login);
-    const saved = orderBody({ email: 'demo@bloodwise.test', paymentMethod: { type: 'saved', paymentMethodId: 'pm_demo_visa_4242' } });
+    const saved = orderBody({
+      email: 'demo@bloodwise.test',
+      paymentMethod: { type: 'saved', paymentMethodId: 'pm_demo_visa_4242' },
+    });
     const order = await placeOrder(t, saved, randomUUID(), { cookie });
     expect(order.statusCode).toBe(201);
     expect(order.json()).toMatchObject({ status: 'paid', paymentLabel: 'Visa •••• 4242' });
-    const stored = await t.app.db.selectFrom('orders').select('user_id').where('id', '=', order.json().id).executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('orders')
+      .select('user_id')
+      .where('id', '=', order.json().id)
+      .executeTakeFirstOrThrow();
     expect(stored.user_id).not.toBeNull();
     expect((await placeOrder(t, saved)).statusCode).toBe(401);
   });
 
-  it('holds a card that needs the bank\'s confirmation until it is confirmed', async () => {
-    const order = await placeOrder(t, orderBody({ email: 'confirm@example.com', paymentMethod: { type: 'card', card: testCard(TEST_CARDS.requiresAction) } }));
-    expect(order.json()).toMatchObject({ status: 'requires_action', payment: { status: 'requires_action', nextAction: { type: 'confirm' } } });
-    const confirmed = await t.inject({ method: 'POST', url: buildPath(API_PATHS.orderConfirm, { id: order.json().id }) });
+  it("holds a card that needs the bank's confirmation until it is confirmed", async () => {
+    const order = await placeOrder(
+      t,
+      orderBody({
+        email: 'confirm@example.com',
+        paymentMethod: { type: 'card', card: testCard(TEST_CARDS.requiresAction) },
+      }),
+    );
+    expect(order.json()).toMatchObject({
+      status: 'requires_action',
+      payment: { status: 'requires_action', nextAction: { type: 'confirm' } },
+    });
+    const confirmed = await t.inject({
+      method: 'POST',
+      url: buildPath(API_PATHS.orderConfirm, { id: order.json().id }),
+    });
     expect(confirmed.json()).toMatchObject({ status: 'paid', payment: { status: 'succeeded' } });
   });
 
   it('serves an order by id and 404s an unknown one', async () => {
     const placed = (await placeOrder(t, orderBody({ email: 'read@example.com' }))).json();
-    const read = await t.inject({ method: 'GET', url: buildPath(API_PATHS.order, { id: placed.id }) });
+    const read = await t.inject({
+      method: 'GET',
+      url: buildPath(API_PATHS.order, { id: placed.id }),
+    });
     expect(read.json()).toEqual(placed);
-    expect((await t.inject({ method: 'GET', url: buildPath(API_PATHS.order, { id: randomUUID() }) })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: buildPath(API_PATHS.order, { id: 'not-a-uuid' }) })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: buildPath(API_PATHS.order, { id: randomUUID() }) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: buildPath(API_PATHS.order, { id: 'not-a-uuid' }) }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('records the checkout start lead when the email is entered', async () => {
     const response = await t.inject({
       method: 'POST',
       url: API_PATHS.checkoutStart,
-      payload: { email: 'Lead@Example.com', country: 'CA', first_name: 'Mary', last_name: 'Ann Lee', event_name: 'email_entered' },
+      payload: {
+        email: 'Lead@Example.com',
+        country: 'CA',
+        first_name: 'Mary',
+        last_name: 'Ann Lee',
+        event_name: 'email_entered',
+      },
     });
     expect(response.json()).toEqual({ ok: true });
-    const lead = await t.app.db.selectFrom('checkout_starts').selectAll().where('email', '=', 'lead@example.com').executeTakeFirstOrThrow();
-    expect(lead).toMatchObject({ country: 'CA', first_name: 'Mary', last_name: 'Ann Lee', event_name: 'email_entered' });
-    const bad = await t.inject({ method: 'POST', url: API_PATHS.checkoutStart, payload: { email: 'x', country: 'US', first_name: 'A', last_name: 'B', event_name: 'e' } });
+    const lead = await t.app.db
+      .selectFrom('checkout_starts')
+      .selectAll()
+      .where('email', '=', 'lead@example.com')
+      .executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({
+      country: 'CA',
+      first_name: 'Mary',
+      last_name: 'Ann Lee',
+      event_name: 'email_entered',
+    });
+    const bad = await t.inject({
+      method: 'POST',
+      url: API_PATHS.checkoutStart,
+      payload: { email: 'x', country: 'US', first_name: 'A', last_name: 'B', event_name: 'e' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

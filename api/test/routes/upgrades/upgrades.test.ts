@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { toCount } from '../../../src/lib/count';
 import type { PaymentProvider } from '../../../src/services/payments/payment-provider';
 import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
-import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { orderBody, placeOrder } from '../../helpers/checkout-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
@@ -58,7 +58,7 @@ let chargeGate: ReturnType<typeof gatedProvider>;
 beforeAll(async () => {
   database = await createTestDatabase();
   chargeGate = gatedProvider(createTestPaymentProvider(database.handle.db));
-  t = await buildTestApp({ database, app: { paymentProvider: chargeGate.provider } });
+  t = asBrowser(await buildTestApp({ database, app: { paymentProvider: chargeGate.provider } }));
 });
 afterAll(async () => {
   await t.close();
@@ -402,11 +402,11 @@ describe('easy-draw upgrade', () => {
     expect(await upgradeCharges(order.id, 'easy-draw')).toHaveLength(1);
   });
 
-  it('answers null for a kit that is not in the order, an add-on, or an unknown order', async () => {
+  it('answers null for a kit that is not in the order or an add-on, and 404 for an unknown order', async () => {
     const order = await paidOrder();
     expect((await easyDrawOffer('bloodwise_quarterly', paymentIdOf(order))).body).toBe('null');
     expect((await easyDrawOffer('no_such_key', paymentIdOf(order))).body).toBe('null');
-    expect((await easyDrawOffer(KIT, 'pi_unknown')).body).toBe('null');
+    expect((await easyDrawOffer(KIT, 'pi_unknown')).statusCode).toBe(404);
     const addOnOnly = await paidOrder([{ lookupKey: 'bp_monitor_tape', quantity: 1 }]);
     expect((await easyDrawOffer('bp_monitor_tape', paymentIdOf(addOnOnly))).body).toBe('null');
   });
@@ -460,8 +460,8 @@ describe('upgrade-purchased', () => {
     expect(details.total).toBe(order.total + 3_900 + 4_900 + 5_900);
   });
 
-  it("answers false for an unknown or 'undefined' payment id, and 400 for an unknown type", async () => {
-    expect((await purchased('pi_unknown', 'mini-panel')).json()).toEqual({ isUpgraded: false });
+  it("answers 404 for an unknown payment id, false for 'undefined', and 400 for an unknown type", async () => {
+    expect((await purchased('pi_unknown', 'mini-panel')).statusCode).toBe(404);
     expect((await purchased('undefined', 'easy-draw')).json()).toEqual({ isUpgraded: false });
     expect((await purchased('pi_1', 'gold-plating' as UpgradeType)).statusCode).toBe(400);
   });

@@ -1,6 +1,7 @@
 // POST /impact/log-page-view on every route change, once the user query has settled (spec section 7).
 import { useEffect, useRef } from 'react';
 import type { AxiosInstance } from 'axios';
+import { withoutPrivateParams } from '@shop/shared/rules/private-url';
 
 export interface PageView {
   url: string;
@@ -10,11 +11,29 @@ export interface PageView {
   sessionId: string;
 }
 
-export function createPageViewLogger({ client, token, sessionId, userAgent }: { client: AxiosInstance; token: string; sessionId: string; userAgent: string }) {
+export function createPageViewLogger({
+  client,
+  token,
+  sessionId,
+  userAgent,
+}: {
+  client: AxiosInstance;
+  token: string;
+  sessionId: string;
+  userAgent: string;
+}) {
   return async function logPageView(url: string, referringUrl: string): Promise<void> {
-    const body: PageView = { url, ip: null, referringUrl, userAgent, sessionId };
+    const body: PageView = {
+      url: withoutPrivateParams(url),
+      ip: null,
+      referringUrl: withoutPrivateParams(referringUrl),
+      userAgent,
+      sessionId,
+    };
     try {
-      await client.post('/impact/log-page-view', body, { headers: { Authorization: `Bearer ${token}` } });
+      await client.post('/impact/log-page-view', body, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
     } catch {
       // A lost page view must never disturb the visitor.
     }
@@ -22,7 +41,12 @@ export function createPageViewLogger({ client, token, sessionId, userAgent }: { 
 }
 
 /** Logs `href` each time it changes, but only after `ready` (the user query) is true. */
-export function usePageViewLog(href: string, ready: boolean, log: (url: string, referringUrl: string) => Promise<void>, initialReferrer: string) {
+export function usePageViewLog(
+  href: string,
+  ready: boolean,
+  log: (url: string, referringUrl: string) => Promise<void>,
+  initialReferrer: string,
+) {
   const lastLogged = useRef<string | null>(null);
   useEffect(() => {
     if (!ready || lastLogged.current === href) return;
