@@ -93,7 +93,9 @@ describe('checkout page', () => {
     await user.click(screen.getByLabelText('I have read and accept the pay-later terms'));
     await user.click(screen.getByTestId('place-order'));
     await waitFor(() => expect(store.getLocation().pathname).toBe('/checkout/thank-you'), slow);
-    expect(store.getLocation().search).toBe('?order=order-1');
+    // The order id rides in the history entry, never in the address bar.
+    expect(store.getLocation().search).toBe('');
+    expect(store.getLocation().state).toEqual({ orderId: 'order-1' });
     expect(api.calls(/\/checkout\/orders$/, 'post')[0]!.body).toMatchObject({ paymentMethod: { type: 'bnpl', consentId: consent.id } });
     expect(window.sessionStorage.getItem('new-customer:order-1')).toBe('true');
   });

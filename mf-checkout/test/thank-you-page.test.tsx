@@ -31,8 +31,11 @@ describe('thank-you page', () => {
     window.localStorage.clear();
     window.sessionStorage.clear();
   });
+  afterEach(() => jest.restoreAllMocks());
 
   it('shows the order, the delivery estimate and next steps, and hosts the upgrades area with the order ids', async () => {
+    // Ten minutes after the order: its upgrade window is open.
+    jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2025-11-21T15:10:00.000Z'));
     const placed = order();
     renderCheckout(`/checkout/thank-you?order=${placed.id}`, { orders: [placed] });
     expect(await screen.findByRole('heading', { name: 'Thank you, Mary!' })).toBeInTheDocument();
@@ -56,6 +59,30 @@ describe('thank-you page', () => {
     const reload = renderCheckout(`/checkout/thank-you?order=${placed.id}`, { orders: [placed] });
     expect(await screen.findByRole('heading', { name: 'Thank you, Mary!' })).toBeInTheDocument();
     expect(reload.record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(0);
+  });
+
+  it('offers no upgrades once the upgrade window has closed, and still shows the order', async () => {
+    jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2025-11-21T16:01:00.000Z'));
+    renderCheckout(`/checkout/thank-you?order=${order().id}`, { orders: [order()] });
+    expect(await screen.findByRole('heading', { name: 'Thank you, Mary!' })).toBeInTheDocument();
+    expect(screen.queryByTestId('upgrades-slot')).not.toBeInTheDocument();
+  });
+
+  it('takes an order id out of the address bar and keeps showing the order', async () => {
+    const placed = order();
+    const view = renderCheckout(`/checkout/thank-you?order=${placed.id}&utm_source=mail`, { orders: [placed] });
+    expect(await screen.findByRole('heading', { name: 'Thank you, Mary!' })).toBeInTheDocument();
+    await waitFor(() => expect(view.store.getLocation().search).toBe('?utm_source=mail'));
+    expect(view.store.getLocation().state).toEqual({ orderId: placed.id });
+    expect(screen.getByRole('heading', { name: 'Thank you, Mary!' })).toBeInTheDocument();
+  });
+
+  it('shows nothing of an order the API will not show this browser, and offers no upgrades', async () => {
+    const view = renderCheckout('/checkout/thank-you?order=9f0c1d2e-3b4a-4c5d-8e6f-000000000000', { orders: [] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'We can’t show this order here' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /upgrades area/ })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('upgrades-slot')).not.toBeInTheDocument();
+    expect(view.record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(0);
   });
 
   it('logs a total under $30 as a test purchase and does not report it', async () => {

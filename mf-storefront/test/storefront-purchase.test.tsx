@@ -77,7 +77,8 @@ describe('storefront cart, checkout and thank-you', () => {
     });
     // Polled until paid: pending first, then paid.
     expect(api.calls(/\/business\/checkout\/[^/]+\/status$/).length).toBeGreaterThanOrEqual(2);
-    expect(store.getLocation().search).toBe('?order=order-1-0000');
+    expect(store.getLocation().search).toBe('');
+    expect(store.getLocation().state).toEqual({ orderId: 'order-1-0000' });
     expect(await screen.findByTestId('order-reference')).toHaveTextContent(
       'ORDER-1- from Acme Wellness',
     );

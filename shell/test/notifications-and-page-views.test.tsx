@@ -28,6 +28,18 @@ describe('page-view logger', () => {
     ]);
   });
 
+  it('never sends an order id or a secret link parameter', async () => {
+    const client = axios.create();
+    const sent: { url: string; referringUrl: string }[] = [];
+    client.defaults.adapter = async (config) => {
+      sent.push(JSON.parse(config.data as string));
+      return { data: {}, status: 204, statusText: 'No Content', headers: {}, config };
+    };
+    const log = createPageViewLogger({ client, token: 'tkn', sessionId: 'sess-1', userAgent: 'UA' });
+    await log('/checkout/thank-you?order=9f0c1d2e&utm_source=mail', '/checkout?employerPay=s3cret');
+    expect(sent[0]).toMatchObject({ url: '/checkout/thank-you?utm_source=mail', referringUrl: '/checkout' });
+  });
+
   it('waits for the user query, then logs each route change once with the previous page as referrer', () => {
     const logged: [string, string][] = [];
     const log = async (url: string, referrer: string) => {

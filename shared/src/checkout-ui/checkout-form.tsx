@@ -353,6 +353,8 @@ export function CheckoutForm({ items, businessKey, onPlaced, extraActions }: Che
       });
       if (fields.length > 0) form.setFields(fields);
       if (problem.code === 'CONFLICT') consentRef.current = null;
+      // The server refunded that attempt and closed its key: the next click is a new order.
+      if (problem.code === 'ORDER_NOT_COMPLETED') keyRef.current = null;
     } finally {
       submittingRef.current = false;
       setSubmitting(false);

@@ -6,3 +6,5 @@ export { OrderTotals, QuoteTotals, SummaryLines, billingLabel, balanceCents, typ
 export { CheckoutStyles } from './checkout-styles';
 export { useCheckoutQuote, useShippingOptions, type QuoteInput } from './use-checkout-quote';
 export * from './checkout-api';
+export { THANK_YOU_PATH, useShowThankYou, useThankYouOrderId } from './thank-you-order';
+export { OrderNotHere } from './order-not-here';

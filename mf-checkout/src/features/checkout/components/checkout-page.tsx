@@ -1,10 +1,10 @@
 import Spin from 'antd/es/spin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAreaCart } from '@shop/shared/cart/use-cart';
 import { CART_QUERY_KEY } from '@shop/shared/contract/cart-keys';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { CheckoutForm, CheckoutStyles } from '@shop/shared/checkout-ui/index';
+import { CheckoutForm, CheckoutStyles, useShowThankYou } from '@shop/shared/checkout-ui/index';
 import { rememberNewCustomer } from '../../thank-you/new-customer-flag';
 import { EmployerPayPage } from './employer-pay-page';
 import { EmployerRequest } from './employer-request';
@@ -18,7 +18,7 @@ export function CheckoutPage() {
 function ShopperCheckout() {
   const { userContext } = useShell();
   const { cart, isLoading } = useAreaCart();
-  const navigate = useNavigate();
+  const showThankYou = useShowThankYou();
   const queryClient = useQueryClient();
 
   return (
@@ -50,7 +50,7 @@ function ShopperCheckout() {
             rememberNewCustomer(order.id, newCustomer);
             // The server emptied the cart when the order was written.
             void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
-            navigate(`/checkout/thank-you?order=${encodeURIComponent(order.id)}`);
+            showThankYou(order.id);
           }}
           extraActions={(details) => <EmployerRequest items={cart.items} details={details} />}
         />

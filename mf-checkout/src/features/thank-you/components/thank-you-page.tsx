@@ -2,12 +2,13 @@ import { useMemo } from 'react';
 import Alert from 'antd/es/alert';
 import Spin from 'antd/es/spin';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { splitFullName } from '@shop/shared/format/full-name';
 import { toApiError } from '@shop/shared/http/api-error';
 import { deliveryEstimate } from '@shop/shared/rules/delivery-estimate';
-import { CheckoutStyles, fetchOrder, OrderTotals, SummaryLines } from '@shop/shared/checkout-ui/index';
+import { CheckoutStyles, fetchOrder, OrderTotals, OrderNotHere, SummaryLines, useThankYouOrderId } from '@shop/shared/checkout-ui/index';
+import { UPGRADE_WINDOW_MINUTES } from '@shop/shared/contract/upgrades';
 import { usePurchaseTracking } from '../hooks/use-purchase-tracking';
 
 const NEXT_STEPS = [
@@ -24,12 +25,13 @@ function UpgradesUnavailable() {
 
 export function ThankYouPage() {
   const { api, AreaOutlet } = useShell();
-  const [params] = useSearchParams();
-  const orderId = params.get('order');
+  const orderId = useThankYouOrderId();
   const query = useQuery({ queryKey: ['order', orderId], queryFn: () => fetchOrder(api, orderId!), enabled: Boolean(orderId), staleTime: 60_000 });
   const order = query.data;
   usePurchaseTracking(order);
   const estimate = useMemo(() => (order ? deliveryEstimate(new Date(order.createdAt), order.shippingAddress.country).label : null), [order]);
+  // Read once per order: the offers do not vanish while the shopper is looking at them.
+  const upgradesOpen = useMemo(() => (order ? Date.now() < new Date(order.createdAt).getTime() + UPGRADE_WINDOW_MINUTES * 60_000 : false), [order]);
   const upgradeProps = useMemo(
     () => (order ? { paymentId: order.payment?.id ?? order.id, orderId: order.id, email: order.email, lookupKeys: order.lines.map((line) => line.lookupKey) } : undefined),
     [order],
@@ -51,7 +53,12 @@ export function ThankYouPage() {
           <Spin /> <span className="co-muted">Loading your order…</span>
         </div>
       )}
-      {query.isError && <Alert type="error" showIcon title={toApiError(query.error).message} />}
+      {query.isError &&
+        (toApiError(query.error).status === 404 ? (
+          <OrderNotHere className="co-panel" heading="h1" homeLabel="Back to the home page" />
+        ) : (
+          <Alert type="error" showIcon title={toApiError(query.error).message} />
+        ))}
       {order && (
         <>
           <h1>Thank you, {splitFullName(order.shippingAddress.name).firstName}!</h1>
@@ -91,10 +98,12 @@ export function ThankYouPage() {
               {order.bnpl && <p className="co-note">Paid later in 4 instalments, as you agreed.</p>}
             </aside>
           </div>
-          {/* Full width: the upgrades area lays out its own offers. */}
-          <section aria-label="Add-ons for your order" data-testid="upgrades-slot" style={{ marginTop: 24 }}>
-            {AreaOutlet ? <AreaOutlet area="upgrades" areaProps={upgradeProps} fallback={<UpgradesUnavailable />} /> : <UpgradesUnavailable />}
-          </section>
+          {/* Full width: the upgrades area lays out its own offers. The server closes them after the window too. */}
+          {upgradesOpen && (
+            <section aria-label="Add-ons for your order" data-testid="upgrades-slot" style={{ marginTop: 24 }}>
+              {AreaOutlet ? <AreaOutlet area="upgrades" areaProps={upgradeProps} fallback={<UpgradesUnavailable />} /> : <UpgradesUnavailable />}
+            </section>
+          )}
         </>
       )}
     </div>

@@ -1,6 +1,6 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import Spin from 'antd/es/spin';
-import { CheckoutForm, CheckoutStyles } from '@shop/shared/checkout-ui/index';
+import { CheckoutForm, CheckoutStyles, useShowThankYou } from '@shop/shared/checkout-ui/index';
 import { OffersState } from '../../offers/offers-state';
 import type { StorefrontOffer } from '../../offers/storefront-offers';
 import { useStorefrontOffers } from '../../offers/use-storefront-offers';
@@ -12,7 +12,7 @@ import { useStorefrontCart } from '../../cart/use-storefront-cart';
 function CheckoutContents({ offers }: { offers: StorefrontOffer[] }) {
   const partner = usePartner();
   const cart = useStorefrontCart(offers);
-  const navigate = useNavigate();
+  const showThankYou = useShowThankYou();
   if (cart.isLoading) return <Spin />;
   if (cart.items.length === 0) {
     return (
@@ -34,7 +34,7 @@ function CheckoutContents({ offers }: { offers: StorefrontOffer[] }) {
         void Promise.all([...bought].map((lookupKey) => cart.remove(lookupKey))).catch(
           () => undefined,
         );
-        navigate(`/checkout/thank-you?order=${encodeURIComponent(order.id)}`);
+        showThankYou(order.id);
       }}
     />
   );

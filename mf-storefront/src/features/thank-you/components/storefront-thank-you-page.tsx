@@ -2,13 +2,15 @@ import { useEffect, useMemo } from 'react';
 import Alert from 'antd/es/alert';
 import Spin from 'antd/es/spin';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useShell } from '@shop/shared/federation/remote-root';
 import {
   CheckoutStyles,
   fetchBusinessCheckoutDetails,
   OrderTotals,
   SummaryLines,
+  OrderNotHere,
+  useThankYouOrderId,
 } from '@shop/shared/checkout-ui/index';
 import { toApiError } from '@shop/shared/http/api-error';
 import { customizationQueryOptions } from '@shop/shared/storefront/customization-query';
@@ -48,8 +50,7 @@ function useAfterPurchaseTarget(lookupKeys: readonly string[] | null): string | 
 export function StorefrontThankYouPage() {
   const { api } = useShell();
   const partner = usePartner();
-  const [params] = useSearchParams();
-  const orderId = params.get('order');
+  const orderId = useThankYouOrderId();
   const order = useQuery({
     queryKey: ['storefront', 'order', orderId],
     queryFn: () => fetchBusinessCheckoutDetails(api, orderId!),
@@ -84,7 +85,12 @@ export function StorefrontThankYouPage() {
           <Spin />
         </div>
       )}
-      {order.isError && <Alert type="error" showIcon title={toApiError(order.error).message} />}
+      {order.isError &&
+        (toApiError(order.error).status === 404 ? (
+          <OrderNotHere className="sf-panel" homeLabel={`Back to ${partner.businessName}`} />
+        ) : (
+          <Alert type="error" showIcon title={toApiError(order.error).message} />
+        ))}
       {order.data && (
         <PartnerTextScope businessName={partner.businessName}>
           <p className="sf-lead" data-testid="order-reference">
