@@ -14,7 +14,11 @@ import { authPlugin } from './plugins/app/auth';
 import { demoDataPlugin } from './plugins/app/demo-data';
 import { servicesPlugin, type ServicesPluginOptions } from './plugins/app/services';
 import { databasePlugin } from './plugins/infrastructure/database';
-import { errorHandlerPlugin } from './plugins/infrastructure/error-handler';
+import {
+  clientErrorHandler,
+  errorHandlerPlugin,
+  sendFrameworkError,
+} from './plugins/infrastructure/error-handler';
 import { openApiPlugin } from './plugins/infrastructure/openapi';
 import { generateRequestId, requestIdPlugin } from './plugins/infrastructure/request-id';
 import { securityPlugin, type CspDirectives } from './plugins/infrastructure/security';
@@ -55,6 +59,10 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    // Refusals made before routing (bad URL, over-long parameter, unparseable HTTP) answer in
+    // our error shape too, not Fastify's.
+    frameworkErrors: sendFrameworkError,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,8 @@
 import type { ErrorBody, ErrorCode } from '@shop/shared/contract/errors';
 import { CONNECT_PREFIXES, CONTENT_PREFIX, PAYMENTS_PREFIX } from '@shop/shared/contract/paths';
+import { replaceForbiddenCharacters } from '@shop/shared/contract/text';
+import { STATUS_CODES as STATUS_CODES_TEXT } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -30,12 +33,22 @@ export function isApiPath(url: string): boolean {
   return API_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/**
+ * The one error body. A message may quote the client's input (an unknown key), so NUL and lone
+ * surrogates become U+FFFD: the body must pass its own schema, or the client gets Fastify's shape.
+ */
 export function errorBody(
   code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
 ): ErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
+  const text = replaceForbiddenCharacters;
+  const error = { code, message: text(message) };
+  if (!fields) return { error };
+  const safeFields = Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [text(key), text(value)]),
+  );
+  return { error: { ...error, fields: safeFields } };
 }
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -49,6 +62,105 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
 };
+
+const INTERNAL_ERROR = errorBody(
+  'INTERNAL_ERROR',
+  'Something went wrong on our side. Please try again.',
+);
+
+/** Fastify's and its plugins' own refusals in words a client can act on (theirs echo the request). */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The URL is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the URL is too long',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty: send a JSON object',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: 'This Content-Encoding is not supported',
+  FST_CP_ERR_INVALID_CONTENT: 'The request body could not be decompressed',
+};
+
+// SQLSTATEs for input PostgreSQL (and PGlite) cannot store: NUL or bytes outside UTF-8 (22021,
+// 22P05, also jsonb's "unsupported Unicode escape sequence"), too long (22001), not a number or
+// uuid (22P02), out of range (22003). Validation should stop these; when it does not, the value
+// still came from the client.
+const DATABASE_INPUT_REFUSALS = new Set(['22021', '22P05', '22001', '22P02', '22003']);
+
+/** pg and PGlite both put the SQLSTATE on `code`; a wrapper may hold the driver's error as `cause`. */
+function isDatabaseInputRefusal(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === 'string' && DATABASE_INPUT_REFUSALS.has(code)) return true;
+    if (typeof message === 'string' && message.includes('unsupported Unicode escape sequence'))
+      return true;
+    current = cause;
+  }
+  return false;
+}
+
+/**
+ * Any error that is not one of ours (Fastify's, a plugin's, a bug) in our shape. Also Fastify's
+ * `frameworkErrors` option: a bad URL or an over-long parameter is refused before routing, where
+ * the error handler does not run.
+ */
+export function sendFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status === 503) {
+    return reply
+      .code(503)
+      .send(
+        errorBody('SERVICE_UNAVAILABLE', 'The service is unavailable. Please try again shortly.'),
+      );
+  }
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(INTERNAL_ERROR);
+  }
+  const message =
+    FRAMEWORK_MESSAGES[error.code] ??
+    (error instanceof SyntaxError
+      ? 'The request body is not valid JSON'
+      : status === 429
+        ? 'Too many attempts. Please wait a minute and try again.'
+        : error.message);
+  return reply.code(status).send(errorBody(STATUS_CODES[status] ?? 'BAD_REQUEST', message));
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (a NUL in a header, a
+ * broken request line) never reaches Fastify, so the answer is written to the socket here.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'The request is not valid HTTP',
+  ];
+  const body = JSON.stringify(errorBody('BAD_REQUEST', message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 /** Turns zod issue paths ("/shipping/postal_code") into form field keys ("shipping.postal_code"). */
 function validationFields(error: {
@@ -144,36 +256,17 @@ export const errorHandlerPlugin = fp(
           { err: error, issues: error.cause.issues },
           'response does not match its schema',
         );
-        return reply
-          .code(500)
-          .send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+        return reply.code(500).send(INTERNAL_ERROR);
       }
 
-      const status =
-        typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
-      if (status >= 500 && status !== 503) {
-        request.log.error({ err: error }, 'request failed');
+      if (isDatabaseInputRefusal(error)) {
+        // The client's value, so a 400; logged, because a schema check is missing somewhere.
+        request.log.warn({ err: error }, 'the database refused a value validation let through');
         return reply
-          .code(500)
-          .send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+          .code(400)
+          .send(errorBody('BAD_REQUEST', 'The request holds a value we cannot store'));
       }
-      if (status === 503) {
-        return reply
-          .code(503)
-          .send(
-            errorBody(
-              'SERVICE_UNAVAILABLE',
-              'The service is unavailable. Please try again shortly.',
-            ),
-          );
-      }
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'The request body is not valid JSON'
-          : status === 429
-            ? 'Too many attempts. Please wait a minute and try again.'
-            : error.message;
-      return reply.code(status).send(errorBody(STATUS_CODES[status] ?? 'BAD_REQUEST', message));
+      return sendFrameworkError(error, request, reply);
     });
   },
   { name: 'error-handler' },
