@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { safeString } from './text';
-import { centsSchema, currencySchema, emailInputSchema, queryListSchema } from './common';
+import {
+  centsSchema,
+  currencySchema,
+  emailInputSchema,
+  MAX_CENTS,
+  queryListSchema,
+} from './common';
 import { shopKeySchema } from './customization';
 
 export const discountCodeSchema = safeString()
@@ -54,7 +60,8 @@ export type DiscountInvalidReason = z.infer<typeof discountInvalidReasonSchema>;
 /** GET …/discounts/{code}/is-valid?email&sum&priceIds: sum is the cart subtotal in cents. */
 export const discountValidityQuerySchema = z.object({
   email: emailInputSchema.optional(),
-  sum: z.coerce.number().int().min(0),
+  // A subtotal past MAX_CENTS is no cart of ours, and its discount would not fit the response.
+  sum: z.coerce.number().int().min(0).max(MAX_CENTS),
   priceIds: queryListSchema,
   businessKey: shopKeySchema.optional(),
 });
