@@ -1,4 +1,5 @@
 import type { Executor } from '../db/schema';
+import type { MailMessage } from '../services/mail/mailer';
 
 export interface OutboxEntry {
   id: number;
@@ -24,4 +25,102 @@ export async function listOutbox(db: Executor, to?: string, limit = 50): Promise
     html: row.html_body,
     createdAt: row.created_at.toISOString(),
   }));
+}
+
+/**
+ * Writes one message. `delivered` when the table is where the mail ends (the dev outbox);
+ * otherwise it waits for the sender. Takes the caller's executor, so the mail is queued in the
+ * same transaction as the change it reports.
+ */
+export async function insertOutboxMessage(
+  db: Executor,
+  message: MailMessage & { from: string },
+  { delivered, now = new Date() }: { delivered: boolean; now?: Date },
+): Promise<void> {
+  await db
+    .insertInto('outbox')
+    .values({
+      to_address: message.to.trim().toLowerCase(),
+      from_address: message.from,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html ?? null,
+      created_at: now,
+      next_attempt_at: now,
+      delivered_at: delivered ? now : null,
+    })
+    .execute();
+}
+
+export interface QueuedMail extends MailMessage {
+  id: number;
+  from: string;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` due messages for one sender. The claim pushes next_attempt_at out by
+ * `leaseMs`, so mail a crashed sender held is tried again later; SKIP LOCKED keeps two
+ * instances off the same rows.
+ */
+export async function claimDueMail(
+  db: Executor,
+  {
+    now,
+    leaseMs,
+    limit,
+    maxAttempts,
+  }: { now: Date; leaseMs: number; limit: number; maxAttempts: number },
+): Promise<QueuedMail[]> {
+  const rows = await db
+    .updateTable('outbox')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      next_attempt_at: new Date(now.getTime() + leaseMs),
+    }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('outbox')
+        .select('id')
+        .where('delivered_at', 'is', null)
+        .where('next_attempt_at', '<=', now)
+        .where('attempts', '<', maxAttempts)
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .execute();
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({
+      id: row.id,
+      to: row.to_address,
+      from: row.from_address,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body ?? undefined,
+      attempts: row.attempts,
+    }));
+}
+
+export async function markMailDelivered(db: Executor, id: number, now = new Date()): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ delivered_at: now, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markMailFailed(
+  db: Executor,
+  id: number,
+  { error, retryAt }: { error: string; retryAt: Date },
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ last_error: error.slice(0, 1000), next_attempt_at: retryAt })
+    .where('id', '=', id)
+    .execute();
 }

@@ -4,6 +4,7 @@ import type { DatabaseKind } from '../db/open-database';
 import type { UserRow } from '../db/schema';
 import type { PaymentProvider } from '../services/payments/payment-provider';
 import type { Mailer } from '../services/mail/mailer';
+import type { MailQueue } from '../services/mail/mail-queue';
 import type { PasswordHasher } from '../services/password-hasher';
 import type { CustomizationService } from '../services/customization-service';
 import type { SessionManager } from '../plugins/app/auth';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     paymentProvider: PaymentProvider;
     mailer: Mailer;
+    /** Queue mail here from request handlers: delivery happens after the response. */
+    mailQueue: MailQueue;
     customizations: CustomizationService;
     sessions: SessionManager;
     /** onRequest/preHandler hook: 401 unless a live session is attached. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createCustomizationService } from '../../services/customization-service';
+import { createMailQueue } from '../../services/mail/mail-queue';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../../services/mail/mailer';
 import {
   createPasswordHasher,
@@ -21,7 +22,7 @@ export interface ServicesPluginOptions {
 
 export const CUSTOMIZATION_CACHE_TTL_MS = 10 * 60 * 1000;
 
-/** The services routes use: passwords, payments, mail and the cached customizations. */
+/** The services routes use: passwords, payments, mail (and its queue) and the cached customizations. */
 export const servicesPlugin = fp<ServicesPluginOptions>(
   async (app: FastifyInstance, options) => {
     const { config, db } = app;
@@ -34,6 +35,9 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
         ? createSmtpMailer(config.smtpUrl, config.mailFrom)
         : createOutboxMailer(db, config.mailFrom));
     app.decorate('mailer', mailer);
+    const mailQueue = createMailQueue(db, mailer, { from: config.mailFrom, log: app.log });
+    app.decorate('mailQueue', mailQueue);
+    app.addHook('onReady', async () => mailQueue.start());
 
     // Writes on one instance reach the others through PostgreSQL NOTIFY (a no-op on PGlite: one process).
     const invalidations = await createInvalidationChannel(app, 'customization_changed');
@@ -46,6 +50,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     app.decorate('customizations', customizations);
 
     app.addHook('onClose', async () => {
+      mailQueue.stop();
       await mailer.close();
     });
   },
