@@ -1,5 +1,6 @@
 import type { Executor } from '../db/schema';
 import { createSecretToken, hashToken } from '../lib/tokens';
+import { whyLinkUnclaimed, type LinkProblem } from './emailed-links';
 
 export async function createResetLink(
   db: Executor,
@@ -20,11 +21,7 @@ export async function createResetLink(
   return { linkId, expiresAt };
 }
 
-export type ConsumeResetLinkResult =
-  | { status: 'ok'; userId: string }
-  | { status: 'unknown' }
-  | { status: 'used' }
-  | { status: 'expired' };
+export type ConsumeResetLinkResult = { status: 'ok'; userId: string } | { status: LinkProblem };
 
 /**
  * Marks a link used, once: the conditional update lets only one of two racing requests win.
@@ -45,14 +42,7 @@ export async function consumeResetLink(
     .returning('user_id')
     .executeTakeFirst();
   if (claimed) return { status: 'ok', userId: claimed.user_id };
-  const link = await db
-    .selectFrom('password_reset_links')
-    .select(['used_at', 'expires_at'])
-    .where('id_hash', '=', idHash)
-    .executeTakeFirst();
-  if (!link) return { status: 'unknown' };
-  if (link.used_at) return { status: 'used' };
-  return { status: 'expired' };
+  return { status: await whyLinkUnclaimed(db, 'password_reset_links', idHash) };
 }
 
 /** Once a password is reset, the user's other outstanding links stop working too. */

@@ -3,6 +3,7 @@ import { catalogRoutes } from './api/catalog-routes';
 import { catalogContentRoutes } from './api/catalog-content-routes';
 import { customizationRoutes } from './api/customization-routes';
 import { authRoutes } from './auth2/auth-routes';
+import { signupRoutes } from './auth2/signup-routes';
 import { outboxRoutes, outboxRouteEnabled } from './dev/outbox-routes';
 import { healthRoutes } from './health/health-routes';
 import { pageViewRoutes } from './impact/page-view-routes';
@@ -31,6 +32,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   // connect
   await app.register(authRoutes);
+  await app.register(signupRoutes);
   await app.register(userRoutes);
   await app.register(invitationRoutes);
   await app.register(referralRoutes);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './text';
-import { emailInputSchema, sessionIdSchema, okSchema } from './common';
+import { emailInputSchema, emailSchema, sessionIdSchema, okSchema } from './common';
 import { currentUserSchema } from './user';
 import {
   checkPassword,
@@ -45,6 +45,8 @@ export const signupBodySchema = z
       .transform((value) => (value ? value : null)),
     password: passwordSchema,
     sessionId: sessionIdSchema.nullish(),
+    // Where the confirmation link should land the shopper; the server keeps it only when it stays on the site.
+    redirect: safeString().trim().max(2048).nullish(),
   })
   // The one rule that needs the email too.
   .superRefine((body, ctx) => {
@@ -55,6 +57,27 @@ export const signupBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['password'], message: emailRule.message });
   });
 export type SignupBody = z.input<typeof signupBodySchema>;
+
+/**
+ * 202 for every valid sign-up, whether or not the email already has an account: the account is
+ * made only when the emailed link is opened, and an existing owner gets a different mail instead.
+ */
+export const signupResponseSchema = z.object({ email: emailSchema });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+export const signupConfirmBodySchema = z.object({
+  token: safeString({ message: 'The confirmation link is missing its token' })
+    .trim()
+    .min(1, 'The confirmation link is missing its token')
+    .max(200),
+});
+export type SignupConfirmBody = z.input<typeof signupConfirmBodySchema>;
+/** The new account, now logged in, and the same-site path the sign-up asked to return to. */
+export const signupConfirmResponseSchema = z.object({
+  user: currentUserSchema,
+  redirect: safeString(),
+});
+export type SignupConfirmResponse = z.infer<typeof signupConfirmResponseSchema>;
 
 export const logoutResponseSchema = okSchema;
 
@@ -76,3 +99,7 @@ export type OldStoreResponse = z.infer<typeof oldStoreResponseSchema>;
 /** How long a reset link lives, and the path the emailed link opens on the site's origin. */
 export const RESET_LINK_TTL_MINUTES = 60;
 export const RESET_PASSWORD_PAGE_PATH = '/reset-password';
+
+/** How long a sign-up confirmation link lives, and the page it opens. */
+export const SIGNUP_CONFIRMATION_TTL_HOURS = 24;
+export const SIGNUP_CONFIRM_PAGE_PATH = '/signup/confirm';

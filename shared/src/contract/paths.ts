@@ -17,6 +17,7 @@ export const API_PATHS = {
   // connect: account and user
   login: '/auth2/login/password',
   signup: '/auth2/signup',
+  signupConfirm: '/auth2/signup/confirm',
   logout: '/auth2/logout',
   resetPassword: '/auth2/reset-password',
   resetPasswordCallback: '/auth2/reset-password/callback',

@@ -1,4 +1,4 @@
-import { isHttpUrl, safeSameOriginRedirect } from './safe-redirect';
+import { isHttpUrl, safeAfterAuthRedirect, safeSameOriginRedirect } from './safe-redirect';
 
 const origin = 'https://shop.example';
 
@@ -75,5 +75,19 @@ describe('isHttpUrl', () => {
     [{ href: 'https://partner.example' }],
   ])('rejects %p', (value) => {
     expect(isHttpUrl(value)).toBe(false);
+  });
+});
+
+describe('safeAfterAuthRedirect', () => {
+  it.each([
+    ['/checkout?step=pay', '/checkout?step=pay'],
+    ['/account', '/account'],
+    ['/login?redirect=%2Fcheckout', '/account'],
+    ['/signup/confirm?token=x', '/account'],
+    ['/reset-password', '/account'],
+    ['//evil.example', '/account'],
+    [null, '/account'],
+  ])('turns %p into %p', (target, expected) => {
+    expect(safeAfterAuthRedirect(target, origin, '/account')).toBe(expected);
   });
 });

@@ -28,3 +28,14 @@ export function safeSameOriginRedirect(target: unknown, origin: string, fallback
     return fallback;
   }
 }
+
+const AUTH_SCREENS = /^\/(?:login|signup|reset-password)(?:[/?#]|$)/;
+
+/**
+ * Where to go once logged in (log-in, sign-up confirmation): a same-origin target as above, but
+ * never back to an auth screen, which would loop. The account area and the API both use it.
+ */
+export function safeAfterAuthRedirect(target: unknown, origin: string, fallback: string): string {
+  const resolved = safeSameOriginRedirect(target, origin, fallback);
+  return AUTH_SCREENS.test(resolved) ? fallback : resolved;
+}

@@ -10,7 +10,6 @@ import {
   resetPasswordCallbackBodySchema,
   resetPasswordCallbackResponseSchema,
   resetPasswordResponseSchema,
-  signupBodySchema,
 } from '@shop/shared/contract/auth';
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
@@ -22,13 +21,18 @@ import {
   invalidateUserResetLinks,
 } from '../../repositories/reset-links-repository';
 import { deleteUserSessions } from '../../repositories/sessions-repository';
-import { createUser, findUserByEmail, setUserPassword } from '../../repositories/users-repository';
+import {
+  findUserByEmail,
+  findUserById,
+  setUserPassword,
+} from '../../repositories/users-repository';
 import { mergeCartsOnLogin } from '../../services/cart-session';
 import { toCurrentUser } from '../../services/current-user';
+import { clearLoginFailures, loginWaitMs, noteLoginFailure } from '../../services/login-throttle';
 import { passwordResetEmail } from '../../services/mail/templates';
+import { AUTH_ERROR_RESPONSES, authRateLimit, tooManyAttempts } from './auth-route-options';
 
 const INVALID_CREDENTIALS = 'Email or password is incorrect';
-const EMAIL_TAKEN = 'An account with this email already exists. Log in or reset your password.';
 
 const RESET_LINK_ERRORS = {
   unknown: new AppError(
@@ -48,19 +52,10 @@ const RESET_LINK_ERRORS = {
   ),
 } as const;
 
-/** Log-in, sign-up, log-out and password reset (connect client, /auth2). */
+/** Log-in, log-out and password reset (connect client, /auth2); sign-up is in signup-routes. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
-  const rateLimit = {
-    max: config.authRateLimit.max,
-    timeWindow: config.authRateLimit.timeWindowMs,
-  };
-  const errors = {
-    400: errorBodySchema,
-    401: errorBodySchema,
-    403: errorBodySchema,
-    429: errorBodySchema,
-  };
+  const rateLimit = authRateLimit(config);
 
   app.post(
     API_PATHS.login,
@@ -69,53 +64,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         body: loginBodySchema,
-        response: { 200: authUserResponseSchema, ...errors },
+        response: { 200: authUserResponseSchema, ...AUTH_ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
       const { username, password } = request.body;
+      // Per account, across instances; the same for an email with no account.
+      const waitMs = await loginWaitMs(db, username);
+      if (waitMs > 0) throw tooManyAttempts(reply, waitMs, 'log-in attempts for this email');
       const user = await findUserByEmail(db, username);
-      if (!user?.password_hash) {
-        // Same work as a real check, so timing does not tell which emails have accounts.
-        await app.passwords.verifyNothing(password);
+      let valid = false;
+      if (user?.password_hash) valid = await app.passwords.verify(user.password_hash, password);
+      // Same work as a real check, so timing does not tell which emails have accounts.
+      else await app.passwords.verifyNothing(password);
+      if (!user || !valid) {
+        await noteLoginFailure(db, username);
         throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
-      if (!(await app.passwords.verify(user.password_hash, password))) {
-        throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-      }
+      await clearLoginFailures(db, username);
       await app.sessions.start(request, reply, user.id);
       await mergeCartsOnLogin(db, request, user.id);
       return { user: toCurrentUser(user) };
-    },
-  );
-
-  app.post(
-    API_PATHS.signup,
-    {
-      config: { rateLimit },
-      schema: {
-        tags: ['account'],
-        body: signupBodySchema,
-        response: { 201: authUserResponseSchema, 409: errorBodySchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      if (await findUserByEmail(db, body.email))
-        throw new AppError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { email: EMAIL_TAKEN });
-      const passwordHash = await app.passwords.hash(body.password);
-      const user = await createUser(db, {
-        email: body.email,
-        name: body.name,
-        passwordHash,
-        kitId: body.kitID,
-        signupSessionId: body.sessionId ?? null,
-      });
-      // Two sign-ups raced: the unique index let one through.
-      if (!user) throw new AppError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { email: EMAIL_TAKEN });
-      await app.sessions.start(request, reply, user.id);
-      await mergeCartsOnLogin(db, request, user.id, body.sessionId);
-      return reply.code(201).send({ user: toCurrentUser(user) });
     },
   );
 
@@ -137,25 +106,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         body: resetPasswordBodySchema,
-        response: { 200: resetPasswordResponseSchema, ...errors },
+        response: { 200: resetPasswordResponseSchema, ...AUTH_ERROR_RESPONSES },
       },
     },
     async (request) => {
       const user = await findUserByEmail(db, request.body.email);
       if (user) {
-        const { linkId } = await createResetLink(db, {
-          userId: user.id,
-          ttlMs: RESET_LINK_TTL_MINUTES * 60 * 1000,
+        // Queued with the link in one transaction; the sender delivers after this answer, so a
+        // slow mail server does not make known emails answer slower.
+        await db.transaction().execute(async (trx) => {
+          const { linkId } = await createResetLink(trx, {
+            userId: user.id,
+            ttlMs: RESET_LINK_TTL_MINUTES * 60 * 1000,
+          });
+          const link = `${config.publicOrigin}${RESET_PASSWORD_PAGE_PATH}?linkId=${encodeURIComponent(linkId)}`;
+          await app.mailQueue.enqueue(
+            trx,
+            passwordResetEmail({
+              to: user.email,
+              name: user.name,
+              link,
+              ttlMinutes: RESET_LINK_TTL_MINUTES,
+            }),
+          );
         });
-        const link = `${config.publicOrigin}${RESET_PASSWORD_PAGE_PATH}?linkId=${encodeURIComponent(linkId)}`;
-        await app.mailer.send(
-          passwordResetEmail({
-            to: user.email,
-            name: user.name,
-            link,
-            ttlMinutes: RESET_LINK_TTL_MINUTES,
-          }),
-        );
+        app.mailQueue.wake();
       }
       // The same answer either way, so the form does not reveal who has an account.
       return { ok: true as const };
@@ -169,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         body: resetPasswordCallbackBodySchema,
-        response: { 200: resetPasswordCallbackResponseSchema, ...errors },
+        response: { 200: resetPasswordCallbackResponseSchema, ...AUTH_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -183,9 +158,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await invalidateUserResetLinks(trx, claimed.userId);
         // Anyone holding the old password's sessions is logged out.
         await deleteUserSessions(trx, claimed.userId);
-        return claimed;
+        return { ...claimed, user: await findUserById(trx, claimed.userId) };
       });
       if (result.status !== 'ok') throw RESET_LINK_ERRORS[result.status];
+      // The emailed link proved the owner: a throttle others ran up on the account ends here.
+      if (result.user) await clearLoginFailures(db, result.user.email);
       return { ok: true as const };
     },
   );

@@ -55,12 +55,17 @@ export function signupExistingAccountEmail(input: {
   loginLink: string;
   resetLink: string;
 }): MailMessage {
-  return composeEmail(input.to, 'Someone tried to create a Bloodwise account with your email', input.name, [
-    'Someone just tried to create a Bloodwise account with this email address, but you already have one.',
-    'If it was you, log in instead:',
-    { link: input.loginLink, label: 'Log in to Bloodwise' },
-    'Forgot your password? Choose a new one here:',
-    { link: input.resetLink, label: 'Reset your password' },
-    'If it was not you, ignore this email: your account has not changed.',
-  ]);
+  return composeEmail(
+    input.to,
+    'Someone tried to create a Bloodwise account with your email',
+    input.name,
+    [
+      'Someone just tried to create a Bloodwise account with this email address, but you already have one.',
+      'If it was you, log in instead:',
+      { link: input.loginLink, label: 'Log in to Bloodwise' },
+      'Forgot your password? Choose a new one here:',
+      { link: input.resetLink, label: 'Reset your password' },
+      'If it was not you, ignore this email: your account has not changed.',
+    ],
+  );
 }

@@ -1,7 +1,7 @@
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 
-describe('rate limits on login, sign-up and reset', () => {
+describe('per-IP rate limits on login, sign-up, its confirmation and reset', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({
@@ -15,6 +15,7 @@ describe('rate limits on login, sign-up and reset', () => {
     [API_PATHS.signup, { email: 'bad', name: 'x', password: 'x' }],
     [API_PATHS.resetPassword, { email: 'someone@example.com' }],
     [API_PATHS.resetPasswordCallback, { linkId: 'nope', password: 'whatever-pass-1' }],
+    [API_PATHS.signupConfirm, { token: 'nope' }],
   ])('%s answers 429 with the standard body after 3 attempts', async (url, payload) => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {

@@ -1,6 +1,8 @@
 import { API_PATHS } from '@shop/shared/contract/paths';
-import { DEMO_LEGACY_USER } from '../../../src/db/seed/demo-partners-and-discounts';
+import { DEMO_LEGACY_USER, DEMO_USER } from '../../../src/db/seed/demo-partners-and-discounts';
 import { hashToken } from '../../../src/lib/tokens';
+import type { Mailer, MailMessage } from '../../../src/services/mail/mailer';
+import { signUpAndConfirm } from '../../helpers/accounts';
 import {
   buildTestApp,
   sessionCookieFrom,
@@ -15,11 +17,7 @@ describe('password reset', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    await t.inject({
-      method: 'POST',
-      url: API_PATHS.signup,
-      payload: { email, name: 'Reset Me', password: oldPassword },
-    });
+    await signUpAndConfirm(t, { email, name: 'Reset Me', password: oldPassword });
   });
   afterAll(() => t.close());
 
@@ -191,5 +189,49 @@ describe('password reset', () => {
     const missing = await t.inject({ method: 'GET', url: API_PATHS.oldStore });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toHaveProperty('email');
+  });
+});
+
+describe('password reset with a mail server (SMTP)', () => {
+  let t: TestApp;
+  let delivered: Array<(message: MailMessage) => void> = [];
+  // A mail server that takes each message but never says it is done.
+  const stuckMailer: Mailer = {
+    kind: 'smtp',
+    send: (message) => {
+      delivered.forEach((resolve) => resolve(message));
+      delivered = [];
+      return new Promise<void>(() => undefined);
+    },
+    close: async () => undefined,
+  };
+  const nextSend = () => new Promise<MailMessage>((resolve) => delivered.push(resolve));
+
+  beforeAll(async () => {
+    t = await buildTestApp({ app: { mailer: stuckMailer } });
+  });
+  afterAll(() => t.close());
+
+  it('answers although delivery never finishes: the mail is queued and sent after the answer', async () => {
+    const sending = nextSend();
+    // Were the request to wait for the mail server, this would never settle (the test times out).
+    const [response, message] = await Promise.all([
+      t.inject({
+        method: 'POST',
+        url: API_PATHS.resetPassword,
+        payload: { email: DEMO_USER.email },
+      }),
+      sending,
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    expect(message.to).toBe(DEMO_USER.email);
+    expect(message.text).toContain(`${TEST_ORIGIN}/reset-password?linkId=`);
+    const queued = await t.app.db
+      .selectFrom('outbox')
+      .select(['delivered_at', 'attempts'])
+      .where('to_address', '=', DEMO_USER.email)
+      .execute();
+    expect(queued).toEqual([{ delivered_at: null, attempts: 1 }]);
   });
 });

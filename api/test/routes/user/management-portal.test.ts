@@ -1,5 +1,6 @@
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
+import { signUpAndConfirm } from '../../helpers/accounts';
 import { buildTestApp, sessionCookieFrom, type TestApp } from '../../helpers/build-test-app';
 
 const nextYear = new Date().getUTCFullYear() + 1;
@@ -20,10 +21,10 @@ describe('/user/management-portal: saved cards and shipping address', () => {
   let bob: string;
 
   async function signup(email: string): Promise<string> {
-    const response = await t.inject({
-      method: 'POST',
-      url: API_PATHS.signup,
-      payload: { email, name: email.split('@')[0], password: 'a-good-password-1' },
+    const response = await signUpAndConfirm(t, {
+      email,
+      name: email.split('@')[0]!,
+      password: 'a-good-password-1',
     });
     return sessionCookieFrom(response);
   }

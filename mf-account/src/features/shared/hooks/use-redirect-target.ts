@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { safeSameOriginRedirect } from '@shop/shared/rules/safe-redirect';
-
-const AUTH_SCREENS = /^\/(?:login|signup|reset-password)(?:[/?#]|$)/;
+import { safeAfterAuthRedirect } from '@shop/shared/rules/safe-redirect';
 
 /**
  * Where to go after logging in or signing up: the `redirect` parameter when it stays on this
@@ -10,8 +8,8 @@ const AUTH_SCREENS = /^\/(?:login|signup|reset-password)(?:[/?#]|$)/;
  */
 export function useRedirectTarget(fallback: string): string {
   const [params] = useSearchParams();
-  return useMemo(() => {
-    const target = safeSameOriginRedirect(params.get('redirect'), window.location.origin, fallback);
-    return AUTH_SCREENS.test(target) ? fallback : target;
-  }, [params, fallback]);
+  return useMemo(
+    () => safeAfterAuthRedirect(params.get('redirect'), window.location.origin, fallback),
+    [params, fallback],
+  );
 }
