@@ -26,7 +26,7 @@ function envSchema(repoRoot: string) {
   return z.object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65_535).default(8080),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     DATA_DIR: z
       .string()
@@ -74,6 +74,7 @@ function envSchema(repoRoot: string) {
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     TRUST_PROXY: booleanFromEnv.default(false),
     ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+    DEV_OUTBOX_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   });
 }
 
@@ -88,6 +89,7 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
 export interface AppConfig {
   nodeEnv: 'development' | 'test' | 'production';
   port: number;
+  /** Where to listen: loopback by default outside production, all interfaces in production. */
   host: string;
   logLevel: (typeof LOG_LEVELS)[number];
   /** PGlite data directory, used when databaseUrl is not set. */
@@ -109,6 +111,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Bearer token for operator writes over HTTP (PUT customization); the route is absent without it. */
   adminToken: string | null;
+  /** Opens GET /dev/outbox to requests carrying it (x-dev-outbox-token), wherever the server listens. */
+  devOutboxToken: string | null;
   /** Cookies get Secure when the public origin is https. */
   secureCookies: boolean;
 }
@@ -141,7 +145,8 @@ export function loadConfig(
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // A development server is not on the network unless asked (HOST=0.0.0.0).
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
@@ -164,6 +169,7 @@ export function loadConfig(
     },
     trustProxy: e.TRUST_PROXY,
     adminToken: e.ADMIN_TOKEN ?? null,
+    devOutboxToken: e.DEV_OUTBOX_TOKEN ?? null,
     secureCookies: publicOrigin.startsWith('https:'),
   };
 }

@@ -8,7 +8,9 @@ describe('configuration from the environment', () => {
     const config = loadConfig({}, root);
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      // Loopback outside production: the dev shop (and its outbox) is not on the network.
+      host: 'localhost',
+      devOutboxToken: null,
       dataDir: path.join(root, '.data', 'pglite'),
       databaseUrl: null,
       publicOrigin: 'http://localhost:8080',
@@ -20,6 +22,17 @@ describe('configuration from the environment', () => {
       seedDemoData: true,
       secureCookies: false,
     });
+  });
+
+  it('listens on every interface by default in production, and where HOST says otherwise', () => {
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAGE_VIEW_TOKEN: 'a-long-enough-token' }, root).host,
+    ).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }, root).host).toBe('0.0.0.0');
+    expect(loadConfig({ DEV_OUTBOX_TOKEN: 'x'.repeat(24) }, root).devOutboxToken).toBe(
+      'x'.repeat(24),
+    );
+    expect(() => loadConfig({ DEV_OUTBOX_TOKEN: 'short' }, root)).toThrow(/DEV_OUTBOX_TOKEN/);
   });
 
   it('reads every variable', () => {
