@@ -6,7 +6,8 @@
 import { isErrorBody } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createUser } from '../../src/repositories/users-repository';
+import { createSession } from '../../src/repositories/sessions-repository';
+import { createUser, findUserByEmail } from '../../src/repositories/users-repository';
 import { TEST_PAGE_VIEW_TOKEN } from './build-test-app';
 
 /** The slice of OpenAPI 3.0 schema this generator reads. */
@@ -772,38 +773,24 @@ export async function sendHostileCases(
 }
 
 /**
- * The fuzz user's session. The user is written straight to the database (not through sign-up,
- * whose flow may change), then logs in through the API like a shopper.
+ * The fuzz user's session, made in the database: log-in is itself fuzzed (and throttled after
+ * failed attempts), so the logged-in cases must not depend on it.
  */
-function fuzzSession(
-  app: FastifyInstance,
-  send: (request: InjectOptions) => Promise<LightMyRequestResponse>,
-  examples: ValidExamples,
-): SessionSource {
+function fuzzSession(app: FastifyInstance, examples: ValidExamples): SessionSource {
   const cookieName = app.sessions.cookieName;
-  const login = async () => {
-    const response = await send({
-      method: 'POST',
-      url: API_PATHS.login,
-      payload: { username: examples.email, password: examples.password },
-    });
-    const cookie = response.cookies.find((candidate) => candidate.name === cookieName);
-    return { response, cookie: cookie?.value ? `${cookieName}=${cookie.value}` : null };
-  };
   return {
     cookieName,
     async login() {
-      let attempt = await login();
-      if (!attempt.cookie) {
-        const passwordHash = await app.passwords.hash(examples.password);
-        await createUser(app.db, { email: examples.email, name: 'Fuzz Tester', passwordHash });
-        attempt = await login();
-      }
-      if (!attempt.cookie)
-        throw new Error(
-          `The fuzz user cannot log in: ${attempt.response.statusCode} ${attempt.response.body}`,
-        );
-      return attempt.cookie;
+      const user =
+        (await findUserByEmail(app.db, examples.email)) ??
+        (await createUser(app.db, {
+          email: examples.email,
+          name: 'Hostile Input',
+          passwordHash: await app.passwords.hash(examples.password),
+        }));
+      if (!user) throw new Error(`The fuzz user ${examples.email} could not be made`);
+      const session = await createSession(app.db, { userId: user.id, ttlMs: 60 * 60 * 1000 });
+      return `${cookieName}=${session.token}`;
     },
   };
 }
@@ -850,7 +837,7 @@ export async function prepareHostileRun(
   send: (request: InjectOptions) => Promise<LightMyRequestResponse>,
 ) {
   const document = app.swagger() as unknown as OpenApiDocument;
-  const session = fuzzSession(app, send, HOSTILE_USER);
+  const session = fuzzSession(app, HOSTILE_USER);
   const examples = {
     ...HOSTILE_USER,
     byName: await orderExamples(send, document, HOSTILE_USER, session),
