@@ -26,7 +26,7 @@ describe('reset password: request step', () => {
     });
   });
 
-  it('shows the rate limit as a form message', async () => {
+  it('shows the rate limit, with the server’s wait, as a form message', async () => {
     renderAccount('/reset-password', {
       routes: {
         'POST /auth2/reset-password': [
@@ -38,7 +38,7 @@ describe('reset password: request step', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'someone@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many attempts. Please wait a minute and try again.',
+      'Too many attempts. Please try again in 1 minute.',
     );
   });
 });

@@ -2,13 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorBody, renderAccount } from './support/render-account';
 
-const USER = {
-  email: 'new@example.com',
-  name: 'New Shopper',
-  shopifyID: null,
-  createdAt: '2024-01-02T00:00:00.000Z',
-};
-
 describe('sign-up form', () => {
   it('asks for name, email and password and calls nothing', async () => {
     const { calls } = renderAccount('/signup');
@@ -55,23 +48,6 @@ describe('sign-up form', () => {
     ).toBeInTheDocument();
   });
 
-  it('warns early when the email already has an account, asking the payments API only with an email', async () => {
-    const { callsTo } = renderAccount('/signup', {
-      routes: { 'GET /payments/stripe-subscriptions/business/users': [200, { exists: true }] },
-    });
-    await userEvent.click(screen.getByLabelText('Email'));
-    await userEvent.tab();
-    expect(callsTo('GET', '/payments/stripe-subscriptions/business/users')).toHaveLength(0);
-    await userEvent.type(screen.getByLabelText('Email'), 'Taken@Example.com');
-    await userEvent.tab();
-    expect(
-      await screen.findByText(/An account with this email already exists/),
-    ).toBeInTheDocument();
-    expect(callsTo('GET', '/payments/stripe-subscriptions/business/users')[0]?.params).toEqual({
-      email: 'taken@example.com',
-    });
-  });
-
   async function fillValid(kitID?: string) {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Full name'), 'New Shopper');
@@ -84,46 +60,90 @@ describe('sign-up form', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
   }
 
-  it('puts the server’s taken-email message on the email field', async () => {
-    const taken = 'An account with this email already exists. Log in or reset your password.';
-    renderAccount('/signup', {
-      routes: {
-        'GET /payments/stripe-subscriptions/business/users': [200, { exists: false }],
-        'POST /auth2/signup': [409, errorBody('EMAIL_TAKEN', taken, { email: taken })],
-      },
-    });
-    await fillValid();
-    expect(await screen.findByText(taken)).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(taken);
-  });
-
-  it('signs up with the session id and kit ID, refreshes the user and opens the account', async () => {
-    const { callsTo, refresh, store, record } = renderAccount('/signup', {
-      routes: {
-        'GET /payments/stripe-subscriptions/business/users': [200, { exists: false }],
-        'POST /auth2/signup': [201, { user: USER }],
-      },
+  it('signs up with the session id, kit ID and the way back, then asks to check the email', async () => {
+    const { callsTo, refresh, store } = renderAccount('/signup?redirect=%2Fcheckout', {
+      routes: { 'POST /auth2/signup': [202, { email: 'new@example.com' }] },
     });
     await fillValid(' BW-1234 ');
-    await waitFor(() => expect(store.getLocation().pathname).toBe('/account'));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    // Focus moves to the new heading; the status line says where the email went.
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'We sent an email to new@example.com. Open the link in it to confirm your address',
+    );
     expect(callsTo('POST', '/auth2/signup')[0]?.body).toEqual({
       name: 'New Shopper',
       email: 'new@example.com',
       password: 'a-good-password-1',
       kitID: 'BW-1234',
       sessionId: 'dev-session',
+      redirect: '/checkout',
     });
-    expect(refresh).toHaveBeenCalledTimes(1);
-    expect(record.notifications[0]).toMatchObject({ level: 'success' });
+    // Nobody is logged in yet, and the page stays put.
+    expect(refresh).not.toHaveBeenCalled();
+    expect(store.getLocation().pathname).toBe('/signup');
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+
+  it('sends the same sign-up again on request and says so', async () => {
+    const { callsTo } = renderAccount('/signup', {
+      routes: { 'POST /auth2/signup': [202, { email: 'new@example.com' }] },
+    });
+    await fillValid();
+    await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send the email again' }));
+    await waitFor(() => expect(callsTo('POST', '/auth2/signup')).toHaveLength(2));
+    expect(callsTo('POST', '/auth2/signup')[1]?.body).toEqual(
+      callsTo('POST', '/auth2/signup')[0]?.body,
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /We sent another email to new@example.com at .+\. Open the link/,
+    );
+  });
+
+  it('shows a refused resend (rate limit) with the server’s wait', async () => {
+    let calls = 0;
+    renderAccount('/signup', {
+      routes: {
+        'POST /auth2/signup': () =>
+          (calls += 1) === 1
+            ? [202, { email: 'new@example.com' }]
+            : [429, errorBody('RATE_LIMITED', 'Too many attempts. Please try again in 1 minute.')],
+      },
+    });
+    await fillValid();
+    await userEvent.click(await screen.findByRole('button', { name: 'Send the email again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please try again in 1 minute.',
+    );
+  });
+
+  it('goes back to the filled-in form to use a different email, starting at the email field', async () => {
+    renderAccount('/signup', {
+      routes: { 'POST /auth2/signup': [202, { email: 'new@example.com' }] },
+    });
+    await fillValid();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a different email' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveValue('New Shopper');
+    expect(screen.getByLabelText('Email')).toHaveValue('new@example.com');
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+  });
+
+  it('never asks whether the email already has an account', async () => {
+    const { calls } = renderAccount('/signup', {
+      routes: { 'POST /auth2/signup': [202, { email: 'new@example.com' }] },
+    });
+    await fillValid();
+    await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /auth2/signup']);
   });
 
   it('sends no kit ID when the box is not ticked', async () => {
     const { callsTo } = renderAccount('/signup', {
-      routes: {
-        'GET /payments/stripe-subscriptions/business/users': [200, { exists: false }],
-        'POST /auth2/signup': [201, { user: USER }],
-      },
+      routes: { 'POST /auth2/signup': [202, { email: 'new@example.com' }] },
     });
     await fillValid();
     await waitFor(() => expect(callsTo('POST', '/auth2/signup')).toHaveLength(1));

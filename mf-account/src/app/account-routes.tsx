@@ -8,6 +8,10 @@ const SignupPage = lazyPage(
   () => import('../features/signup/components/signup-page'),
   'SignupPage',
 );
+const SignupConfirmPage = lazyPage(
+  () => import('../features/signup-confirm/components/signup-confirm-page'),
+  'SignupConfirmPage',
+);
 const ResetPasswordPage = lazyPage(
   () => import('../features/reset-password/components/reset-password-page'),
   'ResetPasswordPage',
@@ -24,6 +28,7 @@ export function AccountRoutes() {
         <Routes>
           <Route path="login" element={<LoginPage />} />
           <Route path="signup" element={<SignupPage />} />
+          <Route path="signup/confirm" element={<SignupConfirmPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="account/*" element={<AccountOverviewPage />} />
           {/* The shell unmounts this area on other paths; nothing to render in between. */}

@@ -1,5 +1,6 @@
 // GET /payments/stripe-subscriptions/business/users?email=: whether an account exists for an email.
-// Business checkout and sign-up ask it; without an email there is nothing to ask, so no call is made.
+// Without an email there is nothing to ask, so no call is made. Sign-up does not ask it: the form
+// must not reveal who has an account (docs/decisions/account-enumeration.md).
 import { queryOptions } from '@tanstack/react-query';
 import type { AxiosInstance } from 'axios';
 import { businessUsersResponseSchema } from '../contract/checkout';

@@ -9,6 +9,11 @@ const css = `
 .acc-lead { margin: 0 0 20px; color: var(--acc-muted); }
 .acc-links { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 8px 16px; margin: 16px 0 0; }
 .acc-alert { margin-bottom: 16px; }
+.acc-status { margin: 0 0 16px; padding: 12px 14px; border: 1px solid #a9d8d5; border-radius: 12px; background: var(--acc-soft); line-height: 1.55; overflow-wrap: anywhere; }
+.acc-status:empty { margin: 0; padding: 0; border: 0; }
+.acc-link-button { padding: 0; border: 0; background: none; font: inherit; color: var(--acc-link); text-decoration: underline; cursor: pointer; }
+.acc-link-button:focus-visible { outline: 2px solid var(--acc-link); outline-offset: 2px; border-radius: 2px; }
+.acc-centre { display: grid; justify-items: center; gap: 12px; padding: 8px 0 4px; text-align: center; }
 .acc-checklist { list-style: none; margin: 8px 0 0; padding: 0; display: grid; gap: 2px; font-size: .875rem; color: var(--acc-muted); }
 .acc-checklist li { display: flex; gap: 6px; align-items: baseline; }
 .acc-checklist li[data-met="true"] { color: #17603a; }

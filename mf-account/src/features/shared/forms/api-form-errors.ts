@@ -24,7 +24,11 @@ export function applyApiFieldErrors<TValues>(
 
 /** A message a shopper can act on, whatever went wrong. */
 export function friendlyMessage(error: ApiError): string {
-  if (error.status === 429) return 'Too many attempts. Please wait a minute and try again.';
+  // The API's own 429 says how long to wait (a minute per address, longer for one account).
+  if (error.status === 429)
+    return error.code === 'RATE_LIMITED'
+      ? error.message
+      : 'Too many attempts. Please wait a minute and try again.';
   if (error.status !== null && error.status >= 500)
     return 'Something went wrong on our side. Please try again.';
   return error.message;

@@ -1,40 +1,36 @@
+import { useEffect } from 'react';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
-import Form from 'antd/es/form';
+import Form, { type FormInstance } from 'antd/es/form';
 import Input from 'antd/es/input';
-import type { Rule } from 'antd/es/form';
-import { useQueryClient } from '@tanstack/react-query';
-import { businessUserExistsQueryOptions } from '@shop/shared/account/business-user-exists';
 import { signupBodySchema } from '@shop/shared/contract/auth';
 import { emailInputSchema } from '@shop/shared/contract/common';
-import { useShell } from '@shop/shared/federation/remote-root';
 import { FormAlert } from '../../shared/components/form-alert';
 import { NewPasswordField } from '../../shared/components/password-field';
 import { zodRule } from '../../shared/forms/zod-rule';
-import { useSignupFlow, type SignupValues } from '../hooks/use-signup-flow';
+import type { SignupValues } from '../hooks/use-signup-flow';
 
-const TAKEN_HINT =
-  'An account with this email already exists. Log in or reset your password instead.';
-
-export function SignupForm() {
-  const [form] = Form.useForm<SignupValues>();
-  const { api } = useShell();
-  const queryClient = useQueryClient();
-  const { submit, busy, error } = useSignupFlow(form);
+// No "this email already has an account" hint here: the form answers the same for every
+// address (see docs/decisions/account-enumeration.md); an owner is told by mail.
+export function SignupForm({
+  form,
+  submit,
+  busy,
+  error,
+  focusEmail,
+}: {
+  form: FormInstance<SignupValues>;
+  submit: (values: SignupValues) => Promise<void>;
+  busy: boolean;
+  error: string | null;
+  /** Back from "check your email" to correct the address: start there. */
+  focusEmail: boolean;
+}) {
   const email: string | undefined = Form.useWatch('email', form);
   const hasKit: boolean | undefined = Form.useWatch('hasKit', form);
-
-  // Early notice while typing; the server's 409 stays the rule. A failed check says nothing.
-  const takenWarning: Rule = {
-    warningOnly: true,
-    validator: async (_rule, value: unknown) => {
-      if (typeof value !== 'string' || !emailInputSchema.safeParse(value).success) return;
-      const exists = await queryClient
-        .fetchQuery(businessUserExistsQueryOptions(api.payments, value))
-        .catch(() => false);
-      if (exists) throw new Error(TAKEN_HINT);
-    },
-  };
+  useEffect(() => {
+    if (focusEmail) form.focusField('email');
+  }, [focusEmail, form]);
 
   return (
     <Form<SignupValues>
@@ -57,7 +53,7 @@ export function SignupForm() {
         label="Email"
         name="email"
         validateTrigger="onBlur"
-        rules={[zodRule(emailInputSchema, { required: true }), takenWarning]}
+        rules={[zodRule(emailInputSchema, { required: true })]}
       >
         <Input type="email" autoComplete="email" inputMode="email" size="large" />
       </Form.Item>
