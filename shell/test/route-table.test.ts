@@ -4,6 +4,7 @@ describe('route table', () => {
   it.each([
     ['/login', 'account'],
     ['/signup', 'account'],
+    ['/signup/confirm', 'account'],
     ['/reset-password', 'account'],
     ['/account', 'account'],
     ['/account/payment-methods', 'account'],

@@ -22,6 +22,7 @@ const STOREFRONT_SUBROUTES = [
 export const ROUTE_TABLE: readonly AreaRoute[] = [
   { pattern: '/login', area: 'account' },
   { pattern: '/signup', area: 'account' },
+  { pattern: '/signup/confirm', area: 'account' },
   { pattern: '/reset-password', area: 'account' },
   { pattern: '/account/*', area: 'account' },
 
