@@ -4,6 +4,16 @@ import { expect, type Page } from '@playwright/test';
 
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 
+/** The thank-you page's address: no order id in it (the id rides in the history entry). */
+export const THANK_YOU_URL = /\/checkout\/thank-you$/;
+
+/** The order the thank-you page shows: react-router keeps it in the history entry's state. */
+export async function thankYouOrderId(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () => (window.history.state as { usr?: { orderId?: string } } | null)?.usr?.orderId ?? null,
+  );
+}
+
 export const uniqueEmail = (name: string) =>
   `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
@@ -24,7 +34,7 @@ export async function fillCard(page: Page, number: string) {
 
 /**
  * Cart (one kit, through the cart page's ?add= link) -> checkout -> card 4242 -> thank-you.
- * Resolves the order id from the thank-you URL.
+ * Resolves the order id from the order response: the thank-you URL never carries it.
  */
 export async function checkOutAsGuest(
   page: Page,
@@ -35,7 +45,12 @@ export async function checkOutAsGuest(
   await page.goto('/checkout');
   await fillContactAndShipping(page, email);
   await fillCard(page, '4242 4242 4242 4242');
+  const placed = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && /\/checkout\/orders$/.test(response.url()),
+  );
   await page.getByTestId('place-order').click();
-  await expect(page).toHaveURL(/\/checkout\/thank-you\?order=/);
-  return new URL(page.url()).searchParams.get('order')!;
+  const order = (await (await placed).json()) as { id: string };
+  await expect(page).toHaveURL(THANK_YOU_URL);
+  return order.id;
 }

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
 import { expect, test } from '../support/shop-server';
+import { THANK_YOU_URL, thankYouOrderId } from '../support/checkout-flow';
 
 const SHOTS = '/tmp/shots/checkout';
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
@@ -75,13 +76,13 @@ test.describe('checkout', () => {
     const checkoutTotal = await page.getByTestId('summary-total').textContent();
 
     await page.getByTestId('place-order').click();
-    await expect(page).toHaveURL(/\/checkout\/thank-you\?order=/);
+    await expect(page).toHaveURL(THANK_YOU_URL);
     await expect(page.getByRole('heading', { name: 'Thank you, Mary!' })).toBeVisible();
     await expect(page.getByTestId('order-reference')).toContainText(email);
     await expect(page.getByTestId('summary-total')).toHaveText(checkoutTotal!);
     await expect(page.getByTestId('summary-discount')).toBeVisible();
     const [purchase] = await waitForDataLayerEvent(page, 'purchase');
-    const orderId = new URL(page.url()).searchParams.get('order');
+    const orderId = await thankYouOrderId(page);
     expect(purchase!.ecommerce).toMatchObject({ transaction_id: orderId, currency: 'USD', coupon: 'WELCOME10', new_customer: true });
     expect(await dataLayerEvents(page, 'purchase')).toHaveLength(1);
     // The upgrade offers inside the slot are the upgrades area's own page, scanned by its own specs.
@@ -116,7 +117,7 @@ test.describe('checkout', () => {
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByTestId('place-order').click();
-    await expect(page).toHaveURL(/\/checkout\/thank-you\?order=/);
+    await expect(page).toHaveURL(THANK_YOU_URL);
   });
 
   test('pay later: explicit consent, then an order that carries bnpl: true', async ({ page }) => {
@@ -129,9 +130,9 @@ test.describe('checkout', () => {
     await page.getByLabel('I have read and accept the pay-later terms').check();
     await shoot(page, 'checkout-bnpl');
     await page.getByTestId('place-order').click();
-    await expect(page).toHaveURL(/\/checkout\/thank-you\?order=/);
+    await expect(page).toHaveURL(THANK_YOU_URL);
     await expect(page.getByText('Paid later in 4 instalments, as you agreed.')).toBeVisible();
-    const orderId = new URL(page.url()).searchParams.get('order')!;
+    const orderId = (await thankYouOrderId(page))!;
     const order = await (await page.request.get(`/payments/stripe-subscriptions/checkout/orders/${orderId}`)).json();
     expect(order).toMatchObject({ bnpl: true, status: 'paid', paymentLabel: 'Pay later' });
   });
@@ -148,7 +149,7 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('summary-balance')).toHaveText('$25');
     await shoot(page, 'checkout-saved-card');
     await page.getByTestId('place-order').click();
-    await expect(page).toHaveURL(/\/checkout\/thank-you\?order=/);
+    await expect(page).toHaveURL(THANK_YOU_URL);
     await expect(page.getByTestId('order-reference')).toContainText('Paid with Visa •••• 4242');
   });
 
@@ -162,10 +163,10 @@ test.describe('checkout', () => {
       if (response.url().endsWith('/checkout/orders') && response.request().method() === 'POST') orderIds.push((await response.json()).id);
     });
     await page.getByTestId('place-order').dblclick();
-    await expect(page).toHaveURL(/\/checkout\/thank-you\?order=/);
+    await expect(page).toHaveURL(THANK_YOU_URL);
     await page.waitForTimeout(500);
     expect(new Set(orderIds).size).toBe(1);
-    expect(new URL(page.url()).searchParams.get('order')).toBe(orderIds[0]);
+    expect(await thankYouOrderId(page)).toBe(orderIds[0]);
   });
 
   test('the empty cart', async ({ page }) => {

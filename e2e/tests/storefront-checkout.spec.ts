@@ -1,11 +1,15 @@
 // A full partner checkout: pricing -> cart -> business checkout with the partner's businessKey ->
 // status polled to paid -> thank-you, which then follows the partner's redirectAfterPurchase.
-import { fillCard, fillContactAndShipping, uniqueEmail } from '../support/checkout-flow';
+import {
+  fillCard,
+  fillContactAndShipping,
+  thankYouOrderId,
+  uniqueEmail,
+} from '../support/checkout-flow';
 import { expect, test } from '../support/shop-server';
 
 test('a full acme-wellness checkout creates a business checkout with its businessKey, reaches paid, then goes to the partner page', async ({
   page,
-  request,
 }) => {
   test.setTimeout(90_000);
   const thanks = 'https://acme-wellness.example.com/thanks';
@@ -57,18 +61,19 @@ test('a full acme-wellness checkout creates a business checkout with its busines
   });
   await polled;
 
-  await expect(page).toHaveURL(/\/shop\/acme-wellness\/checkout\/thank-you\?order=/);
-  const orderId = new URL(page.url()).searchParams.get('order')!;
+  await expect(page).toHaveURL(/\/shop\/acme-wellness\/checkout\/thank-you$/);
+  // The page's own browser context: the checkout is shown only to the browser that started it.
+  const orderId = (await thankYouOrderId(page))!;
   await expect(
     page.getByRole('heading', { level: 1, name: 'Thank you for your order' }),
   ).toBeVisible();
   await expect(page.getByTestId('order-reference')).toContainText(email);
   const status = await (
-    await request.get(`/payments/stripe-subscriptions/business/checkout/${orderId}/status`)
+    await page.request.get(`/payments/stripe-subscriptions/business/checkout/${orderId}/status`)
   ).json();
   expect(status).toMatchObject({ id: orderId, status: 'paid', final: true });
   const details = await (
-    await request.get(`/payments/stripe-subscriptions/business/checkout/${orderId}/details`)
+    await page.request.get(`/payments/stripe-subscriptions/business/checkout/${orderId}/details`)
   ).json();
   expect(details).toMatchObject({
     kind: 'business',

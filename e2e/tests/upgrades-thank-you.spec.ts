@@ -4,7 +4,7 @@
 // With the mf-upgrades remote blocked the order still shows, and the slot falls back quietly.
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { checkOutAsGuest } from '../support/checkout-flow';
+import { checkOutAsGuest, uniqueEmail } from '../support/checkout-flow';
 import { screenshotAtWidths } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
 
@@ -68,6 +68,61 @@ test.describe('upgrades on the thank-you page', () => {
     await expect(area.getByRole('article')).toHaveCount(0);
     for (const name of OFFERS) await expect(orderSummary(page).getByText(name)).toBeVisible();
     expect(purchases).toHaveLength(3);
+  });
+
+  test('the thank-you link in a fresh browser shows nothing of the order and offers no upgrade; the buyer still can after a reload', async ({
+    page,
+    browser,
+    shop,
+  }) => {
+    const email = uniqueEmail('owner');
+    const orderId = await checkOutAsGuest(page, { email });
+    await expect(page.getByRole('heading', { name: 'Thank you, Mary!' })).toBeVisible();
+    // The address bar never carries the order id.
+    expect(new URL(page.url()).search).toBe('');
+
+    const stranger = await browser.newContext({ baseURL: shop.url });
+    try {
+      const strangerPage = await stranger.newPage();
+      const orderRead = strangerPage.waitForResponse((response) =>
+        response.url().endsWith(`/checkout/orders/${orderId}`),
+      );
+      await strangerPage.goto(`/checkout/thank-you?order=${orderId}`);
+      expect((await orderRead).status()).toBe(404);
+      await expect(
+        strangerPage.getByRole('heading', { level: 1, name: 'We can’t show this order here' }),
+      ).toBeVisible();
+      const text = await strangerPage.locator('main').innerText();
+      for (const personal of [
+        email,
+        'Mary',
+        '10 Elm St',
+        'Austin',
+        '4242',
+        orderId.slice(0, 8).toUpperCase(),
+      ])
+        expect(text).not.toContain(personal);
+      await expect(strangerPage.locator('[data-area="upgrades"]')).toHaveCount(0);
+      await expect(strangerPage.getByRole('button', { name: 'Add to my order' })).toHaveCount(0);
+      // Straight at the API, the id alone buys nothing either.
+      const attempt = await strangerPage.request.post(
+        `/payments/stripe-subscriptions/checkout/${orderId}/buy-bp-tape`,
+        { data: {}, headers: { origin: shop.url } },
+      );
+      expect(attempt.status()).toBe(404);
+      await shoot(strangerPage, 'not-yours');
+    } finally {
+      await stranger.close();
+    }
+
+    // The buyer's own browser: the page survives a reload and the add-on is bought once.
+    await page.reload();
+    const area = upgradesArea(page);
+    await expect(offer(area, 'Blood-Pressure Monitor with Measuring Tape')).toBeVisible();
+    await offer(area, 'Blood-Pressure Monitor with Measuring Tape')
+      .getByRole('button', { name: 'Add to my order' })
+      .click();
+    await expect(added(area).getByText('Blood-Pressure Monitor with Measuring Tape')).toBeVisible();
   });
 
   test('No thanks hides an offer; a declined one stays declined after a reload', async ({
