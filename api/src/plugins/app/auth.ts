@@ -7,13 +7,14 @@ import {
   extendSession,
   findSessionByToken,
 } from '../../repositories/sessions-repository';
+import { forgetBuyer } from '../../services/buyer';
 import { sessionCookieName } from './session-cookie';
 
 export interface SessionManager {
   readonly cookieName: string;
   /** Logs the user in: a fresh session (the old one, if any, is dropped) and its cookie. */
   start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
-  /** Logs out: deletes the session and clears the cookie. */
+  /** Logs out: deletes the session and clears its cookie and the buyer cookie. */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Loads request.user from the cookie (once per request). */
   load(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -63,6 +64,8 @@ export const authPlugin = fp(
           sameSite: 'lax',
           secure: config.secureCookies,
         });
+        // The next person at a shared computer must not see this browser's orders either.
+        forgetBuyer(reply, config);
         request.user = null;
       },
       async load(request, reply) {

@@ -104,6 +104,15 @@ describe('reading an order', () => {
     expect((await getOrder(app, order.id, { cookie: otherSession })).statusCode).toBe(404);
   });
 
+  it('forgets the buyer cookie on logout', async () => {
+    const session = await signedUp(`logout-owner-${randomUUID()}@example.com`);
+    const loggedOut = await buyer.inject({ method: 'POST', url: API_PATHS.logout, headers: { cookie: session } });
+    expect(loggedOut.statusCode).toBe(200);
+    const cleared = loggedOut.cookies.find((cookie) => cookie.name === 'bw_buyer');
+    expect(cleared?.value).toBe('');
+    expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it('gives a replayed idempotency key from another browser a 404, not the order', async () => {
     const key = randomUUID();
     const body = orderBody({ email: 'replay-owner@example.com' });
