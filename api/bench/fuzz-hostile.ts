@@ -21,6 +21,9 @@ function print(name: string, report: HostileReport, seconds: number) {
   console.log(
     `  >= 500: ${report.serverErrors.length}; 4xx not in our shape: ${report.badShapes.length}`,
   );
+  const failing = new Set(report.serverErrors.map((finding) => finding.operation));
+  if (failing.size > 0)
+    console.log(`  operations with a 5xx (${failing.size}): ${[...failing].join(', ')}`);
   for (const finding of [...report.serverErrors, ...report.badShapes].slice(0, 20))
     console.log(
       `  ${finding.id} ${finding.status} ${finding.operation}: ${finding.label}\n    ${finding.body}`,
