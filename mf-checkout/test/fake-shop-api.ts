@@ -14,6 +14,7 @@ export const PRICES: Record<string, FakePrice> = {
   bloodwise_quarterly: { title: 'Bloodwise Quarterly', unitAmount: 12_900, interval: 'quarter' },
   bloodwise_kit_one_time: { title: 'Bloodwise Complete Panel', unitAmount: 14_900, interval: null },
   mini_panel_upgrade: { title: 'Mini Panel', unitAmount: 3_900, interval: null },
+  acme_kit: { title: 'Bloodwise Complete Panel', unitAmount: 12_900, interval: null },
 };
 
 export function createFakeShopApi(initialCart: CartItem[] = []) {
@@ -45,7 +46,8 @@ export function createFakeShopApi(initialCart: CartItem[] = []) {
     if (url.endsWith('/checkout/shipping-cost')) return { status: 200, data: { shippingCost: params.consolidated === 1 ? 995 : 595 } };
     if (url.endsWith('/checkout/start')) return { status: 200, data: { ok: true } };
     if (url === '/user/is-new-customer') return { status: 200, data: { isNewCustomer: true } };
-    const order = /\/checkout\/orders\/([^/]+)$/.exec(url);
+    const business = /\/business\/checkout\/([^/]+)\/details$/.exec(url);
+    const order = business ?? /\/checkout\/orders\/([^/]+)$/.exec(url);
     if (order && method === 'get') {
       const found = orders.get(decodeURIComponent(order[1]!));
       return found ? { status: 200, data: found } : fakeError(404, 'NOT_FOUND', 'Order not found');

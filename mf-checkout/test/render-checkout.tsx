@@ -13,7 +13,10 @@ const clients: QueryClient[] = [];
 afterEach(() => clients.splice(0).forEach((client) => client.clear()));
 
 /** The checkout area under the test shell, its API answered by the fake before the first request. */
-export function renderCheckout(path: string, { cart = [], user = null, orders = [] }: { cart?: CartItem[]; user?: CurrentUser | null; orders?: Order[] } = {}) {
+export function renderCheckout(
+  path: string,
+  { cart = [], user = null, orders = [], basename = '', areaProps = {} }: { cart?: CartItem[]; user?: CurrentUser | null; orders?: Order[]; basename?: string; areaProps?: Record<string, unknown> } = {},
+) {
   const store = createMemoryNavigationStore(path);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   clients.push(queryClient);
@@ -21,6 +24,7 @@ export function renderCheckout(path: string, { cart = [], user = null, orders = 
   const api = createFakeShopApi(cart);
   api.install(props);
   for (const order of orders) api.orders.set(order.id, order);
-  const view = render(<DevShellHarness Root={CheckoutRoot} store={store} shell={props} />);
+  // Area props reach a nested area merged into its shell props, as the shell's AreaOutlet passes them.
+  const view = render(<DevShellHarness Root={CheckoutRoot} store={store} shell={{ ...props, ...areaProps }} basename={basename} />);
   return { ...view, store, record, props, api };
 }

@@ -5,7 +5,8 @@ import {
   PRICING_VARIANTS,
 } from '../src/features/offers/pricing-variants';
 import { storefrontOffers } from '../src/features/offers/storefront-offers';
-import { afterPurchaseTarget } from '../src/features/thank-you/after-purchase-redirect';
+import { partnerCheckoutProps } from '../src/features/checkout-area/partner-checkout-props';
+import type { StorefrontOffer } from '../src/features/offers/storefront-offers';
 import { partnerView } from '../src/features/partner/use-partner';
 import { defaultThemeTokens } from '@shop/shared/federation/antd-theme';
 import { OFFERS, PRICES } from './support/storefront-fixtures';
@@ -116,28 +117,43 @@ describe('pricing variants', () => {
   });
 });
 
-describe('afterPurchaseTarget', () => {
-  it('takes the first entry for any purchase or one naming a bought product', () => {
-    const entries = [
-      { url: 'https://partner.example/kits', productKeys: ['bloodwise-kit'] },
-      { url: 'https://partner.example/any', productKeys: [] },
-    ];
-    expect(afterPurchaseTarget(entries, ['bloodwise-kit'])).toBe('https://partner.example/kits');
-    expect(afterPurchaseTarget(entries, ['mini-panel'])).toBe('https://partner.example/any');
-    expect(afterPurchaseTarget([entries[0]], ['mini-panel'])).toBeNull();
+describe('partnerCheckoutProps', () => {
+  const offers = [
+    { key: 'bloodwise-kit', lookupKey: 'acme_kit_one_time', title: 'Acme Complete Panel' },
+    { key: 'mini-panel', lookupKey: 'mini_panel_upgrade', title: 'Mini Panel' },
+  ] as unknown as StorefrontOffer[];
+  const props = (redirectAfterPurchase: unknown) => partnerCheckoutProps({ shopKey: 'acme-wellness', businessName: 'Acme Wellness', offers, redirectAfterPurchase });
+
+  it('hands the checkout area the offers under their titles and the rules in lookup keys', () => {
+    expect(
+      props([
+        { url: 'https://partner.example/kits', productKeys: ['bloodwise-kit'] },
+        { url: 'https://partner.example/any', productKeys: [] },
+      ]),
+    ).toEqual({
+      businessKey: 'acme-wellness',
+      businessName: 'Acme Wellness',
+      offers: [
+        { lookupKey: 'acme_kit_one_time', title: 'Acme Complete Panel' },
+        { lookupKey: 'mini_panel_upgrade', title: 'Mini Panel' },
+      ],
+      afterPurchase: [
+        { url: 'https://partner.example/kits', lookupKeys: ['acme_kit_one_time'] },
+        { url: 'https://partner.example/any', lookupKeys: [] },
+      ],
+    });
   });
 
-  it.each([
-    [[{ url: 'javascript:alert(1)' }]],
-    [[{ url: '//evil.example' }]],
-    [[{ url: 'data:text/html,x' }]],
-    [['https://plain.string']],
-    [null],
-    ['x'],
-    [[null]],
-  ])('follows nothing for %j', (entries) => {
-    expect(afterPurchaseTarget(entries, ['bloodwise-kit'])).toBeNull();
+  it('keeps a rule naming a product no longer sold from matching every order', () => {
+    expect(props([{ url: 'https://partner.example/gone', productKeys: ['retired'] }]).afterPurchase).toEqual([{ url: 'https://partner.example/gone', lookupKeys: ['product:retired'] }]);
   });
+
+  it.each([[[{ url: 'javascript:alert(1)' }]], [[{ url: '//evil.example' }]], [[{ url: 'data:text/html,x' }]], [['https://plain.string']], [null], ['x'], [[null]]])(
+    'passes on nothing to follow for %j',
+    (entries) => {
+      expect(props(entries).afterPurchase).toEqual([]);
+    },
+  );
 });
 
 describe('partnerView', () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { orderQueryKey } from '@shop/shared/contract/order-query';
 import userEvent from '@testing-library/user-event';
 import { createFakeUpgradesApi, ORDER } from './support/fake-upgrades-api';
 import { renderUpgrades } from './support/render-upgrades';
@@ -30,7 +31,7 @@ describe('upgrade offers on the thank-you page', () => {
   it('accepting the mini panel records it as pending, then buys it, and shows it as added', async () => {
     const user = userEvent.setup();
     const { api, record, queryClient } = renderUpgrades();
-    queryClient.setQueryData(['order', ORDER.orderId], { id: ORDER.orderId });
+    queryClient.setQueryData(orderQueryKey(ORDER.orderId), { id: ORDER.orderId });
     await user.click(
       within(await offer('Mini Panel')).getByRole('button', { name: 'Add to my order' }),
     );
@@ -59,7 +60,7 @@ describe('upgrade offers on the thank-you page', () => {
       { level: 'success', message: 'Mini Panel added to your order' },
     ]);
     // The thank-you page's order summary is refetched so it lists the new line.
-    expect(queryClient.getQueryState(['order', ORDER.orderId])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(orderQueryKey(ORDER.orderId))?.isInvalidated).toBe(true);
   });
 
   it('buys the easy draw and the bp monitor with tape in one click each', async () => {

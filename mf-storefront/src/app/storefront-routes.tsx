@@ -1,14 +1,12 @@
 import { Route, Routes } from 'react-router';
-import { StorefrontCartPage } from '../features/cart/components/storefront-cart-page';
-import { StorefrontCheckoutPage } from '../features/checkout/components/storefront-checkout-page';
+import { PartnerCheckoutArea } from '../features/checkout-area/components/partner-checkout-area';
 import { StorefrontMainPage } from '../features/main-page/components/storefront-main-page';
 import { PRICING_VARIANTS } from '../features/offers/pricing-variants';
 import { CustomizationGate } from '../features/partner/customization-gate';
 import { PartnerRedirect } from '../features/partner/partner-redirect';
 import { StorefrontPricingPage } from '../features/pricing/components/storefront-pricing-page';
-import { StorefrontThankYouPage } from '../features/thank-you/components/storefront-thank-you-page';
 
-/** The ten storefront routes of spec §2, under /shop/{b2bKey}. */
+/** The storefront's routes under /shop/{b2bKey}: the main page, pricing and its variants, and the checkout area's pages. */
 export function StorefrontRoutes() {
   return (
     <CustomizationGate>
@@ -40,9 +38,10 @@ export function StorefrontRoutes() {
             }
           />
         ))}
-        <Route path="shopping-cart" element={<StorefrontCartPage />} />
-        <Route path="checkout" element={<StorefrontCheckoutPage />} />
-        <Route path="checkout/thank-you" element={<StorefrontThankYouPage />} />
+        {/* The cart, checkout and thank-you pages are the checkout area's, inside this storefront's frame. */}
+        <Route path="shopping-cart" element={<PartnerCheckoutArea heading="Your cart" lead={(name) => `Sold by ${name}.`} />} />
+        <Route path="checkout" element={<PartnerCheckoutArea heading="Checkout" lead={(name) => `Your order with ${name}.`} />} />
+        <Route path="checkout/thank-you" element={<PartnerCheckoutArea heading="Thank you for your order" />} />
       </Routes>
     </CustomizationGate>
   );

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { CartItem } from '@shop/shared/contract/cart';
 import { createDevShell, DevShellHarness } from '@shop/shared/shell-contract/dev-shell';
 import { createMemoryNavigationStore } from '@shop/shared/shell-contract/navigation-store';
-import type { PartnerCustomizationProp } from '@shop/shared/shell-contract/shell-props';
+import type { AreaOutletProps, PartnerCustomizationProp } from '@shop/shared/shell-contract/shell-props';
 import { StorefrontRoot } from '../../src/app/parcel';
 import { createFakeStorefrontApi, type FakeStorefrontApi } from './fake-storefront-api';
 
@@ -42,9 +42,16 @@ export function renderStorefront(
     cart,
   );
   api.install(props);
+  // Records what each nested area is handed, as the shell's AreaOutlet would pass it on.
+  const outlets: AreaOutletProps[] = [];
+  const DevOutlet = props.AreaOutlet!;
+  props.AreaOutlet = function RecordingAreaOutlet(outlet: AreaOutletProps) {
+    outlets.push(outlet);
+    return <DevOutlet {...outlet} />;
+  };
   setup?.(api);
   const view = render(
     <DevShellHarness Root={StorefrontRoot} store={store} shell={props} basename={basename} />,
   );
-  return { ...view, store, record, props, api, queryClient };
+  return { ...view, store, record, props, api, queryClient, outlets };
 }

@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import { useNavigate } from 'react-router';
 import { useAddToCart } from '@shop/shared/cart/use-cart';
 import { intervalDuration } from '@shop/shared/catalog/recurring-interval';
-import { billingLabel } from '@shop/shared/checkout-ui/index';
+import { billingLabel } from '@shop/shared/format/billing-label';
 import { formatMoney } from '@shop/shared/format/money';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';

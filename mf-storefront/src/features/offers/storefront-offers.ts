@@ -55,12 +55,3 @@ export function storefrontOffers({
     description: replaceProductName(descriptions.get(offer.key) ?? '', businessName),
   }));
 }
-
-/** Order or quote lines titled as this storefront's offers are (the partner's own product titles). */
-export function withOfferTitles<Line extends { lookupKey: string; title: string }>(
-  lines: readonly Line[],
-  offers: readonly StorefrontOffer[],
-): Line[] {
-  const titles = new Map(offers.map((offer) => [offer.lookupKey, offer.title]));
-  return lines.map((line) => ({ ...line, title: titles.get(line.lookupKey) ?? line.title }));
-}

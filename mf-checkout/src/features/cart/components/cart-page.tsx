@@ -10,7 +10,9 @@ import type { ShippingCountry } from '@shop/shared/contract/common';
 import { MAX_CART_LINE_QUANTITY } from '@shop/shared/contract/cart-keys';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
-import { balanceCents, CheckoutStyles, fetchQuote, QuoteTotals, SummaryLines, useCheckoutQuote } from '@shop/shared/checkout-ui/index';
+import { fetchQuote, useCheckoutQuote } from '../../checkout/api/checkout-quote';
+import { CheckoutStyles } from '../../checkout/components/checkout-styles';
+import { balanceCents, QuoteTotals, SummaryLines } from '../../checkout/components/order-summary';
 
 /** Adds the `?add=<lookupKey>` of a "Choose" link once, tracks add_to_cart, then drops the parameter. */
 function useAddFromLink(add: (lookupKey: string) => Promise<unknown>) {

@@ -3,11 +3,14 @@ import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Spin from 'antd/es/spin';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { v4 as uuidv4 } from 'uuid';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
-import { CheckoutStyles, fetchEmployerPayment, OrderTotals, payEmployerPayment, SummaryLines } from '@shop/shared/checkout-ui/index';
+import { employerPaymentQueryOptions, useEmployerPayment } from '../api/employer-payment';
+import { payEmployerPayment } from '../api/pay-employer-payment';
+import { CheckoutStyles } from './checkout-styles';
+import { OrderTotals, SummaryLines } from './order-summary';
 
 interface CardValues {
   cardNumber: string;
@@ -19,7 +22,7 @@ interface CardValues {
 export function EmployerPayPage({ token }: { token: string }) {
   const { api } = useShell();
   const queryClient = useQueryClient();
-  const request = useQuery({ queryKey: ['employer-payment', token], queryFn: () => fetchEmployerPayment(api, token), retry: false });
+  const request = useEmployerPayment(token);
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const key = useRef(uuidv4());
@@ -30,7 +33,7 @@ export function EmployerPayPage({ token }: { token: string }) {
     const [month = '', year = ''] = values.cardExpiry.split('/').map((part) => part.trim());
     try {
       const paid = await payEmployerPayment(api, token, { paymentMethod: { type: 'card', card: { number: values.cardNumber, expMonth: Number(month), expYear: Number(year), cvc: values.cardCvc } } }, key.current);
-      queryClient.setQueryData(['employer-payment', token], paid);
+      queryClient.setQueryData(employerPaymentQueryOptions(api, token).queryKey, paid);
     } catch (failure) {
       setError(toApiError(failure).message);
       key.current = uuidv4();

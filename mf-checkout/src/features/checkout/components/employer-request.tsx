@@ -4,7 +4,8 @@ import Input from 'antd/es/input';
 import type { CartItem } from '@shop/shared/contract/cart';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
-import { submitEmployerForm, type CheckoutDetails } from '@shop/shared/checkout-ui/index';
+import { submitEmployerForm } from '../api/employer-form';
+import type { CheckoutDetails } from '../model/checkout-form-values';
 
 /** "Ask my employer to pay": the order is saved unpaid and the employer gets an email with a link to pay it. */
 export function EmployerRequest({ items, details }: { items: readonly CartItem[]; details: () => Promise<CheckoutDetails | null> }) {

@@ -1,13 +1,16 @@
 import { useMemo } from 'react';
 import Alert from 'antd/es/alert';
 import Spin from 'antd/es/spin';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { splitFullName } from '@shop/shared/format/full-name';
 import { toApiError } from '@shop/shared/http/api-error';
 import { deliveryEstimate } from '@shop/shared/rules/delivery-estimate';
-import { CheckoutStyles, fetchOrder, OrderTotals, OrderNotHere, SummaryLines, useThankYouOrderId } from '@shop/shared/checkout-ui/index';
+import { CheckoutStyles } from '../../checkout/components/checkout-styles';
+import { OrderTotals, SummaryLines } from '../../checkout/components/order-summary';
+import { useOrder } from '../api/order';
+import { useThankYouOrderId } from '../hooks/use-thank-you-order';
+import { OrderNotHere } from './order-not-here';
 import { UPGRADE_WINDOW_MINUTES } from '@shop/shared/contract/upgrades';
 import { usePurchaseTracking } from '../hooks/use-purchase-tracking';
 
@@ -24,9 +27,9 @@ function UpgradesUnavailable() {
 }
 
 export function ThankYouPage() {
-  const { api, AreaOutlet } = useShell();
+  const { AreaOutlet } = useShell();
   const orderId = useThankYouOrderId();
-  const query = useQuery({ queryKey: ['order', orderId], queryFn: () => fetchOrder(api, orderId!), enabled: Boolean(orderId), staleTime: 60_000 });
+  const query = useOrder(orderId);
   const order = query.data;
   usePurchaseTracking(order);
   const estimate = useMemo(() => (order ? deliveryEstimate(new Date(order.createdAt), order.shippingAddress.country).label : null), [order]);

@@ -5,7 +5,7 @@ import type { Order } from '@shop/shared/contract/checkout';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { formatMoney } from '@shop/shared/format/money';
 import { isTestPurchase } from '@shop/shared/rules/test-purchase';
-import { isNewCustomer } from '@shop/shared/checkout-ui/index';
+import { isNewCustomer } from '../../checkout/api/is-new-customer';
 import { recalledNewCustomer } from '../new-customer-flag';
 
 /**

@@ -11,6 +11,8 @@ import {
 } from '@shop/shared/contract/upgrades';
 import { shouldCheckUpgradePurchased } from '@shop/shared/rules/upgrade-purchased';
 import { toApiError } from '@shop/shared/http/api-error';
+// Checkout's thank-you page reads the order under this key; a purchase refreshes its summary.
+import { orderQueryKey } from '@shop/shared/contract/order-query';
 import {
   fetchEasyDrawOffer,
   fetchMiniPanelOffer,
@@ -31,8 +33,6 @@ const upgradeKeys = (orderId: string) => ({
   bought: (type: UpgradeType) => ['upgrades', orderId, 'bought', type] as const,
 });
 const PRODUCTS_KEY = ['upgrades', 'products'] as const;
-/** Checkout's thank-you page reads the order under this key; a purchase refreshes its summary. */
-const orderQueryKey = (orderId: string) => ['order', orderId] as const;
 
 const UPGRADE_KEYS = new Set(Object.values(UPGRADE_LOOKUP_KEYS));
 

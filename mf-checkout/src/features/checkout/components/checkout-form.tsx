@@ -1,0 +1,131 @@
+// The checkout form: contact, shipping, discount, payment and the order summary. The consumer
+// checkout and a partner storefront's (with businessKey) are this one form; every figure comes
+// from the server's quote, and the server prices the order again itself.
+import { useCallback, type ReactNode } from 'react';
+import Alert from 'antd/es/alert';
+import Form from 'antd/es/form';
+import type { CartItem } from '@shop/shared/contract/cart';
+import type { Order } from '@shop/shared/contract/checkout';
+import type { ShippingCountry } from '@shop/shared/contract/common';
+import { useShell } from '@shop/shared/federation/remote-root';
+import { toApiError } from '@shop/shared/http/api-error';
+import { useCheckoutQuote } from '../api/checkout-quote';
+import { useSavedCards } from '../api/saved-cards';
+import { useAccountPrefill } from '../hooks/use-account-prefill';
+import { useCheckoutAnalytics } from '../hooks/use-checkout-analytics';
+import { useDiscountChecks, useDiscountState } from '../hooks/use-discount-code';
+import { usePlaceOrder } from '../hooks/use-place-order';
+import { INITIAL_VALUES, validEmailOf, type CheckoutDetails, type FormValues } from '../model/checkout-form-values';
+import { CheckoutStyles } from './checkout-styles';
+import { ContactSection } from './contact-section';
+import { DiscountSection } from './discount-section';
+import { balanceCents, QuoteTotals, SummaryLines } from './order-summary';
+import { PaymentSection } from './payment-section';
+import { PlaceOrderSection } from './place-order-section';
+import { ShippingSection } from './shipping-section';
+
+export interface CheckoutFormProps {
+  items: readonly CartItem[];
+  /** Set on partner storefronts: the business checkout is used and its status polled. */
+  businessKey?: string;
+  /** How the server's quote lines are titled (a partner's own product names). */
+  titleLines?<Line extends { lookupKey: string; title: string }>(lines: readonly Line[]): Line[];
+  onPlaced(order: Order, info: { newCustomer: boolean | null }): void;
+  /** Extra ways to finish, e.g. asking an employer to pay; `details()` validates and returns the form. */
+  extraActions?: (details: () => Promise<CheckoutDetails | null>) => ReactNode;
+}
+
+export function CheckoutForm({ items, businessKey, titleLines, onPlaced, extraActions }: CheckoutFormProps) {
+  const { userContext } = useShell();
+  const user = userContext.user;
+  const [form] = Form.useForm<FormValues>();
+  const country = (Form.useWatch('country', form) ?? 'US') as ShippingCountry;
+  const shipUpfront = Form.useWatch('shipUpfront', form) ?? false;
+  const payment = Form.useWatch('payment', form) ?? 'card';
+  const validEmail = validEmailOf(Form.useWatch('email', form) ?? '');
+
+  const discountCode = useDiscountState();
+  const quote = useCheckoutQuote({ items, country, shipUpfront, discountCode: discountCode.appliedCode, email: validEmail, businessKey });
+  const applyCode = useDiscountChecks(discountCode, { quote: quote.data, email: validEmail, businessKey });
+  const savedCards = useSavedCards();
+  useAccountPrefill(form, user, savedCards.data);
+  const analytics = useCheckoutAnalytics({ quote: quote.data, businessKey });
+  const cards = savedCards.data?.paymentMethodsAndAddresses.paymentMethods ?? [];
+  const quoteData = quote.data;
+  const hasRecurring = quoteData?.lines.some((line) => line.interval !== null) ?? false;
+
+  const appliedCode = discountCode.appliedCode;
+  const details = useCallback(async (): Promise<CheckoutDetails | null> => {
+    try {
+      const values = await form.validateFields(['email', 'fullName', 'country', 'line1', 'city', 'state', 'postalCode']);
+      const all = form.getFieldsValue(true) as FormValues;
+      return {
+        email: values.email.trim(),
+        name: values.fullName.trim(),
+        shippingAddress: { name: values.fullName.trim(), line1: values.line1, line2: all.line2?.trim() || null, city: values.city, state: values.state, postal_code: values.postalCode, country: values.country },
+        discountCode: appliedCode,
+        shipUpfront: Boolean(all.shipUpfront),
+      };
+    } catch {
+      return null;
+    }
+  }, [form, appliedCode]);
+
+  const placing = usePlaceOrder({
+    form,
+    items,
+    businessKey,
+    quote: quoteData,
+    details,
+    onPlaced: (order) => onPlaced(order, { newCustomer: analytics.newCustomer.current }),
+  });
+
+  const lines = quoteData ? (titleLines ? titleLines(quoteData.lines) : quoteData.lines) : [];
+  return (
+    <div className="co-layout">
+      <CheckoutStyles />
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={INITIAL_VALUES}
+        onFinish={(values) => void placing.submit(values)}
+        onValuesChange={(changed) => {
+          if ('payment' in changed || 'cardNumber' in changed || 'savedCardId' in changed) analytics.paymentChosen(form.getFieldValue('payment') ?? 'card');
+        }}
+        scrollToFirstError
+        aria-label="Checkout"
+      >
+        <ContactSection onContactBlur={() => analytics.contactEntered(form.getFieldsValue(['email', 'fullName', 'country']))} />
+        <ShippingSection form={form} items={items} country={country} hasRecurring={hasRecurring} />
+        <DiscountSection codeInput={discountCode.codeInput} setCodeInput={discountCode.setCodeInput} discount={discountCode.discount} applyCode={applyCode} />
+        <PaymentSection payment={payment} cards={cards} signedIn={Boolean(user)} quote={quoteData}>
+          <PlaceOrderSection
+            quote={quoteData}
+            submitting={placing.submitting}
+            progress={placing.progress}
+            payError={placing.payError}
+            needsConfirmation={placing.needsConfirmation}
+            onConfirm={() => void placing.confirm()}
+          />
+        </PaymentSection>
+        {extraActions?.(details)}
+      </Form>
+
+      <aside className="co-aside co-panel co-summary-first" aria-labelledby="co-summary">
+        <h2 id="co-summary">Order summary</h2>
+        {quote.isError && <Alert type="error" showIcon title={toApiError(quote.error).message} />}
+        {quoteData ? (
+          <>
+            <SummaryLines lines={lines} currency={quoteData.currency} />
+            <div style={{ marginTop: 12 }}>
+              <QuoteTotals quote={quoteData} country={country} balance={balanceCents(user?.balance)} />
+            </div>
+          </>
+        ) : (
+          !quote.isError && <p className="co-muted">Pricing your cart…</p>
+        )}
+      </aside>
+    </div>
+  );
+}

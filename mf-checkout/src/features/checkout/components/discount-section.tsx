@@ -1,0 +1,39 @@
+import Input from 'antd/es/input';
+import type { DiscountState } from '../hooks/use-discount-code';
+
+/** The code field, Apply, and the outcome announced politely. */
+export function DiscountSection({ codeInput, setCodeInput, discount, applyCode }: { codeInput: string; setCodeInput(value: string): void; discount: DiscountState; applyCode(code: string): Promise<void> }) {
+  return (
+    <section className="co-panel" aria-labelledby="co-discount">
+      <h2 id="co-discount">Discount code</h2>
+      <div style={{ display: 'flex', gap: 8 }}>
+        <Input
+          id="co-discount-code"
+          aria-labelledby="co-discount"
+          value={codeInput}
+          onChange={(event) => setCodeInput(event.target.value)}
+          onPressEnter={(event) => {
+            event.preventDefault();
+            void applyCode(codeInput);
+          }}
+          autoComplete="off"
+        />
+        <button type="button" className="co-link-button" onClick={() => void applyCode(codeInput)} disabled={discount.status === 'checking'}>
+          {discount.status === 'checking' ? 'Checking…' : 'Apply'}
+        </button>
+      </div>
+      <div aria-live="polite">
+        {discount.status === 'applied' && (
+          <p className="co-note co-discount" data-testid="discount-message">
+            {discount.message}
+          </p>
+        )}
+        {discount.status === 'error' && (
+          <p className="co-note" role="alert" data-testid="discount-message" style={{ color: '#a61d24' }}>
+            {discount.message}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

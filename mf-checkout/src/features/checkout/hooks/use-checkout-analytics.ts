@@ -1,0 +1,64 @@
+// The checkout's analytics: begin_checkout once the cart is priced, email_entered and the
+// checkout-start lead once contact details are in, add_payment_info at the first payment choice,
+// and whether the email is a new customer (for the purchase event).
+import { useEffect, useRef } from 'react';
+import { ecommerceEvent, emailEnteredEvent, toGa4Item } from '@shop/shared/analytics/ga4';
+import type { CheckoutQuote } from '@shop/shared/contract/checkout';
+import type { ShippingCountry } from '@shop/shared/contract/common';
+import { useShell } from '@shop/shared/federation/remote-root';
+import { splitFullName } from '@shop/shared/format/full-name';
+import type { ShellProps } from '@shop/shared/shell-contract/shell-props';
+import { startCheckout } from '../api/checkout-start';
+import { isNewCustomer } from '../api/is-new-customer';
+import { EMAIL_PATTERN } from '../model/checkout-form-values';
+
+function trackEcommerce(track: ShellProps['track'], name: 'begin_checkout' | 'add_payment_info', quote: CheckoutQuote, extra: Record<string, unknown> = {}) {
+  const event = ecommerceEvent(name, {
+    items: quote.lines.map((line) => toGa4Item({ lookupKey: line.lookupKey, title: line.title, unitAmount: line.unitAmount, quantity: line.quantity, interval: line.interval })),
+    currency: quote.currency,
+    valueCents: quote.total,
+    extra: { coupon: quote.discountCode ?? undefined, ...extra },
+  });
+  track(event.event, { ecommerce: event.ecommerce });
+}
+
+export function useCheckoutAnalytics({ quote, businessKey }: { quote: CheckoutQuote | undefined; businessKey?: string }) {
+  const { api, track } = useShell();
+  const tracked = useRef({ begin: false, paymentInfo: false });
+  const startedFor = useRef<string | null>(null);
+  const newCustomer = useRef<boolean | null>(null);
+
+  useEffect(() => {
+    if (quote && !tracked.current.begin) {
+      tracked.current.begin = true;
+      trackEcommerce(track, 'begin_checkout', quote);
+    }
+  }, [quote, track]);
+
+  /** Contact details are in: once per email. */
+  function contactEntered(values: { email?: string; fullName?: string; country?: ShippingCountry }) {
+    const address = values.email?.trim().toLowerCase();
+    if (!address || !EMAIL_PATTERN.test(address) || !values.fullName?.trim() || startedFor.current === address) return;
+    startedFor.current = address;
+    const { firstName, lastName } = splitFullName(values.fullName);
+    const entered = emailEnteredEvent(businessKey ? 'storefront-checkout' : 'checkout');
+    track(entered.event, { form: entered.form });
+    void startCheckout(api, { email: address, country: values.country ?? 'US', first_name: firstName, last_name: lastName, event_name: entered.event }).catch(() => undefined);
+    newCustomer.current = null;
+    void isNewCustomer(api, address).then(
+      (isNew) => {
+        if (startedFor.current === address) newCustomer.current = isNew;
+      },
+      () => undefined,
+    );
+  }
+
+  /** The first payment choice: once. */
+  function paymentChosen(paymentType: string) {
+    if (tracked.current.paymentInfo || !quote) return;
+    tracked.current.paymentInfo = true;
+    trackEcommerce(track, 'add_payment_info', quote, { payment_type: paymentType });
+  }
+
+  return { contactEntered, paymentChosen, newCustomer };
+}

@@ -1,0 +1,64 @@
+// The checkout form's fields, their rules, and how server field paths map onto them.
+import type { Address, ShippingCountry } from '@shop/shared/contract/common';
+
+export interface FormValues {
+  email: string;
+  fullName: string;
+  country: ShippingCountry;
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  shipUpfront: boolean;
+  payment: 'card' | 'saved' | 'bnpl';
+  cardNumber?: string;
+  cardExpiry?: string;
+  cardCvc?: string;
+  saveCard?: boolean;
+  savedCardId?: string;
+  bnplAccepted?: boolean;
+  marketing?: boolean;
+}
+
+export const INITIAL_VALUES: Partial<FormValues> = { country: 'US', shipUpfront: false, payment: 'card', saveCard: false, marketing: false };
+
+/** What an extra action (the employer request) needs from the filled-in form. */
+export interface CheckoutDetails {
+  email: string;
+  name: string;
+  shippingAddress: Address;
+  discountCode: string | null;
+  shipUpfront: boolean;
+}
+
+export const POSTAL_PATTERNS: Record<ShippingCountry, { pattern: RegExp; message: string }> = {
+  US: { pattern: /^\d{5}(?:-\d{4})?$/, message: 'Enter a 5-digit ZIP code' },
+  CA: { pattern: /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/, message: 'Enter a postal code such as K1A 0B1' },
+};
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The email in the field when it is one, trimmed and lower-cased; undefined otherwise. */
+export const validEmailOf = (email: string): string | undefined => (EMAIL_PATTERN.test(email.trim()) ? email.trim().toLowerCase() : undefined);
+
+export function parseExpiry(value: string): { expMonth: number; expYear: number } {
+  const [month = '', year = ''] = value.split(/\s*\/\s*|\s+/);
+  return { expMonth: Number(month), expYear: Number(year) };
+}
+
+/** Server field paths ("shippingAddress.postal_code") to this form's fields. */
+export const FIELD_NAMES: Record<string, keyof FormValues> = {
+  email: 'email',
+  name: 'fullName',
+  'shippingAddress.line1': 'line1',
+  'shippingAddress.city': 'city',
+  'shippingAddress.state': 'state',
+  'shippingAddress.postal_code': 'postalCode',
+  'shipping.postal_code': 'postalCode',
+  'paymentMethod.card.number': 'cardNumber',
+  'paymentMethod.card.expYear': 'cardExpiry',
+  'paymentMethod.card.expMonth': 'cardExpiry',
+  'paymentMethod.card.cvc': 'cardCvc',
+  card: 'cardNumber',
+};

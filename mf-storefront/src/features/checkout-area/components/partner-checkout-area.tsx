@@ -1,0 +1,45 @@
+import { useMemo } from 'react';
+import { useShell } from '@shop/shared/federation/remote-root';
+import { OffersState } from '../../offers/offers-state';
+import type { StorefrontOffer } from '../../offers/storefront-offers';
+import { useStorefrontOffers } from '../../offers/use-storefront-offers';
+import { PartnerTextScope } from '../../partner/partner-text-scope';
+import { StorefrontPage } from '../../partner/storefront-styles';
+import { usePartner } from '../../partner/use-partner';
+import { partnerCheckoutProps } from '../partner-checkout-props';
+
+function CheckoutArea({ offers }: { offers: StorefrontOffer[] }) {
+  const { AreaOutlet } = useShell();
+  const partner = usePartner();
+  const areaProps = useMemo(
+    () => ({
+      partnerCheckout: partnerCheckoutProps({
+        shopKey: partner.shopKey,
+        businessName: partner.businessName,
+        offers,
+        redirectAfterPurchase: partner.customization.redirectAfterPurchase,
+      }),
+    }),
+    [partner.shopKey, partner.businessName, partner.customization.redirectAfterPurchase, offers],
+  );
+  if (!AreaOutlet) return <p role="alert">Checkout cannot be shown here.</p>;
+  return <AreaOutlet area="checkout" areaProps={areaProps} />;
+}
+
+/**
+ * The partner's cart, checkout and thank-you pages: this storefront's frame and heading around the
+ * checkout area itself (the same checkout as the shop's), told who sells and under which names.
+ */
+export function PartnerCheckoutArea({ heading, lead }: { heading: string; lead?: (businessName: string) => string }) {
+  const partner = usePartner();
+  const state = useStorefrontOffers();
+  return (
+    <StorefrontPage>
+      <h1>{heading}</h1>
+      {lead && <p className="sf-lead">{lead(partner.businessName)}</p>}
+      <PartnerTextScope businessName={partner.businessName}>
+        <OffersState state={state}>{(offers) => <CheckoutArea offers={offers} />}</OffersState>
+      </PartnerTextScope>
+    </StorefrontPage>
+  );
+}
