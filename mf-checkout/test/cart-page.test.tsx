@@ -11,7 +11,10 @@ describe('cart page', () => {
   it('shows the empty state', async () => {
     renderCheckout('/shopping-cart');
     expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse tests and pricing' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('link', { name: 'Browse tests and pricing' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
   });
 
   it('lists the server cart with interval labels, server totals and shipping for the chosen country, and preloads checkout', async () => {
@@ -33,28 +36,54 @@ describe('cart page', () => {
 
   it('changes quantities and removes lines through the server cart', async () => {
     const user = userEvent.setup();
-    const { api } = renderCheckout('/shopping-cart', { cart: [{ lookupKey: 'bloodwise_quarterly', quantity: 1 }, { lookupKey: 'mini_panel_upgrade', quantity: 1 }] });
+    const { api } = renderCheckout('/shopping-cart', {
+      cart: [
+        { lookupKey: 'bloodwise_quarterly', quantity: 1 },
+        { lookupKey: 'mini_panel_upgrade', quantity: 1 },
+      ],
+    });
     await user.click(await screen.findByRole('button', { name: 'One more Bloodwise Quarterly' }));
-    await waitFor(() => expect(api.cart.items).toEqual([{ lookupKey: 'bloodwise_quarterly', quantity: 2 }, { lookupKey: 'mini_panel_upgrade', quantity: 1 }]));
+    await waitFor(() =>
+      expect(api.cart.items).toEqual([
+        { lookupKey: 'bloodwise_quarterly', quantity: 2 },
+        { lookupKey: 'mini_panel_upgrade', quantity: 1 },
+      ]),
+    );
     await user.click(screen.getByRole('button', { name: 'Remove Mini Panel' }));
-    await waitFor(() => expect(api.cart.items).toEqual([{ lookupKey: 'bloodwise_quarterly', quantity: 2 }]));
+    await waitFor(() =>
+      expect(api.cart.items).toEqual([{ lookupKey: 'bloodwise_quarterly', quantity: 2 }]),
+    );
     await waitFor(() => expect(screen.getAllByTestId('summary-line')).toHaveLength(1));
-    expect(within(screen.getByTestId('summary-line')).getByText('2', { selector: 'output' })).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('summary-line')).getByText('2', { selector: 'output' }),
+    ).toBeInTheDocument();
   });
 
   it('adds the ?add= key of a pricing link once, tracks add_to_cart and drops the parameter', async () => {
     const { api, record, store } = renderCheckout('/shopping-cart?add=bloodwise_kit_one_time');
-    await waitFor(() => expect(api.cart.items).toEqual([{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }]));
-    await waitFor(() => expect(record.tracked.map((entry) => entry.event)).toContain('add_to_cart'));
+    await waitFor(() =>
+      expect(api.cart.items).toEqual([{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }]),
+    );
+    await waitFor(() =>
+      expect(record.tracked.map((entry) => entry.event)).toContain('add_to_cart'),
+    );
     const added = record.tracked.find((entry) => entry.event === 'add_to_cart')!;
-    expect(added.params).toMatchObject({ ecommerce: { currency: 'USD', value: 149, items: [{ item_id: 'bloodwise_kit_one_time', item_name: 'Bloodwise Complete Panel' }] } });
+    expect(added.params).toMatchObject({
+      ecommerce: {
+        currency: 'USD',
+        value: 149,
+        items: [{ item_id: 'bloodwise_kit_one_time', item_name: 'Bloodwise Complete Panel' }],
+      },
+    });
     expect(store.getLocation().search).toBe('');
     expect(api.calls(/\/api\/v1\/cart/, 'put')).toHaveLength(1);
   });
 
   it('applies a discount code kept from the URL earlier in the visit', async () => {
     window.sessionStorage.setItem('url-discount', 'WELCOME10');
-    renderCheckout('/shopping-cart', { cart: [{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }] });
+    renderCheckout('/shopping-cart', {
+      cart: [{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }],
+    });
     expect(await screen.findByTestId('summary-discount')).toHaveTextContent('−$14.90');
   });
 });

@@ -37,58 +37,119 @@ describe('checkout page', () => {
     const { api, record } = renderCheckout('/checkout', { cart: CART });
     await fillDetails(user);
     await waitFor(() => expect(api.calls(/\/checkout\/start$/, 'post')).toHaveLength(1), slow);
-    expect(api.calls(/\/checkout\/start$/)[0]!.body).toEqual({ email: 'mary@example.com', country: 'US', first_name: 'Mary', last_name: 'Ann Lee', event_name: 'email_entered' });
+    expect(api.calls(/\/checkout\/start$/)[0]!.body).toEqual({
+      email: 'mary@example.com',
+      country: 'US',
+      first_name: 'Mary',
+      last_name: 'Ann Lee',
+      event_name: 'email_entered',
+    });
     const events = record.tracked.map((entry) => entry.event);
     expect(events).toContain('email_entered');
     expect(events.filter((event) => event === 'begin_checkout')).toHaveLength(1);
-    expect(screen.getByTestId('delivery-estimate')).toHaveTextContent(/^Arrives \w{3}, \w{3} \d{1,2} - \w{3}, \w{3} \d{1,2}$/);
+    expect(screen.getByTestId('delivery-estimate')).toHaveTextContent(
+      /^Arrives \w{3}, \w{3} \d{1,2} - \w{3}, \w{3} \d{1,2}$/,
+    );
   });
 
   it('looks the URL discount up and shows why it is refused', async () => {
     const { api } = renderCheckout('/checkout?discount=bigorder25', { cart: CART });
-    api.on(({ url }) => (/\/discounts\/BIGORDER25$/.test(url) ? { status: 200, data: { code: 'BIGORDER25' } } : undefined));
     api.on(({ url }) =>
-      /\/discounts\/BIGORDER25\/is-valid$/.test(url)
-        ? { status: 200, data: { valid: false, reason: 'below_minimum', message: 'This discount code needs an order of at least $250 before shipping.', discountAmount: 0 } }
+      /\/discounts\/BIGORDER25$/.test(url)
+        ? { status: 200, data: { code: 'BIGORDER25' } }
         : undefined,
     );
-    expect(await screen.findByTestId('discount-message', {}, slow)).toHaveTextContent('This discount code needs an order of at least $250 before shipping.');
+    api.on(({ url }) =>
+      /\/discounts\/BIGORDER25\/is-valid$/.test(url)
+        ? {
+            status: 200,
+            data: {
+              valid: false,
+              reason: 'below_minimum',
+              message: 'This discount code needs an order of at least $250 before shipping.',
+              discountAmount: 0,
+            },
+          }
+        : undefined,
+    );
+    expect(await screen.findByTestId('discount-message', {}, slow)).toHaveTextContent(
+      'This discount code needs an order of at least $250 before shipping.',
+    );
     const validity = api.calls(/is-valid$/)[0]!;
-    expect(validity.params).toMatchObject({ sum: 14_900, priceIds: 'price_bloodwise_kit_one_time' });
+    expect(validity.params).toMatchObject({
+      sum: 14_900,
+      priceIds: 'price_bloodwise_kit_one_time',
+    });
   });
 
   it('shows a declined card its reason and keeps everything filled in; the same details reuse the idempotency key', async () => {
     const user = userEvent.setup({ delay: null });
     const { api, record } = renderCheckout('/checkout', { cart: CART });
     api.on(({ url, method }) =>
-      /\/checkout\/orders$/.test(url) && method === 'post' ? { status: 402, data: { error: { code: 'CARD_DECLINED', message: 'Your card was declined.', fields: { card: 'Your card was declined.' } } } } : undefined,
+      /\/checkout\/orders$/.test(url) && method === 'post'
+        ? {
+            status: 402,
+            data: {
+              error: {
+                code: 'CARD_DECLINED',
+                message: 'Your card was declined.',
+                fields: { card: 'Your card was declined.' },
+              },
+            },
+          }
+        : undefined,
     );
     await fillDetails(user);
     await fillCard(user, '4000 0000 0000 0002');
     await user.click(screen.getByTestId('place-order'));
-    expect(await screen.findByTestId('payment-error', {}, slow)).toHaveTextContent('Your card was declined.');
+    expect(await screen.findByTestId('payment-error', {}, slow)).toHaveTextContent(
+      'Your card was declined.',
+    );
     expect(screen.getByLabelText('Email')).toHaveValue('mary@example.com');
     expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
     await user.click(screen.getByTestId('place-order'));
     await waitFor(() => expect(api.calls(/\/checkout\/orders$/, 'post')).toHaveLength(2), slow);
     const [first, second] = api.calls(/\/checkout\/orders$/, 'post');
     expect(first!.headers['idempotency-key']).toBe(second!.headers['idempotency-key']);
-    expect(first!.body).toMatchObject({ name: 'Mary Ann Lee', items: CART, shippingAddress: { country: 'US', postal_code: '78701' }, paymentMethod: { type: 'card' } });
+    expect(first!.body).toMatchObject({
+      name: 'Mary Ann Lee',
+      items: CART,
+      shippingAddress: { country: 'US', postal_code: '78701' },
+      paymentMethod: { type: 'card' },
+    });
     expect(record.tracked.map((entry) => entry.event)).toContain('add_payment_info');
   });
 
   it('records the pay-later consent, reads it back and places a bnpl order, then opens the thank-you page', async () => {
     const user = userEvent.setup({ delay: null });
     const { api, store } = renderCheckout('/checkout', { cart: CART });
-    const consent = { id: '3b241101-e2bb-4255-8caf-4136c566a962', email: 'mary@example.com', termsVersion: '2024-01', acceptedAt: new Date().toISOString(), orderId: null };
-    api.on(({ url, method }) => (/\/bnpl\/consent$/.test(url) && method === 'post' ? { status: 201, data: consent } : undefined));
-    api.on(({ url }) => (url.endsWith(`/bnpl/consent/${consent.id}`) ? { status: 200, data: [consent] } : undefined));
-    api.on(({ url, method }) => (/\/checkout\/orders$/.test(url) && method === 'post' ? { status: 201, data: { id: 'order-1', status: 'paid', bnpl: true } as Partial<Order> } : undefined));
+    const consent = {
+      id: '3b241101-e2bb-4255-8caf-4136c566a962',
+      email: 'mary@example.com',
+      termsVersion: '2024-01',
+      acceptedAt: new Date().toISOString(),
+      orderId: null,
+    };
+    api.on(({ url, method }) =>
+      /\/bnpl\/consent$/.test(url) && method === 'post'
+        ? { status: 201, data: consent }
+        : undefined,
+    );
+    api.on(({ url }) =>
+      url.endsWith(`/bnpl/consent/${consent.id}`) ? { status: 200, data: [consent] } : undefined,
+    );
+    api.on(({ url, method }) =>
+      /\/checkout\/orders$/.test(url) && method === 'post'
+        ? { status: 201, data: { id: 'order-1', status: 'paid', bnpl: true } as Partial<Order> }
+        : undefined,
+    );
     await fillDetails(user);
     await user.click(screen.getByLabelText('Pay later in 4 instalments'));
     await screen.findByLabelText('I have read and accept the pay-later terms', {}, slow);
     await user.click(screen.getByTestId('place-order'));
-    expect(await screen.findByText('Please accept the pay-later terms', {}, slow)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please accept the pay-later terms', {}, slow),
+    ).toBeInTheDocument();
     expect(api.calls(/\/checkout\/orders$/, 'post')).toHaveLength(0);
     await user.click(screen.getByLabelText('I have read and accept the pay-later terms'));
     await user.click(screen.getByTestId('place-order'));
@@ -96,7 +157,9 @@ describe('checkout page', () => {
     // The order id rides in the history entry, never in the address bar.
     expect(store.getLocation().search).toBe('');
     expect(store.getLocation().state).toEqual({ orderId: 'order-1' });
-    expect(api.calls(/\/checkout\/orders$/, 'post')[0]!.body).toMatchObject({ paymentMethod: { type: 'bnpl', consentId: consent.id } });
+    expect(api.calls(/\/checkout\/orders$/, 'post')[0]!.body).toMatchObject({
+      paymentMethod: { type: 'bnpl', consentId: consent.id },
+    });
     expect(window.sessionStorage.getItem('new-customer:order-1')).toBe('true');
   });
 });

@@ -21,16 +21,37 @@ export function createFakeShopApi(initialCart: CartItem[] = []) {
   let cart: Cart = { items: initialCart, updatedAt: null };
   const orders = new Map<string, Order>();
 
-  function quote(items: CartItem[], country = 'US', discountCode: string | null = null): CheckoutQuote {
+  function quote(
+    items: CartItem[],
+    country = 'US',
+    discountCode: string | null = null,
+  ): CheckoutQuote {
     const lines = items.map((item) => {
       const price = PRICES[item.lookupKey]!;
-      return { lookupKey: item.lookupKey, priceId: `price_${item.lookupKey}`, title: price.title, quantity: item.quantity, unitAmount: price.unitAmount, amount: price.unitAmount * item.quantity, interval: price.interval };
+      return {
+        lookupKey: item.lookupKey,
+        priceId: `price_${item.lookupKey}`,
+        title: price.title,
+        quantity: item.quantity,
+        unitAmount: price.unitAmount,
+        amount: price.unitAmount * item.quantity,
+        interval: price.interval,
+      };
     });
     const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
     const discount = discountCode === 'WELCOME10' ? Math.round(subtotal / 10) : 0;
     const kits = items.reduce((sum, item) => sum + item.quantity, 0);
     const shipping = kits === 0 ? 0 : (country === 'CA' ? 1_495 : 595) + 200 * (kits - 1);
-    return { currency: 'usd', lines, subtotal, discount, shipping, total: subtotal - discount + shipping, discountCode: discount ? discountCode : null, discountProblem: null };
+    return {
+      currency: 'usd',
+      lines,
+      subtotal,
+      discount,
+      shipping,
+      total: subtotal - discount + shipping,
+      discountCode: discount ? discountCode : null,
+      discountProblem: null,
+    };
   }
 
   const routes: FakeHandler = ({ method, url, params, body }) => {
@@ -43,7 +64,8 @@ export function createFakeShopApi(initialCart: CartItem[] = []) {
       const input = body as { items: CartItem[]; country?: string; discountCode?: string | null };
       return { status: 200, data: quote(input.items, input.country, input.discountCode ?? null) };
     }
-    if (url.endsWith('/checkout/shipping-cost')) return { status: 200, data: { shippingCost: params.consolidated === 1 ? 995 : 595 } };
+    if (url.endsWith('/checkout/shipping-cost'))
+      return { status: 200, data: { shippingCost: params.consolidated === 1 ? 995 : 595 } };
     if (url.endsWith('/checkout/start')) return { status: 200, data: { ok: true } };
     if (url === '/user/is-new-customer') return { status: 200, data: { isNewCustomer: true } };
     const business = /\/business\/checkout\/([^/]+)\/details$/.exec(url);

@@ -7,13 +7,24 @@ import { AreaProviders } from '@shop/shared/federation/remote-root';
 import { createDevShell } from '@shop/shared/shell-contract/dev-shell';
 import { createMemoryNavigationStore } from '@shop/shared/shell-contract/navigation-store';
 import { CheckoutForm } from '../src/features/checkout/components/checkout-form';
+import { fillCheckout } from './fill-checkout';
 
 jest.setTimeout(60_000);
 const slow = { timeout: 15_000 };
 const ORDER_ID = '0c3a3f0e-9a55-4c84-9d43-6a1f1f1f1f1f';
 const quote = {
   currency: 'usd',
-  lines: [{ lookupKey: 'acme_kit_one_time', priceId: 'price_acme_kit_one_time', title: 'Acme Complete Panel', quantity: 1, unitAmount: 12_900, amount: 12_900, interval: null }],
+  lines: [
+    {
+      lookupKey: 'acme_kit_one_time',
+      priceId: 'price_acme_kit_one_time',
+      title: 'Acme Complete Panel',
+      quantity: 1,
+      unitAmount: 12_900,
+      amount: 12_900,
+      interval: null,
+    },
+  ],
   subtotal: 12_900,
   discount: 0,
   shipping: 595,
@@ -23,22 +34,41 @@ const quote = {
 };
 
 /** The storefront's business checkout: started once, then its status polled until it is final. */
-function businessApi(statuses: Array<{ status: string; final: boolean; failureMessage: string | null }>) {
+function businessApi(
+  statuses: Array<{ status: string; final: boolean; failureMessage: string | null }>,
+) {
   const calls: Array<{ method: string; url: string; body: unknown }> = [];
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const url = config.url ?? '';
     const method = (config.method ?? 'get').toLowerCase();
-    calls.push({ method, url, body: typeof config.data === 'string' ? JSON.parse(config.data) : undefined });
+    calls.push({
+      method,
+      url,
+      body: typeof config.data === 'string' ? JSON.parse(config.data) : undefined,
+    });
     const reply = (status: number, data: unknown) => {
       const response = { data, status, statusText: '', headers: {}, config };
-      if (status >= 400) throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, undefined, response);
+      if (status >= 400)
+        throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, undefined, response);
       return response;
     };
     if (url.endsWith('/checkout/quote')) return reply(200, quote);
     if (url.endsWith('/checkout/shipping-cost')) return reply(200, { shippingCost: 595 });
-    if (url.endsWith('/business/checkout') && method === 'post') return reply(202, { id: ORDER_ID, status: 'pending', final: false, failureMessage: null, order: {} });
-    if (url.endsWith(`/business/checkout/${ORDER_ID}/status`)) return reply(200, { id: ORDER_ID, ...(statuses.length > 1 ? statuses.shift()! : statuses[0]!) });
-    if (url.endsWith(`/business/checkout/${ORDER_ID}/details`)) return reply(200, { id: ORDER_ID, status: 'paid', total: 13_495 });
+    if (url.endsWith('/business/checkout') && method === 'post')
+      return reply(202, {
+        id: ORDER_ID,
+        status: 'pending',
+        final: false,
+        failureMessage: null,
+        order: {},
+      });
+    if (url.endsWith(`/business/checkout/${ORDER_ID}/status`))
+      return reply(200, {
+        id: ORDER_ID,
+        ...(statuses.length > 1 ? statuses.shift()! : statuses[0]!),
+      });
+    if (url.endsWith(`/business/checkout/${ORDER_ID}/details`))
+      return reply(200, { id: ORDER_ID, status: 'paid', total: 13_495 });
     return reply(200, { ok: true, isNewCustomer: true });
   };
   return { adapter, calls };
@@ -49,10 +79,21 @@ function renderBusinessCheckout(api: ReturnType<typeof businessApi>, onPlaced: j
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const { props } = createDevShell({ store, queryClient });
   for (const client of Object.values(props.api)) client.defaults.adapter = api.adapter;
-  const shell = { ...props, navigation: { location: store.getLocation(), navigator: store.navigator, basename: '/shop/acme-wellness' } };
+  const shell = {
+    ...props,
+    navigation: {
+      location: store.getLocation(),
+      navigator: store.navigator,
+      basename: '/shop/acme-wellness',
+    },
+  };
   render(
     <AreaProviders shell={shell}>
-      <CheckoutForm items={[{ lookupKey: 'acme_kit_one_time', quantity: 1 }]} businessKey="acme-wellness" onPlaced={onPlaced} />
+      <CheckoutForm
+        items={[{ lookupKey: 'acme_kit_one_time', quantity: 1 }]}
+        businessKey="acme-wellness"
+        onPlaced={onPlaced}
+      />
     </AreaProviders>,
   );
   return { queryClient };
@@ -60,15 +101,7 @@ function renderBusinessCheckout(api: ReturnType<typeof businessApi>, onPlaced: j
 
 async function fillAndPlace() {
   const user = userEvent.setup({ delay: null });
-  await user.type(await screen.findByLabelText('Email', {}, slow), 'alex@acme.example');
-  await user.type(screen.getByLabelText('Full name'), 'Alex Employee');
-  await user.type(screen.getByLabelText('Address'), '1 Main St');
-  await user.type(screen.getByLabelText('City'), 'Austin');
-  await user.type(screen.getByLabelText('State'), 'TX');
-  await user.type(screen.getByLabelText('ZIP code'), '78701');
-  await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
-  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/40');
-  await user.type(screen.getByLabelText('CVC'), '123');
+  await fillCheckout(user, { email: 'alex@acme.example', name: 'Alex Employee' });
   await user.click(await screen.findByTestId('place-order', {}, slow));
 }
 
@@ -85,19 +118,43 @@ describe('CheckoutForm for a partner storefront (businessKey)', () => {
     expect(onPlaced.mock.calls[0]![0]).toMatchObject({ id: ORDER_ID, status: 'paid' });
     const started = api.calls.find((call) => call.url.endsWith('/business/checkout'))!;
     expect(Object.keys(started.body as object).sort()).toEqual(
-      ['bnpl', 'businessKey', 'discount', 'email', 'marketingEnabled', 'name', 'paymentMethod', 'products', 'sessionId', 'shipUpfront', 'shipping', 'shippingCost'].sort(),
+      [
+        'bnpl',
+        'businessKey',
+        'discount',
+        'email',
+        'marketingEnabled',
+        'name',
+        'paymentMethod',
+        'products',
+        'sessionId',
+        'shipUpfront',
+        'shipping',
+        'shippingCost',
+      ].sort(),
     );
-    expect(started.body).toMatchObject({ businessKey: 'acme-wellness', products: [{ lookupKey: 'acme_kit_one_time', quantity: 1 }], bnpl: false, shippingCost: 595 });
-    expect(api.calls.filter((call) => call.url.endsWith('/status')).length).toBeGreaterThanOrEqual(2);
+    expect(started.body).toMatchObject({
+      businessKey: 'acme-wellness',
+      products: [{ lookupKey: 'acme_kit_one_time', quantity: 1 }],
+      bnpl: false,
+      shippingCost: 595,
+    });
+    expect(api.calls.filter((call) => call.url.endsWith('/status')).length).toBeGreaterThanOrEqual(
+      2,
+    );
     queryClient.clear();
   });
 
   it('shows the decline reason when the status ends failed, and keeps the form', async () => {
-    const api = businessApi([{ status: 'failed', final: true, failureMessage: 'Your card was declined.' }]);
+    const api = businessApi([
+      { status: 'failed', final: true, failureMessage: 'Your card was declined.' },
+    ]);
     const onPlaced = jest.fn();
     const { queryClient } = renderBusinessCheckout(api, onPlaced);
     await fillAndPlace();
-    expect(await screen.findByTestId('payment-error', {}, slow)).toHaveTextContent('Your card was declined.');
+    expect(await screen.findByTestId('payment-error', {}, slow)).toHaveTextContent(
+      'Your card was declined.',
+    );
     expect(onPlaced).not.toHaveBeenCalled();
     expect(screen.getByLabelText('City')).toHaveValue('Austin');
     queryClient.clear();

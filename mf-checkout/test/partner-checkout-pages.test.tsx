@@ -7,6 +7,8 @@ import type { Order } from '@shop/shared/contract/checkout';
 import type { PartnerCheckout } from '@shop/shared/contract/partner-checkout';
 import { AFTER_PURCHASE_REDIRECT_DELAY_MS } from '../src/features/partner-checkout/components/partner-thank-you-page';
 import { leaveSite } from '../src/features/partner-checkout/leave-site';
+import { fillCheckout } from './fill-checkout';
+import { anOrder } from './order-fixture';
 import { renderCheckout } from './render-checkout';
 
 jest.mock('../src/features/partner-checkout/leave-site', () => ({ leaveSite: jest.fn() }));
@@ -22,31 +24,34 @@ const ACME: PartnerCheckout = {
 };
 const basename = '/shop/acme-wellness';
 const renderPartner = (page: string, options: Parameters<typeof renderCheckout>[1] = {}) =>
-  renderCheckout(`${basename}${page}`, { basename, areaProps: { partnerCheckout: ACME }, ...options });
+  renderCheckout(`${basename}${page}`, {
+    basename,
+    areaProps: { partnerCheckout: ACME },
+    ...options,
+  });
 
-function businessOrder(overrides: Partial<Order> = {}): Order {
-  return {
+/** A paid partner order: the server's line titles, the partner's key. */
+const businessOrder = (overrides: Partial<Order> = {}): Order =>
+  anOrder({
     id: '7d2f6a10-1b2c-4d3e-8f40-5a6b7c8d9e0f',
     kind: 'business',
-    status: 'paid',
-    email: 'mary@example.com',
-    currency: 'usd',
-    lines: [{ lookupKey: 'acme_kit', priceId: 'price_acme_kit', title: 'Bloodwise Complete Panel', quantity: 1, unitAmount: 12_900, amount: 12_900, interval: null }],
-    subtotal: 12_900,
-    discount: 0,
-    shipping: 595,
-    total: 13_495,
-    discountCode: null,
-    shipUpfront: false,
-    bnpl: false,
+    lines: [
+      {
+        lookupKey: 'acme_kit',
+        priceId: 'price_acme_kit',
+        title: 'Bloodwise Complete Panel',
+        quantity: 1,
+        unitAmount: 12_900,
+        amount: 12_900,
+        interval: null,
+      },
+    ],
     businessKey: 'acme-wellness',
-    shippingAddress: { name: 'Mary Ann Lee', line1: '10 Elm St', line2: null, city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
     payment: null,
     paymentLabel: null,
     createdAt: new Date().toISOString(),
     ...overrides,
-  };
-}
+  });
 
 describe('the checkout area on a partner storefront', () => {
   beforeEach(() => jest.mocked(leaveSite).mockClear());
@@ -59,33 +64,62 @@ describe('the checkout area on a partner storefront', () => {
       ],
     });
     const lines = await screen.findAllByTestId('summary-line', {}, slow);
-    expect(lines.map((line) => line.querySelector('.co-line-title')?.textContent)).toEqual(['Acme Complete Panel']);
-    expect(screen.getByText('Items from other shops stay in your cart but are not sold here.')).toBeInTheDocument();
-    expect(api.calls(/\/checkout\/quote$/, 'post').at(-1)!.body).toMatchObject({ businessKey: 'acme-wellness', items: [{ lookupKey: 'acme_kit', quantity: 1 }] });
+    expect(lines.map((line) => line.querySelector('.co-line-title')?.textContent)).toEqual([
+      'Acme Complete Panel',
+    ]);
+    expect(
+      screen.getByText('Items from other shops stay in your cart but are not sold here.'),
+    ).toBeInTheDocument();
+    expect(api.calls(/\/checkout\/quote$/, 'post').at(-1)!.body).toMatchObject({
+      businessKey: 'acme-wellness',
+      items: [{ lookupKey: 'acme_kit', quantity: 1 }],
+    });
     expect(screen.getByTestId('go-to-checkout')).toHaveAttribute('href', `${basename}/checkout`);
   });
 
   it('checks out through the business checkout with the partner key, then shows its thank-you page', async () => {
     const user = userEvent.setup({ delay: null });
-    const { api, store } = renderPartner('/checkout', { cart: [{ lookupKey: 'acme_kit', quantity: 1 }] });
+    const { api, store } = renderPartner('/checkout', {
+      cart: [{ lookupKey: 'acme_kit', quantity: 1 }],
+    });
     const placed = businessOrder();
     api.orders.set(placed.id, placed);
-    api.on(({ url, method }) => (url.endsWith('/business/checkout') && method === 'post' ? { status: 202, data: { id: placed.id, status: 'pending', final: false, failureMessage: null, order: placed } } : undefined));
-    api.on(({ url }) => (url.endsWith(`/business/checkout/${placed.id}/status`) ? { status: 200, data: { id: placed.id, status: 'paid', final: true, failureMessage: null } } : undefined));
-    await user.type(await screen.findByLabelText('Email', {}, slow), 'mary@example.com');
-    await user.type(screen.getByLabelText('Full name'), 'Mary Ann Lee');
-    await user.type(screen.getByLabelText('Address'), '10 Elm St');
-    await user.type(screen.getByLabelText('City'), 'Austin');
-    await user.type(screen.getByLabelText('State'), 'TX');
-    await user.type(screen.getByLabelText('ZIP code'), '78701');
-    await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
-    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/40');
-    await user.type(screen.getByLabelText('CVC'), '123');
-    expect(within(screen.getByRole('complementary')).getByText('Acme Complete Panel')).toBeInTheDocument();
+    api.on(({ url, method }) =>
+      url.endsWith('/business/checkout') && method === 'post'
+        ? {
+            status: 202,
+            data: {
+              id: placed.id,
+              status: 'pending',
+              final: false,
+              failureMessage: null,
+              order: placed,
+            },
+          }
+        : undefined,
+    );
+    api.on(({ url }) =>
+      url.endsWith(`/business/checkout/${placed.id}/status`)
+        ? {
+            status: 200,
+            data: { id: placed.id, status: 'paid', final: true, failureMessage: null },
+          }
+        : undefined,
+    );
+    await fillCheckout(user);
+    expect(
+      within(screen.getByRole('complementary')).getByText('Acme Complete Panel'),
+    ).toBeInTheDocument();
     await user.click(screen.getByTestId('place-order'));
 
-    expect(await screen.findByTestId('order-reference', {}, slow)).toHaveTextContent(`${placed.id.slice(0, 8).toUpperCase()} from Acme Wellness`);
-    expect(api.calls(/\/business\/checkout$/, 'post')[0]!.body).toMatchObject({ businessKey: 'acme-wellness', email: 'mary@example.com', products: [{ lookupKey: 'acme_kit', quantity: 1 }] });
+    expect(await screen.findByTestId('order-reference', {}, slow)).toHaveTextContent(
+      `${placed.id.slice(0, 8).toUpperCase()} from Acme Wellness`,
+    );
+    expect(api.calls(/\/business\/checkout$/, 'post')[0]!.body).toMatchObject({
+      businessKey: 'acme-wellness',
+      email: 'mary@example.com',
+      products: [{ lookupKey: 'acme_kit', quantity: 1 }],
+    });
     expect(store.getLocation().pathname).toBe(`${basename}/checkout/thank-you`);
     expect(store.getLocation().state).toEqual({ orderId: placed.id });
     await waitFor(() => expect(api.cart.items).toEqual([]));
@@ -95,10 +129,17 @@ describe('the checkout area on a partner storefront', () => {
     const placed = businessOrder();
     renderPartner(`/checkout/thank-you?order=${placed.id}`, { orders: [placed] });
     const status = await screen.findByText(/Taking you back to Acme Wellness/, {}, slow);
-    expect(within(status).getByRole('link', { name: 'Continue now' })).toHaveAttribute('href', 'https://acme.example.com/thanks');
-    expect(within(screen.getByRole('region', { name: 'Your order' })).getByText('Acme Complete Panel')).toBeInTheDocument();
+    expect(within(status).getByRole('link', { name: 'Continue now' })).toHaveAttribute(
+      'href',
+      'https://acme.example.com/thanks',
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Your order' })).getByText('Acme Complete Panel'),
+    ).toBeInTheDocument();
     expect(leaveSite).not.toHaveBeenCalled();
-    await waitFor(() => expect(leaveSite).toHaveBeenCalledWith('https://acme.example.com/thanks'), { timeout: AFTER_PURCHASE_REDIRECT_DELAY_MS + 2_000 });
+    await waitFor(() => expect(leaveSite).toHaveBeenCalledWith('https://acme.example.com/thanks'), {
+      timeout: AFTER_PURCHASE_REDIRECT_DELAY_MS + 2_000,
+    });
   });
 
   it('follows no after-purchase rule for an unpaid order or a rule naming other products', async () => {

@@ -15,7 +15,19 @@ afterEach(() => clients.splice(0).forEach((client) => client.clear()));
 /** The checkout area under the test shell, its API answered by the fake before the first request. */
 export function renderCheckout(
   path: string,
-  { cart = [], user = null, orders = [], basename = '', areaProps = {} }: { cart?: CartItem[]; user?: CurrentUser | null; orders?: Order[]; basename?: string; areaProps?: Record<string, unknown> } = {},
+  {
+    cart = [],
+    user = null,
+    orders = [],
+    basename = '',
+    areaProps = {},
+  }: {
+    cart?: CartItem[];
+    user?: CurrentUser | null;
+    orders?: Order[];
+    basename?: string;
+    areaProps?: Record<string, unknown>;
+  } = {},
 ) {
   const store = createMemoryNavigationStore(path);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -25,6 +37,13 @@ export function renderCheckout(
   api.install(props);
   for (const order of orders) api.orders.set(order.id, order);
   // Area props reach a nested area merged into its shell props, as the shell's AreaOutlet passes them.
-  const view = render(<DevShellHarness Root={CheckoutRoot} store={store} shell={{ ...props, ...areaProps }} basename={basename} />);
+  const view = render(
+    <DevShellHarness
+      Root={CheckoutRoot}
+      store={store}
+      shell={{ ...props, ...areaProps }}
+      basename={basename}
+    />,
+  );
   return { ...view, store, record, props, api };
 }

@@ -1,30 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { Order } from '@shop/shared/contract/checkout';
+import { anOrder } from './order-fixture';
 import { renderCheckout } from './render-checkout';
 
-function order(overrides: Partial<Order> = {}): Order {
-  return {
-    id: '9f0c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f',
-    kind: 'consumer',
-    status: 'paid',
-    email: 'mary@example.com',
-    currency: 'usd',
-    lines: [{ lookupKey: 'bloodwise_quarterly', priceId: 'price_bloodwise_quarterly', title: 'Bloodwise Quarterly', quantity: 1, unitAmount: 12_900, amount: 12_900, interval: 'quarter' }],
-    subtotal: 12_900,
-    discount: 0,
-    shipping: 595,
-    total: 13_495,
-    discountCode: null,
-    shipUpfront: false,
-    bnpl: false,
-    businessKey: null,
-    shippingAddress: { name: 'Mary Ann Lee', line1: '10 Elm St', line2: null, city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
-    payment: { id: 'pi_123', status: 'succeeded', amount: 13_495, currency: 'usd', failureCode: null, failureMessage: null, nextAction: null, createdAt: '2025-11-21T15:00:00.000Z' },
-    paymentLabel: 'Visa •••• 4242',
-    createdAt: '2025-11-21T15:00:00.000Z',
-    ...overrides,
-  };
-}
+const order = anOrder;
 
 describe('thank-you page', () => {
   beforeEach(() => {
@@ -40,7 +18,9 @@ describe('thank-you page', () => {
     renderCheckout(`/checkout/thank-you?order=${placed.id}`, { orders: [placed] });
     expect(await screen.findByRole('heading', { name: 'Thank you, Mary!' })).toBeInTheDocument();
     // Friday Nov 21 + 3-4 business days.
-    expect(screen.getByTestId('thank-you-estimate')).toHaveTextContent('Arrives Wed, Nov 26 - Thu, Nov 27');
+    expect(screen.getByTestId('thank-you-estimate')).toHaveTextContent(
+      'Arrives Wed, Nov 26 - Thu, Nov 27',
+    );
     expect(screen.getByText('Billed quarterly · 1 × $129')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: /upgrades area/ })).toBeInTheDocument();
@@ -50,9 +30,17 @@ describe('thank-you page', () => {
     const placed = order();
     window.sessionStorage.setItem(`new-customer:${placed.id}`, 'false');
     const first = renderCheckout(`/checkout/thank-you?order=${placed.id}`, { orders: [placed] });
-    await waitFor(() => expect(first.record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(1));
+    await waitFor(() =>
+      expect(first.record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(1),
+    );
     expect(first.record.tracked.find((entry) => entry.event === 'purchase')!.params).toMatchObject({
-      ecommerce: { transaction_id: placed.id, value: 134.95, currency: 'USD', new_customer: false, items: [{ item_id: 'bloodwise_quarterly' }] },
+      ecommerce: {
+        transaction_id: placed.id,
+        value: 134.95,
+        currency: 'USD',
+        new_customer: false,
+        items: [{ item_id: 'bloodwise_quarterly' }],
+      },
     });
     first.unmount();
 
@@ -70,7 +58,9 @@ describe('thank-you page', () => {
 
   it('takes an order id out of the address bar and keeps showing the order', async () => {
     const placed = order();
-    const view = renderCheckout(`/checkout/thank-you?order=${placed.id}&utm_source=mail`, { orders: [placed] });
+    const view = renderCheckout(`/checkout/thank-you?order=${placed.id}&utm_source=mail`, {
+      orders: [placed],
+    });
     expect(await screen.findByRole('heading', { name: 'Thank you, Mary!' })).toBeInTheDocument();
     await waitFor(() => expect(view.store.getLocation().search).toBe('?utm_source=mail'));
     expect(view.store.getLocation().state).toEqual({ orderId: placed.id });
@@ -78,8 +68,12 @@ describe('thank-you page', () => {
   });
 
   it('shows nothing of an order the API will not show this browser, and offers no upgrades', async () => {
-    const view = renderCheckout('/checkout/thank-you?order=9f0c1d2e-3b4a-4c5d-8e6f-000000000000', { orders: [] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'We can’t show this order here' })).toBeInTheDocument();
+    const view = renderCheckout('/checkout/thank-you?order=9f0c1d2e-3b4a-4c5d-8e6f-000000000000', {
+      orders: [],
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We can’t show this order here' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /upgrades area/ })).not.toBeInTheDocument();
     expect(screen.queryByTestId('upgrades-slot')).not.toBeInTheDocument();
     expect(view.record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(0);
@@ -87,9 +81,16 @@ describe('thank-you page', () => {
 
   it('logs a total under $30 as a test purchase and does not report it', async () => {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const cheap = order({ id: '1f0c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f', total: 2_495, subtotal: 1_900, discount: 2_000 });
+    const cheap = order({
+      id: '1f0c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f',
+      total: 2_495,
+      subtotal: 1_900,
+      discount: 2_000,
+    });
     const view = renderCheckout(`/checkout/thank-you?order=${cheap.id}`, { orders: [cheap] });
-    await waitFor(() => expect(errors).toHaveBeenCalledWith(expect.stringContaining(`Test purchase ${cheap.id}`)));
+    await waitFor(() =>
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining(`Test purchase ${cheap.id}`)),
+    );
     expect(view.record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(0);
     errors.mockRestore();
   });

@@ -12,16 +12,31 @@ describe('the checkout area inside a storefront', () => {
     ['/shopping-cart', 'Your cart'],
     ['/checkout', 'Checkout'],
     ['/checkout/thank-you', 'Thank you for your order'],
-  ])('%s shows the storefront heading and mounts the checkout area with the partner', async (page, heading) => {
-    const { outlets } = renderStorefront('acme-wellness', page, { customization: ACME, cart: [{ lookupKey: 'acme_kit', quantity: 1 }] });
-    expect(await screen.findByRole('heading', { level: 1, name: heading }, slow)).toBeInTheDocument();
-    await waitFor(() => expect(outlets.length).toBeGreaterThan(0), slow);
-    const outlet = outlets.at(-1)!;
-    expect(outlet.area).toBe('checkout');
-    const { partnerCheckout } = partnerCheckoutAreaPropsSchema.parse(outlet.areaProps);
-    expect(partnerCheckout).toMatchObject({ businessKey: 'acme-wellness', businessName: 'Acme Wellness', afterPurchase: [{ url: 'https://acme.example.com/thanks', lookupKeys: [] }] });
-    // The partner's own titles, for the lines the partner sells.
-    expect(partnerCheckout.offers).toContainEqual({ lookupKey: 'acme_kit', title: 'Acme Complete Panel' });
-    expect(document.body.textContent).not.toMatch(/\bBloodwise\b/);
-  });
+  ])(
+    '%s shows the storefront heading and mounts the checkout area with the partner',
+    async (page, heading) => {
+      const { outlets } = renderStorefront('acme-wellness', page, {
+        customization: ACME,
+        cart: [{ lookupKey: 'acme_kit', quantity: 1 }],
+      });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: heading }, slow),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(outlets.length).toBeGreaterThan(0), slow);
+      const outlet = outlets.at(-1)!;
+      expect(outlet.area).toBe('checkout');
+      const { partnerCheckout } = partnerCheckoutAreaPropsSchema.parse(outlet.areaProps);
+      expect(partnerCheckout).toMatchObject({
+        businessKey: 'acme-wellness',
+        businessName: 'Acme Wellness',
+        afterPurchase: [{ url: 'https://acme.example.com/thanks', lookupKeys: [] }],
+      });
+      // The partner's own titles, for the lines the partner sells.
+      expect(partnerCheckout.offers).toContainEqual({
+        lookupKey: 'acme_kit',
+        title: 'Acme Complete Panel',
+      });
+      expect(document.body.textContent).not.toMatch(/\bBloodwise\b/);
+    },
+  );
 });

@@ -65,10 +65,14 @@ describe('a hostile partner', () => {
   });
 
   it('hands the checkout area no hostile redirectAfterPurchase', async () => {
-    const { outlets } = renderStorefront('hostile-partner', '/checkout/thank-you', { customization: hostile });
+    const { outlets } = renderStorefront('hostile-partner', '/checkout/thank-you', {
+      customization: hostile,
+    });
     await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
     await waitFor(() => expect(outlets.length).toBeGreaterThan(0));
-    const { partnerCheckout } = outlets.at(-1)!.areaProps as { partnerCheckout: { afterPurchase: { url: string }[] } };
+    const { partnerCheckout } = outlets.at(-1)!.areaProps as {
+      partnerCheckout: { afterPurchase: { url: string }[] };
+    };
     expect(partnerCheckout.afterPurchase.every((rule) => /^https?:\/\//.test(rule.url))).toBe(true);
     expect(JSON.stringify(partnerCheckout.afterPurchase)).not.toMatch(/javascript|data:|vbscript/i);
   });

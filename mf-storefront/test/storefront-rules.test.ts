@@ -122,7 +122,13 @@ describe('partnerCheckoutProps', () => {
     { key: 'bloodwise-kit', lookupKey: 'acme_kit_one_time', title: 'Acme Complete Panel' },
     { key: 'mini-panel', lookupKey: 'mini_panel_upgrade', title: 'Mini Panel' },
   ] as unknown as StorefrontOffer[];
-  const props = (redirectAfterPurchase: unknown) => partnerCheckoutProps({ shopKey: 'acme-wellness', businessName: 'Acme Wellness', offers, redirectAfterPurchase });
+  const props = (redirectAfterPurchase: unknown) =>
+    partnerCheckoutProps({
+      shopKey: 'acme-wellness',
+      businessName: 'Acme Wellness',
+      offers,
+      redirectAfterPurchase,
+    });
 
   it('hands the checkout area the offers under their titles and the rules in lookup keys', () => {
     expect(
@@ -145,15 +151,22 @@ describe('partnerCheckoutProps', () => {
   });
 
   it('keeps a rule naming a product no longer sold from matching every order', () => {
-    expect(props([{ url: 'https://partner.example/gone', productKeys: ['retired'] }]).afterPurchase).toEqual([{ url: 'https://partner.example/gone', lookupKeys: ['product:retired'] }]);
+    expect(
+      props([{ url: 'https://partner.example/gone', productKeys: ['retired'] }]).afterPurchase,
+    ).toEqual([{ url: 'https://partner.example/gone', lookupKeys: ['product:retired'] }]);
   });
 
-  it.each([[[{ url: 'javascript:alert(1)' }]], [[{ url: '//evil.example' }]], [[{ url: 'data:text/html,x' }]], [['https://plain.string']], [null], ['x'], [[null]]])(
-    'passes on nothing to follow for %j',
-    (entries) => {
-      expect(props(entries).afterPurchase).toEqual([]);
-    },
-  );
+  it.each([
+    [[{ url: 'javascript:alert(1)' }]],
+    [[{ url: '//evil.example' }]],
+    [[{ url: 'data:text/html,x' }]],
+    [['https://plain.string']],
+    [null],
+    ['x'],
+    [[null]],
+  ])('passes on nothing to follow for %j', (entries) => {
+    expect(props(entries).afterPurchase).toEqual([]);
+  });
 });
 
 describe('partnerView', () => {

@@ -39,9 +39,20 @@ export function StorefrontRoutes() {
           />
         ))}
         {/* The cart, checkout and thank-you pages are the checkout area's, inside this storefront's frame. */}
-        <Route path="shopping-cart" element={<PartnerCheckoutArea heading="Your cart" lead={(name) => `Sold by ${name}.`} />} />
-        <Route path="checkout" element={<PartnerCheckoutArea heading="Checkout" lead={(name) => `Your order with ${name}.`} />} />
-        <Route path="checkout/thank-you" element={<PartnerCheckoutArea heading="Thank you for your order" />} />
+        <Route
+          path="shopping-cart"
+          element={<PartnerCheckoutArea heading="Your cart" lead={(name) => `Sold by ${name}.`} />}
+        />
+        <Route
+          path="checkout"
+          element={
+            <PartnerCheckoutArea heading="Checkout" lead={(name) => `Your order with ${name}.`} />
+          }
+        />
+        <Route
+          path="checkout/thank-you"
+          element={<PartnerCheckoutArea heading="Thank you for your order" />}
+        />
       </Routes>
     </CustomizationGate>
   );

@@ -3,7 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import type { CartItem } from '@shop/shared/contract/cart';
 import { createDevShell, DevShellHarness } from '@shop/shared/shell-contract/dev-shell';
 import { createMemoryNavigationStore } from '@shop/shared/shell-contract/navigation-store';
-import type { AreaOutletProps, PartnerCustomizationProp } from '@shop/shared/shell-contract/shell-props';
+import type {
+  AreaOutletProps,
+  PartnerCustomizationProp,
+} from '@shop/shared/shell-contract/shell-props';
 import { StorefrontRoot } from '../../src/app/parcel';
 import { createFakeStorefrontApi, type FakeStorefrontApi } from './fake-storefront-api';
 

@@ -13,5 +13,10 @@ export async function fetchOrder(api: ApiClients, orderId: string): Promise<Orde
 }
 
 export function orderQueryOptions(api: ApiClients, orderId: string | null) {
-  return queryOptions({ queryKey: orderQueryKey(orderId), queryFn: () => fetchOrder(api, orderId!), enabled: Boolean(orderId), staleTime: 60_000 });
+  return queryOptions({
+    queryKey: orderQueryKey(orderId),
+    queryFn: () => fetchOrder(api, orderId!),
+    enabled: Boolean(orderId),
+    staleTime: 60_000,
+  });
 }

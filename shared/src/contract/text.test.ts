@@ -85,9 +85,13 @@ describe('safe strings', () => {
 
   it('guards every string schema in the contract: each refuses NUL and lone surrogates', () => {
     // Every module of the contract, so a new file is covered without being listed anywhere.
-    const modules = readdirSync(__dirname).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+    const modules = readdirSync(__dirname).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
     const schemas = modules
-      .flatMap((file) => Object.entries(jest.requireActual<Record<string, unknown>>(path.join(__dirname, file))))
+      .flatMap((file) =>
+        Object.entries(jest.requireActual<Record<string, unknown>>(path.join(__dirname, file))),
+      )
       .filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType);
     const strings = schemas.flatMap(([name, schema]) =>
       stringSchemas(schema).map((string) => [name, string] as const),

@@ -27,12 +27,17 @@ function useAddFromLink(add: (lookupKey: string) => Promise<unknown>) {
     navigate('/shopping-cart', { replace: true });
     add(toAdd).then(
       async () => {
-        const [line] = (await fetchQuote(api, { items: [{ lookupKey: toAdd, quantity: 1 }] })).lines;
+        const [line] = (await fetchQuote(api, { items: [{ lookupKey: toAdd, quantity: 1 }] }))
+          .lines;
         if (!line) return;
-        const event = ecommerceEvent('add_to_cart', { items: [toGa4Item({ ...line, interval: line.interval })], valueCents: line.unitAmount });
+        const event = ecommerceEvent('add_to_cart', {
+          items: [toGa4Item({ ...line, interval: line.interval })],
+          valueCents: line.unitAmount,
+        });
         track(event.event, { ecommerce: event.ecommerce });
       },
-      (error: unknown) => notify.error('We could not add that to your cart', toApiError(error).message),
+      (error: unknown) =>
+        notify.error('We could not add that to your cart', toApiError(error).message),
     );
   }, [toAdd, add, api, track, notify, navigate]);
 }
@@ -42,7 +47,13 @@ export function CartPage() {
   const { cart, isLoading, isError, add, setQuantity, remove } = useAreaCart();
   const [country, setCountry] = useState<ShippingCountry>('US');
   const discountCode = readDiscountCode(navigation.location.search, window.sessionStorage);
-  const quote = useCheckoutQuote({ items: cart.items, country, shipUpfront: false, discountCode, email: userContext.user?.email });
+  const quote = useCheckoutQuote({
+    items: cart.items,
+    country,
+    shipUpfront: false,
+    discountCode,
+    email: userContext.user?.email,
+  });
   useAddFromLink(add);
   useEffect(() => preloadArea?.('checkout'), [preloadArea]);
 
@@ -54,16 +65,24 @@ export function CartPage() {
     <div className="co-page">
       <CheckoutStyles />
       <h1>Your cart</h1>
-      {isError && <Alert type="error" showIcon title="We could not load your cart. Please reload the page." />}
+      {isError && (
+        <Alert type="error" showIcon title="We could not load your cart. Please reload the page." />
+      )}
       {isLoading && (
         <div role="status" style={{ padding: 48, textAlign: 'center' }}>
           <Spin /> <span className="co-muted">Loading your cart…</span>
         </div>
       )}
       {empty && (
-        <section className="co-panel" style={{ textAlign: 'center', padding: '48px 20px' }} aria-labelledby="co-empty">
+        <section
+          className="co-panel"
+          style={{ textAlign: 'center', padding: '48px 20px' }}
+          aria-labelledby="co-empty"
+        >
           <h2 id="co-empty">Your cart is empty</h2>
-          <p className="co-muted">Pick a test or a membership and it will wait for you here, even if you close the page.</p>
+          <p className="co-muted">
+            Pick a test or a membership and it will wait for you here, even if you close the page.
+          </p>
           <Link className="co-cta" to="/pricing" style={{ maxWidth: 320 }}>
             Browse tests and pricing
           </Link>
@@ -80,7 +99,12 @@ export function CartPage() {
                 renderActions={(line) => (
                   <>
                     <span className="co-qty" role="group" aria-label={`Quantity of ${line.title}`}>
-                      <button type="button" aria-label={`One fewer ${line.title}`} disabled={line.quantity <= 1} onClick={() => void setQuantity(line.lookupKey, line.quantity - 1)}>
+                      <button
+                        type="button"
+                        aria-label={`One fewer ${line.title}`}
+                        disabled={line.quantity <= 1}
+                        onClick={() => void setQuantity(line.lookupKey, line.quantity - 1)}
+                      >
                         −
                       </button>
                       <output aria-live="polite">{line.quantity}</output>
@@ -93,7 +117,11 @@ export function CartPage() {
                         +
                       </button>
                     </span>
-                    <button type="button" className="co-link-button" onClick={() => void remove(line.lookupKey)}>
+                    <button
+                      type="button"
+                      className="co-link-button"
+                      onClick={() => void remove(line.lookupKey)}
+                    >
                       Remove<span className="visually-hidden"> {line.title}</span>
                     </button>
                   </>
@@ -107,7 +135,11 @@ export function CartPage() {
           </section>
           <aside className="co-aside co-panel" aria-labelledby="co-cart-summary">
             <h2 id="co-cart-summary">Summary</h2>
-            <label htmlFor="co-ship-to" className="co-muted" style={{ display: 'block', marginBottom: 4 }}>
+            <label
+              htmlFor="co-ship-to"
+              className="co-muted"
+              style={{ display: 'block', marginBottom: 4 }}
+            >
               Ship to
             </label>
             <Select
@@ -120,15 +152,18 @@ export function CartPage() {
                 { value: 'CA', label: 'Canada' },
               ]}
             />
-            {data && (
-              <QuoteTotals quote={data} country={country} balance={balance} />
-            )}
+            {data && <QuoteTotals quote={data} country={country} balance={balance} />}
             {data?.discountProblem && discountCode && (
               <p className="co-note" data-testid="cart-discount-problem">
                 Code {discountCode.toUpperCase()}: {data.discountProblem.message}
               </p>
             )}
-            <Link className="co-cta" to="/checkout" style={{ marginTop: 16 }} data-testid="go-to-checkout">
+            <Link
+              className="co-cta"
+              to="/checkout"
+              style={{ marginTop: 16 }}
+              data-testid="go-to-checkout"
+            >
               Go to checkout
             </Link>
             <p className="co-note">Discount codes and saved cards can be used at checkout.</p>

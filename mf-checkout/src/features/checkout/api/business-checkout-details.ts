@@ -10,7 +10,12 @@ export async function fetchBusinessCheckoutDetails(api: ApiClients, id: string):
 }
 
 export function businessCheckoutDetailsQueryOptions(api: ApiClients, id: string | null) {
-  return queryOptions({ queryKey: ['business-checkout', id], queryFn: () => fetchBusinessCheckoutDetails(api, id!), enabled: Boolean(id), staleTime: 60_000 });
+  return queryOptions({
+    queryKey: ['business-checkout', id],
+    queryFn: () => fetchBusinessCheckoutDetails(api, id!),
+    enabled: Boolean(id),
+    staleTime: 60_000,
+  });
 }
 
 export function useBusinessCheckoutDetails(id: string | null) {

@@ -11,7 +11,11 @@ export const DISCOUNT_LOOKUP_TIMEOUT_MS = 5_000;
 export async function lookupDiscount(
   api: ApiClients,
   code: string,
-  { businessKey, email, timeoutMs = DISCOUNT_LOOKUP_TIMEOUT_MS }: { businessKey?: string; email?: string; timeoutMs?: number },
+  {
+    businessKey,
+    email,
+    timeoutMs = DISCOUNT_LOOKUP_TIMEOUT_MS,
+  }: { businessKey?: string; email?: string; timeoutMs?: number },
 ): Promise<Discount | null> {
   try {
     const request = { timeout: timeoutMs };

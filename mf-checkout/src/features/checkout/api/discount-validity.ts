@@ -8,8 +8,16 @@ export async function checkDiscountValidity(
   code: string,
   query: { email?: string; sum: number; priceIds: readonly string[]; businessKey?: string },
 ): Promise<DiscountValidity> {
-  const response = await api.payments.get<DiscountValidity>(buildPath(API_PATHS.discountIsValid, { code }), {
-    params: { email: query.email || undefined, sum: query.sum, priceIds: query.priceIds.join(','), businessKey: query.businessKey },
-  });
+  const response = await api.payments.get<DiscountValidity>(
+    buildPath(API_PATHS.discountIsValid, { code }),
+    {
+      params: {
+        email: query.email || undefined,
+        sum: query.sum,
+        priceIds: query.priceIds.join(','),
+        businessKey: query.businessKey,
+      },
+    },
+  );
   return response.data;
 }

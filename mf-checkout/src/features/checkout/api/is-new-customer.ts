@@ -4,5 +4,7 @@ import { API_PATHS } from '@shop/shared/contract/paths';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 
 export async function isNewCustomer(api: ApiClients, email: string): Promise<boolean> {
-  return (await api.connect.get<IsNewCustomerResponse>(API_PATHS.isNewCustomer, { params: { email } })).data.isNewCustomer;
+  return (
+    await api.connect.get<IsNewCustomerResponse>(API_PATHS.isNewCustomer, { params: { email } })
+  ).data.isNewCustomer;
 }

@@ -10,7 +10,12 @@ export async function fetchSavedCards(api: ApiClients): Promise<PaymentMethodsRe
 }
 
 export function savedCardsQueryOptions(api: ApiClients, email: string | undefined) {
-  return queryOptions({ queryKey: ['saved-cards', email], queryFn: () => fetchSavedCards(api), enabled: Boolean(email), staleTime: 60_000 });
+  return queryOptions({
+    queryKey: ['saved-cards', email],
+    queryFn: () => fetchSavedCards(api),
+    enabled: Boolean(email),
+    staleTime: 60_000,
+  });
 }
 
 /** Only asked for a signed-in shopper (the call answers 401 otherwise). */

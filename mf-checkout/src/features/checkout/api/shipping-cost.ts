@@ -8,21 +8,37 @@ import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 
 /** One key per kit, as the shipping-cost call counts kits by the keys it is given. */
 export function shippingLookupKeys(items: readonly CartItem[]): string {
-  return items.flatMap((item) => Array.from({ length: item.quantity }, () => item.lookupKey)).join(',');
+  return items
+    .flatMap((item) => Array.from({ length: item.quantity }, () => item.lookupKey))
+    .join(',');
 }
 
 export async function fetchShippingCost(
   api: ApiClients,
-  query: { country: string; items: readonly CartItem[]; consolidated: boolean; currency?: 'usd' | 'cad' },
+  query: {
+    country: string;
+    items: readonly CartItem[];
+    consolidated: boolean;
+    currency?: 'usd' | 'cad';
+  },
 ): Promise<number> {
   const response = await api.payments.get<{ shippingCost: number }>(API_PATHS.shippingCost, {
-    params: { country: query.country, lookupKeys: shippingLookupKeys(query.items), currency: query.currency ?? 'usd', consolidated: query.consolidated ? 1 : 0 },
+    params: {
+      country: query.country,
+      lookupKeys: shippingLookupKeys(query.items),
+      currency: query.currency ?? 'usd',
+      consolidated: query.consolidated ? 1 : 0,
+    },
   });
   return response.data.shippingCost;
 }
 
 /** Standard and ship-upfront shipping for the cart, for the shipping choice. */
-export function shippingOptionsQueryOptions(api: ApiClients, items: readonly CartItem[], country: ShippingCountry) {
+export function shippingOptionsQueryOptions(
+  api: ApiClients,
+  items: readonly CartItem[],
+  country: ShippingCountry,
+) {
   return queryOptions({
     queryKey: ['shipping-options', items, country],
     queryFn: async () => {

@@ -15,7 +15,12 @@ import { useAccountPrefill } from '../hooks/use-account-prefill';
 import { useCheckoutAnalytics } from '../hooks/use-checkout-analytics';
 import { useDiscountChecks, useDiscountState } from '../hooks/use-discount-code';
 import { usePlaceOrder } from '../hooks/use-place-order';
-import { INITIAL_VALUES, validEmailOf, type CheckoutDetails, type FormValues } from '../model/checkout-form-values';
+import {
+  INITIAL_VALUES,
+  validEmailOf,
+  type CheckoutDetails,
+  type FormValues,
+} from '../model/checkout-form-values';
 import { CheckoutStyles } from './checkout-styles';
 import { ContactSection } from './contact-section';
 import { DiscountSection } from './discount-section';
@@ -35,7 +40,13 @@ export interface CheckoutFormProps {
   extraActions?: (details: () => Promise<CheckoutDetails | null>) => ReactNode;
 }
 
-export function CheckoutForm({ items, businessKey, titleLines, onPlaced, extraActions }: CheckoutFormProps) {
+export function CheckoutForm({
+  items,
+  businessKey,
+  titleLines,
+  onPlaced,
+  extraActions,
+}: CheckoutFormProps) {
   const { userContext } = useShell();
   const user = userContext.user;
   const [form] = Form.useForm<FormValues>();
@@ -45,8 +56,19 @@ export function CheckoutForm({ items, businessKey, titleLines, onPlaced, extraAc
   const validEmail = validEmailOf(Form.useWatch('email', form) ?? '');
 
   const discountCode = useDiscountState();
-  const quote = useCheckoutQuote({ items, country, shipUpfront, discountCode: discountCode.appliedCode, email: validEmail, businessKey });
-  const applyCode = useDiscountChecks(discountCode, { quote: quote.data, email: validEmail, businessKey });
+  const quote = useCheckoutQuote({
+    items,
+    country,
+    shipUpfront,
+    discountCode: discountCode.appliedCode,
+    email: validEmail,
+    businessKey,
+  });
+  const applyCode = useDiscountChecks(discountCode, {
+    quote: quote.data,
+    email: validEmail,
+    businessKey,
+  });
   const savedCards = useSavedCards();
   useAccountPrefill(form, user, savedCards.data);
   const analytics = useCheckoutAnalytics({ quote: quote.data, businessKey });
@@ -57,12 +79,28 @@ export function CheckoutForm({ items, businessKey, titleLines, onPlaced, extraAc
   const appliedCode = discountCode.appliedCode;
   const details = useCallback(async (): Promise<CheckoutDetails | null> => {
     try {
-      const values = await form.validateFields(['email', 'fullName', 'country', 'line1', 'city', 'state', 'postalCode']);
+      const values = await form.validateFields([
+        'email',
+        'fullName',
+        'country',
+        'line1',
+        'city',
+        'state',
+        'postalCode',
+      ]);
       const all = form.getFieldsValue(true) as FormValues;
       return {
         email: values.email.trim(),
         name: values.fullName.trim(),
-        shippingAddress: { name: values.fullName.trim(), line1: values.line1, line2: all.line2?.trim() || null, city: values.city, state: values.state, postal_code: values.postalCode, country: values.country },
+        shippingAddress: {
+          name: values.fullName.trim(),
+          line1: values.line1,
+          line2: all.line2?.trim() || null,
+          city: values.city,
+          state: values.state,
+          postal_code: values.postalCode,
+          country: values.country,
+        },
         discountCode: appliedCode,
         shipUpfront: Boolean(all.shipUpfront),
       };
@@ -91,14 +129,24 @@ export function CheckoutForm({ items, businessKey, titleLines, onPlaced, extraAc
         initialValues={INITIAL_VALUES}
         onFinish={(values) => void placing.submit(values)}
         onValuesChange={(changed) => {
-          if ('payment' in changed || 'cardNumber' in changed || 'savedCardId' in changed) analytics.paymentChosen(form.getFieldValue('payment') ?? 'card');
+          if ('payment' in changed || 'cardNumber' in changed || 'savedCardId' in changed)
+            analytics.paymentChosen(form.getFieldValue('payment') ?? 'card');
         }}
         scrollToFirstError
         aria-label="Checkout"
       >
-        <ContactSection onContactBlur={() => analytics.contactEntered(form.getFieldsValue(['email', 'fullName', 'country']))} />
+        <ContactSection
+          onContactBlur={() =>
+            analytics.contactEntered(form.getFieldsValue(['email', 'fullName', 'country']))
+          }
+        />
         <ShippingSection form={form} items={items} country={country} hasRecurring={hasRecurring} />
-        <DiscountSection codeInput={discountCode.codeInput} setCodeInput={discountCode.setCodeInput} discount={discountCode.discount} applyCode={applyCode} />
+        <DiscountSection
+          codeInput={discountCode.codeInput}
+          setCodeInput={discountCode.setCodeInput}
+          discount={discountCode.discount}
+          applyCode={applyCode}
+        />
         <PaymentSection payment={payment} cards={cards} signedIn={Boolean(user)} quote={quoteData}>
           <PlaceOrderSection
             quote={quoteData}
@@ -119,7 +167,11 @@ export function CheckoutForm({ items, businessKey, titleLines, onPlaced, extraAc
           <>
             <SummaryLines lines={lines} currency={quoteData.currency} />
             <div style={{ marginTop: 12 }}>
-              <QuoteTotals quote={quoteData} country={country} balance={balanceCents(user?.balance)} />
+              <QuoteTotals
+                quote={quoteData}
+                country={country}
+                balance={balanceCents(user?.balance)}
+              />
             </div>
           </>
         ) : (

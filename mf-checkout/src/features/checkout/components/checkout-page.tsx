@@ -30,7 +30,8 @@ function ShopperCheckout() {
         <h1>Checkout</h1>
         {!userContext.user && (
           <p className="co-muted">
-            Have an account? <Link to="/login?redirect=%2Fcheckout">Log in</Link> to use your saved cards.
+            Have an account? <Link to="/login?redirect=%2Fcheckout">Log in</Link> to use your saved
+            cards.
           </p>
         )}
       </div>

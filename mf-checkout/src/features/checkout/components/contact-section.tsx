@@ -19,7 +19,11 @@ export function ContactSection({ onContactBlur }: { onContactBlur(): void }) {
         >
           <Input type="email" autoComplete="email" onBlur={onContactBlur} />
         </Form.Item>
-        <Form.Item label="Full name" name="fullName" rules={[{ required: true, whitespace: true, message: 'Please enter your full name' }]}>
+        <Form.Item
+          label="Full name"
+          name="fullName"
+          rules={[{ required: true, whitespace: true, message: 'Please enter your full name' }]}
+        >
           <Input autoComplete="name" onBlur={onContactBlur} />
         </Form.Item>
       </div>

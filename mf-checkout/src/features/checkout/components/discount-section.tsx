@@ -2,7 +2,17 @@ import Input from 'antd/es/input';
 import type { DiscountState } from '../hooks/use-discount-code';
 
 /** The code field, Apply, and the outcome announced politely. */
-export function DiscountSection({ codeInput, setCodeInput, discount, applyCode }: { codeInput: string; setCodeInput(value: string): void; discount: DiscountState; applyCode(code: string): Promise<void> }) {
+export function DiscountSection({
+  codeInput,
+  setCodeInput,
+  discount,
+  applyCode,
+}: {
+  codeInput: string;
+  setCodeInput(value: string): void;
+  discount: DiscountState;
+  applyCode(code: string): Promise<void>;
+}) {
   return (
     <section className="co-panel" aria-labelledby="co-discount">
       <h2 id="co-discount">Discount code</h2>
@@ -18,7 +28,12 @@ export function DiscountSection({ codeInput, setCodeInput, discount, applyCode }
           }}
           autoComplete="off"
         />
-        <button type="button" className="co-link-button" onClick={() => void applyCode(codeInput)} disabled={discount.status === 'checking'}>
+        <button
+          type="button"
+          className="co-link-button"
+          onClick={() => void applyCode(codeInput)}
+          disabled={discount.status === 'checking'}
+        >
           {discount.status === 'checking' ? 'Checking…' : 'Apply'}
         </button>
       </div>
@@ -29,7 +44,12 @@ export function DiscountSection({ codeInput, setCodeInput, discount, applyCode }
           </p>
         )}
         {discount.status === 'error' && (
-          <p className="co-note" role="alert" data-testid="discount-message" style={{ color: '#a61d24' }}>
+          <p
+            className="co-note"
+            role="alert"
+            data-testid="discount-message"
+            style={{ color: '#a61d24' }}
+          >
             {discount.message}
           </p>
         )}

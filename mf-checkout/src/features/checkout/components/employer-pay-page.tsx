@@ -32,7 +32,22 @@ export function EmployerPayPage({ token }: { token: string }) {
     setError(null);
     const [month = '', year = ''] = values.cardExpiry.split('/').map((part) => part.trim());
     try {
-      const paid = await payEmployerPayment(api, token, { paymentMethod: { type: 'card', card: { number: values.cardNumber, expMonth: Number(month), expYear: Number(year), cvc: values.cardCvc } } }, key.current);
+      const paid = await payEmployerPayment(
+        api,
+        token,
+        {
+          paymentMethod: {
+            type: 'card',
+            card: {
+              number: values.cardNumber,
+              expMonth: Number(month),
+              expYear: Number(year),
+              cvc: values.cardCvc,
+            },
+          },
+        },
+        key.current,
+      );
       queryClient.setQueryData(employerPaymentQueryOptions(api, token).queryKey, paid);
     } catch (failure) {
       setError(toApiError(failure).message);
@@ -61,18 +76,50 @@ export function EmployerPayPage({ token }: { token: string }) {
               </p>
             ) : (
               <Form<CardValues> layout="vertical" onFinish={pay} aria-label="Pay by card">
-                <Form.Item label="Card number" name="cardNumber" rules={[{ required: true, message: 'Please enter the card number' }]}>
+                <Form.Item
+                  label="Card number"
+                  name="cardNumber"
+                  rules={[{ required: true, message: 'Please enter the card number' }]}
+                >
                   <Input inputMode="numeric" autoComplete="cc-number" />
                 </Form.Item>
                 <div className="co-row co-row-2">
-                  <Form.Item label="Expiry (MM/YY)" name="cardExpiry" rules={[{ required: true, pattern: /^\s*\d{1,2}\s*\/\s*\d{2,4}\s*$/, message: 'Use MM/YY' }]}>
+                  <Form.Item
+                    label="Expiry (MM/YY)"
+                    name="cardExpiry"
+                    rules={[
+                      {
+                        required: true,
+                        pattern: /^\s*\d{1,2}\s*\/\s*\d{2,4}\s*$/,
+                        message: 'Use MM/YY',
+                      },
+                    ]}
+                  >
                     <Input autoComplete="cc-exp" />
                   </Form.Item>
-                  <Form.Item label="CVC" name="cardCvc" rules={[{ required: true, pattern: /^\d{3,4}$/, message: 'CVC must be 3 or 4 digits' }]}>
+                  <Form.Item
+                    label="CVC"
+                    name="cardCvc"
+                    rules={[
+                      {
+                        required: true,
+                        pattern: /^\d{3,4}$/,
+                        message: 'CVC must be 3 or 4 digits',
+                      },
+                    ]}
+                  >
                     <Input inputMode="numeric" autoComplete="cc-csc" />
                   </Form.Item>
                 </div>
-                {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+                {error && (
+                  <Alert
+                    type="error"
+                    showIcon
+                    title={error}
+                    role="alert"
+                    style={{ marginBottom: 16 }}
+                  />
+                )}
                 <button type="submit" className="co-cta" disabled={paying}>
                   {paying ? 'Paying…' : 'Pay for this order'}
                 </button>

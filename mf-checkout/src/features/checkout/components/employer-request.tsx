@@ -8,15 +8,29 @@ import { submitEmployerForm } from '../api/employer-form';
 import type { CheckoutDetails } from '../model/checkout-form-values';
 
 /** "Ask my employer to pay": the order is saved unpaid and the employer gets an email with a link to pay it. */
-export function EmployerRequest({ items, details }: { items: readonly CartItem[]; details: () => Promise<CheckoutDetails | null> }) {
+export function EmployerRequest({
+  items,
+  details,
+}: {
+  items: readonly CartItem[];
+  details: () => Promise<CheckoutDetails | null>;
+}) {
   const { api, userContext } = useShell();
   const [open, setOpen] = useState(false);
   const [employerEmail, setEmployerEmail] = useState('');
-  const [state, setState] = useState<{ status: 'idle' | 'sending' } | { status: 'sent'; to: string } | { status: 'error'; message: string }>({ status: 'idle' });
+  const [state, setState] = useState<
+    | { status: 'idle' | 'sending' }
+    | { status: 'sent'; to: string }
+    | { status: 'error'; message: string }
+  >({ status: 'idle' });
 
   async function send() {
     const filled = await details();
-    if (!filled) return setState({ status: 'error', message: 'Fill in your contact and shipping details first.' });
+    if (!filled)
+      return setState({
+        status: 'error',
+        message: 'Fill in your contact and shipping details first.',
+      });
     setState({ status: 'sending' });
     try {
       await submitEmployerForm(api, {
@@ -40,7 +54,12 @@ export function EmployerRequest({ items, details }: { items: readonly CartItem[]
     <section className="co-panel" aria-labelledby="co-employer">
       <h2 id="co-employer">Is your employer paying?</h2>
       {!open ? (
-        <button type="button" className="co-link-button" onClick={() => setOpen(true)} aria-expanded={false}>
+        <button
+          type="button"
+          className="co-link-button"
+          onClick={() => setOpen(true)}
+          aria-expanded={false}
+        >
           Ask your employer to pay for this order
         </button>
       ) : state.status === 'sent' ? (
@@ -53,12 +72,27 @@ export function EmployerRequest({ items, details }: { items: readonly CartItem[]
             Your employer&apos;s email
           </label>
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-            <Input id="co-employer-email" type="email" autoComplete="off" value={employerEmail} onChange={(event) => setEmployerEmail(event.target.value)} style={{ flex: '1 1 220px' }} />
-            <button type="button" className="co-cta" style={{ width: 'auto' }} onClick={() => void send()} disabled={state.status === 'sending' || !employerEmail.trim()}>
+            <Input
+              id="co-employer-email"
+              type="email"
+              autoComplete="off"
+              value={employerEmail}
+              onChange={(event) => setEmployerEmail(event.target.value)}
+              style={{ flex: '1 1 220px' }}
+            />
+            <button
+              type="button"
+              className="co-cta"
+              style={{ width: 'auto' }}
+              onClick={() => void send()}
+              disabled={state.status === 'sending' || !employerEmail.trim()}
+            >
               {state.status === 'sending' ? 'Sending…' : 'Send payment request'}
             </button>
           </div>
-          {state.status === 'error' && <Alert type="error" showIcon title={state.message} style={{ marginTop: 12 }} />}
+          {state.status === 'error' && (
+            <Alert type="error" showIcon title={state.message} style={{ marginTop: 12 }} />
+          )}
         </>
       )}
     </section>

@@ -25,7 +25,16 @@ export interface TotalsProps {
   balance?: number | null;
 }
 
-export function OrderTotals({ currency, subtotal, discount, discountCode, shipping, total, shippingLabel = 'Shipping', balance }: TotalsProps) {
+export function OrderTotals({
+  currency,
+  subtotal,
+  discount,
+  discountCode,
+  shipping,
+  total,
+  shippingLabel = 'Shipping',
+  balance,
+}: TotalsProps) {
   const money = (cents: number) => formatMoney(cents, currency);
   return (
     <dl className="co-totals" aria-label="Order totals">
@@ -40,7 +49,9 @@ export function OrderTotals({ currency, subtotal, discount, discountCode, shippi
         </>
       )}
       <dt>{shippingLabel}</dt>
-      <dd data-testid="summary-shipping">{shipping === null ? 'Calculated at checkout' : shipping === 0 ? 'Free' : money(shipping)}</dd>
+      <dd data-testid="summary-shipping">
+        {shipping === null ? 'Calculated at checkout' : shipping === 0 ? 'Free' : money(shipping)}
+      </dd>
       <dt className="co-total">Total</dt>
       <dd className="co-total" data-testid="summary-total">
         {money(total)}
@@ -55,7 +66,15 @@ export function OrderTotals({ currency, subtotal, discount, discountCode, shippi
   );
 }
 
-export function SummaryLines({ lines, currency, renderActions }: { lines: readonly SummaryLine[]; currency: string; renderActions?: (line: SummaryLine) => ReactNode }) {
+export function SummaryLines({
+  lines,
+  currency,
+  renderActions,
+}: {
+  lines: readonly SummaryLine[];
+  currency: string;
+  renderActions?: (line: SummaryLine) => ReactNode;
+}) {
   return (
     <ul className="co-list">
       {lines.map((line) => (
@@ -63,7 +82,8 @@ export function SummaryLines({ lines, currency, renderActions }: { lines: readon
           <div>
             <div className="co-line-title">{line.title}</div>
             <div className="co-line-meta">
-              {billingLabel(line.interval)} · {line.quantity} × {formatMoney(line.unitAmount, currency)}
+              {billingLabel(line.interval)} · {line.quantity} ×{' '}
+              {formatMoney(line.unitAmount, currency)}
             </div>
           </div>
           <div className="co-line-amount">{formatMoney(line.amount, currency)}</div>
@@ -80,7 +100,15 @@ export function balanceCents(balance: Balance | undefined): number | null {
 }
 
 /** The totals of a quote or an order, with the shipping line named for the destination. */
-export function QuoteTotals({ quote, country, balance }: { quote: Omit<TotalsProps, 'shippingLabel' | 'balance'>; country: string; balance?: number | null }) {
+export function QuoteTotals({
+  quote,
+  country,
+  balance,
+}: {
+  quote: Omit<TotalsProps, 'shippingLabel' | 'balance'>;
+  country: string;
+  balance?: number | null;
+}) {
   return (
     <OrderTotals
       currency={quote.currency}

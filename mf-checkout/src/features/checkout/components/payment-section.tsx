@@ -8,28 +8,52 @@ import type { PaymentMethodView as PaymentMethod } from '@shop/shared/contract/p
 import { formatMoney } from '@shop/shared/format/money';
 import type { FormValues } from '../model/checkout-form-values';
 
-const cardName = (card: PaymentMethod) => (card.brand === 'unknown' ? 'Card' : card.brand[0]!.toUpperCase() + card.brand.slice(1));
+const cardName = (card: PaymentMethod) =>
+  card.brand === 'unknown' ? 'Card' : card.brand[0]!.toUpperCase() + card.brand.slice(1);
 
 function BnplTerms({ quote }: { quote: CheckoutQuote | undefined }) {
   return (
     <>
       <div className="co-terms" id="co-bnpl-terms">
-        Pay {quote ? formatMoney(Math.ceil(quote.total / 4), quote.currency) : 'a quarter'} today and the rest in 3 payments every 2 weeks, with no interest. A
-        missed payment may incur a late fee. Approval is subject to a check by our pay-later partner.
+        Pay {quote ? formatMoney(Math.ceil(quote.total / 4), quote.currency) : 'a quarter'} today
+        and the rest in 3 payments every 2 weeks, with no interest. A missed payment may incur a
+        late fee. Approval is subject to a check by our pay-later partner.
       </div>
       <Form.Item
         name="bnplAccepted"
         valuePropName="checked"
-        rules={[{ required: true, validator: (_, value) => (value === true ? Promise.resolve() : Promise.reject(new Error('Please accept the pay-later terms'))) }]}
+        rules={[
+          {
+            required: true,
+            validator: (_, value) =>
+              value === true
+                ? Promise.resolve()
+                : Promise.reject(new Error('Please accept the pay-later terms')),
+          },
+        ]}
       >
-        <Checkbox aria-describedby="co-bnpl-terms">I have read and accept the pay-later terms</Checkbox>
+        <Checkbox aria-describedby="co-bnpl-terms">
+          I have read and accept the pay-later terms
+        </Checkbox>
       </Form.Item>
     </>
   );
 }
 
 /** Saved card, new card or pay later (with its terms and explicit consent); `children` is the place-order step. */
-export function PaymentSection({ payment, cards, signedIn, quote, children }: { payment: FormValues['payment']; cards: readonly PaymentMethod[]; signedIn: boolean; quote: CheckoutQuote | undefined; children: ReactNode }) {
+export function PaymentSection({
+  payment,
+  cards,
+  signedIn,
+  quote,
+  children,
+}: {
+  payment: FormValues['payment'];
+  cards: readonly PaymentMethod[];
+  signedIn: boolean;
+  quote: CheckoutQuote | undefined;
+  children: ReactNode;
+}) {
   return (
     <section className="co-panel" aria-labelledby="co-payment">
       <h2 id="co-payment">Payment</h2>
@@ -41,11 +65,16 @@ export function PaymentSection({ payment, cards, signedIn, quote, children }: { 
         </Radio.Group>
       </Form.Item>
       {payment === 'saved' && cards.length > 0 && (
-        <Form.Item name="savedCardId" label="Card" rules={[{ required: true, message: 'Please choose a card' }]}>
+        <Form.Item
+          name="savedCardId"
+          label="Card"
+          rules={[{ required: true, message: 'Please choose a card' }]}
+        >
           <Radio.Group>
             {cards.map((card) => (
               <Radio key={card.id} value={card.id}>
-                {cardName(card)} •••• {card.last4}, expires {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+                {cardName(card)} •••• {card.last4}, expires {String(card.expMonth).padStart(2, '0')}
+                /{card.expYear}
               </Radio>
             ))}
           </Radio.Group>

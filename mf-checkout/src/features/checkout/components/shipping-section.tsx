@@ -12,7 +12,17 @@ import { useShippingOptions } from '../api/shipping-cost';
 import { POSTAL_PATTERNS, type FormValues } from '../model/checkout-form-values';
 
 /** The address, the delivery estimate for the country, and how a subscription's kits ship. */
-export function ShippingSection({ form, items, country, hasRecurring }: { form: FormInstance<FormValues>; items: readonly CartItem[]; country: ShippingCountry; hasRecurring: boolean }) {
+export function ShippingSection({
+  form,
+  items,
+  country,
+  hasRecurring,
+}: {
+  form: FormInstance<FormValues>;
+  items: readonly CartItem[];
+  country: ShippingCountry;
+  hasRecurring: boolean;
+}) {
   const shippingOptions = useShippingOptions(items, country);
   const estimate = useMemo(() => deliveryEstimate(new Date(), country).label, [country]);
   const postal = POSTAL_PATTERNS[country];
@@ -29,20 +39,34 @@ export function ShippingSection({ form, items, country, hasRecurring }: { form: 
           aria-label="Country"
         />
       </Form.Item>
-      <Form.Item label="Address" name="line1" rules={[{ required: true, whitespace: true, message: 'Please enter an address' }]}>
+      <Form.Item
+        label="Address"
+        name="line1"
+        rules={[{ required: true, whitespace: true, message: 'Please enter an address' }]}
+      >
         <Input autoComplete="address-line1" />
       </Form.Item>
       <Form.Item label="Apartment, suite (optional)" name="line2">
         <Input autoComplete="address-line2" />
       </Form.Item>
       <div className="co-row co-row-3">
-        <Form.Item label="City" name="city" rules={[{ required: true, whitespace: true, message: 'Please enter a city' }]}>
+        <Form.Item
+          label="City"
+          name="city"
+          rules={[{ required: true, whitespace: true, message: 'Please enter a city' }]}
+        >
           <Input autoComplete="address-level2" />
         </Form.Item>
         <Form.Item
           label={country === 'CA' ? 'Province' : 'State'}
           name="state"
-          rules={[{ required: true, min: 2, message: country === 'CA' ? 'Please enter a province' : 'Please enter a state' }]}
+          rules={[
+            {
+              required: true,
+              min: 2,
+              message: country === 'CA' ? 'Please enter a province' : 'Please enter a state',
+            },
+          ]}
         >
           <Input autoComplete="address-level1" />
         </Form.Item>
@@ -61,10 +85,20 @@ export function ShippingSection({ form, items, country, hasRecurring }: { form: 
         {estimate}
       </p>
       {hasRecurring && (
-        <Form.Item name="shipUpfront" label="Delivery of your subscription kits" style={{ marginBottom: 0 }}>
+        <Form.Item
+          name="shipUpfront"
+          label="Delivery of your subscription kits"
+          style={{ marginBottom: 0 }}
+        >
           <Radio.Group>
-            <Radio value={false}>One kit each period{shippingOptions.data ? ` (${formatMoney(shippingOptions.data.standard)} now)` : ''}</Radio>
-            <Radio value={true}>Ship all kits upfront in one parcel{shippingOptions.data ? ` (${formatMoney(shippingOptions.data.upfront)})` : ''}</Radio>
+            <Radio value={false}>
+              One kit each period
+              {shippingOptions.data ? ` (${formatMoney(shippingOptions.data.standard)} now)` : ''}
+            </Radio>
+            <Radio value={true}>
+              Ship all kits upfront in one parcel
+              {shippingOptions.data ? ` (${formatMoney(shippingOptions.data.upfront)})` : ''}
+            </Radio>
           </Radio.Group>
         </Form.Item>
       )}

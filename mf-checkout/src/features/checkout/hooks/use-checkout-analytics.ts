@@ -12,9 +12,22 @@ import { startCheckout } from '../api/checkout-start';
 import { isNewCustomer } from '../api/is-new-customer';
 import { EMAIL_PATTERN } from '../model/checkout-form-values';
 
-function trackEcommerce(track: ShellProps['track'], name: 'begin_checkout' | 'add_payment_info', quote: CheckoutQuote, extra: Record<string, unknown> = {}) {
+function trackEcommerce(
+  track: ShellProps['track'],
+  name: 'begin_checkout' | 'add_payment_info',
+  quote: CheckoutQuote,
+  extra: Record<string, unknown> = {},
+) {
   const event = ecommerceEvent(name, {
-    items: quote.lines.map((line) => toGa4Item({ lookupKey: line.lookupKey, title: line.title, unitAmount: line.unitAmount, quantity: line.quantity, interval: line.interval })),
+    items: quote.lines.map((line) =>
+      toGa4Item({
+        lookupKey: line.lookupKey,
+        title: line.title,
+        unitAmount: line.unitAmount,
+        quantity: line.quantity,
+        interval: line.interval,
+      }),
+    ),
     currency: quote.currency,
     valueCents: quote.total,
     extra: { coupon: quote.discountCode ?? undefined, ...extra },
@@ -22,7 +35,13 @@ function trackEcommerce(track: ShellProps['track'], name: 'begin_checkout' | 'ad
   track(event.event, { ecommerce: event.ecommerce });
 }
 
-export function useCheckoutAnalytics({ quote, businessKey }: { quote: CheckoutQuote | undefined; businessKey?: string }) {
+export function useCheckoutAnalytics({
+  quote,
+  businessKey,
+}: {
+  quote: CheckoutQuote | undefined;
+  businessKey?: string;
+}) {
   const { api, track } = useShell();
   const tracked = useRef({ begin: false, paymentInfo: false });
   const startedFor = useRef<string | null>(null);
@@ -36,14 +55,30 @@ export function useCheckoutAnalytics({ quote, businessKey }: { quote: CheckoutQu
   }, [quote, track]);
 
   /** Contact details are in: once per email. */
-  function contactEntered(values: { email?: string; fullName?: string; country?: ShippingCountry }) {
+  function contactEntered(values: {
+    email?: string;
+    fullName?: string;
+    country?: ShippingCountry;
+  }) {
     const address = values.email?.trim().toLowerCase();
-    if (!address || !EMAIL_PATTERN.test(address) || !values.fullName?.trim() || startedFor.current === address) return;
+    if (
+      !address ||
+      !EMAIL_PATTERN.test(address) ||
+      !values.fullName?.trim() ||
+      startedFor.current === address
+    )
+      return;
     startedFor.current = address;
     const { firstName, lastName } = splitFullName(values.fullName);
     const entered = emailEnteredEvent(businessKey ? 'storefront-checkout' : 'checkout');
     track(entered.event, { form: entered.form });
-    void startCheckout(api, { email: address, country: values.country ?? 'US', first_name: firstName, last_name: lastName, event_name: entered.event }).catch(() => undefined);
+    void startCheckout(api, {
+      email: address,
+      country: values.country ?? 'US',
+      first_name: firstName,
+      last_name: lastName,
+      event_name: entered.event,
+    }).catch(() => undefined);
     newCustomer.current = null;
     void isNewCustomer(api, address).then(
       (isNew) => {

@@ -9,12 +9,17 @@ import { toApiError } from '@shop/shared/http/api-error';
 import { lookupDiscount } from '../api/discount-lookup';
 import { checkDiscountValidity } from '../api/discount-validity';
 
-export type DiscountState = { status: 'idle' | 'checking' } | { status: 'applied'; code: string; message: string } | { status: 'error'; message: string };
+export type DiscountState =
+  | { status: 'idle' | 'checking' }
+  | { status: 'applied'; code: string; message: string }
+  | { status: 'error'; message: string };
 
 /** The code typed (or taken from the URL or the visit) and what became of it; the quote prices `appliedCode`. */
 export function useDiscountState() {
   const { navigation } = useShell();
-  const [codeInput, setCodeInput] = useState(() => readDiscountCode(navigation.location.search, window.sessionStorage) ?? '');
+  const [codeInput, setCodeInput] = useState(
+    () => readDiscountCode(navigation.location.search, window.sessionStorage) ?? '',
+  );
   const [discount, setDiscount] = useState<DiscountState>({ status: 'idle' });
   const appliedCode = discount.status === 'applied' ? discount.code : null;
   return { codeInput, setCodeInput, discount, setDiscount, appliedCode };
@@ -23,7 +28,11 @@ export function useDiscountState() {
 /** Looks the code up and checks it against the priced cart; tries a stored code once, and again when the email changes. */
 export function useDiscountChecks(
   { codeInput, discount, setDiscount }: ReturnType<typeof useDiscountState>,
-  { quote, email, businessKey }: { quote: CheckoutQuote | undefined; email: string | undefined; businessKey?: string },
+  {
+    quote,
+    email,
+    businessKey,
+  }: { quote: CheckoutQuote | undefined; email: string | undefined; businessKey?: string },
 ) {
   const { api } = useShell();
 
@@ -34,7 +43,8 @@ export function useDiscountChecks(
       if (!quote) return;
       setDiscount({ status: 'checking' });
       const found = await lookupDiscount(api, code, { businessKey, email });
-      if (!found) return setDiscount({ status: 'error', message: `We could not find the code ${code}.` });
+      if (!found)
+        return setDiscount({ status: 'error', message: `We could not find the code ${code}.` });
       try {
         const validity = await checkDiscountValidity(api, code, {
           email,
@@ -44,8 +54,15 @@ export function useDiscountChecks(
         });
         setDiscount(
           validity.valid
-            ? { status: 'applied', code, message: `${code} applied: −${formatMoney(validity.discountAmount, quote.currency)}` }
-            : { status: 'error', message: validity.message ?? 'This code cannot be used for this order.' },
+            ? {
+                status: 'applied',
+                code,
+                message: `${code} applied: −${formatMoney(validity.discountAmount, quote.currency)}`,
+              }
+            : {
+                status: 'error',
+                message: validity.message ?? 'This code cannot be used for this order.',
+              },
         );
       } catch (error) {
         setDiscount({ status: 'error', message: toApiError(error).message });

@@ -5,7 +5,12 @@ import { useRef, useState } from 'react';
 import type { FormInstance } from 'antd/es/form';
 import { v4 as uuidv4 } from 'uuid';
 import type { CartItem } from '@shop/shared/contract/cart';
-import type { BusinessCheckoutBody, CheckoutQuote, Order, PlaceOrderBody } from '@shop/shared/contract/checkout';
+import type {
+  BusinessCheckoutBody,
+  CheckoutQuote,
+  Order,
+  PlaceOrderBody,
+} from '@shop/shared/contract/checkout';
 import type { PaymentMethodInput } from '@shop/shared/contract/payment';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
@@ -15,7 +20,12 @@ import { fetchBusinessCheckoutDetails } from '../api/business-checkout-details';
 import { fetchBusinessCheckoutStatus } from '../api/business-checkout-status';
 import { confirmOrder } from '../api/confirm-order';
 import { placeOrder } from '../api/place-order';
-import { FIELD_NAMES, parseExpiry, type CheckoutDetails, type FormValues } from '../model/checkout-form-values';
+import {
+  FIELD_NAMES,
+  parseExpiry,
+  type CheckoutDetails,
+  type FormValues,
+} from '../model/checkout-form-values';
 
 const STATUS_POLL_MS = 1_000;
 
@@ -29,7 +39,14 @@ export interface PlaceOrderInput {
   onPlaced(order: Order): void;
 }
 
-export function usePlaceOrder({ form, items, businessKey, quote, details, onPlaced }: PlaceOrderInput) {
+export function usePlaceOrder({
+  form,
+  items,
+  businessKey,
+  quote,
+  details,
+  onPlaced,
+}: PlaceOrderInput) {
   const { api, userContext } = useShell();
   const user = userContext.user;
   const [submitting, setSubmitting] = useState(false);
@@ -43,21 +60,33 @@ export function usePlaceOrder({ form, items, businessKey, quote, details, onPlac
   function keyFor(body: unknown): string {
     // The same order details keep their key (a double click, a retry after a timeout); new details get a new one.
     const fingerprint = JSON.stringify(body);
-    if (keyRef.current?.fingerprint !== fingerprint) keyRef.current = { fingerprint, key: uuidv4() };
+    if (keyRef.current?.fingerprint !== fingerprint)
+      keyRef.current = { fingerprint, key: uuidv4() };
     return keyRef.current.key;
   }
 
-  async function paymentMethodFrom(values: FormValues, emailAddress: string): Promise<PaymentMethodInput> {
-    if (values.payment === 'saved' && values.savedCardId) return { type: 'saved', paymentMethodId: values.savedCardId };
+  async function paymentMethodFrom(
+    values: FormValues,
+    emailAddress: string,
+  ): Promise<PaymentMethodInput> {
+    if (values.payment === 'saved' && values.savedCardId)
+      return { type: 'saved', paymentMethodId: values.savedCardId };
     if (values.payment === 'bnpl') {
       if (consentRef.current?.email !== emailAddress) {
-        const consent = await recordBnplConsent(api, { sessionId: userContext.sessionId, email: emailAddress });
+        const consent = await recordBnplConsent(api, {
+          sessionId: userContext.sessionId,
+          email: emailAddress,
+        });
         consentRef.current = { email: emailAddress, id: consent.id };
       }
       return { type: 'bnpl', consentId: consentRef.current.id };
     }
     const { expMonth, expYear } = parseExpiry(values.cardExpiry ?? '');
-    return { type: 'card', card: { number: values.cardNumber ?? '', expMonth, expYear, cvc: values.cardCvc ?? '' }, save: Boolean(user && values.saveCard) };
+    return {
+      type: 'card',
+      card: { number: values.cardNumber ?? '', expMonth, expYear, cvc: values.cardCvc ?? '' },
+      save: Boolean(user && values.saveCard),
+    };
   }
 
   async function pollBusiness(id: string): Promise<void> {
@@ -72,7 +101,9 @@ export function usePlaceOrder({ form, items, businessKey, quote, details, onPlac
       }
       await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
     }
-    throw new Error('Your payment is still being processed. We will email you when it is confirmed.');
+    throw new Error(
+      'Your payment is still being processed. We will email you when it is confirmed.',
+    );
   }
 
   async function submit(values: FormValues) {

@@ -11,7 +11,13 @@ import { withPartnerTitles } from '../hooks/use-partner-checkout';
 /** A partner storefront's cart: the lines the partner sells, under its titles, priced with its business key. */
 export function PartnerCartPage({ partner }: { partner: PartnerCheckout }) {
   const cart = usePartnerCart(partner);
-  const quote = useCheckoutQuote({ items: cart.items, country: 'US', shipUpfront: false, discountCode: null, businessKey: partner.businessKey });
+  const quote = useCheckoutQuote({
+    items: cart.items,
+    country: 'US',
+    shipUpfront: false,
+    discountCode: null,
+    businessKey: partner.businessKey,
+  });
 
   if (cart.isLoading) {
     return (
@@ -40,7 +46,11 @@ export function PartnerCartPage({ partner }: { partner: PartnerCheckout }) {
             lines={withPartnerTitles(partner, quote.data.lines)}
             currency={quote.data.currency}
             renderActions={(line) => (
-              <Button type="link" onClick={() => void cart.remove(line.lookupKey)} aria-label={`Remove ${line.title}`}>
+              <Button
+                type="link"
+                onClick={() => void cart.remove(line.lookupKey)}
+                aria-label={`Remove ${line.title}`}
+              >
                 Remove
               </Button>
             )}
@@ -50,20 +60,14 @@ export function PartnerCartPage({ partner }: { partner: PartnerCheckout }) {
         ) : (
           <Spin />
         )}
-        {cart.otherItemCount > 0 && <p className="co-muted">Items from other shops stay in your cart but are not sold here.</p>}
+        {cart.otherItemCount > 0 && (
+          <p className="co-muted">
+            Items from other shops stay in your cart but are not sold here.
+          </p>
+        )}
       </section>
       <aside className="co-panel co-aside" aria-label="Order summary">
-        {quote.data && (
-          <OrderTotals
-            currency={quote.data.currency}
-            subtotal={quote.data.subtotal}
-            discount={quote.data.discount}
-            discountCode={quote.data.discountCode}
-            shipping={quote.data.shipping}
-            total={quote.data.total}
-            shippingLabel="Shipping (US)"
-          />
-        )}
+        {quote.data && <OrderTotals {...quote.data} shippingLabel="Shipping (US)" />}
         <div className="co-actions">
           <Link className="co-cta" to="/checkout" data-testid="go-to-checkout">
             Go to checkout

@@ -31,7 +31,9 @@ export function PartnerCheckoutPage({ partner }: { partner: PartnerCheckout }) {
       onPlaced={(order) => {
         // The business checkout leaves the cart alone: drop what was just bought.
         const bought = new Set(order.lines.map((line) => line.lookupKey));
-        void Promise.all([...bought].map((lookupKey) => cart.remove(lookupKey))).catch(() => undefined);
+        void Promise.all([...bought].map((lookupKey) => cart.remove(lookupKey))).catch(
+          () => undefined,
+        );
         showThankYou(order.id);
       }}
     />

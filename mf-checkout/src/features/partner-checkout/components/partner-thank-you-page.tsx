@@ -22,7 +22,16 @@ export function PartnerThankYouPage({ partner }: { partner: PartnerCheckout }) {
   const orderId = useThankYouOrderId();
   const order = useBusinessCheckoutDetails(orderId);
   const paid = order.data && PAID.has(order.data.status) ? order.data : null;
-  const target = useMemo(() => (paid ? afterPurchaseTarget(partner, paid.lines.map((line) => line.lookupKey)) : null), [paid, partner]);
+  const target = useMemo(
+    () =>
+      paid
+        ? afterPurchaseTarget(
+            partner,
+            paid.lines.map((line) => line.lookupKey),
+          )
+        : null,
+    [paid, partner],
+  );
 
   useEffect(() => {
     if (!target) return undefined;
@@ -52,23 +61,21 @@ export function PartnerThankYouPage({ partner }: { partner: PartnerCheckout }) {
       {order.data && (
         <>
           <p className="co-muted" data-testid="order-reference">
-            Order <strong>{order.data.id.slice(0, 8).toUpperCase()}</strong> from {partner.businessName}: a receipt is on its way to {order.data.email}.
+            Order <strong>{order.data.id.slice(0, 8).toUpperCase()}</strong> from{' '}
+            {partner.businessName}: a receipt is on its way to {order.data.email}.
           </p>
           {target && (
             <p role="status">
-              Taking you back to {partner.businessName} in a moment… <a href={target}>Continue now</a>
+              Taking you back to {partner.businessName} in a moment…{' '}
+              <a href={target}>Continue now</a>
             </p>
           )}
           <section className="co-panel" aria-label="Your order">
-            <SummaryLines lines={withPartnerTitles(partner, order.data.lines)} currency={order.data.currency} />
-            <OrderTotals
+            <SummaryLines
+              lines={withPartnerTitles(partner, order.data.lines)}
               currency={order.data.currency}
-              subtotal={order.data.subtotal}
-              discount={order.data.discount}
-              discountCode={order.data.discountCode}
-              shipping={order.data.shipping}
-              total={order.data.total}
             />
+            <OrderTotals {...order.data} />
           </section>
           <p>
             <Link to="/">Back to {partner.businessName}</Link>

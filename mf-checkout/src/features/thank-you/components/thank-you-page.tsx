@@ -23,7 +23,11 @@ const NEXT_STEPS = [
 
 /** Shown while the upgrades area is unavailable: the order is done, so nothing here may look broken. */
 function UpgradesUnavailable() {
-  return <p className="co-note" data-testid="upgrades-fallback">Add-on offers cannot be shown right now. Your order is complete and needs nothing more.</p>;
+  return (
+    <p className="co-note" data-testid="upgrades-fallback">
+      Add-on offers cannot be shown right now. Your order is complete and needs nothing more.
+    </p>
+  );
 }
 
 export function ThankYouPage() {
@@ -32,11 +36,31 @@ export function ThankYouPage() {
   const query = useOrder(orderId);
   const order = query.data;
   usePurchaseTracking(order);
-  const estimate = useMemo(() => (order ? deliveryEstimate(new Date(order.createdAt), order.shippingAddress.country).label : null), [order]);
+  const estimate = useMemo(
+    () =>
+      order
+        ? deliveryEstimate(new Date(order.createdAt), order.shippingAddress.country).label
+        : null,
+    [order],
+  );
   // Read once per order: the offers do not vanish while the shopper is looking at them.
-  const upgradesOpen = useMemo(() => (order ? Date.now() < new Date(order.createdAt).getTime() + UPGRADE_WINDOW_MINUTES * 60_000 : false), [order]);
+  const upgradesOpen = useMemo(
+    () =>
+      order
+        ? Date.now() < new Date(order.createdAt).getTime() + UPGRADE_WINDOW_MINUTES * 60_000
+        : false,
+    [order],
+  );
   const upgradeProps = useMemo(
-    () => (order ? { paymentId: order.payment?.id ?? order.id, orderId: order.id, email: order.email, lookupKeys: order.lines.map((line) => line.lookupKey) } : undefined),
+    () =>
+      order
+        ? {
+            paymentId: order.payment?.id ?? order.id,
+            orderId: order.id,
+            email: order.email,
+            lookupKeys: order.lines.map((line) => line.lookupKey),
+          }
+        : undefined,
     [order],
   );
 
@@ -66,8 +90,8 @@ export function ThankYouPage() {
         <>
           <h1>Thank you, {splitFullName(order.shippingAddress.name).firstName}!</h1>
           <p className="co-muted" data-testid="order-reference">
-            Order <strong>{order.id.slice(0, 8).toUpperCase()}</strong> · a receipt is on its way to {order.email}.
-            {order.paymentLabel ? ` Paid with ${order.paymentLabel}.` : ''}
+            Order <strong>{order.id.slice(0, 8).toUpperCase()}</strong> · a receipt is on its way to{' '}
+            {order.email}.{order.paymentLabel ? ` Paid with ${order.paymentLabel}.` : ''}
           </p>
           <div className="co-layout">
             <div>
@@ -77,7 +101,8 @@ export function ThankYouPage() {
                   {estimate}
                 </p>
                 <p className="co-muted" style={{ margin: 0 }}>
-                  To {order.shippingAddress.line1}, {order.shippingAddress.city}, {order.shippingAddress.state} {order.shippingAddress.postal_code}
+                  To {order.shippingAddress.line1}, {order.shippingAddress.city},{' '}
+                  {order.shippingAddress.state} {order.shippingAddress.postal_code}
                   {order.shipUpfront ? ' · all kits of your plan ship together' : ''}
                 </p>
               </section>
@@ -103,8 +128,20 @@ export function ThankYouPage() {
           </div>
           {/* Full width: the upgrades area lays out its own offers. The server closes them after the window too. */}
           {upgradesOpen && (
-            <section aria-label="Add-ons for your order" data-testid="upgrades-slot" style={{ marginTop: 24 }}>
-              {AreaOutlet ? <AreaOutlet area="upgrades" areaProps={upgradeProps} fallback={<UpgradesUnavailable />} /> : <UpgradesUnavailable />}
+            <section
+              aria-label="Add-ons for your order"
+              data-testid="upgrades-slot"
+              style={{ marginTop: 24 }}
+            >
+              {AreaOutlet ? (
+                <AreaOutlet
+                  area="upgrades"
+                  areaProps={upgradeProps}
+                  fallback={<UpgradesUnavailable />}
+                />
+              ) : (
+                <UpgradesUnavailable />
+              )}
             </section>
           )}
         </>

@@ -20,7 +20,9 @@ export function usePurchaseTracking(order: Order | undefined) {
     // Marked before anything async, so a second render or a quick reload cannot send it twice.
     markPurchaseSent(order.id, window.localStorage);
     if (isTestPurchase(order.total)) {
-      console.error(`Test purchase ${order.id}: total ${formatMoney(order.total, order.currency)} is under $30, so it is not reported as a conversion.`);
+      console.error(
+        `Test purchase ${order.id}: total ${formatMoney(order.total, order.currency)} is under $30, so it is not reported as a conversion.`,
+      );
       return;
     }
     const send = (newCustomer: boolean | null) => {

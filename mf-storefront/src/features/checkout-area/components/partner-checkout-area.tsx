@@ -30,7 +30,13 @@ function CheckoutArea({ offers }: { offers: StorefrontOffer[] }) {
  * The partner's cart, checkout and thank-you pages: this storefront's frame and heading around the
  * checkout area itself (the same checkout as the shop's), told who sells and under which names.
  */
-export function PartnerCheckoutArea({ heading, lead }: { heading: string; lead?: (businessName: string) => string }) {
+export function PartnerCheckoutArea({
+  heading,
+  lead,
+}: {
+  heading: string;
+  lead?: (businessName: string) => string;
+}) {
   const partner = usePartner();
   const state = useStorefrontOffers();
   return (
