@@ -1,5 +1,13 @@
 import { Route, Routes } from 'react-router';
-import { lazyPage, PageSuspense } from '@shop/shared/federation/remote-root';
+import { useMemo, type CSSProperties } from 'react';
+import {
+  AreaNotFound,
+  lazyPage,
+  PageSuspense,
+  useShell,
+} from '@shop/shared/federation/remote-root';
+import { BRAND_COLOR } from '@shop/shared/shell-contract/shell-props';
+import { isHexColor, readableTextOn } from '@shop/shared/ui/main-page/color-contrast';
 import { usePartnerCheckout } from '../features/partner-checkout/hooks/use-partner-checkout';
 
 // Each page's code loads with its route, so a first view downloads only its own page.
@@ -26,23 +34,37 @@ const PartnerThankYouPage = lazyPage(
   'PartnerThankYouPage',
 );
 
+/** The primary colour (a partner's on its storefront) for the checkout's own buttons, with readable text on it. */
+function useThemeVariables(): CSSProperties {
+  const { theme } = useShell();
+  const primary = isHexColor(theme.primaryColor) ? theme.primaryColor : BRAND_COLOR;
+  return useMemo(
+    () =>
+      ({ '--co-primary': primary, '--co-on-primary': readableTextOn(primary) }) as CSSProperties,
+    [primary],
+  );
+}
+
 export function CheckoutRoutes() {
   const partner = usePartnerCheckout();
   return (
-    <PageSuspense>
-      {partner ? (
-        <Routes>
-          <Route path="shopping-cart" element={<PartnerCartPage partner={partner} />} />
-          <Route path="checkout" element={<PartnerCheckoutPage partner={partner} />} />
-          <Route path="checkout/thank-you" element={<PartnerThankYouPage partner={partner} />} />
-        </Routes>
-      ) : (
-        <Routes>
-          <Route path="shopping-cart" element={<CartPage />} />
-          <Route path="checkout" element={<CheckoutPage />} />
-          <Route path="checkout/thank-you" element={<ThankYouPage />} />
-        </Routes>
-      )}
-    </PageSuspense>
+    <div style={useThemeVariables()}>
+      <PageSuspense>
+        {partner ? (
+          <Routes>
+            <Route path="shopping-cart" element={<PartnerCartPage partner={partner} />} />
+            <Route path="checkout" element={<PartnerCheckoutPage partner={partner} />} />
+            <Route path="checkout/thank-you" element={<PartnerThankYouPage partner={partner} />} />
+          </Routes>
+        ) : (
+          <Routes>
+            <Route path="shopping-cart" element={<CartPage />} />
+            <Route path="checkout" element={<CheckoutPage />} />
+            <Route path="checkout/thank-you" element={<ThankYouPage />} />
+            <Route path="*" element={<AreaNotFound />} />
+          </Routes>
+        )}
+      </PageSuspense>
+    </div>
   );
 }

@@ -28,7 +28,7 @@ const css = `
 .co-totals dd { margin: 0; padding-left: 12px; text-align: right; font-variant-numeric: tabular-nums; }
 .co-totals .co-total { font-weight: 700; font-size: 1.15rem; color: #12343b; border-top: 1px solid #dbe7e7; padding-top: 10px; }
 .co-discount { color: #1d6b2f; }
-.co-cta { display: inline-flex; align-items: center; justify-content: center; min-height: 48px; padding: 0 24px; border-radius: 8px; border: 0; background: var(--co-primary, #3cbab5); color: #0b2428; font: inherit; font-weight: 700; text-decoration: none; width: 100%; cursor: pointer; }
+.co-cta { display: inline-flex; align-items: center; justify-content: center; min-height: 48px; padding: 0 24px; border-radius: 8px; border: 0; background: var(--co-primary, #3cbab5); color: var(--co-on-primary, #0b2428); font: inherit; font-weight: 700; text-decoration: none; width: 100%; cursor: pointer; }
 .co-cta:hover { filter: brightness(0.95); }
 .co-cta:disabled { opacity: 0.7; cursor: progress; }
 .co-cta:focus-visible, .co-link-button:focus-visible, .co-qty button:focus-visible { outline: 3px solid #12343b; outline-offset: 2px; }
