@@ -32,7 +32,8 @@ async function scanAndShoot(page: Page, name: string) {
     await page.evaluate(async () => {
       for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
         window.scrollTo(0, y);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // A frame per step, so intersection observers see each position.
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       }
       window.scrollTo(0, 0);
     });

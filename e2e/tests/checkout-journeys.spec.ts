@@ -5,10 +5,12 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
 import { expect, test } from '../support/shop-server';
 import { THANK_YOU_URL, thankYouOrderId } from '../support/checkout-flow';
+import { afterNextPaints, trackRequests } from '../support/settled';
 
 const SHOTS = '/tmp/shots/checkout';
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+const unique = (name: string) =>
+  `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 async function shoot(page: Page, name: string) {
   for (const width of [375, 1280]) {
@@ -42,7 +44,9 @@ async function cartWithKit(page: Page) {
 }
 
 test.describe('checkout', () => {
-  test('guest journey: pricing -> cart -> checkout with a URL discount -> 4242 -> thank-you, analytics once', async ({ page }) => {
+  test('guest journey: pricing -> cart -> checkout with a URL discount -> 4242 -> thank-you, analytics once', async ({
+    page,
+  }) => {
     await page.goto('/pricing?interval=one-time');
     const add = page.getByRole('button', { name: /^Add to cart: / }).first();
     await add.click();
@@ -70,7 +74,9 @@ test.describe('checkout', () => {
     await fillContactAndShipping(page, email);
     await fillCard(page, '4242 4242 4242 4242');
     await waitForDataLayerEvent(page, 'add_payment_info');
-    await expect(page.getByTestId('delivery-estimate')).toHaveText(/^Arrives \w{3}, \w{3} \d{1,2} - \w{3}, \w{3} \d{1,2}$/);
+    await expect(page.getByTestId('delivery-estimate')).toHaveText(
+      /^Arrives \w{3}, \w{3} \d{1,2} - \w{3}, \w{3} \d{1,2}$/,
+    );
     await expectNoSeriousA11yViolations(page);
     await shoot(page, 'checkout');
     const checkoutTotal = await page.getByTestId('summary-total').textContent();
@@ -83,7 +89,12 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('summary-discount')).toBeVisible();
     const [purchase] = await waitForDataLayerEvent(page, 'purchase');
     const orderId = await thankYouOrderId(page);
-    expect(purchase!.ecommerce).toMatchObject({ transaction_id: orderId, currency: 'USD', coupon: 'WELCOME10', new_customer: true });
+    expect(purchase!.ecommerce).toMatchObject({
+      transaction_id: orderId,
+      currency: 'USD',
+      coupon: 'WELCOME10',
+      new_customer: true,
+    });
     expect(await dataLayerEvents(page, 'purchase')).toHaveLength(1);
     // The upgrade offers inside the slot are the upgrades area's own page, scanned by its own specs.
     await expectNoSeriousA11yViolations(page, { exclude: ['[data-area="upgrades"]'] });
@@ -91,20 +102,25 @@ test.describe('checkout', () => {
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Thank you, Mary!' })).toBeVisible();
-    await page.waitForTimeout(1_000);
+    // The purchase is tracked when the order has loaded; the upgrade offers come after it.
+    await expect(page.locator('[data-area="upgrades"]').getByRole('article').first()).toBeVisible();
+    await afterNextPaints(page);
     expect(await dataLayerEvents(page, 'purchase')).toHaveLength(0);
     // The order emptied the cart.
     await expect(page.locator('.header-cart-count')).toHaveCount(0);
   });
 
-  test('a declined card shows its reason, keeps the form filled, and makes no order', async ({ page }) => {
+  test('a declined card shows its reason, keeps the form filled, and makes no order', async ({
+    page,
+  }) => {
     await cartWithKit(page);
     await page.goto('/checkout');
     await fillContactAndShipping(page, unique('declined'));
     await fillCard(page, '4000 0000 0000 0002');
     const responses: number[] = [];
     page.on('response', (response) => {
-      if (response.url().endsWith('/checkout/orders') && response.request().method() === 'POST') responses.push(response.status());
+      if (response.url().endsWith('/checkout/orders') && response.request().method() === 'POST')
+        responses.push(response.status());
     });
     await page.getByTestId('place-order').click();
     await expect(page.getByTestId('payment-error')).toContainText('Your card was declined.');
@@ -133,12 +149,16 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(THANK_YOU_URL);
     await expect(page.getByText('Paid later in 4 instalments, as you agreed.')).toBeVisible();
     const orderId = (await thankYouOrderId(page))!;
-    const order = await (await page.request.get(`/payments/stripe-subscriptions/checkout/orders/${orderId}`)).json();
+    const order = await (
+      await page.request.get(`/payments/stripe-subscriptions/checkout/orders/${orderId}`)
+    ).json();
     expect(order).toMatchObject({ bnpl: true, status: 'paid', paymentLabel: 'Pay later' });
   });
 
   test('a logged-in shopper pays with a saved card', async ({ page }) => {
-    const login = await page.request.post('/auth2/login/password', { data: { username: 'demo@bloodwise.test', password: 'bloodwise-demo-1' } });
+    const login = await page.request.post('/auth2/login/password', {
+      data: { username: 'demo@bloodwise.test', password: 'bloodwise-demo-1' },
+    });
     expect(login.ok()).toBe(true);
     await cartWithKit(page);
     await page.goto('/checkout');
@@ -159,12 +179,17 @@ test.describe('checkout', () => {
     await fillContactAndShipping(page, unique('double'));
     await fillCard(page, '4242 4242 4242 4242');
     const orderIds: string[] = [];
+    const isOrder = (url: string, method: string) =>
+      url.endsWith('/checkout/orders') && method === 'POST';
+    const orders = trackRequests(page, isOrder);
     page.on('response', async (response) => {
-      if (response.url().endsWith('/checkout/orders') && response.request().method() === 'POST') orderIds.push((await response.json()).id);
+      if (isOrder(response.url(), response.request().method()))
+        orderIds.push((await response.json()).id);
     });
     await page.getByTestId('place-order').dblclick();
     await expect(page).toHaveURL(THANK_YOU_URL);
-    await page.waitForTimeout(500);
+    await orders.allAnswered();
+    await expect.poll(() => orderIds.length).toBe(orders.sent);
     expect(new Set(orderIds).size).toBe(1);
     expect(await thankYouOrderId(page)).toBe(orderIds[0]);
   });

@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { screenshotAtWidths } from '../support/screenshots';
+import { afterNextPaints } from '../support/settled';
 import { expect, test } from '../support/shop-server';
 
 const SHOTS = '/tmp/shots/storefront';
@@ -99,8 +100,9 @@ test.describe('partner storefront branding', () => {
       await expect(
         page.locator('[data-area="storefront"]').getByRole('heading', { level: 1 }),
       ).toBeVisible();
-      // Long enough for a redirect effect to have fired.
-      await page.waitForTimeout(500);
+      // The checkout area has mounted inside the storefront, so a redirect effect would have run.
+      await expect(page.locator('[data-area="checkout"]')).toBeVisible();
+      await afterNextPaints(page);
       expect(new URL(page.url()).pathname, path).toBe(`/shop/redirect-partner${path}`);
     }
   });

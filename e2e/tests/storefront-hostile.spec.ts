@@ -16,6 +16,7 @@ import {
 } from '../../api/src/db/seed/hostile-partner';
 import { openDatabase } from '../../api/src/db/open-database';
 import { API_DIR, runCommand, startShopServer, type ShopServer } from '../support/shop-server';
+import { afterNextPaints } from '../support/settled';
 
 const TSX = path.join(API_DIR, 'node_modules', '.bin', 'tsx');
 const PAGES = [
@@ -107,8 +108,8 @@ async function visitAll(page: Page, shopKey: string) {
     await expect(
       page.locator('[data-area="storefront"]').getByRole('heading', { level: 1 }),
     ).toBeVisible();
-    // Give any injected handler (onerror, onload, a redirect effect) time to fire.
-    await page.waitForTimeout(400);
+    // Any injected handler (onerror, onload, a redirect effect) has had its chance once images are done and the page painted.
+    await afterNextPaints(page);
     expect(await page.evaluate(() => window.__pwned), pagePath).toBeUndefined();
     expect(new URL(page.url()).pathname, pagePath).toBe(`/shop/${shopKey}${pagePath}`);
   }
