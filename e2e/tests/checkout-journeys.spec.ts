@@ -47,6 +47,8 @@ test.describe('checkout', () => {
   test('guest journey: pricing -> cart -> checkout with a URL discount -> 4242 -> thank-you, analytics once', async ({
     page,
   }) => {
+    // Four pages and two accessibility scans: more than one page's budget on a busy machine.
+    test.setTimeout(120_000);
     await page.goto('/pricing?interval=one-time');
     const add = page.getByRole('button', { name: /^Add to cart: / }).first();
     await add.click();
