@@ -1,4 +1,4 @@
-// Catalog (issue 5): every catalog route, and the quiz result, passes an axe scan with no serious
+// Catalog: every catalog route, and the quiz result, passes an axe scan with no serious
 // or critical violations at desktop and phone widths; screenshots go to /tmp/shots/catalog.
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';

@@ -1,4 +1,4 @@
-// Catalog (issue 5) in a real browser: the pricing table by interval from the seeded catalog,
+// Catalog in a real browser: the pricing table by interval from the seeded catalog,
 // single-product and program pricing, and the GA4 add_to_cart / view_item shapes in dataLayer.
 import { formatMoney } from '../../shared/src/format/money';
 import { DEMO_PRICES, DEMO_PRODUCTS } from '../../api/src/db/seed/demo-catalog';

@@ -1,4 +1,4 @@
-// Catalog (issue 5) in a real browser: the quiz to a recommendation with quiz_completed in
+// Catalog in a real browser: the quiz to a recommendation with quiz_completed in
 // dataLayer, both waiting lists storing their source, and an anonymous referral being stored.
 import type { APIRequestContext } from '@playwright/test';
 import { API_PATHS } from '../../shared/src/contract/paths';

@@ -1,4 +1,4 @@
-// Issue 6, the employer flow end to end: an employee asks their employer to pay, the employer's
+// The employer flow end to end: an employee asks their employer to pay, the employer's
 // email (read from the dev outbox) links to the pay page, and paying there marks the order paid.
 import { fillCard, fillContactAndShipping, uniqueEmail } from '../support/checkout-flow';
 import { screenshotAtWidths } from '../support/screenshots';

@@ -1,4 +1,4 @@
-// Issue 2, browser test 3: each remote, blocked in turn with page.route, shows its area fallback
+// Each remote, blocked in turn with page.route, shows its area fallback
 // within 3 s while the header and the other areas keep working; "Try again" recovers it once the
 // remote is reachable again, without a page reload. A remote that hangs falls back within 3 s too.
 import type { Page, Route } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 2, browser test 2: the shell is the one history owner. A link inside a remote changes the
+// The shell is the one history owner. A link inside a remote changes the
 // shell's URL without a page load, and Back and Forward reach the remote.
 import type { Page } from '@playwright/test';
 import { waitForLivePage } from '../support/first-view';

@@ -1,4 +1,4 @@
-// Issue 2, browser test 5: on every route change, once the user query has settled, the shell sends
+// On every route change, once the user query has settled, the shell sends
 // POST /impact/log-page-view {url, ip: null, referringUrl, userAgent, sessionId} with the bearer token.
 import type { Request } from '@playwright/test';
 import { expect, test } from '../support/shop-server';

@@ -1,4 +1,4 @@
-// Issue 2, browser test 4: React is a shared singleton. Whatever areas a visit touches, react-dom is
+// React is a shared singleton. Whatever areas a visit touches, react-dom is
 // requested once, and the federation share scope holds a single React version, loaded by the shell.
 import type { Page } from '@playwright/test';
 import { fillCard, fillContactAndShipping, uniqueEmail, THANK_YOU_URL } from '../support/checkout-flow';

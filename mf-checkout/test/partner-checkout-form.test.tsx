@@ -106,7 +106,7 @@ async function fillAndPlace() {
 }
 
 describe('CheckoutForm for a partner storefront (businessKey)', () => {
-  it('sends the spec §3 payload, polls the status until it is paid, then hands over the details', async () => {
+  it('sends the business checkout payload, polls the status until it is paid, then hands over the details', async () => {
     const api = businessApi([
       { status: 'pending', final: false, failureMessage: null },
       { status: 'paid', final: true, failureMessage: null },

@@ -5,7 +5,7 @@ import { createPageViewLogger, usePageViewLog } from '../src/features/analytics/
 import { toAntdTheme, defaultThemeTokens } from '@shop/shared/federation/antd-theme';
 
 describe('notifications', () => {
-  it('uses 4.5 s, width 384 and a stack threshold of 3 (spec section 9)', () => {
+  it('uses 4.5 s, width 384 and a stack threshold of 3', () => {
     expect(NOTIFICATION_CONFIG.duration).toBe(4.5);
     expect(NOTIFICATION_CONFIG.stack.threshold).toBe(3);
     expect(NOTIFICATION_WIDTH).toBe(384);

@@ -142,7 +142,7 @@ describe(`database (${testBackend()})`, () => {
     ).rejects.toThrow();
   });
 
-  it('seeded a price for every interval of spec §4', async () => {
+  it('seeded a price for every derived recurring interval', async () => {
     const rows = await database.handle.db
       .selectFrom('prices')
       .select(['recurring_interval', 'recurring_interval_count', 'metadata'])

@@ -1,4 +1,4 @@
-// GA4 dataLayer payloads for the tracked events of spec §4. Only builders: pushing them is the shell's job.
+// GA4 dataLayer payloads for the tracked events. Only builders: pushing them is the shell's job.
 import type { RecurringInterval } from '../catalog/recurring-interval';
 
 export interface Ga4Item {

@@ -1,4 +1,4 @@
-// Recurring intervals as the shop names them (spec §4, §9), derived from the
+// Recurring intervals as the shop names them, derived from the
 // payment provider's plain interval + count.
 
 /** The payment provider's own billing units. */
@@ -44,7 +44,7 @@ export function deriveRecurringInterval(
   return NAMED_INTERVALS[interval]?.[intervalCount] ?? interval;
 }
 
-/** 'every 6 months' and 'every 2 years'; any other interval gets 'ly' appended, literally (spec §9). */
+/** 'every 6 months' and 'every 2 years'; any other interval gets 'ly' appended, literally. */
 export function intervalLabel(interval: RecurringInterval): string {
   if (interval === 'twice-year') return 'every 6 months';
   if (interval === '2-years') return 'every 2 years';

@@ -1,4 +1,4 @@
-// The values the browser keeps between pages (spec §3 "Client-held values").
+// The values the browser keeps between pages.
 import { v4 as uuidv4, validate as isUuid } from 'uuid';
 import { readStoredItem, writeStoredItem, type KeyValueStorage } from './key-value-storage';
 

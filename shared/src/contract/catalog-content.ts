@@ -114,7 +114,7 @@ export const pageSectionSchema = z.discriminatedUnion('kind', [
 export type PageSection = z.infer<typeof pageSectionSchema>;
 export type PageSectionKind = PageSection['kind'];
 
-/** The main page mirrors the partner customization's main-page fields (spec §3). */
+/** The main page mirrors the partner customization's main-page fields. */
 export const mainPageContentSchema = z.object({
   hero: z.object({
     eyebrow: text(80).nullable(),

@@ -8,7 +8,7 @@ export const recurringIntervalSchema = z.enum(['day', 'week', 'month', 'year']);
 export type RecurringInterval = z.infer<typeof recurringIntervalSchema>;
 
 /**
- * The interval name derived from unit x count (spec §4): month x3 = quarter, month x6 = twice-year,
+ * The interval name derived from unit x count: month x3 = quarter, month x6 = twice-year,
  * day x28 = 4-weeks, year x2 = 2-years, day x20 = 20-days, day x60 = 60-days; count 1 keeps the unit.
  */
 export const derivedIntervalSchema = z.enum(RECURRING_INTERVALS);
@@ -33,7 +33,7 @@ export const priceSchema = z.object({
 export type Price = z.infer<typeof priceSchema>;
 
 /**
- * A product offer (spec §3). `type` is the product family ('kit', 'subscription', 'program', 'add-on'),
+ * A product offer. `type` is the product family ('kit', 'subscription', 'program', 'add-on'),
  * `kitType` the kit inside it ('full-panel', 'mini-panel', 'easy-draw', 'bp-monitor', 'heart-metabolic'),
  * `price` the lookup key of the provider price it sells at.
  */

@@ -128,7 +128,7 @@ export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
 
 export const orderParamsSchema = z.object({ id: safeString().min(1).max(100) });
 
-/** Business checkout payload (spec §3). shippingCost is the client's figure, checked, never trusted. */
+/** Business checkout payload. shippingCost is the client's figure, checked, never trusted. */
 export const businessCheckoutBodySchema = z.object({
   email: emailInputSchema,
   name: safeString().trim().min(1).max(200),

@@ -15,7 +15,7 @@ export const PRICING_MODES = [
   'add-ons',
 ] as const;
 export const DEFAULT_PRICING_MODE = 'pricing-table';
-/** The partner that keeps the shop's own prices even when it lists products (spec §9). */
+/** The partner that keeps the shop's own prices even when it lists products. */
 export const PRICE_KEEPING_PARTNER_KEY = 'your-health-business';
 
 export const shopKeySchema = safeString()
@@ -48,7 +48,7 @@ export const redirectAfterPurchaseSchema = z.object({
   productKeys: z.array(safeString().max(100)).max(50).default([]),
 });
 
-/** Every field of spec §3's partner customization, checked when it is written. */
+/** Every field of the partner customization, checked when it is written. */
 export const customizationFieldsSchema = z.object({
   businessName: text(200).trim().min(1, 'businessName is required'),
   boxLogo: imageUrlSchema.nullable().default(null),

@@ -39,7 +39,7 @@ export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
 export const balanceSchema = z.object({ amount: centsSchema, currency: currencySchema });
 export type Balance = z.infer<typeof balanceSchema>;
 
-/** The current user (spec §3); subscription info and balance appear only when asked for. */
+/** The current user; subscription info and balance appear only when asked for. */
 export const currentUserSchema = z.object({
   email: emailSchema,
   name: safeString(),
@@ -94,7 +94,7 @@ export type PaymentMethodConfirmation = z.infer<typeof paymentMethodConfirmation
 export const updateShippingAddressBodySchema = addressSchema;
 export type UpdateShippingAddressBody = z.input<typeof updateShippingAddressBodySchema>;
 
-// Waiting lists (spec §3 Invitation) and referrals.
+// Waiting lists and referrals.
 export const INVITATION_SOURCES = ['ny_waitlist', 'ca_supplements'] as const;
 export const invitationSourceSchema = z.enum(INVITATION_SOURCES);
 export const invitationBodySchema = z.object({

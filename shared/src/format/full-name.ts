@@ -4,7 +4,7 @@ export interface SplitName {
 }
 
 /**
- * Splits a full name on the first space (spec §5): "Mary Ann Lee" -> Mary / "Ann Lee".
+ * Splits a full name on the first space: "Mary Ann Lee" -> Mary / "Ann Lee".
  * With a single word the last name repeats it, because the payment provider and the
  * invitation endpoint both require a non-empty last name.
  */

@@ -28,7 +28,7 @@ function formattersFor(currency: string) {
 
 /**
  * Shows an amount in cents as dollars: 9900 -> "$99", 9950 -> "$99.50", -250 -> "-$2.50".
- * Two decimals unless the amount is whole (spec §9). Throws on a non-integer amount,
+ * Two decimals unless the amount is whole. Throws on a non-integer amount,
  * because a fractional cent means a caller did money maths in floats.
  */
 export function formatMoney(cents: number, currency = 'usd'): string {

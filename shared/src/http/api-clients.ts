@@ -52,7 +52,7 @@ export interface ApiClientsOptions {
   timeoutMs?: number;
 }
 
-/** The three clients of spec §7, from one factory; base URLs default to the same origin. */
+/** The three API clients, from one factory; base URLs default to the same origin. */
 export function createApiClients({
   connectBaseUrl = '',
   paymentsBaseUrl = '',

@@ -11,7 +11,7 @@ export interface ApiError {
   fields: Record<string, string>;
 }
 
-/** Codes for failures the API never got to describe (spec §8). */
+/** Codes for failures the API never got to describe. */
 export const TRANSPORT_ERROR_CODES = {
   network: 'NETWORK_ERROR',
   timeout: 'TIMEOUT',

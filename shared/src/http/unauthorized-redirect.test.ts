@@ -1,7 +1,7 @@
 import { UNAUTHORIZED_REDIRECT_EXCEPTIONS, shouldRedirectOn401 } from './unauthorized-redirect';
 
 describe('UNAUTHORIZED_REDIRECT_EXCEPTIONS', () => {
-  it('lists the five exceptions of spec §4', () => {
+  it('lists the five exceptions', () => {
     expect(UNAUTHORIZED_REDIRECT_EXCEPTIONS).toEqual([
       '/auth2',
       '/login',

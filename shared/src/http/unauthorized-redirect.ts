@@ -1,5 +1,5 @@
 /**
- * Calls whose 401 is an answer, not a lost session (spec §4): the log-in and sign-up calls
+ * Calls whose 401 is an answer, not a lost session: the log-in and sign-up calls
  * themselves, the user probe that may return nobody, the page-view log, and the
  * payment-methods page, which handles its own 401.
  */

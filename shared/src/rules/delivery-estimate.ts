@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
-/** Shipping windows in business days (spec §9). */
+/** Shipping windows in business days. */
 export const DELIVERY_BUSINESS_DAYS = {
   US: { min: 3, max: 4 },
   CA: { min: 5, max: 7 },

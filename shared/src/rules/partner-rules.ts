@@ -1,4 +1,4 @@
-// Rules for white-label partner storefronts (spec §1, §2, §9).
+// Rules for white-label partner storefronts.
 import type { MergedOffer } from '../catalog/merge-offer';
 import { PRODUCT_NAME } from './product-name';
 import { isHttpUrl } from './safe-redirect';
@@ -18,7 +18,7 @@ export function replaceProductName(text: string, businessName: string | null | u
   return text.replace(PRODUCT_NAME_WORD, () => name);
 }
 
-/** The partner whose product list picks products but never changes their prices (spec §9). */
+/** The partner whose product list picks products but never changes their prices. */
 export const YOUR_HEALTH_BUSINESS_KEY = 'your-health-business';
 
 /**
@@ -70,7 +70,7 @@ export function applyPartnerProducts(
 export type StorefrontRouteKind = 'main' | 'pricing' | 'checkout' | 'thank-you' | 'cart';
 
 /**
- * Where a storefront visitor is sent instead of the page (spec §2): the partner's redirectLink,
+ * Where a storefront visitor is sent instead of the page: the partner's redirectLink,
  * but only from the main and pricing pages, never mid-purchase, and only when it is http(s).
  * Returns the parsed URL's href, or null to stay.
  */
@@ -84,7 +84,7 @@ export function partnerRedirectTarget(
 }
 
 /**
- * The meta tag names a partner may set (spec §3 metaTags). Only `name`/`content` pairs are ever
+ * The meta tag names a partner may set. Only `name`/`content` pairs are ever
  * written, so `http-equiv` (refresh, set-cookie, content-security-policy) cannot be reached.
  */
 export const PARTNER_META_NAMES = [

@@ -5,7 +5,7 @@ import utc from 'dayjs/plugin/utc';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Support answers Monday to Friday, 9:00-15:00 New York time (spec §9). */
+/** Support answers Monday to Friday, 9:00-15:00 New York time. */
 export const SUPPORT_TIME_ZONE = 'America/New_York';
 export const SUPPORT_OPENS_HOUR = 9;
 export const SUPPORT_CLOSES_HOUR = 15;

@@ -14,7 +14,7 @@ export interface ShopRuntimeConfig {
   chatAppId: string | null;
   /** Product-analytics adapter switch. */
   productAnalytics: { enabled: boolean; key: string | null };
-  /** Origins a developer may load a remote override from (issue 9). */
+  /** Origins a developer may load a remote override from. */
   overrideOrigins: string[];
 }
 

@@ -103,7 +103,7 @@ export interface UserContext {
 }
 
 /**
- * The partner customization for storefront routes (spec section 3). Its full schema
+ * The partner customization for storefront routes. Its full schema
  * lives in the API contract; the shell passes it through untouched.
  */
 export type PartnerCustomizationProp = Record<string, unknown> & { shopKey: string };
@@ -153,7 +153,7 @@ export type AreaName = 'account' | 'catalog' | 'checkout' | 'upgrades' | 'storef
 
 export const AREA_NAMES: readonly AreaName[] = ['account', 'catalog', 'checkout', 'upgrades', 'storefront'];
 
-/** Breakpoints in px (spec section 2); the one source for the shell theme and every remote. */
+/** Breakpoints in px; the one source for the shell theme and every remote. */
 export const BREAKPOINTS: Breakpoints = { xs: 576, sm: 767, md: 800, lg: 992, xl: 1024, xxl: 1200, xxxl: 1800 };
 
 export const BRAND_COLOR = '#3cbab5';

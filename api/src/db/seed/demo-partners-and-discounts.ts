@@ -31,7 +31,7 @@ export const DEMO_CUSTOMIZATIONS: Record<string, CustomizationInput> = {
     mainPageDescription: 'Order at-home blood-test kits for yourself or your employees.',
     aboutTitle: 'Why Your Health Business partners with us',
     aboutPoints: ['Doctor-reviewed results', 'CLIA-certified labs', 'Results in 5 days'],
-    // Lists products but keeps the shop's own prices (spec §9).
+    // Lists products but keeps the shop's own prices.
     products: [
       {
         key: 'bloodwise-kit',

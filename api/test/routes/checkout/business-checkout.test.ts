@@ -151,7 +151,7 @@ describe('business checkout (partner storefronts)', () => {
     expect((await status(randomUUID())).statusCode).toBe(404);
   });
 
-  describe('your-health-business (spec §9: its product list does not override prices)', () => {
+  describe('your-health-business (its product list does not override prices)', () => {
     const YHB = 'your-health-business';
     const yhbBody = (lookupKey: string) =>
       businessBody({

@@ -1,4 +1,4 @@
-// The storefront's pricing pages (spec §2): five variants, and /pricing chosen by pricingMode.
+// The storefront's pricing pages: five variants, and /pricing chosen by pricingMode.
 import type { StorefrontOffer } from './storefront-offers';
 
 export const PRICING_VARIANT_IDS = [

@@ -1,4 +1,4 @@
-// The offers a storefront sells (spec §3, §9): the shop's priced offers, overridden by the
+// The offers a storefront sells: the shop's priced offers, overridden by the
 // partner's product list through the shared rule (your-health-business keeps the default prices),
 // with the product name replaced by the partner's.
 import {

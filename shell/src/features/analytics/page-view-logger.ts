@@ -1,4 +1,4 @@
-// POST /impact/log-page-view on every route change, once the user query has settled (spec section 7).
+// POST /impact/log-page-view on every route change, once the user query has settled.
 import { useEffect, useRef } from 'react';
 import type { AxiosInstance } from 'axios';
 import { withoutPrivateParams } from '@shop/shared/rules/private-url';

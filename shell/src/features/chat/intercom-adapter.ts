@@ -1,5 +1,5 @@
-// Intercom-style chat widget, loaded only when an app id is configured (spec section 9:
-// boots with the user, updates 1.5 s after a route change, bottom padding 80).
+// Intercom-style chat widget, loaded only when an app id is configured: it boots with the user,
+// updates 1.5 s after a route change, and keeps 80 px of bottom padding.
 import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
 
 export const CHAT_UPDATE_DELAY_MS = 1500;

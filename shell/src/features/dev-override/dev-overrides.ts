@@ -1,4 +1,4 @@
-// Issue 9's development override in the shell: reads `?override=` and the stored overrides once per
+// The development override in the shell: reads `?override=` and the stored overrides once per
 // page load (validation lives in @shop/shared/delivery/dev-override), keeps localStorage in step,
 // and takes the parameter out of the address bar so a later Reset is not undone by a reload.
 import { takeOverrideParam } from './dev-override-loader';

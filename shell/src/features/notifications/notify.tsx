@@ -1,4 +1,4 @@
-// Shell notifications (spec section 9): antd notification, 4.5 s, width 384, stacked after 3.
+// Shell notifications: antd notification, 4.5 s, width 384, stacked after 3.
 // antd (notification, ConfigProvider and its style engine) is loaded on the first notify call, so
 // pages that never notify do not download it (docs/decisions/antd-shipping.md).
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';

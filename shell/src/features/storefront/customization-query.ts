@@ -1,5 +1,5 @@
 // The shell's read of the partner customization (light: without products), through the one query
-// definition the storefront area observes too. Cached 10 minutes (spec §9).
+// definition the storefront area observes too. Cached 10 minutes.
 import { useQuery } from '@tanstack/react-query';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import { customizationQueryOptions } from '@shop/shared/storefront/customization-query';

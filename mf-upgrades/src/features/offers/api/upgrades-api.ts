@@ -61,7 +61,7 @@ function toUpgradeOffer(
   };
 }
 
-/** `GET …/checkout/upgrade-purchased`: skipped, and false, for an empty or 'undefined' payment id (spec §7). */
+/** `GET …/checkout/upgrade-purchased`: skipped, and false, for an empty or 'undefined' payment id. */
 export async function fetchUpgradePurchased(
   api: ApiClients,
   paymentId: string | null | undefined,
@@ -133,7 +133,7 @@ export interface PurchaseContext {
 
 /**
  * Buys one upgrade with the order's saved card. The mini panel is first recorded as pending
- * (spec §4); repeating that step on a retry is harmless, the server keeps one pending row.
+ *; repeating that step on a retry is harmless, the server keeps one pending row.
  */
 export async function purchaseUpgrade(
   api: ApiClients,
