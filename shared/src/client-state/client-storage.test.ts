@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 
 describe('storage keys', () => {
-  it('uses the shop's own key names', () => {
+  it("uses the shop's own key names", () => {
     expect(SESSION_ID_KEY).toBe('curr-session-id');
     expect(URL_DISCOUNT_KEY).toBe('url-discount');
     expect(USER_SEX_KEY).toBe('user_sex');
