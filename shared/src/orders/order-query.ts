@@ -2,8 +2,8 @@
 // after a purchase. One key and one reader, so no area spells the other's key.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClients } from '../shell-contract/shell-props';
-import type { Order } from './checkout';
-import { API_PATHS, buildPath } from './paths';
+import type { Order } from '../contract/checkout';
+import { API_PATHS, buildPath } from '../contract/paths';
 
 export const orderQueryKey = (orderId: string | null) => ['order', orderId] as const;
 
