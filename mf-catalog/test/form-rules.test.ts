@@ -1,6 +1,5 @@
 import {
   apiFieldsToWaitlist,
-  emailError,
   nameError,
   referralErrors,
   toInvitationBody,
@@ -43,15 +42,6 @@ describe('waitlist form rules', () => {
       fullName: 'Please enter your name',
     });
     expect(apiFieldsToWaitlist({})).toEqual({});
-  });
-
-  it.each([
-    ['', 'Please enter your email'],
-    ['a@b', 'Please enter a valid email'],
-    [undefined, 'Please enter your email'],
-    ['a@example.com', null],
-  ])('emailError(%p) is %p', (value, expected) => {
-    expect(emailError(value)).toBe(expected);
   });
 
   it('needs a non-blank name', () => {

@@ -7,7 +7,8 @@ import {
   useShell,
 } from '@shop/shared/federation/remote-root';
 import { BRAND_COLOR } from '@shop/shared/shell-contract/shell-props';
-import { isHexColor, readableTextOn } from '@shop/shared/ui/main-page/color-contrast';
+import { readableTextOn } from '@shop/shared/rules/color-contrast';
+import { hexColorOr } from '@shop/shared/rules/hex-color';
 import { usePartnerCheckout } from '../features/partner-checkout/hooks/use-partner-checkout';
 
 // Each page's code loads with its route, so a first view downloads only its own page.
@@ -37,7 +38,7 @@ const PartnerThankYouPage = lazyPage(
 /** The primary colour (a partner's on its storefront) for the checkout's own buttons, with readable text on it. */
 function useThemeVariables(): CSSProperties {
   const { theme } = useShell();
-  const primary = isHexColor(theme.primaryColor) ? theme.primaryColor : BRAND_COLOR;
+  const primary = hexColorOr(theme.primaryColor, BRAND_COLOR);
   return useMemo(
     () =>
       ({ '--co-primary': primary, '--co-on-primary': readableTextOn(primary) }) as CSSProperties,

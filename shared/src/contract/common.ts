@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_MESSAGES,
+  EMAIL_PATTERN,
+  POSTAL_CODES,
+} from '../rules/contact-details';
+import { HEX_COLOR_MESSAGE, HEX_COLOR_PATTERN } from '../rules/hex-color';
 import { safeString } from './text';
 
 // Money is integer cents everywhere: in the database, on the wire and in totals.
@@ -19,12 +26,12 @@ export const countrySchema = z.enum(SHIPPING_COUNTRIES, {
 export type ShippingCountry = z.infer<typeof countrySchema>;
 
 /** An email from a client: trimmed and lower-cased before it is checked. */
-export const emailInputSchema = safeString({ message: 'Please enter your email' })
+export const emailInputSchema = safeString({ message: EMAIL_MESSAGES.missing })
   .trim()
   .toLowerCase()
-  .min(1, 'Please enter your email')
-  .max(254, 'Email is too long')
-  .pipe(z.email('Please enter a valid email'));
+  .min(1, EMAIL_MESSAGES.missing)
+  .max(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.tooLong)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, message: EMAIL_MESSAGES.invalid }));
 
 /** An email the server sends back (already normalised). */
 export const emailSchema = safeString();
@@ -45,12 +52,7 @@ export const httpUrlSchema = safeString()
   }, 'Must be an http(s) URL');
 
 /** CSS hex colours only: nothing that could smuggle CSS or script into a style. */
-export const colorSchema = safeString()
-  .trim()
-  .regex(
-    /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/,
-    'Must be a hex colour such as #3cbab5',
-  );
+export const colorSchema = safeString().trim().regex(HEX_COLOR_PATTERN, HEX_COLOR_MESSAGE);
 
 export const sessionIdSchema = safeString()
   .trim()
@@ -88,17 +90,9 @@ export const addressSchema = z
     country: countrySchema,
   })
   .superRefine((address, ctx) => {
-    const pattern =
-      address.country === 'US' ? /^\d{5}(?:-\d{4})?$/ : /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/;
+    const { pattern, message } = POSTAL_CODES[address.country];
     if (!pattern.test(address.postal_code)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['postal_code'],
-        message:
-          address.country === 'US'
-            ? 'Enter a 5-digit ZIP code'
-            : 'Enter a postal code such as K1A 0B1',
-      });
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message });
     }
   });
 export type Address = z.output<typeof addressSchema>;

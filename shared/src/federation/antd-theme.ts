@@ -1,14 +1,15 @@
 // Turns the contract's theme tokens into an antd theme, the same way in the shell and in every remote.
 import type { ThemeConfig } from 'antd/es/config-provider/context';
 import { BREAKPOINTS, BRAND_COLOR, type ThemeTokens } from '../shell-contract/shell-props';
-import { readableTextOn } from '../ui/main-page/color-contrast';
+import { readableTextOn } from '../rules/color-contrast';
 
 export const NOTIFICATION_WIDTH = 384;
 
 export function defaultThemeTokens(primaryColor: string = BRAND_COLOR): ThemeTokens {
   return {
     primaryColor,
-    fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     borderRadius: 8,
     breakpoints: BREAKPOINTS,
   };

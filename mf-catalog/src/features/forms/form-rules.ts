@@ -1,7 +1,6 @@
 // Client-side checks that use the very schemas the API validates with, so the browser and the
 // server agree on every message.
 import { splitFullName } from '@shop/shared/format/full-name';
-import { emailInputSchema } from '@shop/shared/contract/common';
 import {
   invitationBodySchema,
   referralBodySchema,
@@ -22,12 +21,6 @@ export interface ReferralValues {
 }
 
 const NAME_MESSAGE = 'Please enter your name';
-
-/** The first message for an email field, or null when it is fine. */
-export function emailError(value: unknown): string | null {
-  const result = emailInputSchema.safeParse(typeof value === 'string' ? value : '');
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Please enter a valid email');
-}
 
 export function nameError(value: unknown): string | null {
   return typeof value === 'string' && value.trim() ? null : NAME_MESSAGE;

@@ -1,12 +1,13 @@
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import type { PageSection } from '@shop/shared/contract/catalog-content';
+import { emailInputSchema } from '@shop/shared/contract/common';
 import type { InvitationResponse } from '@shop/shared/contract/user';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { useShell } from '@shop/shared/federation/remote-root';
+import { zodRule } from '@shop/shared/forms/zod-rule';
 import {
   apiFieldsToWaitlist,
-  emailError,
   nameError,
   toInvitationBody,
   type WaitlistValues,
@@ -76,7 +77,12 @@ export function WaitlistForm({
       >
         <Input size="large" autoComplete="name" />
       </Form.Item>
-      <Form.Item name="email" label="Email" rules={[check(emailError)]} validateTrigger="onBlur">
+      <Form.Item
+        name="email"
+        label="Email"
+        rules={[zodRule(emailInputSchema)]}
+        validateTrigger="onBlur"
+      >
         <Input size="large" type="email" inputMode="email" autoComplete="email" />
       </Form.Item>
     </CatalogForm>

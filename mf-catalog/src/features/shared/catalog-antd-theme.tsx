@@ -3,7 +3,7 @@
 import type { ComponentType } from 'react';
 import { AreaAntdTheme } from '@shop/shared/federation/area-antd-theme';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { readableTextOn } from '@shop/shared/ui/main-page/color-contrast';
+import { readableTextOn } from '@shop/shared/rules/color-contrast';
 
 // antd's default error red is 3.3:1 on white; this one passes AA for the form messages.
 const READABLE_ERROR_RED = '#c0262d';

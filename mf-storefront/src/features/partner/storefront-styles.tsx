@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { readableTextOn, textColorFor } from '@shop/shared/ui/main-page/color-contrast';
+import { readableTextOn, textColorFor } from '@shop/shared/rules/color-contrast';
 import { usePartner } from './use-partner';
 
 // Partner colours arrive as CSS custom properties, so a palette never needs new CSS.

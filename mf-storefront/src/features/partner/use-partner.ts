@@ -9,7 +9,7 @@ import {
   type PartnerCustomizationProp,
   type ThemeTokens,
 } from '@shop/shared/shell-contract/shell-props';
-import { isHexColor } from '@shop/shared/ui/main-page/color-contrast';
+import { hexColorOr } from '@shop/shared/rules/hex-color';
 import type { SectionImage } from '@shop/shared/ui/main-page/sections';
 
 /** The partner's colours, each a valid hex colour or null (primary falls back to the brand). */
@@ -43,7 +43,7 @@ export interface Partner {
 const nonBlank = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value : null;
 
-const hex = (value: unknown): string | null => (isHexColor(value) ? value.trim() : null);
+const hex = (value: unknown): string | null => hexColorOr(value, null);
 
 export function partnerView(customization: PartnerCustomizationProp, theme: ThemeTokens): Partner {
   const businessName = nonBlank(customization.businessName)?.trim() ?? customization.shopKey;

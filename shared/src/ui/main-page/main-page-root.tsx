@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { isHexColor, readableTextOn, textColorFor } from './color-contrast';
+import { readableTextOn, textColorFor } from '../../rules/color-contrast';
+import { hexColorOr, isHexColor } from '../../rules/hex-color';
 import { MainPageStyles } from './main-page-styles';
 
 const DEFAULT_ACCENT = '#3cbab5';
@@ -12,7 +13,7 @@ export function MainPageRoot({
   accentColor?: string | null;
   children: ReactNode;
 }) {
-  const accent = isHexColor(accentColor) ? accentColor.trim() : DEFAULT_ACCENT;
+  const accent = hexColorOr(accentColor, DEFAULT_ACCENT);
   const style = {
     '--mp-accent': accent,
     '--mp-on-accent': readableTextOn(accent),

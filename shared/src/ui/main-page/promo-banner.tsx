@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
-import { isHexColor, textColorFor } from './color-contrast';
+import { textColorFor } from '../../rules/color-contrast';
+import { hexColorOr } from '../../rules/hex-color';
 import { SectionLink, type SectionLinkData } from './section-link';
 
 const DEFAULT_BANNER_BG = '#12343b';
@@ -16,7 +17,7 @@ export interface PromoBannerProps {
 /** A switchable announcement (partner fields bannerShow, bannerContent, bannerColor, bannerBGColor). */
 export function PromoBanner({ show, content, cta, color, backgroundColor }: PromoBannerProps) {
   if (!show || !content?.trim()) return null;
-  const bg = isHexColor(backgroundColor) ? backgroundColor.trim() : DEFAULT_BANNER_BG;
+  const bg = hexColorOr(backgroundColor, DEFAULT_BANNER_BG);
   const style = {
     '--mp-banner-bg': bg,
     '--mp-banner-fg': textColorFor(bg, color),

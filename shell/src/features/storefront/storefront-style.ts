@@ -1,7 +1,7 @@
 // The CSS variables that carry a partner's bar and footer colours to the whole page, with text
 // colours that stay readable. Every route needs the variables, so this stays in the shell's main code.
 import type { CSSProperties } from 'react';
-import { readableTextOn } from '@shop/shared/ui/main-page/color-contrast';
+import { readableTextOn } from '@shop/shared/rules/color-contrast';
 import type { ThemeTokens } from '@shop/shared/shell-contract/shell-props';
 
 export const INK = '#12343b';

@@ -1,14 +1,17 @@
-import type { PartnerCustomizationProp, ThemeTokens } from '@shop/shared/shell-contract/shell-props';
+import type {
+  PartnerCustomizationProp,
+  ThemeTokens,
+} from '@shop/shared/shell-contract/shell-props';
 import { defaultThemeTokens } from '@shop/shared/federation/antd-theme';
-import { isHexColor } from '@shop/shared/ui/main-page/color-contrast';
+import { hexColorOr } from '@shop/shared/rules/hex-color';
 
-/** The same hex rule as the API's write-time validation and the storefront pages (3, 4, 6 or 8 digits). */
-function colorOf(value: unknown): string | undefined {
-  return isHexColor(value) ? value.trim() : undefined;
-}
+// The same hex rule as the API's write-time validation and the storefront pages.
+const colorOf = (value: unknown): string | undefined => hexColorOr(value, undefined);
 
 /** Brand #3cbab5, or on storefront routes the partner's own colours (validated: they come from a partner). */
-export function shellTheme(customization: PartnerCustomizationProp | null | undefined): ThemeTokens {
+export function shellTheme(
+  customization: PartnerCustomizationProp | null | undefined,
+): ThemeTokens {
   const base = defaultThemeTokens(colorOf(customization?.primaryColor));
   if (!customization) return base;
   return {

@@ -5,13 +5,13 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { cardInputSchema } from '@shop/shared/contract/payment';
 import type { PaymentMethodConfirmation } from '@shop/shared/contract/user';
+import { zodIssuesByField, zodRule } from '@shop/shared/forms/zod-rule';
 import { FormAlert } from '../../shared/components/form-alert';
 import {
   applyApiFieldErrors,
   friendlyMessage,
   type FieldMap,
 } from '../../shared/forms/api-form-errors';
-import { zodIssuesByField, zodRule } from '../../shared/forms/zod-rule';
 import { needsConfirmation, useAddPaymentMethod } from '../api/add-payment-method';
 import { CardConfirmation } from './card-confirmation';
 

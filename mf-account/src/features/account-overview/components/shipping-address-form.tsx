@@ -9,15 +9,16 @@ import {
   type AddressView,
   type ShippingCountry,
 } from '@shop/shared/contract/common';
+import { zodRule } from '@shop/shared/forms/zod-rule';
+import { POSTAL_CODES } from '@shop/shared/rules/contact-details';
 import { FormAlert } from '../../shared/components/form-alert';
 import {
   applyApiFieldErrors,
   friendlyMessage,
   type FieldMap,
 } from '../../shared/forms/api-form-errors';
-import { zodIssuesByField, zodRule } from '../../shared/forms/zod-rule';
 import { useUpdateShippingAddress } from '../api/update-shipping-address';
-import { COUNTRY_NAMES, POSTAL_LABEL, REGION_LABEL, REGIONS } from '../model/regions';
+import { COUNTRY_NAMES, REGION_LABEL, REGIONS } from '../model/regions';
 
 interface AddressValues {
   name: string;
@@ -45,20 +46,12 @@ function toBody(values: AddressValues) {
   return { ...values, line2: values.line2?.trim() ? values.line2.trim() : null };
 }
 
-/** Stands in for the other fields, so only the postal-code rule of the contract speaks. */
-const VALID_REST = { name: 'x', line1: 'x', line2: null, city: 'x', state: 'xx' };
-
-/** The postal code's format depends on the country: checked with the contract's whole-address rule. */
+/** The postal code's format depends on the country, so it is checked with the country's pattern. */
 const postalCodeRule: Rule = ({ getFieldValue }) => ({
   validator: async (_rule, value: unknown) => {
-    if (typeof value !== 'string' || value.trim() === '') return;
-    const parsed = addressSchema.safeParse({
-      ...VALID_REST,
-      country: getFieldValue('country'),
-      postal_code: value,
-    });
-    const message = parsed.success ? undefined : zodIssuesByField(parsed.error).postal_code;
-    if (message) throw new Error(message);
+    const rule = POSTAL_CODES[getFieldValue('country') as ShippingCountry];
+    if (!rule || typeof value !== 'string' || value.trim() === '') return;
+    if (!rule.pattern.test(value.trim())) throw new Error(rule.message);
   },
 });
 
@@ -157,7 +150,7 @@ export function ShippingAddressForm({
       </div>
       <div className="acc-form-row acc-form-row--2">
         <Form.Item
-          label={POSTAL_LABEL[country]}
+          label={POSTAL_CODES[country].label}
           name="postal_code"
           validateTrigger="onBlur"
           dependencies={['country']}

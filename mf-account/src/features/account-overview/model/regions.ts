@@ -84,4 +84,3 @@ export const REGION_LABEL: Record<ShippingCountry, string> = {
   US: 'State',
   CA: 'Province or territory',
 };
-export const POSTAL_LABEL: Record<ShippingCountry, string> = { US: 'ZIP code', CA: 'Postal code' };

@@ -4,8 +4,8 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { emailInputSchema } from '@shop/shared/contract/common';
 import type { LoginBody } from '@shop/shared/contract/auth';
+import { zodRule } from '@shop/shared/forms/zod-rule';
 import { FormAlert } from '../../shared/components/form-alert';
-import { zodRule } from '../../shared/forms/zod-rule';
 import { useLogin } from '../hooks/use-login';
 import { LegacyAccountNotice } from './legacy-account-notice';
 

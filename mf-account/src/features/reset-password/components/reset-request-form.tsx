@@ -3,9 +3,9 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useLocation } from 'react-router';
 import { emailInputSchema } from '@shop/shared/contract/common';
+import { zodRule } from '@shop/shared/forms/zod-rule';
 import { FormAlert, FormSuccess } from '../../shared/components/form-alert';
 import { friendlyMessage } from '../../shared/forms/api-form-errors';
-import { zodRule } from '../../shared/forms/zod-rule';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 /** The one answer, whether or not an account exists, so the form does not reveal who has one. */

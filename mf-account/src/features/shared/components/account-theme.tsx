@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import ConfigProvider from 'antd/es/config-provider';
 import type { ThemeConfig } from 'antd/es/config-provider/context';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { readableTextOn } from '@shop/shared/ui/main-page/color-contrast';
+import { readableTextOn } from '@shop/shared/rules/color-contrast';
 
 /** Text colours that keep WCAG AA (4.5:1) on white; antd's defaults for these are lighter. */
 const READABLE = {

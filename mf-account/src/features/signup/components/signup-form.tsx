@@ -5,9 +5,9 @@ import Form, { type FormInstance } from 'antd/es/form';
 import Input from 'antd/es/input';
 import { signupBodySchema } from '@shop/shared/contract/auth';
 import { emailInputSchema } from '@shop/shared/contract/common';
+import { zodRule } from '@shop/shared/forms/zod-rule';
 import { FormAlert } from '../../shared/components/form-alert';
 import { NewPasswordField } from '../../shared/components/password-field';
-import { zodRule } from '../../shared/forms/zod-rule';
 import type { SignupValues } from '../hooks/use-signup-flow';
 
 // No "this email already has an account" hint here: the form answers the same for every

@@ -9,6 +9,7 @@ import type { Order } from '@shop/shared/contract/checkout';
 import type { ShippingCountry } from '@shop/shared/contract/common';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
+import { validEmailOf } from '@shop/shared/rules/contact-details';
 import { useCheckoutQuote } from '../api/checkout-quote';
 import { useSavedCards } from '../api/saved-cards';
 import { useAccountPrefill } from '../hooks/use-account-prefill';
@@ -17,7 +18,6 @@ import { useDiscountChecks, useDiscountState } from '../hooks/use-discount-code'
 import { usePlaceOrder } from '../hooks/use-place-order';
 import {
   INITIAL_VALUES,
-  validEmailOf,
   type CheckoutDetails,
   type FormValues,
 } from '../model/checkout-form-values';
@@ -53,7 +53,7 @@ export function CheckoutForm({
   const country = (Form.useWatch('country', form) ?? 'US') as ShippingCountry;
   const shipUpfront = Form.useWatch('shipUpfront', form) ?? false;
   const payment = Form.useWatch('payment', form) ?? 'card';
-  const validEmail = validEmailOf(Form.useWatch('email', form) ?? '');
+  const validEmail = validEmailOf(Form.useWatch('email', form));
 
   const discountCode = useDiscountState();
   const quote = useCheckoutQuote({

@@ -1,7 +1,8 @@
 import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { EMAIL_PATTERN } from '../model/checkout-form-values';
+import { emailInputSchema } from '@shop/shared/contract/common';
+import { zodRule } from '@shop/shared/forms/zod-rule';
 
 /** Email, name and the marketing opt-in; leaving either field reports the contact details once. */
 export function ContactSection({ onContactBlur }: { onContactBlur(): void }) {
@@ -12,10 +13,7 @@ export function ContactSection({ onContactBlur }: { onContactBlur(): void }) {
         <Form.Item
           label="Email"
           name="email"
-          rules={[
-            { required: true, message: 'Please enter your email' },
-            { pattern: EMAIL_PATTERN, message: 'Please enter a valid email' },
-          ]}
+          rules={[zodRule(emailInputSchema, { required: true })]}
         >
           <Input type="email" autoComplete="email" onBlur={onContactBlur} />
         </Form.Item>

@@ -7,9 +7,10 @@ import Select from 'antd/es/select';
 import type { CartItem } from '@shop/shared/contract/cart';
 import type { ShippingCountry } from '@shop/shared/contract/common';
 import { formatMoney } from '@shop/shared/format/money';
+import { POSTAL_CODES } from '@shop/shared/rules/contact-details';
 import { deliveryEstimate } from '@shop/shared/rules/delivery-estimate';
 import { useShippingOptions } from '../api/shipping-cost';
-import { POSTAL_PATTERNS, type FormValues } from '../model/checkout-form-values';
+import type { FormValues } from '../model/checkout-form-values';
 
 /** The address, the delivery estimate for the country, and how a subscription's kits ship. */
 export function ShippingSection({
@@ -25,7 +26,7 @@ export function ShippingSection({
 }) {
   const shippingOptions = useShippingOptions(items, country);
   const estimate = useMemo(() => deliveryEstimate(new Date(), country).label, [country]);
-  const postal = POSTAL_PATTERNS[country];
+  const postal = POSTAL_CODES[country];
   return (
     <section className="co-panel" aria-labelledby="co-shipping">
       <h2 id="co-shipping">Shipping</h2>
@@ -71,7 +72,7 @@ export function ShippingSection({
           <Input autoComplete="address-level1" />
         </Form.Item>
         <Form.Item
-          label={country === 'CA' ? 'Postal code' : 'ZIP code'}
+          label={postal.label}
           name="postalCode"
           rules={[
             { required: true, message: postal.message },

@@ -7,10 +7,10 @@ import type { CheckoutQuote } from '@shop/shared/contract/checkout';
 import type { ShippingCountry } from '@shop/shared/contract/common';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { splitFullName } from '@shop/shared/format/full-name';
+import { validEmailOf } from '@shop/shared/rules/contact-details';
 import type { ShellProps } from '@shop/shared/shell-contract/shell-props';
 import { startCheckout } from '../api/checkout-start';
 import { isNewCustomer } from '../api/is-new-customer';
-import { EMAIL_PATTERN } from '../model/checkout-form-values';
 
 function trackEcommerce(
   track: ShellProps['track'],
@@ -60,14 +60,8 @@ export function useCheckoutAnalytics({
     fullName?: string;
     country?: ShippingCountry;
   }) {
-    const address = values.email?.trim().toLowerCase();
-    if (
-      !address ||
-      !EMAIL_PATTERN.test(address) ||
-      !values.fullName?.trim() ||
-      startedFor.current === address
-    )
-      return;
+    const address = validEmailOf(values.email);
+    if (!address || !values.fullName?.trim() || startedFor.current === address) return;
     startedFor.current = address;
     const { firstName, lastName } = splitFullName(values.fullName);
     const entered = emailEnteredEvent(businessKey ? 'storefront-checkout' : 'checkout');

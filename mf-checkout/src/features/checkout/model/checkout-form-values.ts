@@ -38,20 +38,6 @@ export interface CheckoutDetails {
   shipUpfront: boolean;
 }
 
-export const POSTAL_PATTERNS: Record<ShippingCountry, { pattern: RegExp; message: string }> = {
-  US: { pattern: /^\d{5}(?:-\d{4})?$/, message: 'Enter a 5-digit ZIP code' },
-  CA: {
-    pattern: /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/,
-    message: 'Enter a postal code such as K1A 0B1',
-  },
-};
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The email in the field when it is one, trimmed and lower-cased; undefined otherwise. */
-export const validEmailOf = (email: string): string | undefined =>
-  EMAIL_PATTERN.test(email.trim()) ? email.trim().toLowerCase() : undefined;
-
 export function parseExpiry(value: string): { expMonth: number; expYear: number } {
   const [month = '', year = ''] = value.split(/\s*\/\s*|\s+/);
   return { expMonth: Number(month), expYear: Number(year) };

@@ -1,7 +1,6 @@
 import {
   contrastRatio,
   DARK_TEXT,
-  isHexColor,
   LIGHT_TEXT,
   readableTextOn,
   relativeLuminance,
@@ -46,18 +45,4 @@ describe('colour contrast', () => {
     expect(textColorFor('#12343b', null)).toBe(LIGHT_TEXT);
     expect(textColorFor('#12343b', 'red; background:url(x)')).toBe(LIGHT_TEXT);
   });
-
-  it.each([['#abc'], ['#abcd'], ['#aabbcc'], ['#aabbccdd'], [' #AABBCC ']])(
-    'accepts %p as a hex colour',
-    (value) => {
-      expect(isHexColor(value)).toBe(true);
-    },
-  );
-
-  it.each([['abc'], ['#ab'], ['#abcde'], ['#gggggg'], ['rgb(0,0,0)'], [null], [3]])(
-    'rejects %p',
-    (value) => {
-      expect(isHexColor(value)).toBe(false);
-    },
-  );
 });

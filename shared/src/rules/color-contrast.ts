@@ -1,15 +1,10 @@
 // WCAG 2 contrast maths for partner colours: a partner picks the colours, the page keeps text readable.
-
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+import { isHexColor } from './hex-color';
 
 export const DARK_TEXT = '#0b2428';
 export const LIGHT_TEXT = '#ffffff';
 /** WCAG AA for normal-size text. */
 export const MIN_TEXT_CONTRAST = 4.5;
-
-export function isHexColor(value: unknown): value is string {
-  return typeof value === 'string' && HEX.test(value.trim());
-}
 
 /** Red, green and blue as 0-255; alpha is ignored since the sections sit on an opaque page. */
 function channels(hex: string): [number, number, number] {

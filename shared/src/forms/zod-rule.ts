@@ -1,6 +1,7 @@
+// The one bridge from the contract's zod schemas to antd's Form.Item rules, for every area's forms.
 import type { Rule } from 'antd/es/form';
 
-/** The part of a zod schema the forms use; structural, so this package needs no zod of its own. */
+/** The part of a zod schema the forms use; structural, so any schema of the contract fits. */
 interface Issue {
   path: readonly PropertyKey[];
   message: string;
