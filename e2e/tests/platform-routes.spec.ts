@@ -17,6 +17,13 @@ const EXAMPLES: {
 }[] = [
   { pattern: '/login', path: '/login', area: 'account', heading: /log in/i },
   { pattern: '/signup', path: '/signup', area: 'account', heading: /create your account/i },
+  // Without a token the confirmation page says the link cannot be used (its own heading).
+  {
+    pattern: '/signup/confirm',
+    path: '/signup/confirm',
+    area: 'account',
+    heading: /this link cannot be used/i,
+  },
   {
     pattern: '/reset-password',
     path: '/reset-password',
