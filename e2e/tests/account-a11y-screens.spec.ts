@@ -1,8 +1,9 @@
-// Account area (issue 4): every account screen, in its ordinary and its error or open states,
+// Account area: every account screen, in its ordinary and its error or open states,
 // passes an axe scan with no serious or critical violations at phone and desktop widths, without
 // sideways scrolling; screenshots go to /tmp/shots/account for a person to look at.
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
+import { createConfirmedAccount, signupConfirmationLink } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/shop-server';
 import { DEMO_USER } from '../../api/src/db/seed/demo-partners-and-discounts';
@@ -64,9 +65,50 @@ test('sign-up screen, empty and with every error showing', async ({ page }) => {
   await scanAndShoot(page, 'signup-errors');
 });
 
+test('sign-up sent ("check your email"), then the emailed link: confirming and already used', async ({
+  page,
+  shop,
+}) => {
+  // Three screens, each scanned and photographed at two widths.
+  test.setTimeout(150_000);
+  const email = `check-${randomBytes(4).toString('hex')}@example.com`;
+  await open(page, '/signup', 'Create your account');
+  await area(page).getByLabel('Full name').fill('Robin Reader');
+  await area(page).getByLabel('Email').fill(email);
+  await area(page).getByLabel('Password', { exact: true }).fill('reader-password-12');
+  await area(page).getByRole('button', { name: 'Create account' }).click();
+  // Keyboard and screen reader: focus lands on the new heading, the status line names the address.
+  await expect(
+    area(page).getByRole('heading', { level: 1, name: 'Check your email' }),
+  ).toBeFocused();
+  await expect(area(page).getByRole('status')).toContainText(`We sent an email to ${email}`);
+  await scanAndShoot(page, 'signup-check-email');
+
+  // Hold the confirmation call, to see the page while it confirms.
+  const link = await signupConfirmationLink(shop, email);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/auth2/signup/confirm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(link);
+  await expect(area(page).getByRole('status')).toHaveText('Confirming your email…');
+  await scanAndShoot(page, 'signup-confirming');
+  release();
+  await expect(page).toHaveURL(/\/account$/);
+  await page.unroute('**/auth2/signup/confirm');
+
+  await open(page, new URL(link).pathname + new URL(link).search, 'This link cannot be used');
+  await expect(area(page).getByRole('alert')).toContainText('already used');
+  await scanAndShoot(page, 'signup-link-used');
+});
+
 test('reset screens: request, sent, new password, and a link that cannot be used', async ({
   page,
 }) => {
+  // Four screens at two widths: more than the default minute on a busy two-core machine.
+  test.setTimeout(120_000);
   await open(page, '/reset-password', 'Reset your password');
   await scanAndShoot(page, 'reset-request');
   await area(page)
@@ -88,6 +130,7 @@ test('reset screens: request, sent, new password, and a link that cannot be used
 test('account page with a subscription, credit, cards and address, and each form open', async ({
   page,
   request,
+  shop,
 }) => {
   test.setTimeout(120_000);
   // The demo shopper shows a subscription and credit; the card and address states use a fresh
@@ -102,8 +145,10 @@ test('account page with a subscription, credit, cards and address, and each form
   await scanAndShoot(page, 'account-demo');
 
   const email = `screens-${randomBytes(4).toString('hex')}@example.com`;
-  await request.post('/auth2/signup', {
-    data: { email, name: 'Sam Screens', password: 'screens-password-1' },
+  await createConfirmedAccount(request, shop, {
+    email,
+    name: 'Sam Screens',
+    password: 'screens-password-1',
   });
   await page.getByRole('button', { name: 'Demo', exact: true }).click();
   await page.getByRole('button', { name: 'Log out' }).click();

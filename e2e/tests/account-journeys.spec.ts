@@ -1,7 +1,9 @@
-// Account area (issue 4) in a real browser against the built shop: the whole journey from sign-up
-// to a password reset read from the dev outbox, the /account guard, and the card rules.
+// Account area in a real browser against the built shop: the whole journey from sign-up
+// (confirmed by the link read from the dev outbox) to a password reset read from the outbox too,
+// the /account guard, and the card rules.
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
+import { createConfirmedAccount, signupConfirmationLink } from '../support/accounts';
 import { waitForDataLayerEvent } from '../support/data-layer';
 import { expect, test } from '../support/shop-server';
 
@@ -60,13 +62,17 @@ test('sign up, log out, log in, cards, address, password reset from the outbox',
   const firstPassword = 'first-password-123';
   const newPassword = 'second-password-456';
 
-  // Sign up: the shopper is logged in and lands on the account page.
+  // Sign up: nobody is logged in until the emailed link is opened; then the account page.
   await page.goto('/signup');
   const signup = area(page);
   await signup.getByLabel('Full name').fill('Jordan Journey');
   await signup.getByLabel('Email').fill(email);
   await signup.getByLabel('Password', { exact: true }).fill(firstPassword);
   await signup.getByRole('button', { name: 'Create account' }).click();
+  await expect(signup.getByRole('heading', { level: 1, name: 'Check your email' })).toBeFocused();
+  await expect(signup.getByRole('status')).toContainText(`We sent an email to ${email}`);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await page.goto(await signupConfirmationLink(shop, email));
   await expect(page).toHaveURL(/\/account$/);
   await expect(area(page).getByText(`Logged in as ${email}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Jordan', exact: true })).toBeVisible();
@@ -155,15 +161,49 @@ test('sign up, log out, log in, cards, address, password reset from the outbox',
   await expect(area(page).getByRole('alert')).toContainText('already used');
 });
 
+test('a sign-up from the cart, confirmed on another device, lands back in the cart with it merged', async ({
+  page,
+  browser,
+  shop,
+}) => {
+  const email = uniqueEmail('cart-signup');
+  await page.goto('/shopping-cart?add=bloodwise_kit_one_time');
+  await expect(page.getByTestId('summary-line')).toHaveCount(1);
+  await page.goto('/signup?redirect=%2Fshopping-cart');
+  const signup = area(page);
+  await signup.getByLabel('Full name').fill('Casey Cart');
+  await signup.getByLabel('Email').fill(email);
+  await signup.getByLabel('Password', { exact: true }).fill('cart-password-123');
+  await signup.getByRole('button', { name: 'Create account' }).click();
+  await expect(signup.getByRole('status')).toContainText(email);
+
+  // The link opened in a browser that never saw this cart: the sign-up carried its session id.
+  const elsewhere = await browser.newContext({ baseURL: shop.url });
+  try {
+    const other = await elsewhere.newPage();
+    await other.goto(await signupConfirmationLink(shop, email));
+    await expect(other).toHaveURL(/\/shopping-cart$/);
+    await expect(other.getByRole('button', { name: 'Casey', exact: true })).toBeVisible();
+    await expect(other.getByTestId('summary-line')).toHaveCount(1);
+    // The link worked once.
+    await other.goto(await signupConfirmationLink(shop, email));
+    await expect(area(other).getByRole('alert')).toContainText('already used');
+  } finally {
+    await elsewhere.close();
+  }
+});
+
 test('/account while logged out goes to log in and comes back after it', async ({
   page,
   request,
+  shop,
 }) => {
   const email = uniqueEmail('guard');
-  const created = await request.post('/auth2/signup', {
-    data: { email, name: 'Guarded Shopper', password: 'guarded-password-1' },
+  await createConfirmedAccount(request, shop, {
+    email,
+    name: 'Guarded Shopper',
+    password: 'guarded-password-1',
   });
-  expect(created.status()).toBe(201);
 
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
@@ -176,10 +216,13 @@ test('/account while logged out goes to log in and comes back after it', async (
 test('a declined card shows its reason; a card the bank must confirm is saved after the confirm step', async ({
   page,
   request,
+  shop,
 }) => {
   const email = uniqueEmail('cards');
-  await request.post('/auth2/signup', {
-    data: { email, name: 'Card Tester', password: 'card-password-12' },
+  await createConfirmedAccount(request, shop, {
+    email,
+    name: 'Card Tester',
+    password: 'card-password-12',
   });
   await page.goto('/login?redirect=%2Faccount');
   await logIn(page, email, 'card-password-12');

@@ -1,0 +1,37 @@
+// Accounts for browser specs. Sign-up makes no account by itself: the account exists once the
+// emailed confirmation link is opened, so specs read that link from the server's dev outbox.
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { ShopServer } from './shop-server';
+
+export interface NewAccount {
+  email: string;
+  name: string;
+  password: string;
+}
+
+/** The confirmation link in the newest mail to `email` (the sign-up's answer came after it was queued). */
+export async function signupConfirmationLink(
+  shop: Pick<ShopServer, 'outbox' | 'url'>,
+  email: string,
+): Promise<string> {
+  const [mail] = await shop.outbox(email);
+  const link = /https?:\/\/\S+\/signup\/confirm\?token=[A-Za-z0-9_%-]+/.exec(mail?.text ?? '')?.[0];
+  expect(link, `a confirmation link in the newest mail to ${email}: ${mail?.text}`).toBeDefined();
+  expect(link!.startsWith(`${shop.url}/signup/confirm?token=`)).toBe(true);
+  return link!;
+}
+
+/** Signs up and confirms through the API, as the emailed link would; `request` is then logged in. */
+export async function createConfirmedAccount(
+  request: APIRequestContext,
+  shop: Pick<ShopServer, 'outbox' | 'url'>,
+  account: NewAccount,
+): Promise<void> {
+  const created = await request.post('/auth2/signup', { data: account });
+  expect(created.status()).toBe(202);
+  const token = new URL(await signupConfirmationLink(shop, account.email)).searchParams.get(
+    'token',
+  );
+  const confirmed = await request.post('/auth2/signup/confirm', { data: { token } });
+  expect(confirmed.status()).toBe(200);
+}
