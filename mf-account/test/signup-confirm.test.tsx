@@ -60,6 +60,26 @@ describe('the emailed sign-up link', () => {
     expect(refresh).not.toHaveBeenCalled();
   });
 
+  it('a used link in a browser the first opening logged in points to the account', async () => {
+    renderAccount('/signup/confirm?token=tok_old', {
+      user: USER,
+      routes: {
+        'POST /auth2/signup/confirm': [
+          400,
+          errorBody('CONFIRMATION_LINK_USED', 'This confirmation link was already used.'),
+        ],
+      },
+    });
+    expect(await screen.findByText(/You are logged in as/)).toHaveTextContent(
+      'You are logged in as new@example.com.',
+    );
+    expect(screen.getByRole('link', { name: 'Go to your account' })).toHaveAttribute(
+      'href',
+      '/account',
+    );
+    expect(screen.queryByRole('link', { name: 'Sign up again' })).not.toBeInTheDocument();
+  });
+
   it('calls nothing without a token', async () => {
     const { calls } = renderAccount('/signup/confirm');
     expect(

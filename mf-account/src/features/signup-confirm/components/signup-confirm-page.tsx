@@ -1,6 +1,7 @@
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
 import { Link, useSearchParams } from 'react-router';
+import { useShell } from '@shop/shared/federation/remote-root';
 import { AuthCard } from '../../shared/components/auth-card';
 import { FormAlert } from '../../shared/components/form-alert';
 import { friendlyMessage } from '../../shared/forms/api-form-errors';
@@ -19,6 +20,7 @@ export function SignupConfirmPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || null;
   const { error, busy, retry } = useConfirmSignupFlow(token);
+  const { user } = useShell().userContext;
 
   if (!token || (error && LINK_PROBLEMS.has(error.code))) {
     return (
@@ -26,10 +28,18 @@ export function SignupConfirmPage() {
         <FormAlert title="We could not confirm your email">
           {error?.message ?? MISSING_TOKEN}
         </FormAlert>
-        <p className="acc-links">
-          <Link to="/login">Log in</Link>
-          <Link to="/signup">Sign up again</Link>
-        </p>
+        {user ? (
+          // Typically the link opened twice: the first time already logged this browser in.
+          <p className="acc-muted" role="status">
+            You are logged in as <strong>{user.email}</strong>.{' '}
+            <Link to="/account">Go to your account</Link>
+          </p>
+        ) : (
+          <p className="acc-links">
+            <Link to="/login">Log in</Link>
+            <Link to="/signup">Sign up again</Link>
+          </p>
+        )}
       </AuthCard>
     );
   }
