@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createWebpackConfig, withServerRender } from '../shared/src/federation/webpack-config.mjs';
+import { createWebpackConfig, readAreaRoutes, withServerRender } from '../shared/src/federation/webpack-config.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -12,7 +12,14 @@ function devRegistry() {
   const remotes = Object.fromEntries(
     Object.entries(DEV_REMOTES).map(([name, port]) => [
       name,
-      { name, version: 'dev', manifestUrl: `http://localhost:${port}/mf-manifest.json`, contractVersion: 'dev' },
+      {
+        name,
+        version: 'dev',
+        manifestUrl: `http://localhost:${port}/mf-manifest.json`,
+        contractVersion: 'dev',
+        // From the remotes' sources, so routing works while a remote's dev server is down (its fallback shows).
+        areaRoutes: readAreaRoutes(path.join(dir, '..', name.replace(/_/g, '-'))),
+      },
     ]),
   );
   return { environment: 'development', updatedAt: new Date().toISOString(), remotes, history: [] };

@@ -40,6 +40,13 @@ function remoteArg(args: ParsedArgs, command: string): RemoteDefinition {
   return remote;
 }
 
+/** --force: make a version live that the shell will refuse (it then shows the area's fallback). */
+function forceFlag(args: ParsedArgs): boolean {
+  const force = args.flags.get('force');
+  if (typeof force === 'string') throw new UsageError('--force takes no value.');
+  return force === true;
+}
+
 function describeChange(outcome: DeployOutcome, environment: string, verb: string): string[] {
   const lines = outcome.changed
     ? [
@@ -49,15 +56,15 @@ function describeChange(outcome: DeployOutcome, environment: string, verb: strin
   lines.push(
     `  contract ${outcome.contractVersion}, took ${Math.round(outcome.elapsedMs)} ms; live on the next page load.`,
   );
-  if (outcome.warning) lines.push(`  warning: ${outcome.warning}`);
+  for (const warning of outcome.warnings) lines.push(`  warning: ${warning}`);
   return lines;
 }
 
 export const deployCommand: CliCommand = {
   name: 'deploy',
-  usage: 'deploy <remote> [--version <version>] [--from <dist folder>]',
+  usage: 'deploy <remote> [--version <version>] [--from <dist folder>] [--force]',
   summary:
-    "Publish the remote's build into the store and make it live; --version makes a stored version live.",
+    "Publish the remote's build into the store and make it live; --version makes a stored version live. Refuses what the shell would refuse (another contract major, no area routes) unless --force.",
   valueFlags: ['version', 'from'],
   async run(args, io) {
     const remote = remoteArg(args, 'deploy');
@@ -68,9 +75,10 @@ export const deployCommand: CliCommand = {
         'Use either --version (a stored version) or --from (a build folder), not both.',
       );
     const delivery = openFor(io);
+    const options = { force: forceFlag(args) };
     const outcome = version
-      ? await deployStoredVersion(delivery, remote, version)
-      : await deployBuild(delivery, remote, from ? path.resolve(io.cwd, from) : undefined);
+      ? await deployStoredVersion(delivery, remote, version, options)
+      : await deployBuild(delivery, remote, from ? path.resolve(io.cwd, from) : undefined, options);
     if (!version)
       io.out(
         outcome.stored
@@ -97,7 +105,8 @@ export const deployAllCommand: CliCommand = {
         io.out(
           `${name} deployed      ${result.outcome.to} (was ${result.outcome.from ?? 'not deployed'}) in ${Math.round(result.outcome.elapsedMs)} ms`,
         );
-        if (result.outcome.warning) io.out(`${''.padEnd(14)} warning: ${result.outcome.warning}`);
+        for (const warning of result.outcome.warnings)
+          io.out(`${''.padEnd(14)} warning: ${warning}`);
       } else io.err(`${name} FAILED        ${result.error}`);
     }
     const failed = results.filter((result) => result.status === 'failed').length;
@@ -112,14 +121,17 @@ export const deployAllCommand: CliCommand = {
 
 export const rollbackCommand: CliCommand = {
   name: 'rollback',
-  usage: 'rollback <remote> [<version>]',
-  summary: 'Make the previous live version (or the named stored one) live again.',
+  usage: 'rollback <remote> [<version>] [--force]',
+  summary:
+    'Make the previous live version (or the named stored one) live again; refuses one the shell would refuse unless --force.',
   async run(args, io) {
     const remote = remoteArg(args, 'rollback');
     if (args.positionals.length > 2)
       throw new UsageError('rollback takes a remote and at most one version.');
     const delivery = openFor(io);
-    const outcome = await rollback(delivery, remote, args.positionals[1]);
+    const outcome = await rollback(delivery, remote, args.positionals[1], {
+      force: forceFlag(args),
+    });
     for (const line of describeChange(outcome, delivery.config.environment, 'Rolled back:'))
       io.out(line);
     return EXIT_OK;
@@ -162,6 +174,10 @@ export function formatStatus(status: DeliveryStatus, historyCount: number): stri
         : '';
       lines.push(
         `${name} live ${remote.live.version}  contract ${remote.live.contractVersion}${since}`,
+      );
+      const paths = remote.live.areaRoutes ?? [];
+      lines.push(
+        `${''.padEnd(14)} serves: ${paths.length ? paths.join(' ') : 'no path of its own'}`,
       );
     }
     const older = remote.versions.filter((meta) => meta.version !== remote.live?.version);

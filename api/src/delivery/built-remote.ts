@@ -2,6 +2,10 @@
 // contract it was built against, read from the build itself.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import {
+  AREA_ROUTES_METADATA_KEY,
+  areaRoutesProblem,
+} from '@shop/shared/shell-contract/area-routes';
 import { SHELL_CONTRACT_VERSION } from '@shop/shared/shell-contract/shell-props';
 import { isSafeSegment } from './artifact-store';
 import { hashFolder } from './content-hash';
@@ -10,7 +14,8 @@ import { remoteDistDir, remotePackageDir, type RemoteDefinition } from './remote
 
 /** Written next to the build by `shop build`; never part of the stored artifact. */
 export const BUILD_INFO_FILE = 'build-info.json';
-export const REQUIRED_FILES = ['remoteEntry.js', 'mf-manifest.json'] as const;
+export const MANIFEST_FILE = 'mf-manifest.json';
+export const REQUIRED_FILES = ['remoteEntry.js', MANIFEST_FILE] as const;
 const BUILD_ID_LENGTH = 12;
 
 export interface BuildInfo {
@@ -30,6 +35,33 @@ export interface BuiltRemote {
   contractVersion: string;
   /** 'fallback' when the manifest did not declare it and the shell's current version was assumed. */
   contractVersionSource: 'manifest' | 'fallback';
+  /** The path prefixes the manifest declares ([] when it declares none usable: see areaRoutesProblem). */
+  areaRoutes: string[];
+  areaRoutesProblem: string | null;
+}
+
+/** What the shell reads from a remote's mf-manifest.json, from a build folder or from the store. */
+export interface ManifestFacts {
+  /** The declared shell-contract version; null when the manifest declares none. */
+  contractVersion: string | null;
+  areaRoutes: string[];
+  /** Why the manifest's area routes are unusable; null when they are fine. */
+  areaRoutesProblem: string | null;
+}
+
+export function manifestFacts(manifest: Record<string, unknown>): ManifestFacts {
+  const metaData = (manifest.metaData ?? {}) as Record<string, unknown>;
+  const declaredRoutes = metaData[AREA_ROUTES_METADATA_KEY];
+  const problem =
+    declaredRoutes === undefined
+      ? `it declares no metaData.${AREA_ROUTES_METADATA_KEY}`
+      : areaRoutesProblem(declaredRoutes);
+  return {
+    contractVersion:
+      stringField(metaData.shellContractVersion) ?? stringField(manifest.shellContractVersion),
+    areaRoutes: problem === null ? [...(declaredRoutes as string[])] : [],
+    areaRoutesProblem: problem,
+  };
 }
 
 export class MissingBuildError extends Error {}
@@ -50,7 +82,8 @@ export async function inspectBuild(
       );
     }
   }
-  const manifest = await readJson(path.join(distDir, 'mf-manifest.json'));
+  const manifest = await readJson(path.join(distDir, MANIFEST_FILE));
+  const facts = manifestFacts(manifest);
   const metaData = (manifest.metaData ?? {}) as Record<string, unknown>;
   const builtName = typeof manifest.name === 'string' ? manifest.name : null;
   if (builtName && builtName !== remote.name) {
@@ -65,8 +98,7 @@ export async function inspectBuild(
       : contentHash.slice(0, BUILD_ID_LENGTH);
   const packageVersion =
     stringField(metaData.packageVersion) ?? (await readPackageVersion(repoRoot, remote));
-  const declared =
-    stringField(metaData.shellContractVersion) ?? stringField(manifest.shellContractVersion);
+  const declared = facts.contractVersion;
   const version = `${packageVersion}+${buildId}`;
   if (!isSafeSegment(version))
     throw new Error(
@@ -82,6 +114,8 @@ export async function inspectBuild(
     contentHash,
     contractVersion: declared ?? SHELL_CONTRACT_VERSION,
     contractVersionSource: declared ? 'manifest' : 'fallback',
+    areaRoutes: facts.areaRoutes,
+    areaRoutesProblem: facts.areaRoutesProblem,
   };
 }
 
@@ -120,13 +154,16 @@ async function readPackageVersion(repoRoot: string, remote: RemoteDefinition): P
   return version;
 }
 
-async function readJson(file: string): Promise<Record<string, unknown>> {
-  const text = await fs.readFile(file, 'utf8');
+export function parseJson(text: string, source: string): Record<string, unknown> {
   try {
     return JSON.parse(text) as Record<string, unknown>;
   } catch (error) {
-    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`${source} is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+async function readJson(file: string): Promise<Record<string, unknown>> {
+  return parseJson(await fs.readFile(file, 'utf8'), file);
 }
 
 function stringField(value: unknown): string | null {

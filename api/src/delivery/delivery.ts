@@ -1,13 +1,22 @@
 // The operator actions behind `pnpm shop`: deploy, rollback, deploy-all and status. Only the
 // artifact store and the registry are written; the shell's files are never read or touched.
+import { text } from 'node:stream/consumers';
 import type {
   RegistryDocument,
   RegistryEntry,
   RegistryHistoryEntry,
 } from '@shop/shared/delivery/registry-document';
+import { contractMajor, SHELL_CONTRACT_VERSION } from '@shop/shared/shell-contract/shell-props';
 import type { ArtifactMetadata, ArtifactStore } from './artifact-store';
 import { manifestUrl } from './artifact-urls';
-import { BUILD_INFO_FILE, inspectBuild, type BuiltRemote } from './built-remote';
+import {
+  BUILD_INFO_FILE,
+  inspectBuild,
+  MANIFEST_FILE,
+  manifestFacts,
+  parseJson,
+  type BuiltRemote,
+} from './built-remote';
 import { registryDirOf, storeDirOf, type DeliveryConfig } from './delivery-config';
 import { DirectoryArtifactStore } from './directory-artifact-store';
 import type { FileLockOptions } from './file-lock';
@@ -40,11 +49,55 @@ export function openDelivery(
 
 export interface DeployOutcome extends LiveChange {
   contractVersion: string;
+  /** The path prefixes the version serves, as the registry now lists them. */
+  areaRoutes: string[];
   /** True when this deploy added the version to the store (false: it was there already). */
   stored: boolean;
-  /** Set when the build did not declare its contract version. */
-  warning?: string;
+  /** What the operator should know: an undeclared contract version, or what --force let through. */
+  warnings: string[];
   elapsedMs: number;
+}
+
+export interface ChangeOptions {
+  /** Make the version live even though the shell will refuse it (the warnings say so). */
+  force?: boolean;
+}
+
+/** The facts about a version that decide whether the shell will show it. */
+interface LiveCandidate {
+  remote: RemoteDefinition;
+  version: string;
+  contractVersion: string;
+  areaRoutesProblem: string | null;
+}
+
+/**
+ * Why the shell would refuse `candidate`: it checks the contract major of every manifest, and
+ * routes to an area only the paths its registry entry lists. Empty when there is nothing to refuse.
+ */
+function shellRefusals(candidate: LiveCandidate): string[] {
+  const { remote, version, contractVersion, areaRoutesProblem } = candidate;
+  const refusals: string[] = [];
+  if (contractMajor(contractVersion) !== contractMajor(SHELL_CONTRACT_VERSION))
+    refusals.push(
+      `${remote.name} ${version} was built against shell contract ${contractVersion}, but the live shell is on contract ${SHELL_CONTRACT_VERSION}: the shell refuses another major and shows the ${remote.area} area's fallback instead.`,
+    );
+  if (areaRoutesProblem)
+    refusals.push(
+      `${MANIFEST_FILE} of ${remote.name} ${version} has no usable area routes (${areaRoutesProblem}), so the shell would send it no page.`,
+    );
+  return refusals;
+}
+
+/** Refuses what the shell would refuse, unless forced; forced, the refusals become warnings. */
+function checkForShell(candidate: LiveCandidate, options: ChangeOptions): string[] {
+  const refusals = shellRefusals(candidate);
+  if (refusals.length === 0) return [];
+  if (!options.force)
+    throw new DeliveryError(
+      `${refusals.join(' ')} Make a version built with the current shared build config (contract ${contractMajor(SHELL_CONTRACT_VERSION)}.x) live instead, or pass --force to make this one live anyway.`,
+    );
+  return refusals.map((refusal) => `--force: ${refusal}`);
 }
 
 /** Publishes the remote's current build (or `distDir`) into the store and makes it live. */
@@ -52,9 +105,12 @@ export async function deployBuild(
   delivery: Delivery,
   remote: RemoteDefinition,
   distDir?: string,
+  options: ChangeOptions = {},
 ): Promise<DeployOutcome> {
   const started = performance.now();
   const build = await inspectBuild(delivery.config.repoRoot, remote, distDir);
+  // Before storing: a refused build does not reach the store.
+  const forced = checkForShell(build, options);
   const put = await delivery.store.put(
     build.distDir,
     {
@@ -68,15 +124,17 @@ export async function deployBuild(
     [BUILD_INFO_FILE],
   );
   const change = await delivery.registry.setLive(
-    entryFor(delivery, put.metadata),
+    entryFor(delivery, put.metadata, build.areaRoutes),
     delivery.config.operator,
     'deploy',
   );
+  const warning = contractWarning(build);
   return {
     ...change,
     contractVersion: build.contractVersion,
+    areaRoutes: build.areaRoutes,
     stored: put.created,
-    warning: contractWarning(build),
+    warnings: [...(warning ? [warning] : []), ...forced],
     elapsedMs: performance.now() - started,
   };
 }
@@ -86,8 +144,9 @@ export async function deployStoredVersion(
   delivery: Delivery,
   remote: RemoteDefinition,
   version: string,
+  options: ChangeOptions = {},
 ): Promise<DeployOutcome> {
-  return changeLiveVersion(delivery, remote, 'deploy', () => version);
+  return changeLiveVersion(delivery, remote, 'deploy', () => version, options);
 }
 
 /** `shop rollback <remote> [<version>]`: the previous live version, or the named stored one. */
@@ -95,20 +154,38 @@ export async function rollback(
   delivery: Delivery,
   remote: RemoteDefinition,
   version?: string,
+  options: ChangeOptions = {},
 ): Promise<DeployOutcome> {
-  return changeLiveVersion(delivery, remote, 'rollback', (doc) => {
-    if (!doc.remotes[remote.name])
-      throw new DeliveryError(
-        `${remote.name} has never been deployed to ${delivery.config.environment}; nothing to roll back.`,
-      );
-    if (version) return version;
-    const previous = previousVersion(doc, remote.name);
-    if (!previous)
-      throw new DeliveryError(
-        `${remote.name} has no earlier version in ${delivery.config.environment}; name a stored version to roll back to.`,
-      );
-    return previous;
-  });
+  return changeLiveVersion(
+    delivery,
+    remote,
+    'rollback',
+    (doc) => {
+      if (!doc.remotes[remote.name])
+        throw new DeliveryError(
+          `${remote.name} has never been deployed to ${delivery.config.environment}; nothing to roll back.`,
+        );
+      if (version) return version;
+      const previous = previousVersion(doc, remote.name);
+      if (!previous)
+        throw new DeliveryError(
+          `${remote.name} has no earlier version in ${delivery.config.environment}; name a stored version to roll back to.`,
+        );
+      return previous;
+    },
+    options,
+  );
+}
+
+/** A stored version's manifest, read when it goes live again (its area routes are the registry's). */
+async function storedManifest(
+  store: ArtifactStore,
+  remote: string,
+  version: string,
+): Promise<Record<string, unknown>> {
+  const file = await store.stat(remote, version, MANIFEST_FILE);
+  if (!file) throw new DeliveryError(`${remote} ${version} has no ${MANIFEST_FILE} in the store.`);
+  return parseJson(await text(file.open()), `${MANIFEST_FILE} of ${remote} ${version}`);
 }
 
 async function changeLiveVersion(
@@ -116,6 +193,7 @@ async function changeLiveVersion(
   remote: RemoteDefinition,
   action: 'deploy' | 'rollback',
   pickVersion: (doc: RegistryDocument) => string,
+  options: ChangeOptions,
 ): Promise<DeployOutcome> {
   const started = performance.now();
   // Picking the target inside the lock: two rollbacks at once step back twice, not once.
@@ -128,13 +206,29 @@ async function changeLiveVersion(
         `${remote.name} ${version} is not in the artifact store. Stored versions: ${stored.length ? stored.join(', ') : 'none'}.`,
       );
     }
+    const facts = manifestFacts(await storedManifest(delivery.store, remote.name, version));
+    const warnings = checkForShell(
+      {
+        remote,
+        version,
+        contractVersion: metadata.contractVersion,
+        areaRoutesProblem: facts.areaRoutesProblem,
+      },
+      options,
+    );
     const change = applyLiveChange(
       doc,
-      entryFor(delivery, metadata),
+      entryFor(delivery, metadata, facts.areaRoutes),
       delivery.config.operator,
       action,
     );
-    return { ...change, contractVersion: metadata.contractVersion, stored: false };
+    return {
+      ...change,
+      contractVersion: metadata.contractVersion,
+      areaRoutes: facts.areaRoutes,
+      stored: false,
+      warnings,
+    };
   });
   return { ...outcome, elapsedMs: performance.now() - started };
 }
@@ -216,12 +310,17 @@ export async function deliveryStatus(delivery: Delivery): Promise<DeliveryStatus
   };
 }
 
-function entryFor(delivery: Delivery, metadata: ArtifactMetadata): RegistryEntry {
+function entryFor(
+  delivery: Delivery,
+  metadata: ArtifactMetadata,
+  areaRoutes: string[],
+): RegistryEntry {
   return {
     name: metadata.remote,
     version: metadata.version,
     manifestUrl: manifestUrl(delivery.config.publicBaseUrl, metadata.remote, metadata.version),
     contractVersion: metadata.contractVersion,
+    areaRoutes,
   };
 }
 

@@ -145,6 +145,46 @@ describe('pnpm shop', () => {
     expect(json.history).toHaveLength(2);
   });
 
+  it('refuses a build for another shell-contract major, naming both versions; --force deploys it with a warning', async () => {
+    await writeRemoteBuild(repo.root, catalog, 'v1');
+    expect((await shop('deploy', 'mf-catalog')).code).toBe(0);
+    await writeRemoteBuild(repo.root, catalog, 'next', { contractVersion: '2.0.0' });
+
+    const refused = await shop('deploy', 'mf-catalog');
+    expect(refused.code).toBe(1);
+    expect(refused.out).toBe('');
+    expect(refused.err).toMatch(
+      /^shop deploy failed: mf_catalog 1\.0\.0\+\w+ was built against shell contract 2\.0\.0, but the live shell is on contract 1\.0\.0/,
+    );
+    expect(refused.err).toContain('--force');
+    expect((await shop('status')).out).toMatch(/mf_catalog\s+live \S+\s+contract 1\.0\.0/);
+
+    const forced = await shop('deploy', 'mf-catalog', '--force');
+    expect(forced.code).toBe(0);
+    expect(forced.out).toMatch(/Deployed mf_catalog \S+ is live/);
+    expect(forced.out).toMatch(
+      /warning: --force: mf_catalog \S+ was built against shell contract 2\.0\.0, but the live shell is on contract 1\.0\.0: the shell refuses another major and shows the catalog area's fallback instead\./,
+    );
+    expect(await shop('deploy', 'mf-catalog', '--force=yes')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--force takes no value'),
+    });
+
+    // Back to the version the shell accepts, without --force.
+    expect(await shop('rollback', 'mf-catalog')).toMatchObject({ code: 0 });
+  });
+
+  it('shows the paths each live version serves in status', async () => {
+    await writeRemoteBuild(repo.root, catalog, 'v1');
+    await shop('deploy', 'mf-catalog');
+    const upgrades = findRemote('upgrades') as RemoteDefinition;
+    await writeRemoteBuild(repo.root, upgrades, 'v1');
+    await shop('deploy', 'mf-upgrades');
+    const status = (await shop('status')).out;
+    expect(status).toMatch(/mf_catalog .*\n\s+serves: \/ \/pricing \/programs\n/);
+    expect(status).toMatch(/mf_upgrades .*\n\s+serves: no path of its own\n/);
+  });
+
   it('keeps environments apart with --env', async () => {
     await writeRemoteBuild(repo.root, catalog, 'v1');
     expect((await shop('deploy', 'mf-catalog', '--env', 'staging')).out).toContain(

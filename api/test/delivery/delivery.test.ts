@@ -41,6 +41,7 @@ describe('deploy and rollback', () => {
       version: outcome.to,
       manifestUrl: `/remotes/mf_catalog/${encodeURIComponent(outcome.to)}/mf-manifest.json`,
       contractVersion: '1.0.0',
+      areaRoutes: ['/', '/pricing', '/programs'],
     });
     expect(doc.history).toEqual([
       {
@@ -135,15 +136,92 @@ describe('deploy and rollback', () => {
   });
 
   it('takes the contract version from the manifest, and warns when it had to assume one', async () => {
-    await writeRemoteBuild(repo.root, catalog, 'v1', { contractVersion: '2.1.0' });
+    await writeRemoteBuild(repo.root, catalog, 'v1', { contractVersion: '1.4.0' });
     expect(await deployBuild(repo.delivery, catalog)).toMatchObject({
-      contractVersion: '2.1.0',
-      warning: undefined,
+      contractVersion: '1.4.0',
+      warnings: [],
     });
     await writeRemoteBuild(repo.root, checkout, 'v1', { contractVersion: null });
     const assumed = await deployBuild(repo.delivery, checkout);
     expect(assumed.contractVersion).toBe('1.0.0');
-    expect(assumed.warning).toMatch(/declares no shellContractVersion/);
+    expect(assumed.warnings).toEqual([expect.stringMatching(/declares no shellContractVersion/)]);
+  });
+
+  it('refuses a build for another contract major before storing it, naming both versions; forced, it goes live with a warning', async () => {
+    await writeRemoteBuild(repo.root, catalog, 'v1');
+    const v1 = (await deployBuild(repo.delivery, catalog)).to;
+    await writeRemoteBuild(repo.root, catalog, 'v2', { contractVersion: '2.0.0' });
+    await expect(deployBuild(repo.delivery, catalog)).rejects.toThrow(
+      /built against shell contract 2\.0\.0, but the live shell is on contract 1\.0\.0.*--force/,
+    );
+    expect((await repo.delivery.registry.read()).remotes.mf_catalog?.version).toBe(v1);
+    expect(await repo.delivery.store.listVersions('mf_catalog')).toHaveLength(1);
+
+    const forced = await deployBuild(repo.delivery, catalog, undefined, { force: true });
+    expect(forced).toMatchObject({ changed: true, from: v1, contractVersion: '2.0.0' });
+    expect(forced.warnings).toEqual([
+      expect.stringMatching(
+        /^--force: mf_catalog \S+ was built against shell contract 2\.0\.0.*1\.0\.0/,
+      ),
+    ]);
+    expect((await repo.delivery.registry.read()).remotes.mf_catalog?.contractVersion).toBe('2.0.0');
+
+    // Going back to it later (a stored version) is checked the same way.
+    await rollback(repo.delivery, catalog);
+    await expect(deployStoredVersion(repo.delivery, catalog, forced.to)).rejects.toThrow(
+      /contract 2\.0\.0.*contract 1\.0\.0/,
+    );
+    await expect(rollback(repo.delivery, catalog, forced.to)).rejects.toThrow(/--force/);
+    expect(await rollback(repo.delivery, catalog, forced.to, { force: true })).toMatchObject({
+      to: forced.to,
+      warnings: [expect.stringContaining('--force')],
+    });
+  });
+
+  it("lists each live version's path prefixes in the registry, read from its manifest on deploy and on rollback", async () => {
+    await writeRemoteBuild(repo.root, catalog, 'v1');
+    const v1 = (await deployBuild(repo.delivery, catalog)).to;
+    await writeRemoteBuild(repo.root, catalog, 'v2', {
+      areaRoutes: ['/', '/pricing', '/programs', '/sleep'],
+    });
+    const v2 = await deployBuild(repo.delivery, catalog);
+    expect(v2.areaRoutes).toEqual(['/', '/pricing', '/programs', '/sleep']);
+    expect((await repo.delivery.registry.read()).remotes.mf_catalog?.areaRoutes).toEqual([
+      '/',
+      '/pricing',
+      '/programs',
+      '/sleep',
+    ]);
+    // The rollback takes them from v1's stored manifest, not from the registry entry it replaces.
+    expect(await rollback(repo.delivery, catalog)).toMatchObject({
+      to: v1,
+      areaRoutes: ['/', '/pricing', '/programs'],
+    });
+    expect((await repo.delivery.registry.read()).remotes.mf_catalog?.areaRoutes).toEqual([
+      '/',
+      '/pricing',
+      '/programs',
+    ]);
+    // An area that only mounts inside another declares none, and that is fine.
+    const upgrades = findRemote('upgrades') as RemoteDefinition;
+    await writeRemoteBuild(repo.root, upgrades, 'v1');
+    expect(await deployBuild(repo.delivery, upgrades)).toMatchObject({
+      areaRoutes: [],
+      warnings: [],
+    });
+  });
+
+  it('refuses a build whose manifest declares no usable area routes, since the shell would route nothing to it', async () => {
+    await writeRemoteBuild(repo.root, catalog, 'old', { areaRoutes: null });
+    await expect(deployBuild(repo.delivery, catalog)).rejects.toThrow(
+      /no usable area routes \(it declares no metaData\.areaRoutes\)/,
+    );
+    await writeRemoteBuild(repo.root, catalog, 'bad', { areaRoutes: ['pricing'] });
+    await expect(deployBuild(repo.delivery, catalog)).rejects.toThrow(/"pricing" is not a path/);
+    expect(await deployBuild(repo.delivery, catalog, undefined, { force: true })).toMatchObject({
+      areaRoutes: [],
+      warnings: [expect.stringContaining('no usable area routes')],
+    });
   });
 
   it('refuses a build folder that belongs to another remote', async () => {

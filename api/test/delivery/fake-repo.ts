@@ -55,6 +55,15 @@ export function shortHash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 10);
 }
 
+/** What each remote's build declares in metaData.areaRoutes (as the real remotes do). */
+export const TEST_AREA_ROUTES: Record<RemoteDefinition['area'], string[]> = {
+  account: ['/login', '/signup', '/reset-password', '/account'],
+  catalog: ['/', '/pricing', '/programs'],
+  checkout: ['/checkout', '/shopping-cart'],
+  upgrades: [],
+  storefront: ['/shop/:b2bKey'],
+};
+
 /**
  * Writes `<pkg>/dist` the way the real build does: remoteEntry.js, mf-manifest.json and a
  * content-hashed chunk. Returns the chunk's file name.
@@ -63,7 +72,13 @@ export async function writeRemoteBuild(
   root: string,
   remote: RemoteDefinition,
   label: string,
-  options: { packageVersion?: string; contractVersion?: string | null; distDir?: string } = {},
+  options: {
+    packageVersion?: string;
+    contractVersion?: string | null;
+    /** null: a manifest from before areas declared their paths. */
+    areaRoutes?: unknown;
+    distDir?: string;
+  } = {},
 ): Promise<string> {
   const packageDir = path.join(root, remote.packageName);
   const distDir = options.distDir ?? path.join(packageDir, 'dist');
@@ -88,6 +103,8 @@ export async function writeRemoteBuild(
   };
   if (options.contractVersion !== null)
     metaData.shellContractVersion = options.contractVersion ?? '1.0.0';
+  if (options.areaRoutes !== null)
+    metaData.areaRoutes = options.areaRoutes ?? TEST_AREA_ROUTES[remote.area];
   await fs.writeFile(
     path.join(distDir, 'mf-manifest.json'),
     JSON.stringify({ id: remote.name, name: remote.name, metaData, exposes: [] }),

@@ -15,6 +15,7 @@ function entry(version: string, name = 'mf_catalog'): RegistryEntry {
     version,
     manifestUrl: `/remotes/${name}/${encodeURIComponent(version)}/mf-manifest.json`,
     contractVersion: '1.0.0',
+    areaRoutes: ['/pricing'],
   };
 }
 

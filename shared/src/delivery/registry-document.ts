@@ -8,6 +8,12 @@ export interface RegistryEntry {
   manifestUrl: string;
   /** Shell-contract version the remote was built against. */
   contractVersion: string;
+  /**
+   * The path prefixes this version serves (its manifest's metaData.areaRoutes, read at deploy and
+   * rollback), e.g. ['/checkout', '/shopping-cart']; the shell routes by them
+   * (shell-contract/area-routes.ts). Empty for an area that only mounts inside another.
+   */
+  areaRoutes: string[];
 }
 
 export interface RegistryHistoryEntry {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
 import { buildShared, REACT_QUERY_FULL, REACT_ROUTER_FULL } from './shared-deps.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,6 +16,33 @@ export function readShellContractVersion() {
   const match = /SHELL_CONTRACT_VERSION = '([^']+)'/.exec(source);
   if (!match) throw new Error('SHELL_CONTRACT_VERSION not found in shell-props.ts');
   return match[1];
+}
+
+/** Same key as AREA_ROUTES_METADATA_KEY in ../shell-contract/area-routes.ts. */
+const AREA_ROUTES_METADATA_KEY = 'areaRoutes';
+
+/**
+ * The path prefixes a remote serves: AREA_ROUTES of its src/app/area-routes.ts, the one typed place
+ * it declares them. The file is data that imports types only, so it is compiled and evaluated here
+ * without the rest of the package.
+ */
+export function readAreaRoutes(dir) {
+  const file = path.join(dir, 'src/app/area-routes.ts');
+  const { transformSync } = createRequire(path.join(dir, 'package.json'))('@swc/core');
+  const { code } = transformSync(fs.readFileSync(file, 'utf8'), {
+    filename: file,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
+    module: { type: 'commonjs' },
+  });
+  const module = { exports: {} };
+  const require = (id) => {
+    throw new Error(`${file} may import types only, not ${id}`);
+  };
+  vm.runInNewContext(code, { module, exports: module.exports, require }, { filename: file });
+  const routes = module.exports.AREA_ROUTES;
+  if (!Array.isArray(routes) || !routes.every((prefix) => typeof prefix === 'string' && prefix.startsWith('/')))
+    throw new Error(`${file} must export AREA_ROUTES, a list of path prefixes such as '/pricing'`);
+  return [...routes];
 }
 
 export function swcRule(mode) {
@@ -63,6 +91,7 @@ export function createWebpackConfig(opts) {
   const antd = process.env.SHOP_ANTD_MODE ?? 'bundled';
   const contractVersion = readShellContractVersion();
   const isRemote = kind === 'remote';
+  const areaRoutes = isRemote ? readAreaRoutes(dir) : null;
 
   return {
     mode,
@@ -104,10 +133,12 @@ export function createWebpackConfig(opts) {
         },
         manifest: isRemote
           ? {
-              // The shell refuses a remote built against another contract major.
+              // The shell refuses a remote built against another contract major, and routes to it
+              // the paths it declares (copied into the registry at deploy).
               additionalData: ({ stats }) => {
                 stats.metaData.shellContractVersion = contractVersion;
                 stats.metaData.packageVersion = pkg.version;
+                stats.metaData[AREA_ROUTES_METADATA_KEY] = areaRoutes;
                 return stats;
               },
             }
