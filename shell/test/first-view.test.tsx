@@ -25,6 +25,7 @@ function serverDocument(state: Partial<FirstViewState> | string, areaAttribute =
 const state: FirstViewState = {
   area: 'catalog',
   pathname: '/',
+  basename: '',
   queries: [
     {
       queryKey: OFFERS_KEY,
@@ -58,6 +59,13 @@ describe('readFirstView', () => {
     expect(firstView.elementFor('checkout', '/')).toBeUndefined();
     firstView.discard();
     expect(firstView.elementFor('catalog', '/')).toBeUndefined();
+  });
+
+  it('routes its own path to the area the server drew, before the registry is read', () => {
+    serverDocument(state);
+    const firstView = readFirstView(document, new QueryClient());
+    expect(firstView.routeFor('/')).toEqual({ area: 'catalog', basename: '' });
+    expect(firstView.routeFor('/pricing')).toBeUndefined();
   });
 
   it('ignores a malformed or mismatched first view instead of breaking the page', () => {

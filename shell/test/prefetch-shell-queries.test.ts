@@ -3,6 +3,10 @@ import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import { CUSTOMIZATION_QUERY_KEY, USER_QUERY_KEY } from '@shop/shared/shell-contract/shell-props';
 import { createMemoryNavigationStore } from '@shop/shared/shell-contract/navigation-store';
 import { prefetchShellQueries } from '../src/app/shell-app';
+import { testRegistry } from '@shop/shared/shell-contract/test-area-routes';
+import { createRegistrySource } from '../src/app/registry-source';
+
+const registry = () => createRegistrySource(async () => testRegistry());
 
 function fakeApi() {
   const connectGet = jest.fn(async () => ({ data: { user: { email: 'ada@example.com' } } }));
@@ -23,7 +27,12 @@ describe('prefetchShellQueries', () => {
   it('asks for the visitor before the first render, under the key the shell reads', async () => {
     const { api, connectGet, contentGet } = fakeApi();
     const queryClient = new QueryClient();
-    prefetchShellQueries({ api, queryClient, store: createMemoryNavigationStore('/pricing') });
+    prefetchShellQueries({
+      api,
+      queryClient,
+      store: createMemoryNavigationStore('/pricing'),
+      registry: registry(),
+    });
     await settled(queryClient);
     expect(connectGet).toHaveBeenCalledWith('/user/cms-info', {
       params: { includeSubscriptionInfo: true },
@@ -34,12 +43,13 @@ describe('prefetchShellQueries', () => {
     expect(contentGet).not.toHaveBeenCalled();
   });
 
-  it('asks for the balance on the cart, and for the partner on a storefront page', async () => {
+  it('asks for the balance on the cart, and for the partner on a storefront page once the registry says it is one', async () => {
     const cart = fakeApi();
     prefetchShellQueries({
       api: cart.api,
       queryClient: new QueryClient(),
       store: createMemoryNavigationStore('/shopping-cart'),
+      registry: registry(),
     });
     expect(cart.connectGet).toHaveBeenCalledWith('/user/cms-info', {
       params: { includeSubscriptionInfo: true, includeBalance: true },
@@ -51,6 +61,7 @@ describe('prefetchShellQueries', () => {
       api: storefront.api,
       queryClient,
       store: createMemoryNavigationStore('/shop/acme-wellness'),
+      registry: registry(),
     });
     await settled(queryClient);
     expect(storefront.contentGet).toHaveBeenCalledWith(expect.stringContaining('acme-wellness'), {

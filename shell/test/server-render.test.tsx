@@ -1,16 +1,24 @@
 /**
  * @jest-environment node
  */
+import type { AreaTable } from '@shop/shared/shell-contract/area-routes';
 import { FIRST_VIEW_AREA_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import { areaOf, renderFrame } from '../src/server/render-shell';
 
 describe('shell server render', () => {
-  it('knows which area a consumer page belongs to, and leaves storefront and unknown pages to the browser', () => {
-    expect(areaOf('/')).toEqual({ area: 'catalog', basename: '' });
-    expect(areaOf('/pricing')).toEqual({ area: 'catalog', basename: '' });
-    expect(areaOf('/checkout')).toEqual({ area: 'checkout', basename: '' });
-    expect(areaOf('/shop/acme-wellness/pricing')).toBeNull();
-    expect(areaOf('/no-such-page')).toBeNull();
+  it("knows a consumer page's area by the registry's prefixes, and leaves storefront and unknown pages to the browser", () => {
+    const areas: AreaTable = [
+      { area: 'catalog', prefixes: ['/', '/pricing'] },
+      { area: 'checkout', prefixes: ['/checkout'] },
+      { area: 'storefront', prefixes: ['/shop/:b2bKey'] },
+    ];
+    expect(areaOf('/', areas)).toEqual({ area: 'catalog', basename: '' });
+    expect(areaOf('/pricing', areas)).toEqual({ area: 'catalog', basename: '' });
+    expect(areaOf('/pricing/new-page', areas)).toEqual({ area: 'catalog', basename: '' });
+    expect(areaOf('/checkout', areas)).toEqual({ area: 'checkout', basename: '' });
+    expect(areaOf('/shop/acme-wellness/pricing', areas)).toBeNull();
+    expect(areaOf('/no-such-page', areas)).toBeNull();
+    expect(areaOf('/pricing', [])).toBeNull();
   });
 
   it('draws the header, main and footer around the area HTML as the browser first draws them: anonymous, empty cart', () => {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AreaTable } from '@shop/shared/shell-contract/area-routes';
 import { REMOTE_NAMES, type AreaName } from '@shop/shared/shell-contract/shell-props';
 import {
   FIRST_VIEW_STATE_ID,
@@ -50,7 +51,12 @@ export interface FirstViewOptions {
   now?: () => number;
 }
 
-export type FirstViewComposer = (pathname: string, search: string) => Promise<FirstViewPage | null>;
+/** `areas`: the live areas' path prefixes (the registry's), by which the shell picks the page's area. */
+export type FirstViewComposer = (
+  pathname: string,
+  search: string,
+  areas: AreaTable,
+) => Promise<FirstViewPage | null>;
 
 export function createFirstViewComposer(options: FirstViewOptions): FirstViewComposer {
   const {
@@ -71,8 +77,9 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
     shell: Loaded<ShellServerRenderer>,
     pathname: string,
     search: string,
+    areas: AreaTable,
   ): Promise<{ key: string; render: () => Promise<FirstViewPage | null> } | null> {
-    const target = shell.renderer.areaOf(pathname);
+    const target = shell.renderer.areaOf(pathname, areas);
     if (!target) return null;
     const area = await loadArea(target.area);
     if (!area) return null;
@@ -91,7 +98,12 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
           area: target.area,
           areaHtml: result.html,
         });
-        const state: FirstViewState = { area: target.area, pathname, queries: result.queries };
+        const state: FirstViewState = {
+          area: target.area,
+          pathname,
+          basename: target.basename,
+          queries: result.queries,
+        };
         return {
           head: `${result.head}<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(state)}</script>`,
           root,
@@ -100,11 +112,11 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
     };
   }
 
-  return async (pathname, search) => {
+  return async (pathname, search, areas) => {
     try {
       const shell = await loadShell();
       if (!shell) return null;
-      const plan = await compose(shell, pathname, search);
+      const plan = await compose(shell, pathname, search, areas);
       if (!plan) return null;
       let entry = cache.get(plan.key);
       if (!entry || now() - entry.at > ttlMs) {

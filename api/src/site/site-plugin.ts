@@ -1,6 +1,7 @@
 // Serves the shop on one origin next to the API: the registry (/remotes.json), every stored
 // version of every remote (/remotes/<name>/<version>/<file>), the shell's runtime config
-// (/config.js) and the shell's built files with a deep-link fallback to index.html.
+// (/config.js) and the shell's built files with a deep-link fallback to index.html (a 404 when
+// no live area claims the path, by the prefixes the registry lists).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -8,6 +9,11 @@ import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RegistryDocument } from '@shop/shared/delivery/registry-document';
+import {
+  areaTableOf,
+  resolveArea,
+  type AreaTable,
+} from '@shop/shared/shell-contract/area-routes';
 import { safeRelativeSegments, type ArtifactStore } from '../delivery/artifact-store';
 import { REGISTRY_URL, REMOTES_URL_PREFIX } from '../delivery/artifact-urls';
 import { registryDirOf, storeDirOf } from '../delivery/delivery-config';
@@ -129,7 +135,7 @@ function siteRoutes(
   { store, registry, configScript, htmlHeaders, siteRoot, isApiPath, composeFirstView }: SiteRouteDeps,
 ): void {
   const readIndex = cachedTextFile(path.join(siteRoot, 'index.html'));
-  const readRegistry = publicRegistryReader(registry);
+  const readRegistry = registryReader(registry);
   app.get(REGISTRY_URL, async (request, reply) => {
     const { body, etag } = await readRegistry();
     reply.header('cache-control', NO_CACHE).header('etag', etag);
@@ -174,7 +180,11 @@ function siteRoutes(
     return sendIndex(request, reply);
   });
 
-  /** A deep link (e.g. a refresh on /checkout) gets the shell, whose router takes it from there. */
+  /**
+   * A deep link (e.g. a refresh on /checkout) gets the shell, which routes it to the area whose
+   * prefix claims it; that area renders the page or its own not-found. A path no live area claims
+   * gets the shell too, for its own not-found page, but with a 404 status.
+   */
   async function sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const index = await statLocalFile(path.join(siteRoot, 'index.html'));
     if (!index) {
@@ -185,17 +195,24 @@ function siteRoutes(
         .send('The shop is not built yet: run npm start.');
     }
     reply.headers(htmlHeaders);
-    const page = await firstViewHtml(request);
+    const url = new URL(request.url, 'http://site.invalid');
+    const pathname = url.pathname === '/index.html' ? '/' : url.pathname;
+    const { areas } = await readRegistry();
+    if (!resolveArea(pathname, areas))
+      return reply
+        .code(404)
+        .header('cache-control', NO_CACHE)
+        .type('text/html; charset=utf-8')
+        .send(await readIndex());
+    const page = await firstViewHtml(pathname, url.search, areas);
     if (page) return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
     return sendFile(request, reply, index, 'index.html', NO_CACHE);
   }
 
   /** index.html with the page's server-rendered first view, or null to send the plain shell. */
-  async function firstViewHtml(request: FastifyRequest): Promise<string | null> {
+  async function firstViewHtml(pathname: string, search: string, areas: AreaTable): Promise<string | null> {
     if (!composeFirstView) return null;
-    const url = new URL(request.url, 'http://site.invalid');
-    const pathname = url.pathname === '/index.html' ? '/' : url.pathname;
-    const [page, index] = await Promise.all([composeFirstView(pathname, url.search), readIndex()]);
+    const [page, index] = await Promise.all([composeFirstView(pathname, search, areas), readIndex()]);
     return page && index ? withFirstView(index, page) : null;
   }
 }
@@ -223,21 +240,31 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return /\btext\/html\b/.test(request.headers.accept ?? '');
 }
 
+interface RegistryView {
+  /** /remotes.json and its validator. */
+  body: string;
+  etag: string;
+  /** The live areas' path prefixes, for deep links and first views. */
+  areas: AreaTable;
+}
+
 /**
- * Serves the registry from memory until the file changes: every write is a rename, so the
- * inode, size or mtime differ after each deploy.
+ * Keeps the registry in memory until the file changes: every write is a rename, so the inode,
+ * size or mtime differ after each deploy.
  */
-function publicRegistryReader(registry: Registry): () => Promise<{ body: string; etag: string }> {
-  let cached: { key: string; body: string; etag: string } | null = null;
+function registryReader(registry: Registry): () => Promise<RegistryView> {
+  let cached: (RegistryView & { key: string }) | null = null;
   return async () => {
     const stats = await fs.stat(registry.documentPath).catch(() => null);
     const key = stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : 'missing';
     if (cached?.key !== key) {
-      const body = JSON.stringify(publicRegistry(await registry.read()));
+      const doc = await registry.read();
+      const body = JSON.stringify(publicRegistry(doc));
       cached = {
         key,
         body,
         etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`,
+        areas: areaTableOf(doc),
       };
     }
     return cached;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RegistryEntry } from '@shop/shared/delivery/registry-document';
+import type { AreaTable } from '@shop/shared/shell-contract/area-routes';
 import type { AreaName } from '@shop/shared/shell-contract/shell-props';
 import type {
   AreaRenderRequest,
@@ -98,9 +99,11 @@ describe('withFirstView', () => {
 describe('createFirstViewComposer', () => {
   type RenderArea = (request: AreaRenderRequest) => Promise<AreaRenderResult | null>;
 
+  /** The live areas' prefixes, as the site reads them from the registry and hands them to the shell. */
+  const AREAS: AreaTable = [{ area: 'catalog', prefixes: ['/'] }];
   const frame: ShellServerRenderer = {
-    areaOf: (pathname) =>
-      pathname === '/not-rendered'
+    areaOf: (pathname, areas) =>
+      pathname === '/not-rendered' || areas !== AREAS
         ? null
         : { area: 'catalog', basename: pathname.startsWith('/shop') ? '/shop' : '' },
     renderFrame: ({ pathname, area, areaHtml }) =>
@@ -118,13 +121,14 @@ describe('createFirstViewComposer', () => {
 
   function composer(renderArea: RenderArea, extra: Partial<FirstViewOptions> = {}) {
     const area: AreaServerRenderer = { renderArea };
-    return createFirstViewComposer({
+    const compose = createFirstViewComposer({
       loadShell: async () => ({ id: 'shell-1', renderer: frame }),
       loadArea: async () => ({ id: 'mf_catalog@1', renderer: area }),
       fetchJson,
       log: log as unknown as FastifyBaseLogger,
       ...extra,
     });
+    return (pathname: string, search: string) => compose(pathname, search, AREAS);
   }
 
   beforeEach(() => {
@@ -153,6 +157,7 @@ describe('createFirstViewComposer', () => {
     expect(stateScript(page!.head).state).toEqual({
       area: 'catalog',
       pathname: '/shop/offers',
+      basename: '/shop',
       queries: [{ queryKey: ['offers'], data: { n: 1 }, dataUpdatedAt: 1_700_000_000_000 }],
     });
   });
@@ -353,6 +358,7 @@ describe('areaRendererLoader', () => {
     version,
     manifestUrl: `/remotes/mf_catalog/${encodeURIComponent(version)}/mf-manifest.json`,
     contractVersion: '1.0.0',
+    areaRoutes: ['/pricing'],
   });
 
   /** Stores a catalog version, with an area renderer that says which version it is unless `renderer` is false. */
@@ -496,7 +502,7 @@ describe('shellRendererLoader', () => {
     const load = shellRendererLoader(siteRoot);
     await writeShellRenderer('FRAME ONE', new Date('2030-01-01T00:00:00Z'));
     const first = await load();
-    expect(first?.renderer.areaOf('/pricing')).toEqual({ area: 'catalog', basename: '' });
+    expect(first?.renderer.areaOf('/pricing', [])).toEqual({ area: 'catalog', basename: '' });
     expect(frameOf(first)).toBe('<header>FRAME ONE</header><p>area</p>');
     expect(await load()).toBe(first);
 

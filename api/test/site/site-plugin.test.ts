@@ -161,7 +161,7 @@ describe('site plugin', () => {
 
     it('serves a deep link with the shell page, no-cache', async () => {
       const res = await request(app, {
-        url: '/shop/acme/products?x=1',
+        url: '/programs/anything?x=1',
         headers: { accept: 'text/html,application/xhtml+xml' },
       });
       expect(res.statusCode).toBe(200);
@@ -214,7 +214,7 @@ describe('site plugin', () => {
     it.each(['br', 'gzip'])(
       'compresses stored chunks, shell chunks and the shell page with %s',
       async (encoding) => {
-        for (const url of [artifact(v1, v1Chunk), '/main.0123456789.js', '/checkout']) {
+        for (const url of [artifact(v1, v1Chunk), '/main.0123456789.js', '/pricing']) {
           const res = await request(app, {
             url,
             headers: { 'accept-encoding': encoding, accept: 'text/html' },
@@ -325,12 +325,45 @@ describe('site plugin', () => {
           ).statusCode,
         ).toBe(404);
         expect(
-          (await request(withApiPaths, { url: '/checkout', headers: { accept: 'text/html' } }))
+          (await request(withApiPaths, { url: '/pricing', headers: { accept: 'text/html' } }))
             .statusCode,
         ).toBe(200);
       } finally {
         await withApiPaths.close();
       }
+    });
+
+    it("routes deep links by the live areas' prefixes: a path no area claims gets the shell with a 404", async () => {
+      const html = { accept: 'text/html' };
+      // The catalog serves /, /pricing and /programs, each with every path below it.
+      for (const url of ['/', '/pricing', '/programs/sleep', '/PRICING/x']) {
+        const res = await request(app, { url, headers: html });
+        expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
+      }
+      for (const url of ['/nope', '/pricingx', '/shop/acme/pricing', '/checkout']) {
+        const res = await request(app, { url, headers: html });
+        expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+        // Still the shell, which draws its own not-found page.
+        expect(decoded(res)).toContain('<div id="root">');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      }
+
+      // Deploying an area (or a version with a new prefix) claims its paths on the next request.
+      const storefront = findRemote('storefront') as RemoteDefinition;
+      await writeRemoteBuild(repo.root, storefront, 'v1');
+      await deployBuild(repo.delivery, storefront);
+      expect((await request(app, { url: '/shop/acme/pricing', headers: html })).statusCode).toBe(
+        200,
+      );
+      expect((await request(app, { url: '/shop', headers: html })).statusCode).toBe(404);
+      await writeRemoteBuild(repo.root, catalog, 'v2', {
+        areaRoutes: ['/', '/pricing', '/programs', '/sleep'],
+      });
+      await deployBuild(repo.delivery, catalog);
+      expect((await request(app, { url: '/sleep/better', headers: html })).statusCode).toBe(200);
+      await rollback(repo.delivery, catalog);
+      expect((await request(app, { url: '/sleep/better', headers: html })).statusCode).toBe(404);
     });
 
     it("uses the app's own not-found handler for misses", async () => {
@@ -465,8 +498,8 @@ describe('site plugin', () => {
   describe('server-rendered first view', () => {
     /** The shell's renderer: its route table and a frame with a marker around the area's HTML. */
     const SHELL_RENDERER = `module.exports = {
-  areaOf: (pathname) =>
-    pathname === '/' || pathname === '/index.html' || pathname.startsWith('/pricing') ? { area: 'catalog', basename: '' } : null,
+  areaOf: (pathname, areas) =>
+    areas.some((entry) => entry.area === 'catalog') && (pathname === '/' || pathname.startsWith('/pricing')) ? { area: 'catalog', basename: '' } : null,
   renderFrame: ({ pathname, area, areaHtml }) =>
     '<header>SHELL-FRAME-MARKER</header><main data-area="' + area + '" data-path="' + pathname + '">' + areaHtml + '</main>',
 };
@@ -545,6 +578,7 @@ describe('site plugin', () => {
           expect(JSON.parse(state)).toEqual({
             area: 'catalog',
             pathname,
+            basename: '',
             queries: [{ queryKey: ['page'], data: { pathname }, dataUpdatedAt: 1 }],
           });
           // The rest of the shell page is untouched.
@@ -574,7 +608,7 @@ describe('site plugin', () => {
     it('serves the plain shell page for a path the shell does not server-render', async () => {
       const composed = await start();
       try {
-        const res = await page(composed, '/checkout');
+        const res = await page(composed, '/programs');
         expect(res.statusCode).toBe(200);
         expect(res.body).toBe(plainIndex);
       } finally {

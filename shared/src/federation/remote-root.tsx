@@ -9,7 +9,8 @@ import { Router, type Navigator } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { AreaName, ShellProps } from '../shell-contract/shell-props';
 import { AREA_PENDING_ATTRIBUTE } from '../ssr/server-render';
-import { ShellContext } from './shell-context';
+import { NotFoundPage } from '../ui/not-found-page';
+import { ShellContext, useShell } from './shell-context';
 
 export { useShell } from './shell-context';
 
@@ -31,6 +32,14 @@ export function AreaProviders({ shell, children }: { shell: ShellProps; children
 }
 
 export { lazyPage, preloadLazyPages } from './lazy-page';
+
+/**
+ * An area's route for a path inside its prefixes that it has no page for: the shell sends every
+ * such path here, so the area answers "not found" itself (`<Route path="*" element={<AreaNotFound />} />`).
+ */
+export function AreaNotFound() {
+  return <NotFoundPage pathname={useShell().navigation.location.pathname} />;
+}
 
 /** Wraps an area's <Routes>: a quiet placeholder while a lazy page's code arrives. */
 export function PageSuspense({ children }: { children: ReactNode }) {

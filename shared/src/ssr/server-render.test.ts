@@ -31,6 +31,7 @@ describe('parseFirstViewState', () => {
     expect(state).toEqual({
       area: 'catalog',
       pathname: '/',
+      basename: '',
       queries: [{ queryKey: ['catalog', 'content'], data: { a: 1 }, dataUpdatedAt: 5 }],
     });
   });

@@ -2,6 +2,7 @@
 // beside their browser code (dist/ssr/render.cjs). The server composes a first view of a page:
 // the shell's frame around the area's HTML, plus the query data the area rendered with, so the
 // browser paints the page before any script runs and the area's first render needs no fetch.
+import type { AreaTable } from '../shell-contract/area-routes';
 import type { AreaName } from '../shell-contract/shell-props';
 
 /** Where each package's server-render bundle sits inside its build (never served to browsers). */
@@ -48,9 +49,10 @@ export interface AreaServerRenderer {
   renderArea(request: AreaRenderRequest): Promise<AreaRenderResult | null>;
 }
 
-/** The shell's dist/ssr/render.cjs: its route table and its frame around an area's HTML. */
+/** The shell's dist/ssr/render.cjs: which area draws a page's first view, and its frame around it. */
 export interface ShellServerRenderer {
-  areaOf(pathname: string): { area: AreaName; basename: string } | null;
+  /** The page's area by the live areas' path prefixes (the registry's), or null to start in the browser. */
+  areaOf(pathname: string, areas: AreaTable): { area: AreaName; basename: string } | null;
   renderFrame(request: { pathname: string; area: AreaName; areaHtml: string }): string;
 }
 
@@ -58,6 +60,8 @@ export interface ShellServerRenderer {
 export interface FirstViewState {
   area: AreaName;
   pathname: string;
+  /** The area's basename, so the browser shell can route the page before it has read the registry. */
+  basename: string;
   queries: FirstViewQuery[];
 }
 
@@ -89,7 +93,8 @@ export function parseFirstViewState(text: string | null | undefined): FirstViewS
       (query): query is FirstViewQuery =>
         Boolean(query) && Array.isArray(query.queryKey) && typeof query.dataUpdatedAt === 'number',
     );
-    return { area: value.area as AreaName, pathname: value.pathname, queries };
+    const basename = typeof value.basename === 'string' ? value.basename : '';
+    return { area: value.area as AreaName, pathname: value.pathname, basename, queries };
   } catch {
     return null;
   }

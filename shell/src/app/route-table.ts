@@ -1,81 +1,46 @@
-// The one map from URL to area (spec section 2). The shell resolves it; each remote owns the routes inside its area.
-import { matchPath } from 'react-router';
+// Which area a path belongs to: by the path prefixes each live remote declares, as the registry
+// lists them (resolved by shared/src/shell-contract/area-routes.ts, the same code the site server
+// uses). The shell lists no pages: each area owns every page below its prefixes, its 404 included.
+import { resolveArea, type AreaTable } from '@shop/shared/shell-contract/area-routes';
 import type { AreaName } from '@shop/shared/shell-contract/shell-props';
 
-export interface AreaRoute {
-  pattern: string;
+export interface ShellRoute {
   area: AreaName;
-}
-
-const STOREFRONT_SUBROUTES = [
-  'pricing',
-  'pricing/one-time',
-  'pricing/add-ons',
-  'pricing/monthly',
-  'pricing/quarterly',
-  'pricing/annual',
-  'checkout',
-  'checkout/thank-you',
-  'shopping-cart',
-] as const;
-
-export const ROUTE_TABLE: readonly AreaRoute[] = [
-  { pattern: '/login', area: 'account' },
-  { pattern: '/signup', area: 'account' },
-  { pattern: '/signup/confirm', area: 'account' },
-  { pattern: '/reset-password', area: 'account' },
-  { pattern: '/account/*', area: 'account' },
-
-  { pattern: '/', area: 'catalog' },
-  { pattern: '/pricing', area: 'catalog' },
-  { pattern: '/programs', area: 'catalog' },
-  { pattern: '/programs/heart-health', area: 'catalog' },
-  { pattern: '/pricing/heart-and-metabolic-program', area: 'catalog' },
-  { pattern: '/products', area: 'catalog' },
-  { pattern: '/quiz/which-test-is-right-for-me', area: 'catalog' },
-  { pattern: '/understand-your-health', area: 'catalog' },
-  { pattern: '/advanced-cholesterol', area: 'catalog' },
-  { pattern: '/upload-results', area: 'catalog' },
-  { pattern: '/upload-results/how-to-export', area: 'catalog' },
-
-  { pattern: '/shopping-cart', area: 'checkout' },
-  { pattern: '/checkout', area: 'checkout' },
-  { pattern: '/checkout/thank-you', area: 'checkout' },
-
-  { pattern: '/shop/:b2bKey', area: 'storefront' },
-  ...STOREFRONT_SUBROUTES.map((sub) => ({ pattern: `/shop/:b2bKey/${sub}`, area: 'storefront' as const })),
-];
-
-export interface ResolvedRoute {
-  area: AreaName;
-  pattern: string;
   /** Where the area's own routes start: '' for consumer routes, '/shop/<key>' for a storefront. */
   basename: string;
+  /** The partner's key, from a prefix's :b2bKey (storefront pages). */
   b2bKey: string | null;
 }
 
-export function resolveRoute(pathname: string): ResolvedRoute | null {
-  for (const route of ROUTE_TABLE) {
-    const match = matchPath({ path: route.pattern, end: true }, pathname);
-    if (!match) continue;
-    const b2bKey = match.params.b2bKey ?? null;
-    return {
-      area: route.area,
-      pattern: route.pattern,
-      basename: b2bKey ? `/shop/${encodeURIComponent(b2bKey)}` : '',
-      b2bKey,
-    };
-  }
-  return null;
+/** The area for `pathname`, or null when no live area claims it (the shell's own 404). */
+export function routeOf(pathname: string, areas: AreaTable): ShellRoute | null {
+  const resolved = resolveArea(pathname, areas);
+  if (!resolved) return null;
+  return {
+    area: resolved.area,
+    basename: resolved.basename,
+    b2bKey: resolved.params.b2bKey ?? null,
+  };
 }
 
-/** The area a visitor is likely to need next, fetched in the background. */
-export const LIKELY_NEXT_AREA: Partial<Record<string, AreaName>> = {
-  '/shopping-cart': 'checkout',
-  '/checkout': 'upgrades',
-};
+const withoutTrailingSlash = (pathname: string) =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
-/** Pages whose user query also asks for the account balance. */
-export function wantsBalance(route: ResolvedRoute | null): boolean {
-  return route?.pattern === '/shopping-cart' || route?.pattern === '/checkout';
+/**
+ * The cart and checkout pages show the account balance, so the visitor's query asks for it there.
+ * By path alone: the query starts before the registry is read.
+ */
+export function wantsBalance(pathname: string): boolean {
+  const path = withoutTrailingSlash(pathname);
+  return path === '/shopping-cart' || path === '/checkout';
+}
+
+/** The area a visitor is likely to need next, fetched in the background: checkout leads to the upgrade offers. */
+export function likelyNextArea(
+  route: ShellRoute | null | undefined,
+  pathname: string,
+): AreaName | null {
+  return route?.area === 'checkout' && withoutTrailingSlash(pathname) === '/checkout'
+    ? 'upgrades'
+    : null;
 }

@@ -1,14 +1,15 @@
 // The shell: header, the current route's area, footer, notifications and chat. It owns routing,
 // theme, notifications, user context, analytics and the chat widget, and nothing else.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createPath, type Navigator } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SHELL_CONTRACT_VERSION, type ShellProps } from '@shop/shared/shell-contract/shell-props';
 import { useNavigationLocation } from '@shop/shared/shell-contract/navigation-store';
 import { AreaOutlet, createNestedAreaOutlet } from '../federation/area-outlet';
+import { AreaFallback, AreaLoading } from '../federation/area-fallback';
 import { Header } from '../features/layout/header';
 import { Footer } from '../features/layout/footer';
-import { NotFoundPage } from '../features/layout/not-found-page';
+import { NotFoundPage } from '@shop/shared/ui/not-found-page';
 import { ChatWidget } from '../features/chat/chat-widget';
 import type { ShellDevOverrides } from '../features/dev-override/dev-overrides';
 import { NO_DEV_OVERRIDES } from '../features/dev-override/dev-override-loader';
@@ -18,9 +19,11 @@ import { useCurrentUser, userQueryOptions } from '../features/user/user-query';
 import { useUserContext } from '../features/user/use-user-context';
 import { useCustomization } from '../features/storefront/customization-query';
 import { customizationQueryOptions } from '@shop/shared/storefront/customization-query';
+import { areaTableOf } from '@shop/shared/shell-contract/area-routes';
 import { PartnerHead, StorefrontFooter, StorefrontShellStyles } from '../features/storefront/storefront-chrome-lazy';
 import { shellTheme } from '../features/theme/shell-theme';
-import { LIKELY_NEXT_AREA, resolveRoute, wantsBalance } from './route-table';
+import { likelyNextArea, routeOf, wantsBalance, type ShellRoute } from './route-table';
+import type { RegistrySource } from './registry-source';
 import type { ShellRuntime } from './shell-runtime';
 import { ShellFrame } from './shell-frame';
 
@@ -50,19 +53,40 @@ function useDevOverrides(pending: Promise<ShellDevOverrides>): ShellDevOverrides
  * customization), before that render: they are on the wire sooner, and the first request's setup
  * runs in its own task instead of inside the render's effects.
  */
-export function prefetchShellQueries({ api, queryClient, store }: Pick<ShellRuntime, 'api' | 'queryClient' | 'store'>): void {
-  const route = resolveRoute(store.getLocation().pathname);
-  void queryClient.prefetchQuery(userQueryOptions(api, wantsBalance(route)));
-  if (route?.b2bKey) void queryClient.prefetchQuery(customizationQueryOptions(api, route.b2bKey, { excludeProducts: true }));
+export function prefetchShellQueries({ api, queryClient, store, registry }: Pick<ShellRuntime, 'api' | 'queryClient' | 'store' | 'registry'>): void {
+  const { pathname } = store.getLocation();
+  void queryClient.prefetchQuery(userQueryOptions(api, wantsBalance(pathname)));
+  // The partner's key comes from the path's area, known once the registry is in.
+  void registry.read().then(
+    (live) => {
+      const route = routeOf(pathname, areaTableOf(live));
+      if (route?.b2bKey) void queryClient.prefetchQuery(customizationQueryOptions(api, route.b2bKey, { excludeProducts: true }));
+    },
+    () => undefined,
+  );
+}
+
+/**
+ * The page's route: by the registry's prefixes once read; before that, the server's first view
+ * says which area it drew (never a partner page). undefined while not known yet, null for no area.
+ */
+function useShellRoute(registry: RegistrySource, firstView: ShellRuntime['firstView'], pathname: string) {
+  const areas = useSyncExternalStore(registry.subscribe, registry.areas);
+  const route = useMemo((): ShellRoute | null | undefined => {
+    if (areas.status === 'ready') return routeOf(pathname, areas.table);
+    const drawn = firstView.routeFor(pathname);
+    return drawn && { ...drawn, b2bKey: null };
+  }, [areas, firstView, pathname]);
+  return { route, registryFailed: areas.status === 'failed' };
 }
 
 function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   const { store, api, queryClient, loader, analytics, config } = runtime;
   const location = useNavigationLocation(store);
-  const route = useMemo(() => resolveRoute(location.pathname), [location.pathname]);
+  const { route, registryFailed } = useShellRoute(runtime.registry, runtime.firstView, location.pathname);
   const href = createPath(location);
 
-  const userQuery = useCurrentUser(api, wantsBalance(route));
+  const userQuery = useCurrentUser(api, wantsBalance(location.pathname));
   const devOverrides = useDevOverrides(runtime.devOverrides);
   const customizationQuery = useCustomization(api, route?.b2bKey ?? null);
   const customization = route?.b2bKey ? customizationQuery.data : null;
@@ -88,9 +112,9 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   usePageViewLog(href, !userQuery.isPending, runtime.logPageView, document.referrer);
 
   useEffect(() => {
-    const next = route ? LIKELY_NEXT_AREA[route.pattern] : undefined;
+    const next = likelyNextArea(route, location.pathname);
     if (next) loader.preload(next);
-  }, [route, loader]);
+  }, [route, location.pathname, loader]);
 
   useEffect(() => {
     // Move focus to the new page for screen-reader users, without scrolling jumps on the first load.
@@ -134,7 +158,7 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
         top={
           <>
             {storefront && <StorefrontShellStyles />}
-            {storefront && <PartnerHead customization={customization} routePattern={route?.pattern ?? null} />}
+            {storefront && <PartnerHead customization={customization} />}
           </>
         }
         banner={
@@ -155,8 +179,12 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
             firstView={runtime.firstView.elementFor(route.area, location.pathname)}
             onFirstViewDone={runtime.firstView.discard}
           />
-        ) : (
+        ) : route === null ? (
           <NotFoundPage pathname={location.pathname} />
+        ) : registryFailed ? (
+          <AreaFallback reason="unavailable" onRetry={runtime.registry.load} />
+        ) : (
+          <AreaLoading />
         )}
       </ShellFrame>
     </>

@@ -17,12 +17,15 @@ import type { ShellDevOverrides } from '../features/dev-override/dev-overrides';
 import { loadShellDevOverrides } from '../features/dev-override/dev-override-loader';
 import { readFirstView, type FirstView } from '../federation/first-view';
 import { setFirstViewNavigator } from '../federation/first-view-clicks';
+import { createRegistrySource, type RegistrySource } from './registry-source';
 
 export interface ShellRuntime {
   config: ShopRuntimeConfig;
   store: NavigationStore;
   queryClient: QueryClient;
   api: ApiClients;
+  /** The live remotes: their manifests for the loader, their path prefixes for the router. */
+  registry: RegistrySource;
   loader: AreaLoader;
   analytics: ShellAnalytics;
   logPageView: (url: string, referringUrl: string) => Promise<void>;
@@ -38,8 +41,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 60_000 } } });
 }
 
-async function fetchRegistry(url: string): Promise<RegistryDocument> {
-  const response = await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+/** Within `timeoutMs`: no area can show before the registry is in, so a hung read must end in the fallback. */
+async function fetchRegistry(url: string, timeoutMs: number): Promise<RegistryDocument> {
+  const response = await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const registry = (await response.json()) as RegistryDocument;
   if (!registry || typeof registry.remotes !== 'object') throw new Error(`${url} is not a registry document`);
@@ -65,6 +69,10 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
     },
   });
 
+  // Read at once: routing the page to its area waits for it.
+  const registry = createRegistrySource(() => fetchRegistry(config.registryUrl, remainingLoadBudget(win.performance.now())));
+  registry.load();
+
   const guard = createContractGuard();
   registerPlugins([createShopRuntimePlugin(guard)]);
   const federation: FederationApi = { registerRemotes, loadRemote };
@@ -75,8 +83,8 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
     federation,
     guard,
     fetchSources: async () => {
-      const [registry, { overrides }] = await Promise.all([fetchRegistry(config.registryUrl), devOverrides]);
-      return remoteSourcesFrom(registry, overrides);
+      const [live, { overrides }] = await Promise.all([registry.read(), devOverrides]);
+      return remoteSourcesFrom(live, overrides);
     },
     deadlineMs: () => {
       const elapsed = firstLoad ? win.performance.now() : 0;
@@ -101,5 +109,5 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
     userAgent: win.navigator.userAgent,
   });
 
-  return { config, store, queryClient, api, loader, analytics, logPageView, sessionId, isEmailVisitor, devOverrides, firstView };
+  return { config, store, queryClient, api, registry, loader, analytics, logPageView, sessionId, isEmailVisitor, devOverrides, firstView };
 }

@@ -17,11 +17,12 @@ const REASONS: Record<AreaLoadFailure | 'crashed', string> = {
   crashed: 'This part of the page ran into a problem.',
 };
 
-export function AreaFallback({ area, reason, onRetry }: { area: AreaName; reason: AreaLoadFailure | 'crashed'; onRetry: () => void }) {
-  const titleId = `area-fallback-${area}`;
+/** Without an area: the registry could not be read, so the page's area is not known. */
+export function AreaFallback({ area, reason, onRetry }: { area?: AreaName; reason: AreaLoadFailure | 'crashed'; onRetry: () => void }) {
+  const titleId = `area-fallback-${area ?? 'page'}`;
   return (
-    <section className="area-fallback" role="alert" aria-labelledby={titleId} data-area-fallback={area} data-reason={reason}>
-      <h2 id={titleId}>{AREA_LABELS[area]} is unavailable</h2>
+    <section className="area-fallback" role="alert" aria-labelledby={titleId} data-area-fallback={area ?? ''} data-reason={reason}>
+      <h2 id={titleId}>{area ? AREA_LABELS[area] : 'This page'} is unavailable</h2>
       <p>{REASONS[reason]} The rest of the shop keeps working, and your cart is safe.</p>
       <button type="button" className="area-retry" onClick={onRetry}>
         Try again
@@ -30,11 +31,12 @@ export function AreaFallback({ area, reason, onRetry }: { area: AreaName; reason
   );
 }
 
-export function AreaLoading({ area }: { area: AreaName }) {
+/** Without an area: while the registry is read and the page's area is not known yet. */
+export function AreaLoading({ area }: { area?: AreaName }) {
   return (
-    <div className="area-loading" role="status" aria-live="polite" data-area-loading={area}>
+    <div className="area-loading" role="status" aria-live="polite" data-area-loading={area ?? ''}>
       <span className="area-spinner" aria-hidden="true" />
-      <span className="visually-hidden">Loading {AREA_LABELS[area].toLowerCase()}…</span>
+      <span className="visually-hidden">Loading {area ? AREA_LABELS[area].toLowerCase() : 'the page'}…</span>
     </div>
   );
 }

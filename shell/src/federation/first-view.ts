@@ -11,13 +11,22 @@ import {
 } from '@shop/shared/ssr/server-render';
 
 export interface FirstView {
+  /**
+   * The area and basename the server rendered this path with, so the page can be routed (and the
+   * server's element kept) before the registry is read.
+   */
+  routeFor(pathname: string): { area: AreaName; basename: string } | undefined;
   /** The first view's element if it is of this area and path (asked on every render, so it does not consume). */
   elementFor(area: AreaName, pathname: string): HTMLElement | undefined;
   /** Called once the live area shows: a later visit to the page must not see this load's HTML. */
   discard(): void;
 }
 
-export const NO_FIRST_VIEW: FirstView = { elementFor: () => undefined, discard: () => undefined };
+export const NO_FIRST_VIEW: FirstView = {
+  routeFor: () => undefined,
+  elementFor: () => undefined,
+  discard: () => undefined,
+};
 
 /** Call before React renders into #root: the render replaces the server's HTML. */
 export function readFirstView(doc: Document, queryClient: QueryClient): FirstView {
@@ -29,6 +38,8 @@ export function readFirstView(doc: Document, queryClient: QueryClient): FirstVie
     queryClient.setQueryData(query.queryKey, query.data, { updatedAt: query.dataUpdatedAt });
   let kept: HTMLElement | undefined = element;
   return {
+    routeFor: (pathname) =>
+      pathname === state.pathname ? { area: state.area, basename: state.basename } : undefined,
     elementFor: (area, pathname) =>
       area === state.area && pathname === state.pathname ? kept : undefined,
     discard: () => {

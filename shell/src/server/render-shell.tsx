@@ -1,6 +1,6 @@
-// The shell's server render (built to dist/ssr/render.cjs): its route table, and its frame (header,
-// <main>, footer) around an area's server-rendered HTML, as the browser draws it before the visitor
-// is known: anonymous, empty cart.
+// The shell's server render (built to dist/ssr/render.cjs): which area a page belongs to, by the
+// registry's prefixes, and its frame (header, <main>, footer) around an area's server-rendered HTML,
+// as the browser draws it before the visitor is known: anonymous, empty cart.
 import { renderToString } from 'react-dom/server';
 import type { Navigator } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -11,13 +11,13 @@ import {
   type ShellServerRenderer,
 } from '@shop/shared/ssr/server-render';
 import { FIRST_VIEW_USER_CONTEXT, SERVER_NAVIGATOR } from '@shop/shared/ssr/server-shell';
-import { resolveRoute } from '../app/route-table';
+import { routeOf } from '../app/route-table';
 import { ShellFrame } from '../app/shell-frame';
 import { Footer } from '../features/layout/footer';
 import { Header } from '../features/layout/header';
 
-export const areaOf: ShellServerRenderer['areaOf'] = (pathname) => {
-  const route = resolveRoute(pathname);
+export const areaOf: ShellServerRenderer['areaOf'] = (pathname, areas) => {
+  const route = routeOf(pathname, areas);
   // Storefront pages carry a partner's look, which the browser shell loads; they start in the browser.
   if (!route || route.b2bKey) return null;
   return { area: route.area, basename: route.basename };

@@ -1,3 +1,6 @@
+// "Page not found": the shell's, for a path no area claims, and each area's, for a path inside its
+// prefixes that it has no page for. Its links resolve inside the area (a storefront's go to the
+// partner's pages); its look is the shell's stylesheet.
 import { Link } from 'react-router';
 
 export function NotFoundPage({ pathname }: { pathname: string }) {
