@@ -59,6 +59,15 @@ describe('catalog area', () => {
     expect(document.title).toBe('How to export your results | Bloodwise');
   });
 
+  it('answers a path inside its prefixes that it has no page for with its own not-found page', async () => {
+    renderArea(CatalogRoot, { path: '/programs/no-such-program' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('/programs/no-such-program')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
   it('shows an error with Try again when the content cannot load, and recovers', async () => {
     fakeApi().failGets(API_PATHS.catalogContent);
     renderArea(CatalogRoot, { path: '/programs/heart-health' });

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { lazyPage, PageSuspense } from '@shop/shared/federation/remote-root';
+import { AreaNotFound, lazyPage, PageSuspense } from '@shop/shared/federation/remote-root';
 import { AccountTheme } from '../features/shared/components/account-theme';
 
 // Each page's code loads with its route, so a first view downloads only its own page.
@@ -31,8 +31,7 @@ export function AccountRoutes() {
           <Route path="signup/confirm" element={<SignupConfirmPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="account/*" element={<AccountOverviewPage />} />
-          {/* The shell unmounts this area on other paths; nothing to render in between. */}
-          <Route path="*" element={null} />
+          <Route path="*" element={<AreaNotFound />} />
         </Routes>
       </PageSuspense>
     </AccountTheme>

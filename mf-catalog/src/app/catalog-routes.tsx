@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { lazyPage, PageSuspense } from '@shop/shared/federation/remote-root';
+import { AreaNotFound, lazyPage, PageSuspense } from '@shop/shared/federation/remote-root';
 import { themedPage } from '../features/shared/themed-page';
 
 // Each page's code loads with its route, so a first view downloads only its own page.
@@ -18,7 +18,7 @@ const PricingPage = lazyPage(
 );
 const QuizPage = themedPage(() => import('../features/quiz/components/quiz-page'), 'QuizPage');
 
-/** The catalog's routes (spec §2); the shell sends these paths to this area. */
+/** The catalog's pages; the shell sends every path under its prefixes (area-routes.ts) here. */
 export function CatalogRoutes() {
   return (
     <PageSuspense>
@@ -52,6 +52,7 @@ export function CatalogRoutes() {
           path="upload-results/how-to-export"
           element={<ContentPage key="export" pageKey="how-to-export" />}
         />
+        <Route path="*" element={<AreaNotFound />} />
       </Routes>
     </PageSuspense>
   );

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { AreaNotFound } from '@shop/shared/federation/remote-root';
 import { PartnerCheckoutArea } from '../features/checkout-area/components/partner-checkout-area';
 import { StorefrontMainPage } from '../features/main-page/components/storefront-main-page';
 import { PRICING_VARIANTS } from '../features/offers/pricing-variants';
@@ -53,6 +54,7 @@ export function StorefrontRoutes() {
           path="checkout/thank-you"
           element={<PartnerCheckoutArea heading="Thank you for your order" />}
         />
+        <Route path="*" element={<AreaNotFound />} />
       </Routes>
     </CustomizationGate>
   );

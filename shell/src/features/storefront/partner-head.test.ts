@@ -11,22 +11,19 @@ describe('partner head', () => {
     document.title = 'Bloodwise · At-home blood tests';
   });
 
-  it("sets the partner's title per route, favicon and allowlisted meta tags, and restores the page's own afterwards", () => {
-    const head = partnerHead(
-      {
-        shopKey: 'acme',
-        businessName: 'Acme Wellness',
-        favicon: ICON,
-        metaTags: [
-          { name: 'description', content: 'Bloodwise tests from Acme' },
-          { name: 'og:title', content: 'Acme' },
-          { name: 'http-equiv', content: '0;url=https://evil.example' },
-        ],
-      },
-      '/shop/:b2bKey/pricing/monthly',
-    )!;
+  it("sets the partner's favicon and allowlisted meta tags, leaves the title to the area, and restores the page's own afterwards", () => {
+    const head = partnerHead({
+      shopKey: 'acme',
+      businessName: 'Acme Wellness',
+      favicon: ICON,
+      metaTags: [
+        { name: 'description', content: 'Bloodwise tests from Acme' },
+        { name: 'og:title', content: 'Acme' },
+        { name: 'http-equiv', content: '0;url=https://evil.example' },
+      ],
+    })!;
     const restore = applyPartnerHead(document, head);
-    expect(document.title).toBe('Monthly plans | Acme Wellness');
+    expect(document.title).toBe('Bloodwise · At-home blood tests');
     expect(document.head.querySelector('link[rel="icon"]')).toHaveAttribute('href', ICON);
     const metas = () =>
       [...document.head.querySelectorAll('meta')].map((meta) => [
@@ -49,17 +46,13 @@ describe('partner head', () => {
   });
 
   it('writes markup in partner text as an attribute value and ignores an unsafe favicon', () => {
-    const head = partnerHead(
-      {
-        shopKey: 'x',
-        businessName: '<img src=x onerror=alert(1)>',
-        favicon: 'javascript:alert(1)',
-        metaTags: [{ name: 'description', content: '"><script>window.__pwned=1</script>' }],
-      },
-      '/shop/:b2bKey',
-    )!;
+    const head = partnerHead({
+      shopKey: 'x',
+      businessName: '<img src=x onerror=alert(1)>',
+      favicon: 'javascript:alert(1)',
+      metaTags: [{ name: 'description', content: '"><script>window.__pwned=1</script>' }],
+    })!;
     applyPartnerHead(document, head);
-    expect(document.title).toBe('At-home blood tests | <img src=x onerror=alert(1)>');
     expect(document.head.querySelector('link[rel="icon"]')).toBeNull();
     expect(document.head.querySelectorAll('script, img')).toHaveLength(0);
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
@@ -68,13 +61,9 @@ describe('partner head', () => {
     );
   });
 
-  it("says 'Not found' for a missing partner and waits while it loads", () => {
-    expect(partnerHead(null, '/shop/:b2bKey')).toEqual({
-      title: 'Not found',
-      favicon: null,
-      metaTags: [],
-    });
-    expect(partnerHead(undefined, '/shop/:b2bKey')).toBeNull();
+  it('changes nothing for a missing partner or while it loads', () => {
+    expect(partnerHead(null)).toBeNull();
+    expect(partnerHead(undefined)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
-// The partner's favicon, document title and meta tags on storefront routes (spec issue 8). Partner
-// data only ever reaches the head through setAttribute/textContent-free DOM calls: a title string,
-// an icon href that passed the image check, and name/content pairs from an allowlist of names.
+// The partner's favicon and meta tags on storefront routes. Partner data only ever reaches the head
+// through setAttribute calls: an icon href that passed the image check, and name/content pairs from
+// an allowlist of names. The tab title is the storefront area's, which knows its own pages.
 import { useEffect } from 'react';
 import {
   isSafeImageSrc,
@@ -10,37 +10,20 @@ import {
 import type { PartnerCustomizationProp } from '@shop/shared/shell-contract/shell-props';
 
 export interface PartnerHead {
-  title: string;
   favicon: string | null;
   metaTags: { name: string; content: string }[];
 }
 
-const PAGE_NAMES: Record<string, string> = {
-  '/shop/:b2bKey': 'At-home blood tests',
-  '/shop/:b2bKey/pricing': 'Tests and pricing',
-  '/shop/:b2bKey/pricing/one-time': 'One-time tests',
-  '/shop/:b2bKey/pricing/add-ons': 'Add-ons',
-  '/shop/:b2bKey/pricing/monthly': 'Monthly plans',
-  '/shop/:b2bKey/pricing/quarterly': 'Quarterly plans',
-  '/shop/:b2bKey/pricing/annual': 'Annual plans',
-  '/shop/:b2bKey/checkout': 'Checkout',
-  '/shop/:b2bKey/checkout/thank-you': 'Thank you',
-  '/shop/:b2bKey/shopping-cart': 'Your cart',
-};
-
-/** What the head shows for a storefront route; null while the customization loads. */
+/** What the head shows on a storefront route; null while the customization loads or when there is no partner. */
 export function partnerHead(
   customization: PartnerCustomizationProp | null | undefined,
-  routePattern: string,
 ): PartnerHead | null {
-  if (customization === undefined) return null;
-  if (customization === null) return { title: 'Not found', favicon: null, metaTags: [] };
+  if (!customization) return null;
   const name =
     typeof customization.businessName === 'string' && customization.businessName.trim()
       ? customization.businessName.trim()
       : customization.shopKey;
   return {
-    title: `${PAGE_NAMES[routePattern] ?? 'Shop'} | ${name}`,
     favicon: isSafeImageSrc(customization.favicon) ? customization.favicon.trim() : null,
     metaTags: safePartnerMetaTags(customization.metaTags).map((tag) => ({
       ...tag,
@@ -52,11 +35,6 @@ export function partnerHead(
 /** Applies the head and returns how to put the page's own head back. */
 export function applyPartnerHead(doc: Document, head: PartnerHead): () => void {
   const undo: (() => void)[] = [];
-  const title = doc.title;
-  doc.title = head.title;
-  undo.push(() => {
-    doc.title = title;
-  });
 
   if (head.favicon) {
     const icon = doc.createElement('link');
@@ -94,11 +72,8 @@ export function applyPartnerHead(doc: Document, head: PartnerHead): () => void {
 }
 
 /** Keeps the head on the partner's while a storefront route shows, and restores it afterwards. */
-export function usePartnerHead(
-  customization: PartnerCustomizationProp | null | undefined,
-  routePattern: string | null,
-) {
-  const head = routePattern ? partnerHead(customization, routePattern) : null;
+export function usePartnerHead(customization: PartnerCustomizationProp | null | undefined) {
+  const head = partnerHead(customization);
   const key = head ? JSON.stringify(head) : null;
   useEffect(() => {
     if (!key) return undefined;

@@ -109,14 +109,12 @@ export function StorefrontFooter({
   );
 }
 
-/** The partner's title, favicon and meta tags while a storefront route shows (a component, so it can load lazily). */
+/** The partner's favicon and meta tags while a storefront route shows (a component, so it can load lazily). */
 export function PartnerHeadEffect({
   customization,
-  routePattern,
 }: {
   customization: PartnerCustomizationProp | null | undefined;
-  routePattern: string | null;
 }) {
-  usePartnerHead(customization, routePattern);
+  usePartnerHead(customization);
   return null;
 }
