@@ -19,7 +19,9 @@ export function startDeliveryServer(): Promise<DeliveryServer> {
  * Starts a server for the spec file (serial mode: the tests share its store and registry) and
  * stops it afterwards; `prepare` runs once it is up, e.g. to deploy remotes.
  */
-export function deliveryServerForFile(prepare?: (server: DeliveryServer) => Promise<void>): () => DeliveryServer {
+export function deliveryServerForFile(
+  prepare?: (server: DeliveryServer) => Promise<void>,
+): () => DeliveryServer {
   let server: DeliveryServer | undefined;
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async () => {
@@ -69,54 +71,96 @@ async function builtJavaScript(folder: string): Promise<Map<string, string>> {
  * A text the area shows that is a string literal in the remote's own build (not data from the
  * API), so a patched build visibly changes it.
  */
-export async function findBuiltText(page: Page, area: string, packageName: string): Promise<string> {
-  const shown = await page.locator(`[data-area="${area}"]`).evaluate((root) =>
-    [...root.querySelectorAll('*')]
-      .filter((element) => element.children.length === 0)
-      .map((element) => element.textContent?.trim() ?? ''),
+export async function findBuiltText(
+  page: Page,
+  area: string,
+  packageName: string,
+): Promise<string> {
+  const shown = await page
+    .locator(`[data-area="${area}"]`)
+    .evaluate((root) =>
+      [...root.querySelectorAll('*')]
+        .filter((element) => element.children.length === 0)
+        .map((element) => element.textContent?.trim() ?? ''),
+    );
+  const js = [...(await builtJavaScript(path.join(REPO_ROOT, packageName, 'dist'))).values()].join(
+    '\n',
   );
-  const js = [...(await builtJavaScript(path.join(REPO_ROOT, packageName, 'dist'))).values()].join('\n');
-  const found = [...new Set(shown)].find((text) => text.length >= 6 && text.length <= 80 && js.includes(JSON.stringify(text)));
-  if (!found) throw new Error(`No text shown by the ${area} area is a string literal in ${packageName}'s build.`);
+  const found = [...new Set(shown)].find(
+    (text) => text.length >= 6 && text.length <= 80 && js.includes(JSON.stringify(text)),
+  );
+  if (!found)
+    throw new Error(
+      `No text shown by the ${area} area is a string literal in ${packageName}'s build.`,
+    );
   return found;
 }
 
-/**
- * Copies a remote's build and changes it the way a new release would: the string literal `from`
- * becomes `to`. Returns the folder, ready for `shop deploy <remote> --from <folder>`.
- */
-export async function patchedCopyOfBuild(workDir: string, packageName: string, label: string, from: string, to: string): Promise<string> {
+/** A copy of a remote's build in `workDir`, without the build id of the original (it is another build). */
+async function copyOfBuild(workDir: string, packageName: string, label: string): Promise<string> {
   const target = path.join(workDir, `${packageName}-${label}`);
   await fs.cp(path.join(REPO_ROOT, packageName, 'dist'), target, { recursive: true });
-  const [quotedFrom, quotedTo] = [JSON.stringify(from), JSON.stringify(to)];
-  let replaced = 0;
-  for (const [name, text] of await builtJavaScript(target)) {
-    if (!text.includes(quotedFrom)) continue;
-    replaced += text.split(quotedFrom).length - 1;
-    await fs.writeFile(path.join(target, name), text.split(quotedFrom).join(quotedTo));
-  }
-  if (replaced === 0) throw new Error(`${quotedFrom} does not occur in ${packageName}'s built JavaScript.`);
   await fs.rm(path.join(target, 'build-info.json'), { force: true });
   return target;
 }
 
-/** A copy of a remote's build whose manifest declares another shell-contract version. */
-export async function copyWithContract(workDir: string, packageName: string, contractVersion: string): Promise<string> {
-  const target = path.join(workDir, `${packageName}-contract-${contractVersion}`);
-  await fs.cp(path.join(REPO_ROOT, packageName, 'dist'), target, { recursive: true });
-  const manifestPath = path.join(target, 'mf-manifest.json');
+/**
+ * Copies a remote's build and changes it the way a new release would: each string literal `from`
+ * becomes its `to`. Returns the folder, ready for `shop deploy <remote> --from <folder>`.
+ */
+export async function patchedCopyOfBuild(
+  workDir: string,
+  packageName: string,
+  label: string,
+  replacements: readonly (readonly [from: string, to: string])[],
+): Promise<string> {
+  const target = await copyOfBuild(workDir, packageName, label);
+  const files = await builtJavaScript(target);
+  for (const [from, to] of replacements) {
+    const [quotedFrom, quotedTo] = [JSON.stringify(from), JSON.stringify(to)];
+    let replaced = 0;
+    for (const [name, text] of files) {
+      if (!text.includes(quotedFrom)) continue;
+      replaced += text.split(quotedFrom).length - 1;
+      files.set(name, text.split(quotedFrom).join(quotedTo));
+    }
+    if (replaced === 0)
+      throw new Error(`${quotedFrom} does not occur in ${packageName}'s built JavaScript.`);
+  }
+  for (const [name, text] of files) await fs.writeFile(path.join(target, name), text);
+  return target;
+}
+
+/** Changes what the copied build's mf-manifest.json declares (metaData: contract version, area routes…). */
+export async function editManifestMetaData(
+  folder: string,
+  edit: (metaData: Record<string, unknown>) => void,
+): Promise<void> {
+  const manifestPath = path.join(folder, 'mf-manifest.json');
   const manifest = JSON.parse(await fs.readFile(manifestPath, 'utf8')) as {
     metaData: Record<string, unknown>;
   };
-  manifest.metaData.shellContractVersion = contractVersion;
+  edit(manifest.metaData);
   await fs.writeFile(manifestPath, JSON.stringify(manifest));
-  await fs.rm(path.join(target, 'build-info.json'), { force: true });
+}
+
+/** A copy of a remote's build whose manifest declares another shell-contract version. */
+export async function copyWithContract(
+  workDir: string,
+  packageName: string,
+  contractVersion: string,
+): Promise<string> {
+  const target = await copyOfBuild(workDir, packageName, `contract-${contractVersion}`);
+  await editManifestMetaData(target, (metaData) => {
+    metaData.shellContractVersion = contractVersion;
+  });
   return target;
 }
 
 /** The version a `shop deploy` or `shop rollback` reports as live. */
 export function liveVersionFrom(result: CommandResult): string {
   const match = /mf_\w+ (\S+) is live in/.exec(result.out);
-  if (result.code !== 0 || !match) throw new Error(`shop failed (exit ${result.code}):\n${result.out}\n${result.err}`);
+  if (result.code !== 0 || !match)
+    throw new Error(`shop failed (exit ${result.code}):\n${result.out}\n${result.err}`);
   return match[1]!;
 }

@@ -1,5 +1,6 @@
-// Issue 9: a remote built against another shell-contract major is refused by the shell, which
-// logs the mismatch and shows that area's fallback while the other areas keep working.
+// A remote built against another shell-contract major: `shop deploy` refuses it and names both
+// versions; forced through with --force, the shell refuses it in turn, logs the mismatch and shows
+// that area's fallback while the other areas keep working.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -21,7 +22,7 @@ const currentServer = deliveryServerForFile(async (server) => {
   }
 });
 
-test('a catalog built for another contract major shows the catalog fallback; the account area still works', async ({
+test('the CLI refuses a catalog built for another contract major; forced, the shell shows the catalog fallback and the account area still works', async ({
   page,
 }) => {
   const server = currentServer();
@@ -32,9 +33,22 @@ test('a catalog built for another contract major shows the catalog fallback; the
   };
   const nextMajor = `${Number.parseInt(manifest.metaData.shellContractVersion, 10) + 1}.0.0`;
   const incompatible = await copyWithContract(server.workDir, 'mf-catalog', nextMajor);
-  const deploy = await server.shop('deploy', 'mf-catalog', '--from', incompatible);
+  const current = manifest.metaData.shellContractVersion;
+  const refused = await server.shop('deploy', 'mf-catalog', '--from', incompatible);
+  expect(refused.code).toBe(1);
+  expect(refused.err).toContain(
+    `was built against shell contract ${nextMajor}, but the live shell is on contract ${current}`,
+  );
+  expect(refused.err).toContain('--force');
+  const live = (await (await fetch(`${server.url}/remotes.json`)).json()) as {
+    remotes: Record<string, { contractVersion: string }>;
+  };
+  expect(live.remotes.mf_catalog!.contractVersion).toBe(current);
+
+  const deploy = await server.shop('deploy', 'mf-catalog', '--from', incompatible, '--force');
   liveVersionFrom(deploy);
   expect(deploy.out).toContain(`contract ${nextMajor}`);
+  expect(deploy.out).toContain(`warning: --force: mf_catalog`);
 
   const errors: string[] = [];
   page.on('console', (message) => {

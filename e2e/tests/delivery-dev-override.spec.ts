@@ -63,7 +63,7 @@ test.beforeAll(async ({ browser }) => {
 
   localText = `${registryText} (local dev)`;
   devServer = await serveFolder(
-    await patchedCopyOfBuild(server.workDir, 'mf-catalog', 'local', registryText, localText),
+    await patchedCopyOfBuild(server.workDir, 'mf-catalog', 'local', [[registryText, localText]]),
   );
   devOrigin = `http://localhost:${(devServer.address() as AddressInfo).port}`;
 });

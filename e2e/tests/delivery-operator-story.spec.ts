@@ -61,7 +61,7 @@ test('deploy v1, deploy v2, roll back: live on reload, shell untouched, open tab
 
   // 2. Deploy v2: the same catalog with a visible change to one of its texts.
   const v2Text = `${v1Text} (v2)`;
-  const v2Build = await patchedCopyOfBuild(server.workDir, 'mf-catalog', 'v2', v1Text, v2Text);
+  const v2Build = await patchedCopyOfBuild(server.workDir, 'mf-catalog', 'v2', [[v1Text, v2Text]]);
   const deployV2 = await server.shop('deploy', 'mf-catalog', '--from', v2Build);
   const v2 = liveVersionFrom(deployV2);
   expect(v2).not.toBe(v1);
