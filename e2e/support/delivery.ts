@@ -1,4 +1,4 @@
-// Helpers for the delivery browser tests (issue 9): a server per spec file with an empty store
+// Helpers for the delivery browser tests: a server per spec file with an empty store
 // (the spec deploys what it needs), shell file hashes, and patched copies of a remote's build.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';

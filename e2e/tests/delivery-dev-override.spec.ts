@@ -1,4 +1,4 @@
-// Issue 9, development override: `?override=<remote>@<manifest URL>` loads one remote from a
+// The development override: `?override=<remote>@<manifest URL>` loads one remote from a
 // developer's server (here a local static server with a visibly changed catalog), shows a banner
 // with a reset control, and refuses origins that are not on the allowlist with a visible message.
 import { createReadStream } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 9, the operator story: deploy v1 of mf-catalog, deploy v2 with a visible change, roll
+// The operator story: deploy v1 of mf-catalog, deploy v2 with a visible change, roll
 // back to v1 — each live on the next page load, the shell's files untouched, and a tab opened on
 // v2 before the rollback still navigating inside the catalog until it reloads.
 import { expect, test, type Page, type Response } from '@playwright/test';

@@ -31,7 +31,7 @@ export interface ShellRuntime {
   logPageView: (url: string, referringUrl: string) => Promise<void>;
   sessionId: string;
   isEmailVisitor: boolean;
-  /** Remotes a developer loads from their own server (issue 9), and refused override values. */
+  /** Remotes a developer loads from their own server, and refused override values. */
   devOverrides: Promise<ShellDevOverrides>;
   /** The server-rendered first view of this page load, if the server sent one. */
   firstView: FirstView;
