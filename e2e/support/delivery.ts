@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { REPO_ROOT, startShopServer, type CommandResult, type ShopServer } from './shop-server';
 
-export { REPO_ROOT, freePort, type CommandResult } from './shop-server';
+export { REPO_ROOT, type CommandResult } from './shop-server';
 
 export type DeliveryServer = ShopServer;
 

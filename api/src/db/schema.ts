@@ -1,12 +1,4 @@
-import type {
-  ColumnType,
-  Generated,
-  Insertable,
-  Kysely,
-  Selectable,
-  Transaction,
-  Updateable,
-} from 'kysely';
+import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 // Row types for every table. Timestamps come back as Date from both pg and PGlite.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -434,8 +426,6 @@ export type Database = Kysely<DB>;
 export type Executor = Kysely<DB> | Transaction<DB>;
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type PriceRow = Selectable<PricesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type DiscountRow = Selectable<DiscountsTable>;

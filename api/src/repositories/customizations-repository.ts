@@ -3,7 +3,6 @@ import {
   customizationSchema,
   shopKeySchema,
   type Customization,
-  type CustomizationInput,
 } from '@shop/shared/contract/customization';
 import { sql } from 'kysely';
 import type { Executor } from '../db/schema';
@@ -146,5 +145,3 @@ async function checkPartnerPrices(
   });
   return problems;
 }
-
-export type { CustomizationInput };

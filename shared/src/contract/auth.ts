@@ -2,15 +2,9 @@ import { z } from 'zod';
 import { safeString } from './text';
 import { emailInputSchema, emailSchema, sessionIdSchema, okSchema } from './common';
 import { currentUserSchema } from './user';
-import {
-  checkPassword,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  passwordProblem,
-} from '../rules/password-policy';
-
 // Password rules live in rules/password-policy, shared by the sign-up and reset forms and the server.
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+import { checkPassword, PASSWORD_MAX_LENGTH, passwordProblem } from '../rules/password-policy';
+
 export const passwordSchema = safeString({ message: 'Please enter a password' }).superRefine(
   (password, ctx) => {
     const problem = passwordProblem(password);

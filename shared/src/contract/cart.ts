@@ -3,7 +3,7 @@ import { safeString } from './text';
 import { MAX_CART_LINE_QUANTITY } from './cart-keys';
 import { sessionIdSchema } from './common';
 
-export { CART_QUERY_KEY, MAX_CART_LINE_QUANTITY } from './cart-keys';
+export { MAX_CART_LINE_QUANTITY } from './cart-keys';
 
 export const cartItemSchema = z.object({
   lookupKey: safeString().trim().min(1).max(100),

@@ -47,12 +47,6 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-// The standard error responses most routes can produce, for OpenAPI and typed clients.
-export const commonErrorResponses = {
-  400: errorBodySchema,
-  500: errorBodySchema,
-} as const;
-
 export function isErrorBody(value: unknown): value is ErrorBody {
   return errorBodySchema.safeParse(value).success;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeString } from './text';
 import { shouldCheckUpgradePurchased } from '../rules/upgrade-purchased';
-import { centsSchema, emailInputSchema, okSchema } from './common';
+import { centsSchema, emailInputSchema } from './common';
 import { pricedOfferSchema } from './catalog';
 
 export const UPGRADE_TYPES = ['mini-panel', 'easy-draw', 'bp-tape'] as const;
@@ -136,4 +136,3 @@ export const buyBpTapeBodySchema = z.object({
   quantity: z.number().int().min(1).max(10).default(DEFAULT_UPGRADE_QUANTITY),
 });
 export const buyBpTapeResponseSchema = upgradeResultSchema;
-export { okSchema };

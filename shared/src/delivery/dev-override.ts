@@ -4,7 +4,7 @@
 import { REMOTE_NAMES } from '../shell-contract/shell-props';
 import { DEV_OVERRIDE_QUERY_PARAM, DEV_OVERRIDE_RESET_VALUE } from './dev-override-keys';
 
-export { DEV_OVERRIDE_QUERY_PARAM, DEV_OVERRIDE_RESET_VALUE, DEV_OVERRIDE_STORAGE_KEY } from './dev-override-keys';
+export { DEV_OVERRIDE_STORAGE_KEY } from './dev-override-keys';
 
 const MAX_VALUE_LENGTH = 2048;
 const KNOWN_REMOTES: readonly string[] = Object.values(REMOTE_NAMES);

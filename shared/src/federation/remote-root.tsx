@@ -31,7 +31,7 @@ export function AreaProviders({ shell, children }: { shell: ShellProps; children
   );
 }
 
-export { lazyPage, preloadLazyPages } from './lazy-page';
+export { lazyPage } from './lazy-page';
 
 /**
  * An area's route for a path inside its prefixes that it has no page for: the shell sends every

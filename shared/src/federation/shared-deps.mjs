@@ -4,11 +4,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** react-router is shared through this module: the routing API only, tree-shaken. */
-export const REACT_ROUTER_FACADE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'react-router-facade.mjs');
+export const REACT_ROUTER_FACADE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'react-router-facade.mjs',
+);
 /** The facade's import of the real package (webpack resolves it to react-router's ESM build). */
 export const REACT_ROUTER_FULL = '@shop/react-router-full';
 /** @tanstack/react-query is shared the same way, through its own facade. */
-export const REACT_QUERY_FACADE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'react-query-facade.mjs');
+export const REACT_QUERY_FACADE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'react-query-facade.mjs',
+);
 export const REACT_QUERY_FULL = '@shop/react-query-full';
 
 /** Share keys; a trailing slash is a prefix key (react/ covers react/jsx-runtime, react-dom/ covers react-dom/client). */
@@ -18,7 +24,6 @@ export const SHARED_SINGLETONS = [
   'react-dom',
   'react-dom/',
   'react-router',
-  'react-router-dom',
   '@tanstack/react-query',
   'dayjs',
 ];
@@ -31,9 +36,6 @@ export const SHARED_SINGLETONS = [
  */
 export const SHARED_LIBRARIES = ['axios'];
 
-/** How antd ships; see docs/decisions/antd-shipping.md. `bundled` is the choice, the others stay for measuring. */
-export const ANTD_MODES = ['bundled', 'per-component', 'whole'];
-
 function packageOf(key) {
   return key.endsWith('/') ? key.slice(0, -1) : key;
 }
@@ -42,7 +44,8 @@ function packageOf(key) {
  * Builds the ModuleFederationPlugin `shared` object from the package's own dependencies so
  * the required versions always match what the package was built with.
  * @param {{ dependencies?: Record<string, string> }} pkg
- * @param {{ antd?: string, sharedPkg?: { dependencies?: Record<string, string> }, reactRouter?: { version: string } | null, reactQuery?: { version: string } | null }} [opts]
+ * @param {{ antd?: 'bundled' | 'per-component' | 'whole', sharedPkg?: { dependencies?: Record<string, string> }, reactRouter?: { version: string } | null, reactQuery?: { version: string } | null }} [opts]
+ *   antd: how antd ships (docs/decisions/antd-shipping.md): `bundled` is the choice, the others stay for measuring;
  *   sharedPkg: @shop/shared's package.json; reactRouter / reactQuery: the installed packages, to share them through their facades
  * @param {{ checkVersions?: boolean }} [consumer]
  *   checkVersions: false for the shell. It provides these modules and loads first, so what it gets
@@ -51,7 +54,12 @@ function packageOf(key) {
  */
 export function buildShared(
   pkg,
-  { antd = 'bundled', sharedPkg = { dependencies: {} }, reactRouter = null, reactQuery = null } = {},
+  {
+    antd = 'bundled',
+    sharedPkg = { dependencies: {} },
+    reactRouter = null,
+    reactQuery = null,
+  } = {},
   { checkVersions = true } = {},
 ) {
   const deps = pkg.dependencies ?? {};
@@ -59,12 +67,17 @@ export function buildShared(
   const shared = {};
   for (const key of SHARED_SINGLETONS) {
     const requiredVersion = deps[packageOf(key)];
-    if (!requiredVersion) throw new Error(`shared singleton ${key} is not a dependency of ${pkg.name}`);
+    if (!requiredVersion)
+      throw new Error(`shared singleton ${key} is not a dependency of ${pkg.name}`);
     shared[key] = { singleton: true, requiredVersion, strictVersion: false };
   }
   if (reactRouter) {
     // Provided through the facade (react-router-facade.mjs), still under the key and version of react-router.
-    shared['react-router'] = { ...shared['react-router'], import: REACT_ROUTER_FACADE, version: reactRouter.version };
+    shared['react-router'] = {
+      ...shared['react-router'],
+      import: REACT_ROUTER_FACADE,
+      version: reactRouter.version,
+    };
   }
   if (reactQuery) {
     const key = '@tanstack/react-query';
@@ -80,7 +93,12 @@ export function buildShared(
   } else if (antd === 'per-component') {
     // Per-module sharing: the component entry points plus antd's style engine, matched
     // also when antd reaches them through relative paths inside node_modules.
-    for (const key of ['antd/es/', '@ant-design/cssinjs', '@ant-design/cssinjs-utils', '@rc-component/util/']) {
+    for (const key of [
+      'antd/es/',
+      '@ant-design/cssinjs',
+      '@ant-design/cssinjs-utils',
+      '@rc-component/util/',
+    ]) {
       shared[key] = { singleton: true, requiredVersion: false, allowNodeModulesSuffixMatch: true };
     }
   }

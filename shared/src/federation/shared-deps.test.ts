@@ -12,7 +12,6 @@ function buildShared(checkVersions: boolean | undefined): SharedConfig {
       react: '19.3.1',
       'react-dom': '19.3.1',
       'react-router': '7.18.5',
-      'react-router-dom': '7.18.5',
       '@tanstack/react-query': '5.108.0',
       dayjs: '^1.11.19',
       axios: '^1.13.0',

@@ -68,4 +68,4 @@ export function createApiClients({
 }
 
 // Callers that handle a failed call read it through toApiError; re-exported so the client and its error shape come from one import.
-export { TRANSPORT_ERROR_CODES, toApiError, type ApiError } from './api-error';
+export { toApiError } from './api-error';

@@ -145,8 +145,6 @@ export interface AreaOutletProps {
 
 /** Query keys shared by the shell and the remotes, so one cache serves the header and the areas. */
 export const USER_QUERY_KEY = ['user', 'cms-info'] as const;
-/** The cart is server-side (docs/decisions/cart-storage.md); every area reads it through @shop/shared/cart. */
-export { CART_QUERY_KEY } from '../contract/cart-keys';
 export const CUSTOMIZATION_QUERY_KEY = ['customization'] as const;
 
 export type AreaName = 'account' | 'catalog' | 'checkout' | 'upgrades' | 'storefront';

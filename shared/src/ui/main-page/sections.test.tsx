@@ -1,5 +1,4 @@
 /// <reference types="@testing-library/jest-dom" />
-import './text-encoder-for-tests';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { ReactNode } from 'react';
