@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { orderQueryKey } from '@shop/shared/orders/order-query';
+import { orderQueryKey } from '@shop/shared/contract/cart-keys';
 import userEvent from '@testing-library/user-event';
 import { createFakeUpgradesApi, ORDER } from './support/fake-upgrades-api';
 import { renderUpgrades } from './support/render-upgrades';

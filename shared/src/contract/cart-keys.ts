@@ -1,6 +1,8 @@
-// The cart's plain constants, apart from its schemas, so the shell and first-view pages can use them
+// Query keys more than one area uses, and the cart's plain constants, apart from their schemas, so the shell and first-view pages can use them
 // without loading zod (docs/decisions/antd-shipping.md, first-load budget).
 
 /** The query key every area uses for the cart, so the header badge and the cart page share one cache. */
 export const CART_QUERY_KEY = ['cart'] as const;
+/** The order checkout's thank-you page reads and the upgrades area refreshes after a purchase. */
+export const orderQueryKey = (orderId: string | null) => ['order', orderId] as const;
 export const MAX_CART_LINE_QUANTITY = 20;

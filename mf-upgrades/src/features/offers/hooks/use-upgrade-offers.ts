@@ -12,7 +12,7 @@ import {
 import { shouldCheckUpgradePurchased } from '@shop/shared/rules/upgrade-purchased';
 import { toApiError } from '@shop/shared/http/api-error';
 // Checkout's thank-you page reads the order under this key; a purchase refreshes its summary.
-import { orderQueryKey } from '@shop/shared/orders/order-query';
+import { orderQueryKey } from '@shop/shared/contract/cart-keys';
 import {
   fetchEasyDrawOffer,
   fetchMiniPanelOffer,
