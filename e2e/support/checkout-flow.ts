@@ -26,6 +26,12 @@ export async function fillContactAndShipping(page: Page, email: string, name = '
   await page.getByLabel('ZIP code').fill('78701');
 }
 
+/** Puts one item in this browser's server-side cart through the cart page's ?add= link. */
+export async function cartWithKit(page: Page, lookupKey = 'bloodwise_kit_one_time') {
+  await page.goto(`/shopping-cart?add=${lookupKey}`);
+  await expect(page.getByTestId('summary-line')).toHaveCount(1);
+}
+
 export async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry (MM/YY)').fill(`12/${nextYear}`);
@@ -40,8 +46,7 @@ export async function checkOutAsGuest(
   page: Page,
   { email = uniqueEmail('guest'), lookupKey = 'bloodwise_kit_one_time' } = {},
 ): Promise<string> {
-  await page.goto(`/shopping-cart?add=${lookupKey}`);
-  await expect(page.getByTestId('summary-line')).toHaveCount(1);
+  await cartWithKit(page, lookupKey);
   await page.goto('/checkout');
   await fillContactAndShipping(page, email);
   await fillCard(page, '4242 4242 4242 4242');

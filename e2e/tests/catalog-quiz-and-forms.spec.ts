@@ -2,12 +2,10 @@
 // dataLayer, both waiting lists storing their source, and an anonymous referral being stored.
 import type { APIRequestContext } from '@playwright/test';
 import { API_PATHS } from '../../shared/src/contract/paths';
+import { uniqueEmail } from '../support/checkout-flow';
 import { waitForDataLayerEvent } from '../support/data-layer';
 import { waitForLivePage } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
-
-const unique = (name: string) =>
-  `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 /** Posts the same sign-up again through the API: alreadyOnList says whether the browser's one was stored. */
 async function onList(
@@ -72,7 +70,7 @@ test('the New York waitlist on the main page stores ny_waitlist, and a repeat is
   page,
   request,
 }) => {
-  const email = unique('ny');
+  const email = uniqueEmail('ny');
   await page.goto('/');
   // Below the fold, the form (and its code) arrives as it is scrolled near.
   await expect(page.locator('[data-section="waitlist"] .cat-block-skeleton')).toHaveCount(1);
@@ -88,7 +86,7 @@ test('the New York waitlist on the main page stores ny_waitlist, and a repeat is
 
   // Stored under its own source only.
   expect(await onList(request, email, 'ny_waitlist')).toBe(true);
-  expect(await onList(request, unique('other'), 'ny_waitlist')).toBe(false);
+  expect(await onList(request, uniqueEmail('other'), 'ny_waitlist')).toBe(false);
 
   // Signing up again from the page: a warm "already" message, not an error.
   await page.getByRole('button', { name: 'Add another person' }).click();
@@ -102,7 +100,7 @@ test('the California supplements waitlist on /programs stores ca_supplements', a
   page,
   request,
 }) => {
-  const email = unique('ca');
+  const email = uniqueEmail('ca');
   await page.goto('/programs');
   await waitForLivePage(page);
   await page.getByRole('heading', { name: /California/ }).scrollIntoViewIfNeeded();
@@ -121,11 +119,13 @@ test('an anonymous referral is validated, refused for oneself, then stored and t
   request,
   shop,
 }) => {
-  const me = unique('me');
-  const friend = unique('friend');
+  const me = uniqueEmail('me');
+  const friend = uniqueEmail('friend');
   await page.goto('/');
   await waitForLivePage(page);
-  await page.getByRole('heading', { name: 'Know someone who should check their numbers?' }).scrollIntoViewIfNeeded();
+  await page
+    .getByRole('heading', { name: 'Know someone who should check their numbers?' })
+    .scrollIntoViewIfNeeded();
   const form = page.getByRole('form', { name: 'Know someone who should check their numbers?' });
   await form.getByLabel('Your email').fill(me);
   await form.getByLabel("Friend's email").fill('not-an-email');

@@ -1,16 +1,23 @@
 // The employer flow end to end: an employee asks their employer to pay, the employer's
 // email (read from the dev outbox) links to the pay page, and paying there marks the order paid.
-import { fillCard, fillContactAndShipping, uniqueEmail } from '../support/checkout-flow';
+import {
+  cartWithKit,
+  fillCard,
+  fillContactAndShipping,
+  uniqueEmail,
+} from '../support/checkout-flow';
 import { screenshotAtWidths } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
 
 const SHOTS = '/tmp/shots/checkout';
 
-test('an employee asks the employer to pay, and the emailed link pays the order once', async ({ page, shop }) => {
+test('an employee asks the employer to pay, and the emailed link pays the order once', async ({
+  page,
+  shop,
+}) => {
   const employee = uniqueEmail('employee');
   const employer = uniqueEmail('employer');
-  await page.goto('/shopping-cart?add=bloodwise_kit_one_time');
-  await expect(page.getByTestId('summary-line')).toHaveCount(1);
+  await cartWithKit(page);
   await page.goto('/checkout');
   await fillContactAndShipping(page, employee, 'Sam Worker');
   await page.getByRole('button', { name: 'Ask your employer to pay for this order' }).click();
@@ -26,7 +33,9 @@ test('an employee asks the employer to pay, and the emailed link pays the order 
 
   await page.goto(link!);
   await expect(page.getByRole('heading', { level: 1, name: 'Pay for an order' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: /Sam Worker .* asked you to pay for this order/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: /Sam Worker .* asked you to pay for this order/ }),
+  ).toBeVisible();
   await expect(page.getByTestId('summary-line')).toHaveCount(1);
   await screenshotAtWidths(page, SHOTS, 'employer-pay');
   await fillCard(page, '4242 4242 4242 4242');

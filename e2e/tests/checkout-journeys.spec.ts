@@ -3,45 +3,21 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
+import { screenshotAtWidths } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
-import { THANK_YOU_URL, thankYouOrderId } from '../support/checkout-flow';
+import {
+  cartWithKit,
+  fillCard,
+  fillContactAndShipping,
+  THANK_YOU_URL,
+  thankYouOrderId,
+  uniqueEmail,
+} from '../support/checkout-flow';
 import { afterNextPaints, trackRequests } from '../support/settled';
 
 const SHOTS = '/tmp/shots/checkout';
-const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-const unique = (name: string) =>
-  `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    // Full-page shots of a scrolled page draw the sticky header mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function fillContactAndShipping(page: Page, email: string, name = 'Mary Ann Lee') {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Address', { exact: true }).fill('10 Elm St');
-  await page.getByLabel('City').fill('Austin');
-  await page.getByLabel('State').fill('TX');
-  await page.getByLabel('ZIP code').fill('78701');
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill(`12/${nextYear}`);
-  await page.getByLabel('CVC').fill('123');
-}
-
-/** Puts one kit in this browser's server-side cart through the cart page's ?add= link. */
-async function cartWithKit(page: Page) {
-  await page.goto('/shopping-cart?add=bloodwise_kit_one_time');
-  await expect(page.getByTestId('summary-line')).toHaveCount(1);
-}
+const shoot = (page: Page, name: string) => screenshotAtWidths(page, SHOTS, name);
 
 test.describe('checkout', () => {
   test('guest journey: pricing -> cart -> checkout with a URL discount -> 4242 -> thank-you, analytics once', async ({
@@ -72,7 +48,7 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('discount-message')).toContainText('WELCOME10 applied');
     await expect(page.getByTestId('summary-discount')).toBeVisible();
     await waitForDataLayerEvent(page, 'begin_checkout');
-    const email = unique('guest');
+    const email = uniqueEmail('guest');
     await fillContactAndShipping(page, email);
     await fillCard(page, '4242 4242 4242 4242');
     await waitForDataLayerEvent(page, 'add_payment_info');
@@ -117,7 +93,7 @@ test.describe('checkout', () => {
   }) => {
     await cartWithKit(page);
     await page.goto('/checkout');
-    await fillContactAndShipping(page, unique('declined'));
+    await fillContactAndShipping(page, uniqueEmail('declined'));
     await fillCard(page, '4000 0000 0000 0002');
     const responses: number[] = [];
     page.on('response', (response) => {
@@ -141,7 +117,7 @@ test.describe('checkout', () => {
   test('pay later: explicit consent, then an order that carries bnpl: true', async ({ page }) => {
     await cartWithKit(page);
     await page.goto('/checkout');
-    await fillContactAndShipping(page, unique('later'));
+    await fillContactAndShipping(page, uniqueEmail('later'));
     await page.getByLabel('Pay later in 4 instalments').check();
     await page.getByTestId('place-order').click();
     await expect(page.getByText('Please accept the pay-later terms')).toBeVisible();
@@ -178,7 +154,7 @@ test.describe('checkout', () => {
   test('a double click on "Place order" makes one order', async ({ page }) => {
     await cartWithKit(page);
     await page.goto('/checkout');
-    await fillContactAndShipping(page, unique('double'));
+    await fillContactAndShipping(page, uniqueEmail('double'));
     await fillCard(page, '4242 4242 4242 4242');
     const orderIds: string[] = [];
     const isOrder = (url: string, method: string) =>

@@ -12,7 +12,7 @@ const SLOW = { timeout: 10_000 };
 
 const posts = (api: FakeApi, path: string) =>
   api.requests
-    .filter((request) => request.method === 'POST' && request.url === path)
+    .filter((request) => request.method === 'post' && request.url === path)
     .map((request) => request.body);
 
 describe('waitlist forms', () => {

@@ -3,9 +3,9 @@
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
 import { createDevShell, DevShellHarness } from '@shop/shared/shell-contract/dev-shell';
+import { createFakeApi, type FakeHandler } from '@shop/shared/shell-contract/fake-api';
 import { createMemoryNavigationStore } from '@shop/shared/shell-contract/navigation-store';
 import { AccountRoot } from '../../src/app/parcel';
 
@@ -24,7 +24,7 @@ globalThis.ResizeObserver ??= StillResizeObserver as unknown as typeof ResizeObs
 export interface ApiCall {
   method: string;
   url: string;
-  params: Record<string, unknown> | undefined;
+  params: Record<string, unknown>;
   body: unknown;
 }
 
@@ -35,29 +35,16 @@ export const errorBody = (code: string, message: string, fields?: Record<string,
   error: fields ? { code, message, fields } : { code, message },
 });
 
-function fakeAdapter(routes: Routes, calls: ApiCall[]): AxiosAdapter {
-  return async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    const call: ApiCall = {
-      method,
-      url,
-      params: config.params as Record<string, unknown> | undefined,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-    };
+/** The account's "METHOD /path" routes as a handler of the shared fake API; every call is recorded. */
+function routeHandler(routes: Routes, calls: ApiCall[]): FakeHandler {
+  return ({ method, url, params, body }) => {
+    const call: ApiCall = { method: method.toUpperCase(), url, params, body };
     calls.push(call);
-    const route = routes[`${method} ${url}`];
-    if (!route) throw new Error(`No fake route for ${method} ${url}`);
+    const route = routes[`${call.method} ${url}`];
+    // Loud on purpose: a test that reaches an unplanned endpoint should fail, not get a 404.
+    if (!route) throw new Error(`No fake route for ${call.method} ${url}`);
     const [status, data = {}] = typeof route === 'function' ? route(call) : route;
-    const response = { data, status, statusText: String(status), headers: {}, config, request: {} };
-    if (status < 400) return response;
-    throw new AxiosError(
-      `Request failed with status code ${status}`,
-      AxiosError.ERR_BAD_REQUEST,
-      config,
-      {},
-      response,
-    );
+    return { status, data };
   };
 }
 
@@ -69,8 +56,7 @@ export function renderAccount(
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const { props, record } = createDevShell({ store, queryClient, user });
   const calls: ApiCall[] = [];
-  const adapter = fakeAdapter(routes, calls);
-  for (const client of Object.values(props.api)) client.defaults.adapter = adapter;
+  createFakeApi(routeHandler(routes, calls)).install(props);
   const refresh = jest.fn(async () => undefined);
   const shell = { ...props, userContext: { ...props.userContext, refresh } };
   const view = render(<DevShellHarness Root={AccountRoot} store={store} shell={shell} />);

@@ -1,16 +1,16 @@
-// Serves the fixtures to the area's axios clients and records what the area posts.
-import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+// Serves the fixtures to the area's axios clients through the shared fake adapter and records
+// what the area sends.
+import axios from 'axios';
 import type { Cart } from '@shop/shared/contract/cart';
 import { API_PATHS } from '@shop/shared/contract/paths';
+import {
+  createFakeApi,
+  fakeError,
+  type RecordedRequest,
+} from '@shop/shared/shell-contract/fake-api';
 import { CONTENT, OFFERS, PRICES } from './catalog-fixtures';
 
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-export type Responder = (body: Record<string, unknown>) => { status: number; data: unknown };
+type Responder = (body: Record<string, unknown>) => { status: number; data: unknown };
 
 export interface FakeApi {
   requests: RecordedRequest[];
@@ -30,56 +30,38 @@ const GET_FIXTURES: Record<string, unknown> = {
 };
 
 /** Installs the fake as axios's default adapter; the dev shell's clients are created after this. */
-export function installFakeApi(): FakeApi {
+function installFakeApi(): FakeApi {
   const previous = axios.defaults.adapter;
-  const requests: RecordedRequest[] = [];
   const responders = new Map<string, Responder>();
   const failing = new Set<string>();
   let cart: Cart = { items: [], updatedAt: null };
 
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = (config.url ?? '').split('?')[0]!;
-    const body = typeof config.data === 'string' ? JSON.parse(config.data) : (config.data ?? null);
-    requests.push({ method, url, body });
-    const reply = (status: number, data: unknown) => {
-      const response = { status, statusText: String(status), data, headers: {}, config };
-      if (status >= 400)
-        throw new AxiosError(
-          `Request failed with status code ${status}`,
-          'ERR_BAD_REQUEST',
-          config,
-          null,
-          response,
-        );
-      return response;
-    };
+  const fake = createFakeApi(({ method, url, body }) => {
+    const path = url.split('?')[0]!;
     // The server-side cart, kept in memory for the test.
-    if (url === API_PATHS.cart) {
-      if (method === 'PUT')
+    if (path === API_PATHS.cart) {
+      if (method === 'put')
         cart = {
           items: (body as { items: Cart['items'] }).items,
           updatedAt: new Date(0).toISOString(),
         };
-      return reply(200, cart);
+      return { status: 200, data: cart };
     }
-    if (method === 'GET') {
-      if (failing.has(url) || !(url in GET_FIXTURES))
-        return reply(failing.has(url) ? 503 : 404, {
-          error: { code: 'NOT_FOUND', message: 'No fixture' },
-        });
-      return reply(200, JSON.parse(JSON.stringify(GET_FIXTURES[url])));
+    if (method === 'get') {
+      if (failing.has(path)) return fakeError(503, 'NOT_FOUND', 'No fixture');
+      // Unknown paths get the shared fake's 404.
+      if (!(path in GET_FIXTURES)) return undefined;
+      return { status: 200, data: JSON.parse(JSON.stringify(GET_FIXTURES[path])) };
     }
-    const responder = responders.get(url);
-    const answer = responder
-      ? responder(body as Record<string, unknown>)
+    const responder = responders.get(path);
+    return responder
+      ? responder((body ?? null) as Record<string, unknown>)
       : { status: 200, data: { ok: true } };
-    return reply(answer.status, answer.data);
-  };
-  axios.defaults.adapter = adapter;
+  });
+  axios.defaults.adapter = fake.adapter;
 
   return {
-    requests,
+    requests: fake.requests,
     cart: () => cart,
     respond: (path, responder) => responders.set(path, responder),
     failGets: (path, fail = true) => (fail ? failing.add(path) : failing.delete(path)),
