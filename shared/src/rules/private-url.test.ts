@@ -20,6 +20,7 @@ describe('withoutPrivateParams', () => {
   it('leaves URLs without private parameters as they are', () => {
     expect(withoutPrivateParams('/pricing?discount=SAVE10')).toBe('/pricing?discount=SAVE10');
     expect(withoutPrivateParams('/')).toBe('/');
+    expect(withoutPrivateParams('')).toBe('');
   });
 
   it('catches encoded and repeated names', () => {

@@ -13,6 +13,8 @@ export const PRIVATE_QUERY_PARAMS = [
  * does not parse is dropped to its path, so a malformed URL cannot smuggle one through.
  */
 export function withoutPrivateParams(url: string): string {
+  // No referrer stays no referrer.
+  if (url === '') return url;
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
   let parsed: URL;
   try {
