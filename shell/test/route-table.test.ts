@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import type { RegistryDocument } from '@shop/shared/delivery/registry-document';
 import { testRegistry } from '@shop/shared/shell-contract/test-area-routes';
 import { areaTableOf, type AreaTable } from '@shop/shared/shell-contract/area-routes';
@@ -99,6 +100,21 @@ describe('registry source', () => {
     expect(fetchRegistry).toHaveBeenCalledTimes(1);
     expect(source.areas()).toEqual({ status: 'ready', table: AREAS });
     expect(changes).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the fallback for a slow read, and the read that still arrives replaces it', async () => {
+    let answer!: (registry: RegistryDocument) => void;
+    const fetchRegistry = jest.fn(
+      () => new Promise<RegistryDocument>((resolve) => (answer = resolve)),
+    );
+    const source = createRegistrySource(fetchRegistry, () => 0);
+    source.load();
+    await waitFor(() => expect(source.areas()).toEqual({ status: 'failed' }));
+    // Try again while the read is still under way does not send another.
+    source.load();
+    expect(fetchRegistry).toHaveBeenCalledTimes(1);
+    answer(LIVE);
+    await waitFor(() => expect(source.areas()).toEqual({ status: 'ready', table: AREAS }));
   });
 
   it('forgets a failed read, so Try again reads it anew', async () => {

@@ -16,8 +16,13 @@ export interface RegistrySource {
   load(): void;
 }
 
+/**
+ * `fetchRegistry` may take long (a busy server); after `slowAfterMs` the router shows its fallback,
+ * and a read that still arrives replaces it: slow is not down. Only an error ends a read.
+ */
 export function createRegistrySource(
   fetchRegistry: () => Promise<RegistryDocument>,
+  slowAfterMs: () => number = () => Infinity,
 ): RegistrySource {
   let pending: Promise<RegistryDocument> | null = null;
   let state: AreaTableState = { status: 'loading' };
@@ -32,9 +37,17 @@ export function createRegistrySource(
     const attempt = fetchRegistry();
     pending = attempt;
     if (state.status === 'failed') set({ status: 'loading' });
+    const wait = slowAfterMs();
+    const timer = Number.isFinite(wait)
+      ? setTimeout(() => state.status === 'loading' && set({ status: 'failed' }), wait)
+      : undefined;
     attempt.then(
-      (registry) => set({ status: 'ready', table: areaTableOf(registry) }),
+      (registry) => {
+        clearTimeout(timer);
+        set({ status: 'ready', table: areaTableOf(registry) });
+      },
       () => {
+        clearTimeout(timer);
         pending = null;
         set({ status: 'failed' });
       },

@@ -3,15 +3,34 @@ import { QueryClient } from '@tanstack/react-query';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import type { RegistryDocument } from '@shop/shared/delivery/registry-document';
-import { resolveRuntimeConfig, type ShopRuntimeConfig } from '@shop/shared/shell-contract/runtime-config';
-import { createBrowserNavigationStore, type NavigationStore } from '@shop/shared/shell-contract/navigation-store';
+import {
+  resolveRuntimeConfig,
+  type ShopRuntimeConfig,
+} from '@shop/shared/shell-contract/runtime-config';
+import {
+  createBrowserNavigationStore,
+  type NavigationStore,
+} from '@shop/shared/shell-contract/navigation-store';
 import { createApiClients } from '@shop/shared/http/api-clients';
-import { captureEmailVisitor, captureUrlDiscount, getOrCreateSessionId } from '@shop/shared/client-state/client-storage';
-import { createAreaLoader, remainingLoadBudget, remoteSourcesFrom, type AreaLoader, type FederationApi } from '../federation/area-loader';
+import {
+  captureEmailVisitor,
+  captureUrlDiscount,
+  getOrCreateSessionId,
+} from '@shop/shared/client-state/client-storage';
+import {
+  createAreaLoader,
+  remainingLoadBudget,
+  remoteSourcesFrom,
+  type AreaLoader,
+  type FederationApi,
+} from '../federation/area-loader';
 import { createContractGuard } from '../federation/contract-guard';
 import { createShopRuntimePlugin } from '../federation/shop-runtime-plugin';
 import { createAnalytics, type ShellAnalytics } from '../features/analytics/analytics';
-import { createQueueProductAnalytics, disabledProductAnalytics } from '../features/analytics/product-analytics';
+import {
+  createQueueProductAnalytics,
+  disabledProductAnalytics,
+} from '../features/analytics/product-analytics';
 import { createPageViewLogger } from '../features/analytics/page-view-logger';
 import type { ShellDevOverrides } from '../features/dev-override/dev-overrides';
 import { loadShellDevOverrides } from '../features/dev-override/dev-override-loader';
@@ -38,17 +57,27 @@ export interface ShellRuntime {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 60_000 } } });
+  return new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 60_000 } },
+  });
 }
 
-/** Within `timeoutMs`: no area can show before the registry is in, so a hung read must end in the fallback. */
+/** A hung read ends after `timeoutMs`; a slow one shows the fallback sooner (the registry source) and still counts when it arrives. */
 async function fetchRegistry(url: string, timeoutMs: number): Promise<RegistryDocument> {
-  const response = await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+  const response = await fetch(url, {
+    cache: 'no-cache',
+    headers: { Accept: 'application/json' },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const registry = (await response.json()) as RegistryDocument;
-  if (!registry || typeof registry.remotes !== 'object') throw new Error(`${url} is not a registry document`);
+  if (!registry || typeof registry.remotes !== 'object')
+    throw new Error(`${url} is not a registry document`);
   return registry;
 }
+
+/** A registry read that has not answered by now never will. */
+const REGISTRY_HANG_MS = 30_000;
 
 export function createShellRuntime(win: Window = window): ShellRuntime {
   const config = resolveRuntimeConfig(win.__SHOP_CONFIG__);
@@ -70,7 +99,10 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
   });
 
   // Read at once: routing the page to its area waits for it.
-  const registry = createRegistrySource(() => fetchRegistry(config.registryUrl, remainingLoadBudget(win.performance.now())));
+  const registry = createRegistrySource(
+    () => fetchRegistry(config.registryUrl, REGISTRY_HANG_MS),
+    () => remainingLoadBudget(win.performance.now()),
+  );
   registry.load();
 
   const guard = createContractGuard();
@@ -100,7 +132,9 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
 
   const analytics = createAnalytics({
     win,
-    product: config.productAnalytics.enabled ? createQueueProductAnalytics(win) : disabledProductAnalytics,
+    product: config.productAnalytics.enabled
+      ? createQueueProductAnalytics(win)
+      : disabledProductAnalytics,
   });
   const logPageView = createPageViewLogger({
     client: api.connect,
@@ -109,5 +143,18 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
     userAgent: win.navigator.userAgent,
   });
 
-  return { config, store, queryClient, api, registry, loader, analytics, logPageView, sessionId, isEmailVisitor, devOverrides, firstView };
+  return {
+    config,
+    store,
+    queryClient,
+    api,
+    registry,
+    loader,
+    analytics,
+    logPageView,
+    sessionId,
+    isEmailVisitor,
+    devOverrides,
+    firstView,
+  };
 }
