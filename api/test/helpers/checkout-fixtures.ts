@@ -1,16 +1,37 @@
 // Request bodies for checkout tests: a valid order with the test provider's cards.
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@shop/shared/contract/paths';
-import type { PlaceOrderBody } from '@shop/shared/contract/checkout';
+import type { BusinessCheckoutBody, PlaceOrderBody } from '@shop/shared/contract/checkout';
 import { TEST_CARDS } from '../../src/services/payments/test-card-rules';
 import type { TestApp } from './build-test-app';
 
 const nextYear = new Date().getUTCFullYear() + 1;
 
-export const testCard = (number: string = TEST_CARDS.succeeds) => ({ number, expMonth: 12, expYear: nextYear, cvc: '123' });
+export const testCard = (number: string = TEST_CARDS.succeeds) => ({
+  number,
+  expMonth: 12,
+  expYear: nextYear,
+  cvc: '123',
+});
 
-export const US_ADDRESS = { name: 'Ada Shopper', line1: '10 Elm St', line2: null, city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' as const };
-export const CA_ADDRESS = { name: 'Ada Shopper', line1: '1 Rue Main', line2: null, city: 'Ottawa', state: 'ON', postal_code: 'K1A 0B1', country: 'CA' as const };
+export const US_ADDRESS = {
+  name: 'Ada Shopper',
+  line1: '10 Elm St',
+  line2: null,
+  city: 'Austin',
+  state: 'TX',
+  postal_code: '78701',
+  country: 'US' as const,
+};
+export const CA_ADDRESS = {
+  name: 'Ada Shopper',
+  line1: '1 Rue Main',
+  line2: null,
+  city: 'Ottawa',
+  state: 'ON',
+  postal_code: 'K1A 0B1',
+  country: 'CA' as const,
+};
 
 export function orderBody(overrides: Partial<PlaceOrderBody> = {}): PlaceOrderBody {
   return {
@@ -24,6 +45,35 @@ export function orderBody(overrides: Partial<PlaceOrderBody> = {}): PlaceOrderBo
   };
 }
 
-export function placeOrder(t: TestApp, body: unknown, key: string = randomUUID(), headers: Record<string, string> = {}) {
-  return t.inject({ method: 'POST', url: API_PATHS.orders, payload: body as object, headers: { 'idempotency-key': key, ...headers } });
+export function placeOrder(
+  t: TestApp,
+  body: unknown,
+  key: string = randomUUID(),
+  headers: Record<string, string> = {},
+) {
+  return t.inject({
+    method: 'POST',
+    url: API_PATHS.orders,
+    payload: body as object,
+    headers: { 'idempotency-key': key, ...headers },
+  });
+}
+
+/** A partner storefront's business checkout: acme-wellness, its one-time kit, card 4242. */
+export function businessBody(overrides: Partial<BusinessCheckoutBody> = {}): BusinessCheckoutBody {
+  return {
+    email: 'employee@acme.example',
+    name: 'Alex Employee',
+    products: [{ lookupKey: 'acme_kit_one_time', quantity: 1 }],
+    shipping: US_ADDRESS,
+    sessionId: randomUUID(),
+    discount: 'ACME15',
+    shipUpfront: false,
+    shippingCost: 1,
+    businessKey: 'acme-wellness',
+    paymentMethod: { type: 'card', card: testCard() },
+    bnpl: false,
+    marketingEnabled: true,
+    ...overrides,
+  };
 }

@@ -1,29 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
-import type { BusinessCheckoutBody } from '@shop/shared/contract/checkout';
 import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
-import { testCard, US_ADDRESS } from '../../helpers/checkout-fixtures';
+import { businessBody, testCard } from '../../helpers/checkout-fixtures';
 
 const ADMIN_TOKEN = 'operator-token-0123456789abcdef';
-
-function businessBody(overrides: Partial<BusinessCheckoutBody> = {}): BusinessCheckoutBody {
-  return {
-    email: 'employee@acme.example',
-    name: 'Alex Employee',
-    products: [{ lookupKey: 'acme_kit_one_time', quantity: 1 }],
-    shipping: US_ADDRESS,
-    sessionId: randomUUID(),
-    discount: 'ACME15',
-    shipUpfront: false,
-    shippingCost: 1,
-    businessKey: 'acme-wellness',
-    paymentMethod: { type: 'card', card: testCard() },
-    bnpl: false,
-    marketingEnabled: true,
-    ...overrides,
-  };
-}
 
 describe('business checkout (partner storefronts)', () => {
   let t: TestApp;

@@ -9,7 +9,13 @@ import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import type { PaymentProvider } from '../../../src/services/payments/payment-provider';
 import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
-import { orderBody, placeOrder, testCard, US_ADDRESS } from '../../helpers/checkout-fixtures';
+import {
+  orderBody,
+  placeOrder,
+  testCard,
+  US_ADDRESS,
+  businessBody,
+} from '../../helpers/checkout-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
 let database: TestDatabase;
@@ -25,7 +31,11 @@ beforeAll(async () => {
     async createCharge(input) {
       const orderId = input.metadata?.orderId;
       if (orderId) {
-        const row = await database.handle.db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
+        const row = await database.handle.db
+          .selectFrom('orders')
+          .select('id')
+          .where('id', '=', orderId)
+          .executeTakeFirst();
         orderExistedAtCharge.push(Boolean(row));
       }
       return inner.createCharge(input);
@@ -39,7 +49,10 @@ afterAll(async () => {
 });
 
 /** Makes the database refuse to move a row of `table` to `status` until the returned undo runs. */
-async function refuseStatus(table: 'orders' | 'upgrades', status: string): Promise<() => Promise<void>> {
+async function refuseStatus(
+  table: 'orders' | 'upgrades',
+  status: string,
+): Promise<() => Promise<void>> {
   const name = `refuse_${table}_${status.replace(/\W/g, '_')}`;
   await sql
     .raw(
@@ -50,7 +63,9 @@ async function refuseStatus(table: 'orders' | 'upgrades', status: string): Promi
        end $$`,
     )
     .execute(t.app.db);
-  await sql.raw(`create trigger ${name} before update on ${table} for each row execute function ${name}()`).execute(t.app.db);
+  await sql
+    .raw(`create trigger ${name} before update on ${table} for each row execute function ${name}()`)
+    .execute(t.app.db);
   return async () => {
     await sql.raw(`drop trigger ${name} on ${table}`).execute(t.app.db);
     await sql.raw(`drop function ${name}()`).execute(t.app.db);
@@ -58,22 +73,36 @@ async function refuseStatus(table: 'orders' | 'upgrades', status: string): Promi
 }
 
 async function chargesFor(orderId: string) {
-  return t.app.db.selectFrom('payment_charges').select(['id', 'status', 'amount_cents', 'amount_refunded_cents']).where(sql<boolean>`metadata->>'orderId' = ${orderId}`).execute();
+  return t.app.db
+    .selectFrom('payment_charges')
+    .select(['id', 'status', 'amount_cents', 'amount_refunded_cents'])
+    .where(sql<boolean>`metadata->>'orderId' = ${orderId}`)
+    .execute();
 }
 
 async function refundsOf(chargeIds: string[]) {
   if (chargeIds.length === 0) return [];
-  return t.app.db.selectFrom('payment_refunds').select(['charge_id', 'amount_cents']).where('charge_id', 'in', chargeIds).execute();
+  return t.app.db
+    .selectFrom('payment_refunds')
+    .select(['charge_id', 'amount_cents'])
+    .where('charge_id', 'in', chargeIds)
+    .execute();
 }
 
 async function ordersWithKey(key: string) {
-  return t.app.db.selectFrom('orders').select(['id', 'status', 'payment_charge_id', 'failure_message']).where('idempotency_key', '=', key).execute();
+  return t.app.db
+    .selectFrom('orders')
+    .select(['id', 'status', 'payment_charge_id', 'failure_message'])
+    .where('idempotency_key', '=', key)
+    .execute();
 }
 
 describe('a consumer order', () => {
   it('is written before its card is charged', async () => {
     orderExistedAtCharge.length = 0;
-    expect((await placeOrder(t, orderBody({ email: 'record-first@example.com' }))).statusCode).toBe(201);
+    expect((await placeOrder(t, orderBody({ email: 'record-first@example.com' }))).statusCode).toBe(
+      201,
+    );
     expect(orderExistedAtCharge).toEqual([true]);
   });
 
@@ -92,10 +121,15 @@ describe('a consumer order', () => {
       expect(order).toMatchObject({ status: 'failed' });
       const charges = await chargesFor(order!.id);
       expect(charges).toHaveLength(1);
-      expect(charges[0]).toMatchObject({ status: 'succeeded', amount_refunded_cents: charges[0]!.amount_cents });
+      expect(charges[0]).toMatchObject({
+        status: 'succeeded',
+        amount_refunded_cents: charges[0]!.amount_cents,
+      });
       expect(order!.payment_charge_id).toBe(charges[0]!.id);
       const refunds = await refundsOf([charges[0]!.id]);
-      expect(refunds).toEqual([{ charge_id: charges[0]!.id, amount_cents: charges[0]!.amount_cents }]);
+      expect(refunds).toEqual([
+        { charge_id: charges[0]!.id, amount_cents: charges[0]!.amount_cents },
+      ]);
 
       // A retry with the key (the database still failing or not) gets the same answer and no new charge.
       const retry = await placeOrder(t, body, key);
@@ -108,7 +142,9 @@ describe('a consumer order', () => {
     expect(again.statusCode).toBe(409);
     const [order] = await ordersWithKey(key);
     expect(await chargesFor(order!.id)).toHaveLength(1);
-    expect(await refundsOf((await chargesFor(order!.id)).map((charge) => charge.id))).toHaveLength(1);
+    expect(await refundsOf((await chargesFor(order!.id)).map((charge) => charge.id))).toHaveLength(
+      1,
+    );
 
     // A new attempt (a new key) goes through and is charged once.
     const fresh = await placeOrder(t, body);
@@ -118,22 +154,48 @@ describe('a consumer order', () => {
 
   it('leaves no order and no charge behind for a declined card', async () => {
     const key = randomUUID();
-    const declined = await placeOrder(t, orderBody({ email: 'declined-first@example.com', paymentMethod: { type: 'card', card: testCard('4000000000000002') } }), key);
+    const declined = await placeOrder(
+      t,
+      orderBody({
+        email: 'declined-first@example.com',
+        paymentMethod: { type: 'card', card: testCard('4000000000000002') },
+      }),
+      key,
+    );
     expect(declined.statusCode).toBe(402);
     expect(await ordersWithKey(key)).toHaveLength(0);
   });
 
   it('releases the pay-later authorisation when the order cannot be completed', async () => {
-    const consent = await t.inject({ method: 'POST', url: API_PATHS.bnplConsents, payload: { sessionId: randomUUID(), email: 'later-fails@example.com', accepted: true, termsVersion: '2024-01' } });
+    const consent = await t.inject({
+      method: 'POST',
+      url: API_PATHS.bnplConsents,
+      payload: {
+        sessionId: randomUUID(),
+        email: 'later-fails@example.com',
+        accepted: true,
+        termsVersion: '2024-01',
+      },
+    });
     expect(consent.statusCode).toBe(201);
     const undo = await refuseStatus('orders', 'paid');
     try {
-      const failed = await placeOrder(t, orderBody({ email: 'later-fails@example.com', paymentMethod: { type: 'bnpl', consentId: consent.json().id } }));
+      const failed = await placeOrder(
+        t,
+        orderBody({
+          email: 'later-fails@example.com',
+          paymentMethod: { type: 'bnpl', consentId: consent.json().id },
+        }),
+      );
       expect(failed.json().error.code).toBe('ORDER_NOT_COMPLETED');
     } finally {
       await undo();
     }
-    const authorisations = await t.app.db.selectFrom('bnpl_authorisations').select('status').where('consent_id', '=', consent.json().id).execute();
+    const authorisations = await t.app.db
+      .selectFrom('bnpl_authorisations')
+      .select('status')
+      .where('consent_id', '=', consent.json().id)
+      .execute();
     expect(authorisations).toEqual([{ status: 'canceled' }]);
   });
 });
@@ -146,46 +208,63 @@ describe('a partner storefront order', () => {
       const started = await t.inject({
         method: 'POST',
         url: API_PATHS.businessCheckout,
-        payload: {
+        payload: businessBody({
           email: 'partner-write-fails@example.com',
-          name: 'Pat Partner',
-          products: [{ lookupKey: 'acme_kit_one_time', quantity: 1 }],
-          shipping: US_ADDRESS,
-          sessionId: randomUUID(),
           discount: null,
-          shipUpfront: false,
-          businessKey: 'acme-wellness',
-          paymentMethod: { type: 'card', card: testCard() },
-          bnpl: false,
           marketingEnabled: false,
-        },
+        }),
       });
       expect(started.statusCode).toBe(202);
       id = started.json().id;
       let status = started.json();
-      while (!status.final) status = (await t.inject({ method: 'GET', url: buildPath(API_PATHS.businessCheckoutStatus, { id }) })).json();
-      expect(status).toMatchObject({ status: 'failed', failureMessage: expect.stringMatching(/refunded/) });
+      while (!status.final)
+        status = (
+          await t.inject({
+            method: 'GET',
+            url: buildPath(API_PATHS.businessCheckoutStatus, { id }),
+          })
+        ).json();
+      expect(status).toMatchObject({
+        status: 'failed',
+        failureMessage: expect.stringMatching(/refunded/),
+      });
     } finally {
       await undo();
     }
     const charges = await chargesFor(id);
     expect(charges).toHaveLength(1);
-    expect(await refundsOf([charges[0]!.id])).toEqual([{ charge_id: charges[0]!.id, amount_cents: charges[0]!.amount_cents }]);
+    expect(await refundsOf([charges[0]!.id])).toEqual([
+      { charge_id: charges[0]!.id, amount_cents: charges[0]!.amount_cents },
+    ]);
   });
 });
 
 describe('an employer payment', () => {
   it('is refunded when the order cannot be marked paid, and the order stays payable', async () => {
     const sessionId = randomUUID();
-    await t.inject({ method: 'PUT', url: API_PATHS.cart, payload: { sessionId, items: [{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }] } });
+    await t.inject({
+      method: 'PUT',
+      url: API_PATHS.cart,
+      payload: { sessionId, items: [{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }] },
+    });
     const submitted = await t.inject({
       method: 'POST',
       url: API_PATHS.employerFormSubmit,
-      payload: { email: 'worker-fails@example.com', name: 'Wes Worker', employerEmail: 'boss-fails@employer.example', shippingAddress: US_ADDRESS, sessionId },
+      payload: {
+        email: 'worker-fails@example.com',
+        name: 'Wes Worker',
+        employerEmail: 'boss-fails@employer.example',
+        shippingAddress: US_ADDRESS,
+        sessionId,
+      },
     });
     expect(submitted.statusCode).toBe(201);
     const { orderId } = submitted.json();
-    const mail = await t.app.db.selectFrom('outbox').select('text_body').where('to_address', '=', 'boss-fails@employer.example').executeTakeFirstOrThrow();
+    const mail = await t.app.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('to_address', '=', 'boss-fails@employer.example')
+      .executeTakeFirstOrThrow();
     const token = decodeURIComponent(/employerPay=([^\s&]+)/.exec(mail.text_body)![1]!);
     const pay = (key: string) =>
       t.inject({
@@ -218,7 +297,12 @@ describe('an upgrade', () => {
   it('is refunded when it cannot be completed, stays pending, and the next try is one new charge', async () => {
     const placed = await placeOrder(t, orderBody({ email: 'upgrade-fails@example.com' }));
     const order: Order = placed.json();
-    const buy = () => t.inject({ method: 'POST', url: buildPath(API_PATHS.buyBpTape, { id: order.id }), payload: {} });
+    const buy = () =>
+      t.inject({
+        method: 'POST',
+        url: buildPath(API_PATHS.buyBpTape, { id: order.id }),
+        payload: {},
+      });
     const undo = await refuseStatus('upgrades', 'completed');
     try {
       const failed = await buy();
@@ -227,7 +311,11 @@ describe('an upgrade', () => {
     } finally {
       await undo();
     }
-    const upgrade = await t.app.db.selectFrom('upgrades').select(['status', 'attempts']).where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    const upgrade = await t.app.db
+      .selectFrom('upgrades')
+      .select(['status', 'attempts'])
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(upgrade).toEqual({ status: 'pending', attempts: 1 });
     const afterFailure = await chargesFor(order.id);
     // The order's own charge and the refunded upgrade charge.

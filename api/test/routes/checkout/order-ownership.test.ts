@@ -15,7 +15,12 @@ import {
   type TestApp,
 } from '../../helpers/build-test-app';
 import { signUpAndConfirm } from '../../helpers/accounts';
-import { orderBody, placeOrder, testCard, US_ADDRESS } from '../../helpers/checkout-fixtures';
+import {
+  orderBody,
+  placeOrder,
+  testCard,
+  businessBody,
+} from '../../helpers/checkout-fixtures';
 
 const KIT = 'bloodwise_kit_one_time';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -106,7 +111,11 @@ describe('reading an order', () => {
 
   it('forgets the buyer cookie on logout', async () => {
     const session = await signedUp(`logout-owner-${randomUUID()}@example.com`);
-    const loggedOut = await buyer.inject({ method: 'POST', url: API_PATHS.logout, headers: { cookie: session } });
+    const loggedOut = await buyer.inject({
+      method: 'POST',
+      url: API_PATHS.logout,
+      headers: { cookie: session },
+    });
     expect(loggedOut.statusCode).toBe(200);
     const cleared = loggedOut.cookies.find((cookie) => cookie.name === 'bw_buyer');
     expect(cleared?.value).toBe('');
@@ -285,19 +294,11 @@ describe('business checkout status and details', () => {
     const started = await buyer.inject({
       method: 'POST',
       url: API_PATHS.businessCheckout,
-      payload: {
+      payload: businessBody({
         email: 'partner-buyer@example.com',
-        name: 'Partner Buyer',
-        products: [{ lookupKey: 'acme_kit_one_time', quantity: 1 }],
-        shipping: US_ADDRESS,
-        sessionId: randomUUID(),
         discount: null,
-        shipUpfront: false,
-        businessKey: 'acme-wellness',
-        paymentMethod: { type: 'card', card: testCard() },
-        bnpl: false,
         marketingEnabled: false,
-      },
+      }),
     });
     expect(started.statusCode).toBe(202);
     const id: string = started.json().id;
