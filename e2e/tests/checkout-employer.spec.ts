@@ -1,5 +1,6 @@
-// The employer flow end to end: an employee asks their employer to pay, the employer's
-// email (read from the dev outbox) links to the pay page, and paying there marks the order paid.
+// The employer flow end to end: an employee asks their employer to pay, which empties their cart
+// and mails them a confirmation; the employer's email (read from the dev outbox) links to the pay
+// page, and paying there marks the order paid and mails the employee again.
 import {
   cartWithKit,
   fillCard,
@@ -24,7 +25,13 @@ test('an employee asks the employer to pay, and the emailed link pays the order 
   await page.getByLabel("Your employer's email").fill(employer);
   await page.getByRole('button', { name: 'Send payment request' }).click();
   await expect(page.getByTestId('employer-sent')).toContainText(employer);
+  // The cart became the order: the header's badge empties without a reload, and so does the cart page.
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
   await screenshotAtWidths(page, SHOTS, 'employer-request-sent');
+  await page.goto('/shopping-cart');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  const employeeMail = async () => (await shop.outbox(employee)).map((message) => message.subject);
+  expect(await employeeMail()).toEqual(['We asked your employer to pay for your Bloodwise order']);
 
   const [mail] = await shop.outbox(employer);
   const link = /https?:\/\/\S+\/checkout\?employerPay=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
@@ -41,9 +48,18 @@ test('an employee asks the employer to pay, and the emailed link pays the order 
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay for this order' }).click();
   await expect(page.getByTestId('employer-paid')).toContainText('this order is paid');
+  await expect
+    .poll(employeeMail)
+    .toEqual(
+      expect.arrayContaining([
+        'We asked your employer to pay for your Bloodwise order',
+        'Your employer paid for your Bloodwise order',
+      ]),
+    );
 
   // The link stays a receipt: opened again, it shows the order as paid and offers no second payment.
   await page.reload();
   await expect(page.getByTestId('employer-paid')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay for this order' })).toHaveCount(0);
+  expect(await employeeMail()).toHaveLength(2);
 });

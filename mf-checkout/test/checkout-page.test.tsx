@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Cart } from '@shop/shared/contract/cart';
+import { CART_QUERY_KEY } from '@shop/shared/contract/cart-keys';
 import type { Order } from '@shop/shared/contract/checkout';
 import { renderCheckout } from './render-checkout';
 
@@ -161,5 +163,39 @@ describe('checkout page', () => {
       paymentMethod: { type: 'bnpl', consentId: consent.id },
     });
     expect(window.sessionStorage.getItem('new-customer:order-1')).toBe('true');
+  });
+
+  it('asks the employer to pay, then says so in place of the form and empties the cart it shows', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api, props } = renderCheckout('/checkout', { cart: CART });
+    await fillDetails(user);
+    await user.click(
+      screen.getByRole('button', { name: 'Ask your employer to pay for this order' }),
+    );
+    await user.type(screen.getByLabelText("Your employer's email"), 'boss@employer.example');
+    const cartReads = api.calls(/\/api\/v1\/cart$/, 'get').length;
+    await user.click(screen.getByRole('button', { name: 'Send payment request' }));
+    const sent = await screen.findByTestId('employer-sent', {}, slow);
+    expect(sent).toHaveTextContent(
+      'We emailed boss@employer.example a link to pay for this order. We ship it as soon as it is paid, and we sent a confirmation to mary@example.com.',
+    );
+    expect(
+      screen.getByRole('heading', { name: 'Your employer has the payment link' }),
+    ).toHaveFocus();
+    expect(screen.queryByTestId('place-order')).not.toBeInTheDocument();
+    expect(api.calls(/employer-form-submit$/, 'post')[0]!.body).toMatchObject({
+      email: 'mary@example.com',
+      employerEmail: 'boss@employer.example',
+      items: CART,
+    });
+    // The browser's cart is read again, so the badge and cart page show it empty.
+    await waitFor(() =>
+      expect(api.calls(/\/api\/v1\/cart$/, 'get').length).toBeGreaterThan(cartReads),
+    );
+    await waitFor(() => {
+      const carts = props.queryClient.getQueriesData<Cart>({ queryKey: CART_QUERY_KEY });
+      expect(carts.length).toBeGreaterThan(0);
+      for (const [, cart] of carts) expect(cart?.items).toEqual([]);
+    }, slow);
   });
 });

@@ -67,6 +67,11 @@ export function createFakeShopApi(initialCart: CartItem[] = []) {
     if (url.endsWith('/checkout/shipping-cost'))
       return { status: 200, data: { shippingCost: params.consolidated === 1 ? 995 : 595 } };
     if (url.endsWith('/checkout/start')) return { status: 200, data: { ok: true } };
+    if (url === '/employer-form-submit' && method === 'post') {
+      // Like the server: the cart becomes the order that waits for the employer.
+      cart = { items: [], updatedAt: new Date().toISOString() };
+      return { status: 201, data: { ok: true, requestId: 'request-1', orderId: 'order-employer' } };
+    }
     if (url === '/user/is-new-customer') return { status: 200, data: { isNewCustomer: true } };
     const business = /\/business\/checkout\/([^/]+)\/details$/.exec(url);
     const order = business ?? /\/checkout\/orders\/([^/]+)$/.exec(url);

@@ -23,7 +23,7 @@ export const employerRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     provider: app.paymentProvider,
     log: app.log,
-    mailer: app.mailer,
+    mailQueue: app.mailQueue,
     publicOrigin: app.config.publicOrigin,
   };
   // It sends email to an address the visitor types: the sign-in forms' per-IP ceiling applies.

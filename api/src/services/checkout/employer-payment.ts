@@ -6,8 +6,9 @@ import type { employerPaymentBodySchema } from '@shop/shared/contract/checkout';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { centsFromDb } from '../../lib/money';
 import { createSecretToken } from '../../lib/tokens';
-import { getCart } from '../../repositories/carts-repository';
+import { clearCart, getCart, type CartOwner } from '../../repositories/carts-repository';
 import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
 import {
   findEmployerRequestByToken,
@@ -15,8 +16,8 @@ import {
   markEmployerRequestPaid,
 } from '../../repositories/employer-requests-repository';
 import { findOrder, insertOrder, updateOrderStatus } from '../../repositories/orders-repository';
-import type { Mailer } from '../mail/mailer';
-import { employerPaymentEmail } from '../mail/employer-payment-email';
+import type { MailQueue } from '../mail/mail-queue';
+import { employeeOrderEmail, employerPaymentEmail } from '../mail/employer-payment-email';
 import { requestFingerprint, runIdempotent } from './idempotency';
 import {
   loadOrderView,
@@ -39,7 +40,7 @@ export const employerPaymentLink = (publicOrigin: string, token: string) =>
   `${publicOrigin}/checkout?employerPay=${encodeURIComponent(token)}`;
 
 export interface EmployerDeps extends CheckoutDeps {
-  mailer: Mailer;
+  mailQueue: MailQueue;
   publicOrigin: string;
 }
 
@@ -49,13 +50,12 @@ export async function submitEmployerRequest(
   context: { user: UserRow | null; buyer: Buyer; cartSessionId: string | null },
 ): Promise<{ requestId: string; orderId: string }> {
   const sessionId = input.sessionId ?? context.cartSessionId;
-  const items =
-    input.items ??
-    (context.user
-      ? (await getCart(deps.db, { userId: context.user.id })).items
-      : sessionId
-        ? (await getCart(deps.db, { sessionId })).items
-        : []);
+  const cartOwner: CartOwner | null = context.user
+    ? { userId: context.user.id }
+    : sessionId
+      ? { sessionId }
+      : null;
+  const items = input.items ?? (cartOwner ? (await getCart(deps.db, cartOwner)).items : []);
   if (items.length === 0)
     throw badRequest('Your cart is empty: add a test before asking your employer to pay.', {
       items: 'The cart is empty',
@@ -93,19 +93,33 @@ export async function submitEmployerRequest(
       orderId,
       payToken,
     });
+    // The cart has become an order that waits for the employer.
+    if (cartOwner) await clearCart(trx, cartOwner);
+    await deps.mailQueue.enqueue(
+      trx,
+      employerPaymentEmail({
+        to: input.employerEmail,
+        employeeName: input.name,
+        employeeEmail: input.email,
+        total: priced.total,
+        currency: priced.currency,
+        lines: priced.lines,
+        link: employerPaymentLink(deps.publicOrigin, payToken),
+      }),
+    );
+    await deps.mailQueue.enqueue(
+      trx,
+      employeeOrderEmail('requested', {
+        to: input.email,
+        name: input.name,
+        employerEmail: input.employerEmail,
+        total: priced.total,
+        currency: priced.currency,
+      }),
+    );
     return { requestId, orderId };
   });
-  await deps.mailer.send(
-    employerPaymentEmail({
-      to: input.employerEmail,
-      employeeName: input.name,
-      employeeEmail: input.email,
-      total: priced.total,
-      currency: priced.currency,
-      lines: priced.lines,
-      link: employerPaymentLink(deps.publicOrigin, payToken),
-    }),
-  );
+  deps.mailQueue.wake();
   return { requestId, orderId };
 }
 
@@ -134,7 +148,7 @@ const EMPLOYER_BUYER: Buyer = { userId: null, tokenHash: null };
 
 /** The employer pays by card; the idempotency key makes a double click one charge. */
 export async function payEmployerRequest(
-  deps: CheckoutDeps,
+  deps: EmployerDeps,
   token: string,
   input: EmployerPaymentInput,
   idempotencyKey: string,
@@ -193,6 +207,16 @@ export async function payEmployerRequest(
             throw new AppError(409, 'CONFLICT', 'This order has been paid already.');
           }
           await markEmployerRequestPaid(trx, request.id);
+          await deps.mailQueue.enqueue(
+            trx,
+            employeeOrderEmail('paid', {
+              to: request.email,
+              name: request.name,
+              employerEmail: request.employerEmail,
+              total: centsFromDb(stored.row.total_cents),
+              currency: stored.row.currency,
+            }),
+          );
           await completeIdempotencyKey(
             trx,
             EMPLOYER_PAY_SCOPE,
@@ -206,5 +230,6 @@ export async function payEmployerRequest(
     },
   );
   if (outcome.statusCode === NOT_COMPLETED_STATUS) throw orderNotCompleted();
+  deps.mailQueue.wake();
   return employerPaymentView(deps, token);
 }

@@ -43,6 +43,14 @@ describe('employer payment, scheduled kits and the bp-tape add-on', () => {
     });
     expect(submitted.statusCode).toBe(201);
     const { orderId } = submitted.json();
+    // The cart became the order that waits for the employer.
+    const cart = await t.inject({ method: 'GET', url: `${API_PATHS.cart}?sessionId=${sessionId}` });
+    expect(cart.json().items).toEqual([]);
+    const employeeMail = async () =>
+      ((await outbox('worker@example.com')).json().messages as { subject: string; text: string }[])
+        .map((message) => message.subject)
+        .sort();
+    expect(await employeeMail()).toEqual(['We asked your employer to pay for your Bloodwise order']);
     const mail = (await outbox('boss@employer.example')).json().messages;
     expect(mail).toHaveLength(1);
     expect(mail[0].subject).toBe('Wanda Worker asked you to pay for a Bloodwise order');
@@ -75,6 +83,15 @@ describe('employer payment, scheduled kits and the bp-tape add-on', () => {
     });
     expect((await pay(key)).json().order.payment.id).toBe(paid.json().order.payment.id);
     expect((await pay(randomUUID())).statusCode).toBe(409);
+    // One "paid" mail to the employee, however often the link is tried.
+    expect(await employeeMail()).toEqual([
+      'We asked your employer to pay for your Bloodwise order',
+      'Your employer paid for your Bloodwise order',
+    ]);
+    const paidMail = (await outbox('worker@example.com')).json().messages.find(
+      (message: { subject: string }) => message.subject.startsWith('Your employer paid'),
+    );
+    expect(paidMail.text).toContain('boss@employer.example paid $134.95 for your order.');
   });
 
   it("refuses an employer request with an empty cart, or the shopper's own email as the employer's", async () => {

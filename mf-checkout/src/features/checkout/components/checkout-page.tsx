@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Spin from 'antd/es/spin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +10,11 @@ import { CheckoutForm } from './checkout-form';
 import { CheckoutStyles } from './checkout-styles';
 import { rememberNewCustomer } from '../../thank-you/new-customer-flag';
 import { EmployerPayPage } from './employer-pay-page';
-import { EmployerRequest } from './employer-request';
+import {
+  EmployerRequest,
+  EmployerRequestSentPanel,
+  type EmployerRequestSent,
+} from './employer-request';
 
 export function CheckoutPage() {
   const [params] = useSearchParams();
@@ -22,6 +27,7 @@ function ShopperCheckout() {
   const { cart, isLoading } = useAreaCart();
   const showThankYou = useShowThankYou();
   const queryClient = useQueryClient();
+  const [employerSent, setEmployerSent] = useState<EmployerRequestSent | null>(null);
 
   return (
     <div className="co-page">
@@ -35,7 +41,9 @@ function ShopperCheckout() {
           </p>
         )}
       </div>
-      {isLoading ? (
+      {employerSent ? (
+        <EmployerRequestSentPanel sent={employerSent} />
+      ) : isLoading ? (
         <div role="status" style={{ padding: 48, textAlign: 'center' }}>
           <Spin /> <span className="co-muted">Loading your cart…</span>
         </div>
@@ -55,7 +63,17 @@ function ShopperCheckout() {
             void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
             showThankYou(order.id);
           }}
-          extraActions={(details) => <EmployerRequest items={cart.items} details={details} />}
+          extraActions={(details) => (
+            <EmployerRequest
+              items={cart.items}
+              details={details}
+              onSent={(sent) => {
+                setEmployerSent(sent);
+                // The server emptied the cart when it saved the order for the employer.
+                void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+              }}
+            />
+          )}
         />
       )}
     </div>
