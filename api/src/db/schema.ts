@@ -226,6 +226,24 @@ export interface DiscountsTable {
   max_redemptions: number | null;
   times_redeemed: Generated<number>;
   active: Generated<boolean>;
+  once_per_customer: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface DiscountRedemptionsTable {
+  code: string;
+  email: string;
+  order_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface SupportMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  message: string;
+  ip_hash: string | null;
+  expected_answer_at: Timestamp;
   created_at: Timestamp;
 }
 
@@ -406,6 +424,8 @@ export interface DB {
   prices: PricesTable;
   shipping_rates: ShippingRatesTable;
   discounts: DiscountsTable;
+  discount_redemptions: DiscountRedemptionsTable;
+  support_messages: SupportMessagesTable;
   partner_customizations: PartnerCustomizationsTable;
   carts: CartsTable;
   orders: OrdersTable;

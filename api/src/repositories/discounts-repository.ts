@@ -1,6 +1,7 @@
 import type { Discount } from '@shop/shared/contract/discounts';
 import type { Currency } from '@shop/shared/contract/common';
 import type { DiscountRow, Executor } from '../db/schema';
+import { normaliseEmail } from '../lib/email';
 import { centsFromDb } from '../lib/money';
 
 export async function findDiscount(db: Executor, code: string): Promise<DiscountRow | null> {
@@ -8,13 +9,41 @@ export async function findDiscount(db: Executor, code: string): Promise<Discount
   return row ?? null;
 }
 
-/** Counts a use of the code; called in the transaction that records the paid order. */
-export async function recordRedemption(db: Executor, code: string): Promise<void> {
+/**
+ * Counts a use of the code; called in the transaction that records the paid order. A code that is
+ * one use per customer also records the email: its primary key refuses a second paid order.
+ */
+export async function recordRedemption(
+  db: Executor,
+  row: Pick<DiscountRow, 'code' | 'once_per_customer'>,
+  use: { email: string; orderId: string },
+): Promise<void> {
   await db
     .updateTable('discounts')
     .set((eb) => ({ times_redeemed: eb('times_redeemed', '+', 1) }))
-    .where('code', '=', code)
+    .where('code', '=', row.code)
     .execute();
+  if (row.once_per_customer)
+    await db
+      .insertInto('discount_redemptions')
+      .values({ code: row.code, email: normaliseEmail(use.email), order_id: use.orderId })
+      .execute();
+}
+
+/** Whether this email has used a one-use-per-customer code; false for every other code. */
+export async function usedByEmail(
+  db: Executor,
+  row: Pick<DiscountRow, 'code' | 'once_per_customer'> | null,
+  email: string | null | undefined,
+): Promise<boolean> {
+  if (!row?.once_per_customer || !email) return false;
+  const found = await db
+    .selectFrom('discount_redemptions')
+    .select('code')
+    .where('code', '=', row.code)
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst();
+  return Boolean(found);
 }
 
 /** What a shopper may see: the restrictions are summarised, the email list never leaves the server. */
@@ -30,5 +59,6 @@ export function toDiscountView(row: DiscountRow): Discount {
     productLookupKeys: row.product_lookup_keys,
     expiresAt: row.expires_at ? row.expires_at.toISOString() : null,
     emailRestricted: (row.allowed_emails?.length ?? 0) > 0,
+    oncePerCustomer: row.once_per_customer,
   };
 }

@@ -28,6 +28,8 @@ export const discountSchema = z.object({
   productLookupKeys: z.array(safeString()).nullable(),
   expiresAt: safeString().nullable(),
   emailRestricted: z.boolean(),
+  /** One order per email address. */
+  oncePerCustomer: z.boolean(),
 });
 export type Discount = z.infer<typeof discountSchema>;
 
@@ -53,6 +55,7 @@ export const DISCOUNT_INVALID_REASONS = [
   'not_for_email',
   'below_minimum',
   'not_for_business',
+  'already_used',
 ] as const;
 export const discountInvalidReasonSchema = z.enum(DISCOUNT_INVALID_REASONS);
 export type DiscountInvalidReason = z.infer<typeof discountInvalidReasonSchema>;

@@ -6,6 +6,7 @@ import * as m0004 from './0004-upgrades';
 import * as m0005 from './0005-money-path';
 import * as m0006 from './0006-login-throttle';
 import * as m0007 from './0007-signup-attempts';
+import * as m0009 from './0009-support-messages';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-money-path': m0005,
   '0006-login-throttle': m0006,
   '0007-signup-attempts': m0007,
+  '0009-support-messages': m0009,
 };

@@ -142,6 +142,7 @@ export interface SeedDiscount {
   minSubtotal?: number;
   allowedEmails?: string[];
   productLookupKeys?: string[];
+  oncePerCustomer?: boolean;
 }
 
 export const DEMO_DISCOUNTS: SeedDiscount[] = [
@@ -151,6 +152,7 @@ export const DEMO_DISCOUNTS: SeedDiscount[] = [
   { code: 'EXPIRED10', kind: 'percent', percentOff: 10, expiresAt: '2020-01-01T00:00:00Z' },
   { code: 'BIGORDER25', kind: 'percent', percentOff: 25, minSubtotal: 25_000 },
   { code: 'VIPONLY', kind: 'amount', amountOff: 5_000, allowedEmails: ['demo@bloodwise.test'] },
+  { code: 'ONCEPER15', kind: 'percent', percentOff: 15, oncePerCustomer: true },
   {
     code: 'KITONLY20',
     kind: 'percent',

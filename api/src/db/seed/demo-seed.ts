@@ -82,6 +82,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
           min_subtotal_cents: discount.minSubtotal ?? null,
           allowed_emails: discount.allowedEmails ? JSON.stringify(discount.allowedEmails) : null,
           product_lookup_keys: discount.productLookupKeys ? JSON.stringify(discount.productLookupKeys) : null,
+          once_per_customer: discount.oncePerCustomer ?? false,
         })
         .onConflict((oc) => oc.column('code').doNothing())
         .execute();

@@ -5,22 +5,49 @@ import {
   discountValidityQuerySchema,
   discountValidityResponseSchema,
   storefrontDiscountQuerySchema,
+  type DiscountInvalidReason,
 } from '@shop/shared/contract/discounts';
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Executor } from '../../db/schema';
-import { findDiscount, toDiscountView } from '../../repositories/discounts-repository';
+import {
+  findDiscount,
+  toDiscountView,
+  usedByEmail,
+} from '../../repositories/discounts-repository';
 import { checkDiscount, discountOff } from '../../services/checkout/pricing';
 import { centsFromDb } from '../../lib/money';
 
-/** A code's public view, or null when it is unknown, inactive, or scoped to another partner shop. */
-async function lookUpDiscount(db: Executor, code: string, businessKey: string | undefined) {
+/**
+ * A code's public view, or null when it is unknown, inactive, scoped to another partner shop, or,
+ * for an email, not open to it (not on the code's list, or a one-use code it has used). Without
+ * an email the view says whether such a restriction exists.
+ */
+async function lookUpDiscount(
+  db: Executor,
+  code: string,
+  businessKey: string | undefined,
+  email: string | undefined,
+) {
   const row = await findDiscount(db, code);
   if (!row || !row.active) return null;
   if (row.business_key && row.business_key !== (businessKey ?? null)) return null;
+  if (email) {
+    const check = checkDiscount(row, {
+      email,
+      businessKey,
+      lookupKeys: [],
+      subtotal: 0,
+      usedByEmail: await usedByEmail(db, row, email),
+    });
+    if (!check.ok && EMAIL_REASONS.has(check.reason)) return null;
+  }
   return toDiscountView(row);
 }
+
+/** The refusals that depend on who asks; the others (dates, cart) stay for the validity check. */
+const EMAIL_REASONS = new Set<DiscountInvalidReason>(['not_for_email', 'already_used']);
 
 /**
  * Discount lookup and validation (payments client), plus the storefront's lookup on the content
@@ -41,7 +68,8 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: discountLookupResponseSchema, 400: errorBodySchema },
       },
     },
-    async (request) => lookUpDiscount(db, request.params.code, request.query.businessKey),
+    async (request) =>
+      lookUpDiscount(db, request.params.code, request.query.businessKey, request.query.email),
   );
 
   app.get(
@@ -56,7 +84,8 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: discountLookupResponseSchema, 400: errorBodySchema },
       },
     },
-    async (request) => lookUpDiscount(db, request.params.code, request.query.b2bKey),
+    async (request) =>
+      lookUpDiscount(db, request.params.code, request.query.b2bKey, request.query.email),
   );
 
   app.get(
@@ -87,6 +116,7 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
         businessKey,
         lookupKeys: prices.map((price) => price.lookup_key),
         subtotal: sum,
+        usedByEmail: await usedByEmail(db, row, email),
       });
       if (!check.ok || !row) {
         const failed = check.ok

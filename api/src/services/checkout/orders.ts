@@ -247,7 +247,8 @@ export async function placeConsumerOrder(
           ) {
             throw new Error(`order ${orderId} left pending before its payment was recorded`);
           }
-          if (priced.discountCode) await recordRedemption(trx, priced.discountCode);
+          if (priced.discountRow)
+            await recordRedemption(trx, priced.discountRow, { email: request.email, orderId });
           if (
             payment.bnplConsentId &&
             !(await attachBnplConsent(trx, payment.bnplConsentId, orderId))

@@ -18,7 +18,7 @@ import {
   sumCents,
 } from '../../lib/money';
 import { listPrices } from '../../repositories/catalog-repository';
-import { findDiscount } from '../../repositories/discounts-repository';
+import { findDiscount, usedByEmail } from '../../repositories/discounts-repository';
 
 export const SUPPORTED_COUNTRIES = ['US', 'CA'] as const;
 
@@ -182,6 +182,7 @@ export const DISCOUNT_MESSAGES: Record<Exclude<DiscountInvalidReason, 'below_min
   not_for_products: 'This discount code does not apply to the products in your cart.',
   not_for_email: 'This discount code is not available for this email address.',
   not_for_business: 'This discount code is not valid in this shop.',
+  already_used: 'This discount code was already used with this email address.',
 };
 
 const fail = (reason: Exclude<DiscountInvalidReason, 'below_minimum'>): DiscountCheck => ({
@@ -199,6 +200,8 @@ export function checkDiscount(
     lookupKeys: readonly string[];
     subtotal: number;
     now?: Date;
+    /** That email has used this one-use-per-customer code (usedByEmail). */
+    usedByEmail?: boolean;
   },
 ): DiscountCheck {
   const now = cart.now ?? new Date();
@@ -213,6 +216,7 @@ export function checkDiscount(
     if (!email || !row.allowed_emails.map((allowed) => allowed.toLowerCase()).includes(email))
       return fail('not_for_email');
   }
+  if (cart.usedByEmail) return fail('already_used');
   let eligible: string[] | null = null;
   if (row.product_lookup_keys && row.product_lookup_keys.length > 0) {
     eligible = cart.lookupKeys.filter((key) => row.product_lookup_keys!.includes(key));
@@ -254,6 +258,7 @@ export async function priceCart(db: Executor, input: PricingInput): Promise<Pric
       lookupKeys: lines.map((line) => line.lookupKey),
       subtotal,
       now: input.now,
+      usedByEmail: await usedByEmail(db, row, input.email),
     });
     if (check.ok && row) {
       const base = check.eligibleLookupKeys
