@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 jest.mock('../src/features/partner/leave-site', () => ({ leaveSite: jest.fn() }));
 const left = jest.mocked(leaveSite);
 beforeEach(() => left.mockClear());
+import { partnerMainPageAreaPropsSchema } from '@shop/shared/contract/partner-main-page';
+import type { AreaOutletProps } from '@shop/shared/shell-contract/shell-props';
 import { leaveSite } from '../src/features/partner/leave-site';
 import { ACME } from './support/storefront-fixtures';
 import { renderStorefront } from './support/render-storefront';
@@ -50,75 +52,63 @@ describe('storefront states', () => {
 });
 
 describe('storefront main page', () => {
-  it("renders the shared main-page sections with the partner's data and its name for the product's", async () => {
-    const { container } = renderStorefront('acme-wellness', '', { customization: ACME });
+  /** What the storefront handed the catalog area, checked against the contract the catalog parses. */
+  const mainPageProps = async (outlets: AreaOutletProps[]) => {
+    await waitFor(() => expect(outlets.some((outlet) => outlet.area === 'catalog')).toBe(true));
+    const outlet = outlets.filter((entry) => entry.area === 'catalog').at(-1)!;
+    return partnerMainPageAreaPropsSchema.parse(outlet.areaProps).partnerMainPage;
+  };
+
+  it("mounts the catalog's main page with the partner's words, pictures and colours, its name for the product's", async () => {
+    const { outlets } = renderStorefront('acme-wellness', '', { customization: ACME });
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Acme Wellness testing for Acme staff' }),
+      screen.getByRole('region', { name: 'catalog area (provided by the shell)' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Order a Acme Wellness kit today.')).toBeInTheDocument();
-    expect(screen.getByRole('complementary', { name: 'Announcement' })).toHaveTextContent(
-      'Acme members save on every Acme Wellness kit.',
-    );
-    expect(container.querySelector('.mp-hero img')).toHaveAttribute(
-      'src',
-      'https://cdn.example.com/hero.png',
-    );
-    expect(container.querySelector('.mp-hero')).toHaveStyle({ '--mp-bg': '#f4effa' });
-    expect(container.querySelector('.mp-root')).toHaveStyle({ '--mp-accent': '#6b3fa0' });
-
-    // Steps and markers: the shop's copy, renamed, with the partner's own step image where it has one.
-    const steps = await screen.findByRole('region', { name: 'How Acme Wellness works' });
-    expect(
-      within(steps)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['Order', 'Collect', 'Read']);
-    expect([...steps.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
-      '/step-1.svg',
-      'https://cdn.example.com/step-2.png',
-    ]);
-    expect(screen.getByRole('region', { name: 'What Acme Wellness measures' })).toHaveTextContent(
-      'ApoB',
-    );
-
-    const about = screen.getByRole('region', { name: 'Why Acme Wellness' });
-    expect(
-      within(about)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Members-only pricing', 'Private results']);
-    // Only the http(s) social link is rendered; the javascript: one is dropped.
-    const social = within(
-      screen.getByRole('list', { name: 'Acme Wellness on social media' }),
-    ).getAllByRole('link');
-    expect(social.map((link) => link.getAttribute('href'))).toEqual(['https://facebook.com/acme']);
-    expect(container.textContent).not.toMatch(/\bBloodwise\b/);
-  });
-
-  it("falls back to the shop's hero illustration, renamed, when the partner has no image", async () => {
-    renderStorefront('acme-wellness', '', { customization: { ...ACME, mainPageImage: null } });
-    expect(await screen.findByRole('img', { name: 'A Acme Wellness kit' })).toHaveAttribute(
-      'src',
-      '/hero.svg',
-    );
-  });
-
-  it('switches the markers section and the banner off when the partner does', async () => {
-    renderStorefront('acme-wellness', '', {
-      customization: { ...ACME, newMarkersSection: false, bannerShow: false },
+    const page = await mainPageProps(outlets);
+    expect(page.businessName).toBe('Acme Wellness');
+    expect(page.hero).toEqual({
+      title: 'Acme Wellness testing for Acme staff',
+      description: 'Order a Acme Wellness kit today.',
+      image: { src: 'https://cdn.example.com/hero.png', alt: '' },
     });
-    await screen.findByRole('region', { name: 'How Acme Wellness works' });
-    expect(screen.queryByRole('region', { name: 'What Acme Wellness measures' })).toBeNull();
-    expect(screen.queryByRole('complementary', { name: 'Announcement' })).toBeNull();
+    expect(page.banner).toEqual({ content: 'Acme members save on every Acme Wellness kit.' });
+    expect(page.colors).toMatchObject({
+      primary: '#6b3fa0',
+      section1: '#f4effa',
+      footer: '#2e1a47',
+    });
+    expect(page.stepImages).toEqual([
+      null,
+      { src: 'https://cdn.example.com/step-2.png', alt: '' },
+      null,
+    ]);
+    expect(page.showBiomarkers).toBe(true);
+    expect(page.about.points).toEqual(['Members-only pricing', 'Private results']);
+    // Only the http(s) social link is handed on; the javascript: one is dropped.
+    expect(page.footer.socialLinks).toEqual({
+      facebook: 'https://facebook.com/acme',
+      instagram: null,
+      twitter: null,
+      youtube: null,
+    });
+    expect(JSON.stringify(page)).not.toMatch(/\bBloodwise\b/);
   });
 
-  it('links its call to action inside the storefront', async () => {
-    const { store } = renderStorefront('acme-wellness', '', { customization: ACME });
-    await userEvent.click(screen.getAllByRole('link', { name: 'See tests and pricing' })[0]!);
-    expect(store.getLocation().pathname).toBe('/shop/acme-wellness/pricing');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Acme Wellness tests and pricing' }),
-    ).toBeInTheDocument();
+  it('leaves out what the partner did not set, so the catalog uses its own copy', async () => {
+    const { outlets } = renderStorefront('acme-wellness', '', {
+      customization: {
+        ...ACME,
+        mainPageImage: null,
+        mainPageTitle: '  ',
+        newMarkersSection: false,
+        bannerShow: false,
+      },
+    });
+    const page = await mainPageProps(outlets);
+    expect(page.hero.image).toBeNull();
+    expect(page.hero.title).toBeNull();
+    expect(page.showBiomarkers).toBe(false);
+    expect(page.banner).toBeNull();
   });
 });
 
@@ -159,7 +149,9 @@ describe('partner redirect', () => {
     });
     expect(screen.queryByText(/Taking you to/)).toBeNull();
     expect(left).not.toHaveBeenCalled();
-    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: 'catalog area (provided by the shell)' }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { AreaNotFound, lazyPage, PageSuspense } from '@shop/shared/federation/remote-root';
+import { usePartnerMainPage } from '../features/partner-main-page/hooks/use-partner-main-page';
 import { themedPage } from '../features/shared/themed-page';
 
 // Each page's code loads with its route, so a first view downloads only its own page.
@@ -16,10 +17,30 @@ const PricingPage = lazyPage(
   () => import('../features/pricing/components/pricing-page'),
   'PricingPage',
 );
+// A partner storefront mounts this area for its main page.
+const PartnerMainPage = lazyPage(
+  () => import('../features/partner-main-page/components/partner-main-page'),
+  'PartnerMainPage',
+);
 const QuizPage = themedPage(() => import('../features/quiz/components/quiz-page'), 'QuizPage');
 
 /** The catalog's pages; the shell sends every path under its prefixes (area-routes.ts) here. */
 export function CatalogRoutes() {
+  const partner = usePartnerMainPage();
+  if (partner === 'invalid') {
+    return (
+      <p role="alert" className="cat-wrap">
+        This page cannot be shown. Please try again later.
+      </p>
+    );
+  }
+  if (partner) {
+    return (
+      <PageSuspense>
+        <PartnerMainPage partner={partner} />
+      </PageSuspense>
+    );
+  }
   return (
     <PageSuspense>
       <Routes>

@@ -1,3 +1,4 @@
+/// <reference types="@testing-library/jest-dom" />
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { lazyPage, preloadLazyPages } from './lazy-page';

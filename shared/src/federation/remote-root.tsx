@@ -9,7 +9,7 @@ import { Router, type Navigator } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { AreaName, ShellProps } from '../shell-contract/shell-props';
 import { AREA_PENDING_ATTRIBUTE } from '../ssr/server-render';
-import { NotFoundPage } from '../ui/not-found-page';
+import { NotFoundPage } from './not-found-page';
 import { ShellContext, useShell } from './shell-context';
 
 export { useShell } from './shell-context';

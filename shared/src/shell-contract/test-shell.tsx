@@ -8,11 +8,28 @@ import type { ShellProps } from './shell-props';
 
 export function renderArea(
   Root: ComponentType<ShellProps>,
-  { path = '/', basename = '', ...options }: { path?: string; basename?: string } & Omit<Partial<DevShellOptions>, 'store'> = {},
+  {
+    path = '/',
+    basename = '',
+    areaProps = {},
+    ...options
+  }: {
+    path?: string;
+    basename?: string;
+    /** What a host area hands this one through AreaOutlet: merged into its shell props, as the shell does. */
+    areaProps?: Record<string, unknown>;
+  } & Omit<Partial<DevShellOptions>, 'store'> = {},
 ) {
   const store = createMemoryNavigationStore(path);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const { props, record } = createDevShell({ store, queryClient, ...options });
-  const view = render(<DevShellHarness Root={Root} store={store} shell={props} basename={basename} />);
+  const view = render(
+    <DevShellHarness
+      Root={Root}
+      store={store}
+      shell={{ ...props, ...areaProps }}
+      basename={basename}
+    />,
+  );
   return { ...view, store, record, props };
 }

@@ -9,7 +9,7 @@ import { AreaOutlet, createNestedAreaOutlet } from '../federation/area-outlet';
 import { AreaFallback, AreaLoading } from '../federation/area-fallback';
 import { Header } from '../features/layout/header';
 import { Footer } from '../features/layout/footer';
-import { NotFoundPage } from '@shop/shared/ui/not-found-page';
+import { NotFoundPage } from '@shop/shared/federation/not-found-page';
 import { ChatWidget } from '../features/chat/chat-widget';
 import type { ShellDevOverrides } from '../features/dev-override/dev-overrides';
 import { NO_DEV_OVERRIDES } from '../features/dev-override/dev-override-loader';

@@ -10,7 +10,7 @@ import {
   type ThemeTokens,
 } from '@shop/shared/shell-contract/shell-props';
 import { hexColorOr } from '@shop/shared/rules/hex-color';
-import type { SectionImage } from '@shop/shared/ui/main-page/sections';
+import type { PartnerImage } from '@shop/shared/contract/partner-main-page';
 
 /** The partner's colours, each a valid hex colour or null (primary falls back to the brand). */
 export interface PartnerColors {
@@ -34,7 +34,7 @@ export interface Partner {
   optionalText(value: unknown): string | null;
   /** Our own copy with the product name replaced. */
   brand(copy: string): string;
-  image(value: unknown, alt: string): SectionImage | null;
+  image(value: unknown, alt: string): PartnerImage | null;
   /** An http(s) link, or null: javascript:, data: and relative links are never followed. */
   link(value: unknown): string | null;
   list(value: unknown): string[];

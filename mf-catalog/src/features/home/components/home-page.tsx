@@ -6,7 +6,7 @@ import {
   MainPageFooter,
   MainPageRoot,
   PromoBanner,
-} from '@shop/shared/ui/main-page/sections';
+} from '../../main-page/components/sections';
 import { PRODUCT_NAME } from '@shop/shared/rules/product-name';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { useCatalogContent, useCatalogOffers } from '../../catalog-data/catalog-queries';

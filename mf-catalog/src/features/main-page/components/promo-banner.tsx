@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
-import { textColorFor } from '../../rules/color-contrast';
-import { hexColorOr } from '../../rules/hex-color';
+import { textColorFor } from '@shop/shared/rules/color-contrast';
+import { hexColorOr } from '@shop/shared/rules/hex-color';
 import { SectionLink, type SectionLinkData } from './section-link';
 
 const DEFAULT_BANNER_BG = '#12343b';

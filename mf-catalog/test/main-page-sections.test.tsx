@@ -10,7 +10,7 @@ import {
   MainPageFooter,
   MainPageRoot,
   PromoBanner,
-} from './sections';
+} from '../src/features/main-page/components/sections';
 
 const renderInPage = (ui: ReactNode, accentColor?: string) =>
   render(

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { isHttpUrl } from '../../rules/safe-redirect';
+import { isHttpUrl } from '@shop/shared/rules/safe-redirect';
 
 export interface SectionLinkData {
   label: string;

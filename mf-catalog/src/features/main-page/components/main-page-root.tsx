@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { readableTextOn, textColorFor } from '../../rules/color-contrast';
-import { hexColorOr, isHexColor } from '../../rules/hex-color';
+import { readableTextOn, textColorFor } from '@shop/shared/rules/color-contrast';
+import { hexColorOr, isHexColor } from '@shop/shared/rules/hex-color';
 import { MainPageStyles } from './main-page-styles';
 
 const DEFAULT_ACCENT = '#3cbab5';

@@ -1,4 +1,4 @@
-import { isHttpUrl } from '../../rules/safe-redirect';
+import { isHttpUrl } from '@shop/shared/rules/safe-redirect';
 import { sectionColors } from './main-page-root';
 import { SOCIAL_ICONS, SOCIAL_NETWORK_NAMES, type SocialNetwork } from './social-icons';
 

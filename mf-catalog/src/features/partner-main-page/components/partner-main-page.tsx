@@ -1,0 +1,87 @@
+import type { PartnerMainPage as PartnerMainPageData } from '@shop/shared/contract/partner-main-page';
+import { replaceProductName } from '@shop/shared/rules/partner-rules';
+import { useCatalogContent } from '../../catalog-data/catalog-queries';
+import {
+  AboutSection,
+  BiomarkersSection,
+  HowItWorksSection,
+  MainHero,
+  MainPageFooter,
+  MainPageRoot,
+  PromoBanner,
+} from '../../main-page/components/sections';
+
+const PRICING_CTA = { label: 'See tests and pricing', href: '/pricing' } as const;
+
+/**
+ * A partner's main page: the storefront hands over the partner's words, pictures and colours; the
+ * catalog's own copy (renamed for the partner) fills what the partner left out. The hero, banner and
+ * about section never wait for that copy.
+ */
+export function PartnerMainPage({ partner }: { partner: PartnerMainPageData }) {
+  const copy = useCatalogContent().data?.mainPage;
+  const { businessName, colors } = partner;
+  const brand = (text: string) => replaceProductName(text, businessName);
+  const heroImage =
+    partner.hero.image ??
+    (copy?.hero.image ? { src: copy.hero.image.src, alt: brand(copy.hero.image.alt) } : null);
+
+  return (
+    <MainPageRoot accentColor={colors.primary}>
+      <MainHero
+        title={partner.hero.title ?? `At-home blood testing with ${businessName}`}
+        description={
+          partner.hero.description ??
+          `Lab-grade blood tests you take at home, offered by ${businessName}.`
+        }
+        image={heroImage}
+        primaryCta={PRICING_CTA}
+        backgroundColor={colors.section1}
+      />
+      <PromoBanner
+        show={partner.banner !== null}
+        content={partner.banner?.content}
+        cta={{ label: 'Shop now', href: '/pricing' }}
+        color={colors.banner}
+        backgroundColor={colors.bannerBackground}
+      />
+      {copy && (
+        <HowItWorksSection
+          title={brand(copy.howItWorks.title)}
+          steps={copy.howItWorks.steps.map((step, index) => ({
+            title: brand(step.title),
+            description: brand(step.description),
+            image: partner.stepImages[index] ?? step.image,
+          }))}
+          backgroundColor={colors.section2}
+        />
+      )}
+      {copy && partner.showBiomarkers && (
+        <BiomarkersSection
+          title={brand(copy.biomarkers.title)}
+          description={brand(copy.biomarkers.description)}
+          groups={copy.biomarkers.groups.map((group) => ({
+            ...group,
+            name: brand(group.name),
+            description: brand(group.description),
+          }))}
+          cta={PRICING_CTA}
+          backgroundColor={colors.section1}
+        />
+      )}
+      <AboutSection
+        title={partner.about.title ?? `Why ${businessName}`}
+        description={partner.about.description}
+        image={partner.about.image}
+        points={partner.about.points}
+        backgroundColor={colors.section2}
+      />
+      <MainPageFooter
+        businessName={businessName}
+        companyDescription={partner.footer.companyDescription}
+        socialLinks={partner.footer.socialLinks}
+        backgroundColor={colors.footer}
+      />
+    </MainPageRoot>
+  );
+}
