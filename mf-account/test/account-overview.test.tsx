@@ -38,6 +38,7 @@ const details = {
   name: 'Ada Shopper',
   shopifyID: null,
   createdAt: '2024-01-02T00:00:00.000Z',
+  // The server would not send it unasked; here it shows the page leaves it out regardless.
   balance: { amount: 2550, currency: 'usd' },
   subscriptionInfo: {
     hasActiveSubscription: true,
@@ -63,6 +64,7 @@ function renderOverview(routes: Routes = {}) {
     routes: {
       'GET /user/cms-info': [200, details],
       [`GET ${PM}`]: [200, list([visa, mastercard], address)],
+      'GET /kits/products/has-scheduled': [200, { hasScheduled: { bloodwise_quarterly: true } }],
       ...routes,
     },
   });
@@ -80,7 +82,7 @@ describe('/account', () => {
     expect(store.getLocation().search).toBe('?redirect=%2Faccount');
   });
 
-  it('shows skeletons, then the cards, address, subscription and balance', async () => {
+  it('shows skeletons, then the cards, address and subscription, with its kit already scheduled, and no balance', async () => {
     const { callsTo } = renderOverview();
     expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Payment methods' })).toHaveAttribute(
@@ -102,13 +104,16 @@ describe('/account', () => {
     const shipping = screen.getByRole('region', { name: 'Shipping address' });
     expect(within(shipping).getByText(/10 Elm St/)).toBeInTheDocument();
     expect(within(shipping).getByText(/Austin, TX 78701/)).toBeInTheDocument();
-    expect(await screen.findByText('$25.50')).toBeInTheDocument();
-    expect(screen.getByText('Bloodwise Quarterly')).toBeInTheDocument();
+    expect(await screen.findByText('Bloodwise Quarterly')).toBeInTheDocument();
     expect(screen.getByText(/\$129 per 3 months · Renews Mar 15, 2030/)).toBeInTheDocument();
-    expect(callsTo('GET', '/user/cms-info')[0]?.params).toEqual({
-      includeSubscriptionInfo: true,
-      includeBalance: true,
+    expect(await screen.findByTestId('kit-scheduled')).toHaveTextContent('Next kit scheduled');
+    expect(callsTo('GET', '/kits/products/has-scheduled')[0]?.params).toEqual({
+      ids: 'bloodwise_quarterly',
     });
+    // The balance is for the cart and checkout pages only.
+    expect(callsTo('GET', '/user/cms-info')[0]?.params).toEqual({ includeSubscriptionInfo: true });
+    expect(screen.queryByText('$25.50')).not.toBeInTheDocument();
+    expect(screen.queryByText('Account credit')).not.toBeInTheDocument();
   });
 
   it('says so when there is nothing saved yet', async () => {

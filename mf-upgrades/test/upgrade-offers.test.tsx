@@ -28,6 +28,23 @@ describe('upgrade offers on the thank-you page', () => {
     ).toEqual(['mini-panel', 'easy-draw', 'bp-tape']);
   });
 
+  it('does not offer an upgrade the shopper already has kits scheduled for', async () => {
+    const api = createFakeUpgradesApi();
+    api.on(({ url }) =>
+      url === '/kits/products/has-scheduled'
+        ? { status: 200, data: { hasScheduled: { mini_panel_upgrade: true } } }
+        : undefined,
+    );
+    renderUpgrades({ api });
+    await offer('Easy-Draw Collection Device');
+    expect(
+      screen.getAllByRole('article').map((article) => article.getAttribute('data-upgrade')),
+    ).toEqual(['easy-draw', 'bp-tape']);
+    expect(api.calls(/has-scheduled$/)[0]!.params).toEqual({
+      ids: 'mini_panel_upgrade,easy_draw_device,bp_monitor_tape',
+    });
+  });
+
   it('accepting the mini panel records it as pending, then buys it, and shows it as added', async () => {
     const user = userEvent.setup();
     const { api, record, queryClient } = renderUpgrades();

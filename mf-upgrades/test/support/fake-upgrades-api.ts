@@ -112,6 +112,15 @@ export function createFakeUpgradesApi({ bought = [] as UpgradeType[] } = {}) {
   const isBought = (type: UpgradeType) => status.get(type) === 'completed';
 
   const routes: FakeHandler = ({ method, url, params, body }) => {
+    // Nothing scheduled unless a test says otherwise.
+    if (url === '/kits/products/has-scheduled')
+      return ok({
+        hasScheduled: Object.fromEntries(
+          String(params.ids)
+            .split(',')
+            .map((id) => [id, false]),
+        ),
+      });
     if (url === '/api/v1/catalog/offers')
       return ok({ offers: Object.values(PRODUCTS).map((entry) => entry.offer) });
     if (url === '/api/v1/catalog/prices')

@@ -1,4 +1,5 @@
-// GET /user/cms-info?includeSubscriptionInfo=true&includeBalance=true -> the user with subscriptions and balance, or null.
+// GET /user/cms-info?includeSubscriptionInfo=true -> the user with subscriptions, or null. The balance
+// belongs to the cart and checkout pages, so this page never asks for it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { cmsInfoResponseSchema, type CmsInfoResponse } from '@shop/shared/contract/user';
@@ -16,7 +17,7 @@ export async function fetchAccountDetails(
 ): Promise<CmsInfoResponse> {
   const data = await callApi(() =>
     api.connect.get<unknown>(API_PATHS.cmsInfo, {
-      params: { includeSubscriptionInfo: true, includeBalance: true },
+      params: { includeSubscriptionInfo: true },
       signal,
     }),
   );

@@ -7,6 +7,7 @@ import { deriveRecurringInterval, intervalDuration } from '@shop/shared/catalog/
 import type { SubscriptionView } from '@shop/shared/contract/user';
 import { formatMoney } from '@shop/shared/format/money';
 import { useAccountDetails } from '../api/account-details';
+import { useScheduledKits } from '../api/scheduled-kits';
 
 const STATUS_LABELS: Record<SubscriptionView['status'], string> = {
   active: 'Active',
@@ -15,7 +16,13 @@ const STATUS_LABELS: Record<SubscriptionView['status'], string> = {
   incomplete: 'Incomplete',
 };
 
-function SubscriptionLine({ subscription }: { subscription: SubscriptionView }) {
+function SubscriptionLine({
+  subscription,
+  scheduled,
+}: {
+  subscription: SubscriptionView;
+  scheduled: boolean;
+}) {
   const period = intervalDuration(
     deriveRecurringInterval(subscription.interval, subscription.intervalCount),
   );
@@ -31,6 +38,14 @@ function SubscriptionLine({ subscription }: { subscription: SubscriptionView }) 
         >
           {STATUS_LABELS[subscription.status]}
         </span>
+        {scheduled && (
+          <>
+            {' '}
+            <span className="acc-badge" data-testid="kit-scheduled">
+              Next kit scheduled
+            </span>
+          </>
+        )}
       </span>
       <span className="acc-muted">
         {price} per {period} · {subscription.status === 'canceled' ? 'Ends' : 'Renews'} {ends}
@@ -39,17 +54,19 @@ function SubscriptionLine({ subscription }: { subscription: SubscriptionView }) 
   );
 }
 
-/** Subscription info and account credit, as cms-info returns them when asked. */
+/** Subscription info as cms-info returns it, and which subscriptions already have a kit scheduled. */
 export function SubscriptionPanel() {
   const details = useAccountDetails();
   const titleId = useId();
   const info = details.data?.subscriptionInfo;
-  const balance = details.data?.balance;
+  const scheduled = useScheduledKits(
+    info?.subscriptions.map((subscription) => subscription.lookupKey) ?? [],
+  );
 
   return (
     <section className="acc-panel acc-wide" aria-labelledby={titleId} aria-busy={details.isPending}>
       <div className="acc-panel-head">
-        <h2 id={titleId}>Membership and credit</h2>
+        <h2 id={titleId}>Membership</h2>
       </div>
       {details.isPending ? (
         <Skeleton active title={false} paragraph={{ rows: 3 }} />
@@ -63,18 +80,15 @@ export function SubscriptionPanel() {
       ) : (
         <div className="acc-stats">
           <div className="acc-stat">
-            <span className="acc-muted">Account credit</span>
-            <span className="acc-stat-value">
-              {formatMoney(balance?.amount ?? 0, balance?.currency ?? 'usd')}
-            </span>
-            <span className="acc-muted">Used automatically at checkout.</span>
-          </div>
-          <div className="acc-stat">
             <h3>Subscriptions</h3>
             {info && info.subscriptions.length > 0 ? (
               <ul className="acc-sub-list">
                 {info.subscriptions.map((subscription) => (
-                  <SubscriptionLine key={subscription.id} subscription={subscription} />
+                  <SubscriptionLine
+                    key={subscription.id}
+                    subscription={subscription}
+                    scheduled={scheduled.data?.[subscription.lookupKey] === true}
+                  />
                 ))}
               </ul>
             ) : (

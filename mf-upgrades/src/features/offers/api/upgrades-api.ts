@@ -3,6 +3,7 @@
 // shows up as an error here instead of as a wrong price on screen.
 import { mergeOffers } from '@shop/shared/catalog/merge-offer';
 import { offersResponseSchema, pricesResponseSchema } from '@shop/shared/contract/catalog';
+import { hasScheduledResponseSchema } from '@shop/shared/contract/checkout';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import {
   easyDrawUpgradeResponseSchema,
@@ -72,6 +73,19 @@ export async function fetchUpgradePurchased(
     params: { paymentId, type },
   });
   return upgradePurchasedResponseSchema.parse(data).isUpgraded;
+}
+
+/**
+ * `GET /kits/products/has-scheduled?ids`: the upgrades (by lookup key) the shopper already has kits
+ * scheduled for. Always none for a visitor who is not logged in.
+ */
+export async function fetchScheduledUpgrades(api: ApiClients): Promise<ReadonlySet<string>> {
+  const ids = UPGRADE_TYPES.map((type) => UPGRADE_LOOKUP_KEYS[type]);
+  const { data } = await api.connect.get(API_PATHS.kitsHasScheduled, {
+    params: { ids: ids.join(',') },
+  });
+  const { hasScheduled } = hasScheduledResponseSchema.parse(data);
+  return new Set(ids.filter((id) => hasScheduled[id] === true));
 }
 
 /** `GET /api/mini-panel-upgrade`: null when there is no offer or the order has it already. */

@@ -16,6 +16,7 @@ import { orderQueryKey } from '@shop/shared/contract/cart-keys';
 import {
   fetchEasyDrawOffer,
   fetchMiniPanelOffer,
+  fetchScheduledUpgrades,
   fetchUpgradeProducts,
   fetchUpgradePurchased,
   purchaseUpgrade,
@@ -33,6 +34,7 @@ const upgradeKeys = (orderId: string) => ({
   bought: (type: UpgradeType) => ['upgrades', orderId, 'bought', type] as const,
 });
 const PRODUCTS_KEY = ['upgrades', 'products'] as const;
+const SCHEDULED_KEY = ['upgrades', 'scheduled'] as const;
 
 const UPGRADE_KEYS = new Set(Object.values(UPGRADE_LOOKUP_KEYS));
 
@@ -60,6 +62,13 @@ export function useUpgradeSlots({ orderId, paymentId, lookupKeys }: UpgradesArea
     queryFn: () => fetchUpgradeProducts(api),
     staleTime: 5 * 60_000,
   });
+  // Nothing is offered that the shopper already has kits scheduled for; if that cannot be read,
+  // the offers stand (the server refuses nothing on this ground).
+  const scheduled = useQuery({
+    queryKey: SCHEDULED_KEY,
+    queryFn: () => fetchScheduledUpgrades(api),
+    staleTime: 5 * 60_000,
+  });
   const miniPanel = useQuery({
     queryKey: keys.offer('mini-panel'),
     queryFn: () => fetchMiniPanelOffer(api, lookupKeys, paymentId),
@@ -84,7 +93,7 @@ export function useUpgradeSlots({ orderId, paymentId, lookupKeys }: UpgradesArea
   };
 
   const slots: UpgradeSlot[] = [];
-  let loading = products.isPending;
+  let loading = products.isPending || scheduled.isPending;
   for (const type of UPGRADE_TYPES) {
     const bought = isPurchased(type);
     if (bought === undefined) {
@@ -105,7 +114,8 @@ export function useUpgradeSlots({ orderId, paymentId, lookupKeys }: UpgradesArea
     }
     const offer = offerFor(type);
     if (offer.isPending) loading = true;
-    else if (offer.data) slots.push({ type, state: 'offer', offer: offer.data });
+    else if (offer.data && !scheduled.data?.has(offer.data.upgradeTo))
+      slots.push({ type, state: 'offer', offer: offer.data });
   }
   const failed =
     !loading &&
