@@ -59,6 +59,9 @@ function envSchema(repoRoot: string) {
       .min(1)
       .default(path.join(repoRoot, 'shell', 'dist')),
     DEPLOY_DIR: z.string().min(1).default(path.join(repoRoot, '.deploy')),
+    UPLOADS_DIR: z.string().min(1).optional(),
+    UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+    UPLOAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
     SHOP_ENV: z
       .string()
       .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes')
@@ -104,6 +107,10 @@ export interface AppConfig {
   mailFrom: string;
   siteRoot: string;
   deployDir: string;
+  /** Uploaded lab reports (the directory upload store); outside the web root. */
+  uploadsDir: string;
+  /** Per-user limit on result uploads (in memory, per instance). */
+  uploadRateLimit: { max: number; timeWindowMs: number };
   shopEnv: string;
   seedDemoData: boolean;
   sessionTtlHours: number;
@@ -160,6 +167,14 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     siteRoot: path.resolve(e.SITE_ROOT),
     deployDir: path.resolve(e.DEPLOY_DIR),
+    // Beside the PGlite folder by default (<repo>/.data/uploads), never inside it.
+    uploadsDir: path.resolve(
+      e.UPLOADS_DIR ?? path.join(path.dirname(path.resolve(e.DATA_DIR)), 'uploads'),
+    ),
+    uploadRateLimit: {
+      max: e.UPLOAD_RATE_LIMIT_MAX,
+      timeWindowMs: e.UPLOAD_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
     shopEnv: e.SHOP_ENV,
     seedDemoData: e.SEED_DEMO_DATA,
     sessionTtlHours: e.SESSION_TTL_HOURS,

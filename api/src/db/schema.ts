@@ -92,6 +92,17 @@ export interface SignupAttemptsTable {
   used_at: NullableTimestamp;
 }
 
+export interface ResultUploadsTable {
+  id: string;
+  user_id: string;
+  file_name: string;
+  size_bytes: number;
+  detected_type: 'pdf' | 'png' | 'jpeg' | 'csv';
+  sha256: string;
+  status: Generated<'received'>;
+  created_at: Timestamp;
+}
+
 export interface PaymentCustomersTable {
   id: string;
   user_id: string | null;
@@ -414,6 +425,7 @@ export interface DB {
   outbox: OutboxTable;
   login_throttle: LoginThrottleTable;
   signup_attempts: SignupAttemptsTable;
+  result_uploads: ResultUploadsTable;
   payment_customers: PaymentCustomersTable;
   payment_methods: PaymentMethodsTable;
   payment_charges: PaymentChargesTable;
@@ -446,6 +458,7 @@ export type Database = Kysely<DB>;
 export type Executor = Kysely<DB> | Transaction<DB>;
 
 export type UserRow = Selectable<UsersTable>;
+export type ResultUploadRow = Selectable<ResultUploadsTable>;
 export type PriceRow = Selectable<PricesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type DiscountRow = Selectable<DiscountsTable>;

@@ -4,14 +4,18 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  target: string,
+  data: string | Uint8Array,
+  mode = 0o644,
+): Promise<void> {
   const dir = path.dirname(target);
   const temp = path.join(
     dir,
     `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
   );
   try {
-    const handle = await fs.open(temp, 'wx', 0o644);
+    const handle = await fs.open(temp, 'wx', mode);
     try {
       await handle.writeFile(data);
       await handle.sync();

@@ -20,6 +20,7 @@ import { managementPortalRoutes } from './user/management-portal-routes';
 import { userRoutes } from './user/user-routes';
 import { invitationRoutes } from './user/invitation-routes';
 import { referralRoutes } from './user/referral-routes';
+import { resultUploadRoutes } from './user/result-upload-routes';
 
 /**
  * One folder of routes per resource. Each plugin uses full paths from
@@ -37,6 +38,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(invitationRoutes);
   await app.register(referralRoutes);
   await app.register(managementPortalRoutes);
+  await app.register(resultUploadRoutes);
   await app.register(pageViewRoutes);
   await app.register(employerRoutes);
   await app.register(kitsRoutes);

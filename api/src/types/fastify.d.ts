@@ -8,6 +8,7 @@ import type { MailQueue } from '../services/mail/mail-queue';
 import type { PasswordHasher } from '../services/password-hasher';
 import type { CustomizationService } from '../services/customization-service';
 import type { SessionManager } from '../plugins/app/auth';
+import type { UploadStore } from '../services/result-uploads/upload-store';
 import type { FastifyReply, FastifyRequest as Request } from 'fastify';
 
 declare module 'fastify' {
@@ -21,6 +22,8 @@ declare module 'fastify' {
     /** Queue mail here from request handlers: delivery happens after the response. */
     mailQueue: MailQueue;
     customizations: CustomizationService;
+    /** Uploaded lab reports' bytes (their rows are in result_uploads). */
+    uploadStore: UploadStore;
     sessions: SessionManager;
     /** onRequest/preHandler hook: 401 unless a live session is attached. */
     authenticate: (request: Request, reply: FastifyReply) => Promise<void>;

@@ -18,6 +18,8 @@ describe('configuration from the environment', () => {
       smtpUrl: null,
       siteRoot: path.join(root, 'shell', 'dist'),
       deployDir: path.join(root, '.deploy'),
+      uploadsDir: path.join(root, '.data', 'uploads'),
+      uploadRateLimit: { max: 20, timeWindowMs: 3_600_000 },
       shopEnv: 'local',
       seedDemoData: true,
       secureCookies: false,

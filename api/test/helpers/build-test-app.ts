@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config/config';
@@ -56,7 +59,13 @@ export interface BuildTestAppOptions {
  */
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
-  const config = testConfig(options.env, { databaseUrl: database.databaseUrl, ...options.config });
+  // Uploaded files go to a folder of this app's own, never the repository's .data.
+  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-uploads-'));
+  const config = testConfig(options.env, {
+    databaseUrl: database.databaseUrl,
+    uploadsDir,
+    ...options.config,
+  });
   const app = await buildApp(config, {
     argon2Cost: TEST_ARGON2_COST,
     logger: false,
@@ -78,6 +87,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     },
     close: async () => {
       await app.close();
+      await fs.rm(uploadsDir, { recursive: true, force: true });
       if (!options.database) await database.drop();
     },
   };

@@ -6,6 +6,7 @@ import * as m0004 from './0004-upgrades';
 import * as m0005 from './0005-money-path';
 import * as m0006 from './0006-login-throttle';
 import * as m0007 from './0007-signup-attempts';
+import * as m0008 from './0008-result-uploads';
 import * as m0009 from './0009-support-messages';
 
 /**
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0005-money-path': m0005,
   '0006-login-throttle': m0006,
   '0007-signup-attempts': m0007,
+  '0008-result-uploads': m0008,
   '0009-support-messages': m0009,
 };

@@ -11,6 +11,8 @@ import {
 import type { PaymentProvider } from '../../services/payments/payment-provider';
 import { createTestPaymentProvider } from '../../services/payments/test-payment-provider';
 import { createInvalidationChannel } from '../../services/invalidation-channel';
+import { DirectoryUploadStore } from '../../services/result-uploads/directory-upload-store';
+import type { UploadStore } from '../../services/result-uploads/upload-store';
 
 export interface ServicesPluginOptions {
   paymentProvider?: PaymentProvider;
@@ -18,11 +20,16 @@ export interface ServicesPluginOptions {
   passwordHasher?: PasswordHasher;
   argon2Cost?: Argon2Cost;
   customizationCacheTtlMs?: number;
+  /** Where uploaded lab reports go; a directory under UPLOADS_DIR by default. */
+  uploadStore?: UploadStore;
 }
 
 export const CUSTOMIZATION_CACHE_TTL_MS = 10 * 60 * 1000;
 
-/** The services routes use: passwords, payments, mail (and its queue) and the cached customizations. */
+/**
+ * The services routes use: passwords, payments, mail (and its queue), the cached customizations
+ * and the store for uploaded lab reports.
+ */
 export const servicesPlugin = fp<ServicesPluginOptions>(
   async (app: FastifyInstance, options) => {
     const { config, db } = app;
@@ -48,6 +55,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     });
     invalidations.subscribe((shopKey) => customizations.invalidate(shopKey));
     app.decorate('customizations', customizations);
+    app.decorate('uploadStore', options.uploadStore ?? new DirectoryUploadStore(config.uploadsDir));
 
     app.addHook('onClose', async () => {
       mailQueue.stop();
