@@ -65,6 +65,7 @@ function renderOverview(routes: Routes = {}) {
       'GET /user/cms-info': [200, details],
       [`GET ${PM}`]: [200, list([visa, mastercard], address)],
       'GET /kits/products/has-scheduled': [200, { hasScheduled: { bloodwise_quarterly: true } }],
+      'GET /user/result-uploads': [200, { uploads: [] }],
       ...routes,
     },
   });

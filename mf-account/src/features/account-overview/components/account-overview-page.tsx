@@ -1,13 +1,22 @@
 import Skeleton from 'antd/es/skeleton';
+import { useLocation } from 'react-router';
 import { AccountStyles } from '../../shared/components/account-styles';
 import { usePaymentMethods } from '../api/payment-methods';
 import { useLoginOn401 } from '../hooks/use-login-on-401';
 import { PaymentMethodsPanel } from './payment-methods-panel';
 import { ShippingAddressPanel } from './shipping-address-panel';
 import { SubscriptionPanel } from './subscription-panel';
+import {
+  RESULT_UPLOADS_PATH,
+  ResultUploadsPanel,
+} from '../../result-uploads/components/result-uploads-panel';
 
-/** /account: logged-in shoppers only; a 401 from its own call sends the visitor to log in. */
+/**
+ * /account (and /account/uploads, the same page opened at the lab results): logged-in shoppers
+ * only; a 401 from its own call sends the visitor to log in.
+ */
 export function AccountOverviewPage() {
+  const { pathname } = useLocation();
   const methods = usePaymentMethods();
   const redirecting = useLoginOn401(methods.error);
   const email = methods.data?.email;
@@ -35,6 +44,10 @@ export function AccountOverviewPage() {
             <SubscriptionPanel />
             <PaymentMethodsPanel />
             <ShippingAddressPanel />
+            <ResultUploadsPanel
+              enabled={methods.isSuccess}
+              arrived={pathname === RESULT_UPLOADS_PATH}
+            />
           </div>
         </>
       )}

@@ -49,6 +49,9 @@ const css = `
 .acc-sub-list li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 12px; }
 .acc-sr-only { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .acc-address { font-style: normal; line-height: 1.6; overflow-wrap: anywhere; }
+.acc-upload-text { display: grid; gap: 2px; min-width: 0; flex: 1 1 200px; overflow-wrap: anywhere; }
+.acc-upload-progress { display: block; width: 100%; height: 8px; margin: 0 0 12px; }
+.acc-upload-error { margin: 0 0 12px; padding: 10px 14px; border: 1px solid #ffa39e; border-radius: 12px; background: #fff2f0; color: #a8071a; overflow-wrap: anywhere; }
 `;
 
 export function AccountStyles() {

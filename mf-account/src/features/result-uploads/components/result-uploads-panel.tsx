@@ -1,0 +1,120 @@
+import { useEffect, useId, useRef } from 'react';
+import Button from 'antd/es/button';
+import Skeleton from 'antd/es/skeleton';
+import {
+  RESULT_UPLOAD_ACCEPT,
+  RESULT_UPLOAD_MAX_LABEL,
+} from '@shop/shared/contract/result-uploads';
+import { useResultUploads } from '../api/result-uploads';
+import { useResultUploadFlow } from '../hooks/use-result-upload-flow';
+import { ResultUploadRow } from './result-upload-row';
+
+/** Where /upload-results and sign-up send a customer: the panel on /account/uploads. */
+export const RESULT_UPLOADS_PATH = '/account/uploads';
+
+/**
+ * Lab reports from other labs: upload, list, download, delete. `enabled` waits until the page
+ * knows someone is logged in; `arrived` (on /account/uploads) brings the panel into view and
+ * puts focus on its heading once the list is there.
+ */
+export function ResultUploadsPanel({ enabled, arrived }: { enabled: boolean; arrived: boolean }) {
+  const uploads = useResultUploads(enabled);
+  const flow = useResultUploadFlow();
+  const input = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const list = uploads.data?.uploads ?? [];
+
+  const loaded = uploads.isSuccess;
+  useEffect(() => {
+    if (!arrived || !loaded || !heading.current) return;
+    heading.current.scrollIntoView?.({ block: 'start' });
+    heading.current.focus({ preventScroll: true });
+  }, [arrived, loaded]);
+
+  const onDeleted = (fileName: string) => {
+    flow.setStatus(`Deleted ${fileName}.`);
+    // The row and its button are gone: focus stays in the panel instead of falling to the page.
+    heading.current?.focus();
+  };
+
+  return (
+    <section
+      id="uploads"
+      className="acc-panel acc-wide"
+      aria-labelledby={titleId}
+      aria-busy={uploads.isPending || flow.busy}
+    >
+      <div className="acc-panel-head">
+        <h2 id={titleId} ref={heading} tabIndex={-1}>
+          Lab results
+        </h2>
+        {loaded && (
+          <Button
+            type="primary"
+            loading={flow.busy}
+            aria-describedby={flow.error ? `${hintId} ${errorId}` : hintId}
+            onClick={() => input.current?.click()}
+          >
+            {flow.busy ? 'Uploading…' : 'Upload a lab report'}
+          </Button>
+        )}
+      </div>
+      <p id={hintId} className="acc-muted">
+        Results from another lab: a PDF, a photo (PNG or JPEG) or your portal&apos;s CSV export, up
+        to {RESULT_UPLOAD_MAX_LABEL}. Only you can see them. &ldquo;Received&rdquo; means the file
+        is stored safely in your account; nobody has reviewed it yet.
+      </p>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={RESULT_UPLOAD_ACCEPT}
+        aria-label="Lab report file"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Cleared so choosing the same file again is a new change.
+          event.target.value = '';
+          if (file) void flow.send(file);
+        }}
+      />
+      {flow.progress !== null && (
+        <progress
+          className="acc-upload-progress"
+          max={100}
+          value={flow.progress}
+          aria-label="Upload progress"
+        />
+      )}
+      {/* Always in the page, so screen readers announce what is put into it. */}
+      <p role="status" className="acc-status">
+        {flow.status}
+      </p>
+      {flow.error && (
+        <p id={errorId} role="alert" className="acc-upload-error">
+          {flow.error}
+        </p>
+      )}
+      {!enabled || uploads.isPending ? (
+        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+      ) : uploads.isError ? (
+        <p role="alert">
+          We could not load your lab results.{' '}
+          <Button type="link" onClick={() => void uploads.refetch()} style={{ padding: 0 }}>
+            Try again
+          </Button>
+        </p>
+      ) : list.length === 0 ? (
+        <p className="acc-muted">No lab results uploaded yet.</p>
+      ) : (
+        <ul className="acc-list" aria-label="Uploaded lab results">
+          {list.map((upload) => (
+            <ResultUploadRow key={upload.id} upload={upload} onDeleted={onDeleted} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
