@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { AreaNotFound, lazyPage, PageSuspense } from '@shop/shared/federation/remote-root';
-import { usePartnerMainPage } from '../features/partner-main-page/hooks/use-partner-main-page';
+import { usePartnerMainPageProp } from '../features/partner-main-page/hooks/use-partner-main-page-prop';
 import { themedPage } from '../features/shared/themed-page';
 
 // Each page's code loads with its route, so a first view downloads only its own page.
@@ -18,26 +18,19 @@ const PricingPage = lazyPage(
   'PricingPage',
 );
 // A partner storefront mounts this area for its main page.
-const PartnerMainPage = lazyPage(
+const PartnerMainPageRoute = lazyPage(
   () => import('../features/partner-main-page/components/partner-main-page'),
-  'PartnerMainPage',
+  'PartnerMainPageRoute',
 );
 const QuizPage = themedPage(() => import('../features/quiz/components/quiz-page'), 'QuizPage');
 
 /** The catalog's pages; the shell sends every path under its prefixes (area-routes.ts) here. */
 export function CatalogRoutes() {
-  const partner = usePartnerMainPage();
-  if (partner === 'invalid') {
-    return (
-      <p role="alert" className="cat-wrap">
-        This page cannot be shown. Please try again later.
-      </p>
-    );
-  }
-  if (partner) {
+  const partnerMainPage = usePartnerMainPageProp();
+  if (partnerMainPage !== undefined) {
     return (
       <PageSuspense>
-        <PartnerMainPage partner={partner} />
+        <PartnerMainPageRoute raw={partnerMainPage} />
       </PageSuspense>
     );
   }

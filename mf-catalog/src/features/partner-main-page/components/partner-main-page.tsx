@@ -1,6 +1,7 @@
 import type { PartnerMainPage as PartnerMainPageData } from '@shop/shared/contract/partner-main-page';
 import { replaceProductName } from '@shop/shared/rules/partner-rules';
 import { useCatalogContent } from '../../catalog-data/catalog-queries';
+import { usePartnerMainPage } from '../hooks/use-partner-main-page';
 import {
   AboutSection,
   BiomarkersSection,
@@ -12,6 +13,19 @@ import {
 } from '../../main-page/components/sections';
 
 const PRICING_CTA = { label: 'See tests and pricing', href: '/pricing' } as const;
+
+/** The page for what the storefront handed over, once checked against the contract. */
+export function PartnerMainPageRoute({ raw }: { raw: unknown }) {
+  const partner = usePartnerMainPage(raw);
+  if (partner === 'invalid') {
+    return (
+      <p role="alert" className="cat-wrap">
+        This page cannot be shown. Please try again later.
+      </p>
+    );
+  }
+  return <PartnerMainPage partner={partner} />;
+}
 
 /**
  * A partner's main page: the storefront hands over the partner's words, pictures and colours; the
