@@ -5,6 +5,7 @@ import { useShell } from '@shop/shared/federation/remote-root';
 import { usePaymentMethods } from '../api/payment-methods';
 import { AddCardForm } from './add-card-form';
 import { PaymentMethodRow } from './payment-method-row';
+import { LoadFailed } from '../../shared/components/load-failed';
 
 export function PaymentMethodsPanel() {
   const { notify } = useShell();
@@ -33,12 +34,7 @@ export function PaymentMethodsPanel() {
       {methods.isPending ? (
         <Skeleton active title={false} paragraph={{ rows: 3 }} />
       ) : methods.isError ? (
-        <p role="alert">
-          We could not load your payment methods.{' '}
-          <Button type="link" onClick={() => void methods.refetch()} style={{ padding: 0 }}>
-            Try again
-          </Button>
-        </p>
+        <LoadFailed what="your payment methods" onRetry={() => void methods.refetch()} />
       ) : list.length === 0 ? (
         <p className="acc-muted">No saved cards yet.</p>
       ) : (

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import type { SubscriptionView } from '@shop/shared/contract/user';
 import { formatMoney } from '@shop/shared/format/money';
 import { useAccountDetails } from '../api/account-details';
 import { useScheduledKits } from '../api/scheduled-kits';
+import { LoadFailed } from '../../shared/components/load-failed';
 
 const STATUS_LABELS: Record<SubscriptionView['status'], string> = {
   active: 'Active',
@@ -71,12 +71,7 @@ export function SubscriptionPanel() {
       {details.isPending ? (
         <Skeleton active title={false} paragraph={{ rows: 3 }} />
       ) : details.isError ? (
-        <p role="alert">
-          We could not load your membership details.{' '}
-          <Button type="link" onClick={() => void details.refetch()} style={{ padding: 0 }}>
-            Try again
-          </Button>
-        </p>
+        <LoadFailed what="your membership details" onRetry={() => void details.refetch()} />
       ) : (
         <div className="acc-stats">
           <div className="acc-stat">

@@ -8,6 +8,7 @@ import {
 import { useResultUploads } from '../api/result-uploads';
 import { useResultUploadFlow } from '../hooks/use-result-upload-flow';
 import { ResultUploadRow } from './result-upload-row';
+import { LoadFailed } from '../../shared/components/load-failed';
 
 /** Where /upload-results and sign-up send a customer: the panel on /account/uploads. */
 export const RESULT_UPLOADS_PATH = '/account/uploads';
@@ -100,12 +101,7 @@ export function ResultUploadsPanel({ enabled, arrived }: { enabled: boolean; arr
       {!enabled || uploads.isPending ? (
         <Skeleton active title={false} paragraph={{ rows: 2 }} />
       ) : uploads.isError ? (
-        <p role="alert">
-          We could not load your lab results.{' '}
-          <Button type="link" onClick={() => void uploads.refetch()} style={{ padding: 0 }}>
-            Try again
-          </Button>
-        </p>
+        <LoadFailed what="your lab results" onRetry={() => void uploads.refetch()} />
       ) : list.length === 0 ? (
         <p className="acc-muted">No lab results uploaded yet.</p>
       ) : (
