@@ -20,6 +20,7 @@ import { managementPortalRoutes } from './user/management-portal-routes';
 import { userRoutes } from './user/user-routes';
 import { invitationRoutes } from './user/invitation-routes';
 import { referralRoutes } from './user/referral-routes';
+import { supportRoutes } from './support/support-routes';
 import { resultUploadRoutes } from './user/result-upload-routes';
 
 /**
@@ -42,6 +43,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(pageViewRoutes);
   await app.register(employerRoutes);
   await app.register(kitsRoutes);
+  await app.register(supportRoutes);
   // payments
   await app.register(businessUsersRoutes);
   await app.register(discountRoutes);

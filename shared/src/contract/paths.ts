@@ -34,6 +34,7 @@ export const API_PATHS = {
   resultUploadFile: '/user/result-uploads/:id/file',
   invitation: '/user/invitation',
   anonymousReferral: '/user/referrals/anonymous',
+  supportMessages: '/user/support-messages',
   employerFormSubmit: '/employer-form-submit',
   employerPayment: '/employer-form-submit/:token',
   employerPaymentPay: '/employer-form-submit/:token/pay',

@@ -168,7 +168,7 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
             </Suspense>
           )
         }
-        after={<ChatWidget appId={config.chatAppId} user={user} userSettled={!userQuery.isPending} href={href} />}
+        after={<ChatWidget appId={config.chatAppId} api={api} user={user} userSettled={!userQuery.isPending} href={href} />}
       >
         {route ? (
           <AreaOutlet
