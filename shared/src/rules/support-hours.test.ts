@@ -1,4 +1,4 @@
-import { supportStatus } from './support-hours';
+import { expectedAnswer, supportStatus } from './support-hours';
 
 const at = (iso: string) => new Date(iso);
 
@@ -123,5 +123,25 @@ describe('supportStatus', () => {
 
   it('throws for an invalid date instead of searching forever', () => {
     expect(() => supportStatus(new Date('not a date'))).toThrow('valid date');
+  });
+});
+
+describe('expectedAnswer', () => {
+  it('is closing time today while support is open', () => {
+    // Tue Nov 24, 2026, 10:00 in New York.
+    expect(expectedAnswer(at('2026-11-24T15:00:00Z'))).toEqual({
+      at: at('2026-11-24T20:00:00Z'),
+      label: 'today by 3:00 PM ET',
+    });
+  });
+
+  it('is closing time on the day support next opens while it is closed', () => {
+    // Friday Nov 27, 2026, 16:00 in New York: next open Monday.
+    expect(expectedAnswer(at('2026-11-27T21:00:00Z'))).toEqual({
+      at: at('2026-11-30T20:00:00Z'),
+      label: 'by Mon, Nov 30, 3:00 PM ET',
+    });
+    // Early on a weekday, before opening: the same day.
+    expect(expectedAnswer(at('2026-11-24T12:00:00Z')).label).toBe('by Tue, Nov 24, 3:00 PM ET');
   });
 });

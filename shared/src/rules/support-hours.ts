@@ -61,3 +61,19 @@ export function supportStatus(now: Date): SupportStatus {
     label: `Opens ${next.tz(SUPPORT_TIME_ZONE).format('ddd h:mm A')} ET`,
   };
 }
+
+/**
+ * When a message left at `now` should be answered: by closing time on the day support is open,
+ * today while it is open, else on the day it next opens.
+ */
+export function expectedAnswer(now: Date): { at: Date; label: string } {
+  const status = supportStatus(now);
+  const day = dayjs(status.nextOpen ?? now).tz(SUPPORT_TIME_ZONE).format('YYYY-MM-DD');
+  const at = newYorkTime(day, SUPPORT_CLOSES_HOUR).tz(SUPPORT_TIME_ZONE);
+  return {
+    at: at.toDate(),
+    label: status.open
+      ? `today by ${at.format('h:mm A')} ET`
+      : `by ${at.format('ddd, MMM D, h:mm A')} ET`,
+  };
+}

@@ -1,12 +1,17 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import type { ApiClients, CurrentUser } from '@shop/shared/shell-contract/shell-props';
 import type { SupportStatus } from '@shop/shared/rules/support-hours';
 import { CHAT_UPDATE_DELAY_MS, createIntercomAdapter, type ChatAdapter } from './intercom-adapter';
 
 export const INTERCOM_SCRIPT_URL = 'https://widget.intercom.io/widget/{appId}';
 
 /** Boots the vendor widget with the user once the user query settles; updates it after each route change. */
-function useVendorChat(appId: string, user: CurrentUser | null, userSettled: boolean, href: string) {
+function useVendorChat(
+  appId: string,
+  user: CurrentUser | null,
+  userSettled: boolean,
+  href: string,
+) {
   const adapter = useRef<ChatAdapter | null>(null);
   useEffect(() => {
     if (!userSettled) return;
@@ -48,8 +53,23 @@ export function useSupportStatus(open: boolean, now: () => Date = systemNow): Su
   return status;
 }
 
-/** The built-in launcher used when no chat app id is configured. */
-export function ChatLauncher({ now = systemNow }: { now?: () => Date }) {
+// The form and its rules load on the first opening, like the support hours.
+const SupportMessageForm = lazy(() =>
+  import('./components/support-message-form').then((module) => ({
+    default: module.SupportMessageForm,
+  })),
+);
+
+/** The built-in launcher used when no chat app id is configured: support's hours and a message form. */
+export function ChatLauncher({
+  api,
+  user = null,
+  now = systemNow,
+}: {
+  api: ApiClients;
+  user?: CurrentUser | null;
+  now?: () => Date;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const titleId = useId();
@@ -96,9 +116,9 @@ export function ChatLauncher({ now = systemNow }: { now?: () => Date }) {
             </p>
           )}
           <p>Our care team answers Monday to Friday, 9:00 AM to 3:00 PM New York time.</p>
-          <p>
-            Write to <a href="mailto:support@bloodwise.example">support@bloodwise.example</a> and we reply within one business day.
-          </p>
+          <Suspense fallback={<p role="status">Loading the message form…</p>}>
+            <SupportMessageForm api={api} user={user} />
+          </Suspense>
         </div>
       )}
       <button
@@ -109,7 +129,15 @@ export function ChatLauncher({ now = systemNow }: { now?: () => Date }) {
         aria-controls={open ? panelId : undefined}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          width="22"
+          height="22"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M4 5h16v11H9l-5 4z" strokeLinejoin="round" />
         </svg>
         <span className="chat-launcher-text">Chat with us</span>
@@ -118,11 +146,37 @@ export function ChatLauncher({ now = systemNow }: { now?: () => Date }) {
   );
 }
 
-function VendorChat({ appId, user, userSettled, href }: { appId: string; user: CurrentUser | null; userSettled: boolean; href: string }) {
+function VendorChat({
+  appId,
+  user,
+  userSettled,
+  href,
+}: {
+  appId: string;
+  user: CurrentUser | null;
+  userSettled: boolean;
+  href: string;
+}) {
   useVendorChat(appId, user, userSettled, href);
   return null;
 }
 
-export function ChatWidget({ appId, user, userSettled, href }: { appId: string | null; user: CurrentUser | null; userSettled: boolean; href: string }) {
-  return appId ? <VendorChat appId={appId} user={user} userSettled={userSettled} href={href} /> : <ChatLauncher />;
+export function ChatWidget({
+  appId,
+  api,
+  user,
+  userSettled,
+  href,
+}: {
+  appId: string | null;
+  api: ApiClients;
+  user: CurrentUser | null;
+  userSettled: boolean;
+  href: string;
+}) {
+  return appId ? (
+    <VendorChat appId={appId} user={user} userSettled={userSettled} href={href} />
+  ) : (
+    <ChatLauncher api={api} user={user} />
+  );
 }
