@@ -193,6 +193,8 @@ export const contentPageSchema = z.object({
   lead: text(1000),
   highlights: z.array(text(160)).max(8),
   primaryCta: contentLinkSchema.nullable(),
+  /** Shown instead of primaryCta to a signed-in visitor (a sign-up link is no use to them). */
+  signedInCta: contentLinkSchema.nullable().optional(),
   secondaryCta: contentLinkSchema.nullable(),
   /** The offer this page sells, if any (product and program pages). */
   offerKey: safeString().max(100).nullable(),

@@ -433,7 +433,12 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
       'Keeps your history in one place',
       'Free, no kit needed',
     ],
-    primaryCta: { label: 'Create a free account to upload', href: '/signup' },
+    // Sign-up comes back to the upload; a signed-in visitor goes there at once.
+    primaryCta: {
+      label: 'Create a free account to upload',
+      href: '/signup?redirect=%2Faccount%2Fuploads',
+    },
+    signedInCta: { label: 'Upload your results', href: '/account/uploads' },
     secondaryCta: { label: 'How to export your results', href: '/upload-results/how-to-export' },
     offerKey: null,
     sections: [

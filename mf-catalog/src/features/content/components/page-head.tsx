@@ -1,9 +1,12 @@
 import type { ContentPage } from '@shop/shared/contract/catalog-content';
+import { useShell } from '@shop/shared/federation/remote-root';
 import type { ReactNode } from 'react';
 import { CtaLink } from '../../shared/cta-link';
 
 /** The top of every content page: eyebrow, title, lead, highlights and up to two calls to action. */
 export function PageHead({ page, children }: { page: ContentPage; children?: ReactNode }) {
+  const { userContext } = useShell();
+  const primaryCta = (userContext.user && page.signedInCta) || page.primaryCta;
   return (
     <header className="cat-head">
       <div className="cat-wrap">
@@ -17,11 +20,9 @@ export function PageHead({ page, children }: { page: ContentPage; children?: Rea
             ))}
           </ul>
         )}
-        {(page.primaryCta || page.secondaryCta) && (
+        {(primaryCta || page.secondaryCta) && (
           <div className="cat-actions">
-            {page.primaryCta && (
-              <CtaLink to={page.primaryCta.href}>{page.primaryCta.label}</CtaLink>
-            )}
+            {primaryCta && <CtaLink to={primaryCta.href}>{primaryCta.label}</CtaLink>}
             {page.secondaryCta && (
               <CtaLink to={page.secondaryCta.href} variant="secondary">
                 {page.secondaryCta.label}
