@@ -21,8 +21,10 @@ export interface FakeAnswer {
   data: unknown;
 }
 
-/** Answers a request, or returns undefined to let the next handler try. */
-export type FakeHandler = (request: RecordedRequest) => FakeAnswer | undefined;
+/** Answers a request (a promise holds the answer until the test settles it), or returns undefined to let the next handler try. */
+export type FakeHandler = (
+  request: RecordedRequest,
+) => FakeAnswer | Promise<FakeAnswer> | undefined;
 
 export const fakeError = (status: number, code: string, message: string): FakeAnswer => ({
   status,
@@ -43,10 +45,9 @@ export function createFakeApi(routes: FakeHandler) {
       headers: { ...(config.headers as Record<string, unknown>) },
     };
     requests.push(request);
-    const answer =
-      overrides.map((handler) => handler(request)).find(Boolean) ??
+    const answer = await (overrides.map((handler) => handler(request)).find(Boolean) ??
       routes(request) ??
-      fakeError(404, 'NOT_FOUND', `No fake for ${request.method} ${request.url}`);
+      fakeError(404, 'NOT_FOUND', `No fake for ${request.method} ${request.url}`));
     const response: AxiosResponse = {
       data: answer.data,
       status: answer.status,

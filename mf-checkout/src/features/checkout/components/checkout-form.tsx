@@ -40,6 +40,9 @@ export interface CheckoutFormProps {
   extraActions?: (details: () => Promise<CheckoutDetails | null>) => ReactNode;
 }
 
+export const DISCOUNT_CHANGED_MESSAGE =
+  'Your discount code no longer applies to this order. Check the new total and place your order again.';
+
 export function CheckoutForm({
   items,
   businessKey,
@@ -64,7 +67,7 @@ export function CheckoutForm({
     email: validEmail,
     businessKey,
   });
-  const applyCode = useDiscountChecks(discountCode, {
+  const { applyCode, settled: discountSettled } = useDiscountChecks(discountCode, {
     quote: quote.data,
     email: validEmail,
     businessKey,
@@ -76,8 +79,11 @@ export function CheckoutForm({
   const quoteData = quote.data;
   const hasRecurring = quoteData?.lines.some((line) => line.interval !== null) ?? false;
 
-  const appliedCode = discountCode.appliedCode;
+  const latestDiscount = discountCode.latest;
   const details = useCallback(async (): Promise<CheckoutDetails | null> => {
+    // Details taken while the code is checked again wait for the answer.
+    await discountSettled();
+    const appliedCode = latestDiscount.appliedCode;
     try {
       const values = await form.validateFields([
         'email',
@@ -107,14 +113,23 @@ export function CheckoutForm({
     } catch {
       return null;
     }
-  }, [form, appliedCode]);
+  }, [form, latestDiscount, discountSettled]);
+
+  // If the code the shopper saw applied is no longer the one that applies, the total changed:
+  // the order stops and says so rather than charge a price the shopper did not see.
+  const orderDetails = useCallback(async () => {
+    const seenCode = latestDiscount.appliedCode;
+    const filled = await details();
+    if (filled && filled.discountCode !== seenCode) throw new Error(DISCOUNT_CHANGED_MESSAGE);
+    return filled;
+  }, [details, latestDiscount]);
 
   const placing = usePlaceOrder({
     form,
     items,
     businessKey,
     quote: quoteData,
-    details,
+    details: orderDetails,
     onPlaced: (order) => onPlaced(order, { newCustomer: analytics.newCustomer.current }),
   });
 

@@ -13,6 +13,13 @@ export function DiscountSection({
   discount: DiscountState;
   applyCode(code: string): Promise<void>;
 }) {
+  // While a code is checked again it stays applied, and its message stays on screen.
+  const applied =
+    discount.status === 'applied'
+      ? discount
+      : discount.status === 'checking'
+        ? discount.kept
+        : null;
   return (
     <section className="co-panel" aria-labelledby="co-discount">
       <h2 id="co-discount">Discount code</h2>
@@ -38,9 +45,9 @@ export function DiscountSection({
         </button>
       </div>
       <div aria-live="polite">
-        {discount.status === 'applied' && (
+        {applied && (
           <p className="co-note co-discount" data-testid="discount-message">
-            {discount.message}
+            {applied.message}
           </p>
         )}
         {discount.status === 'error' && (

@@ -1,6 +1,7 @@
 // The discount code: taken from the URL or the visit, looked up, checked against this cart and
-// email, and checked again when the email changes.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// email, and checked again when the email changes. The code the shopper sees applied stays applied
+// (and priced) while it is checked again, so an order placed meanwhile never silently loses it.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readDiscountCode } from '@shop/shared/client-state/client-storage';
 import type { CheckoutQuote } from '@shop/shared/contract/checkout';
 import { useShell } from '@shop/shared/federation/remote-root';
@@ -10,9 +11,18 @@ import { lookupDiscount } from '../api/discount-lookup';
 import { checkDiscountValidity } from '../api/discount-validity';
 
 export type DiscountState =
-  | { status: 'idle' | 'checking' }
+  | { status: 'idle' }
+  /** `kept`: the code applied before this check, still applied until the check answers. */
+  | { status: 'checking'; kept: { code: string; message: string } | null }
   | { status: 'applied'; code: string; message: string }
   | { status: 'error'; message: string };
+
+/** The code that prices the quote and goes with the order. */
+export function appliedCodeOf(discount: DiscountState): string | null {
+  if (discount.status === 'applied') return discount.code;
+  if (discount.status === 'checking') return discount.kept?.code ?? null;
+  return null;
+}
 
 /** The code typed (or taken from the URL or the visit) and what became of it; the quote prices `appliedCode`. */
 export function useDiscountState() {
@@ -20,9 +30,27 @@ export function useDiscountState() {
   const [codeInput, setCodeInput] = useState(
     () => readDiscountCode(navigation.location.search, window.sessionStorage) ?? '',
   );
-  const [discount, setDiscount] = useState<DiscountState>({ status: 'idle' });
-  const appliedCode = discount.status === 'applied' ? discount.code : null;
-  return { codeInput, setCodeInput, discount, setDiscount, appliedCode };
+  const [discount, setDiscountState] = useState<DiscountState>({ status: 'idle' });
+  // Updated with every change, not at the next render: an order that waited for a check reads it
+  // as soon as the check answers.
+  const current = useRef(discount);
+  const setDiscount = useCallback(
+    (next: DiscountState | ((previous: DiscountState) => DiscountState)) => {
+      current.current = typeof next === 'function' ? next(current.current) : next;
+      setDiscountState(current.current);
+    },
+    [],
+  );
+  const appliedCode = appliedCodeOf(discount);
+  const latest = useMemo(
+    () => ({
+      get appliedCode() {
+        return appliedCodeOf(current.current);
+      },
+    }),
+    [],
+  );
+  return { codeInput, setCodeInput, discount, setDiscount, appliedCode, latest };
 }
 
 /** Looks the code up and checks it against the priced cart; tries a stored code once, and again when the email changes. */
@@ -35,13 +63,22 @@ export function useDiscountChecks(
   }: { quote: CheckoutQuote | undefined; email: string | undefined; businessKey?: string },
 ) {
   const { api } = useShell();
+  const inFlight = useRef<Promise<void> | null>(null);
 
-  const applyCode = useCallback(
+  const check = useCallback(
     async (raw: string) => {
       const code = raw.trim().toUpperCase();
       if (!code) return setDiscount({ status: 'idle' });
       if (!quote) return;
-      setDiscount({ status: 'checking' });
+      setDiscount((current) => ({
+        status: 'checking',
+        kept:
+          current.status === 'applied'
+            ? { code: current.code, message: current.message }
+            : current.status === 'checking'
+              ? current.kept
+              : null,
+      }));
       const found = await lookupDiscount(api, code, { businessKey, email });
       if (!found)
         return setDiscount({ status: 'error', message: `We could not find the code ${code}.` });
@@ -71,6 +108,22 @@ export function useDiscountChecks(
     [api, businessKey, quote, email, setDiscount],
   );
 
+  const applyCode = useCallback(
+    (raw: string) => {
+      const running = check(raw).finally(() => {
+        if (inFlight.current === running) inFlight.current = null;
+      });
+      inFlight.current = running;
+      return running;
+    },
+    [check],
+  );
+
+  /** Resolves once no check is running (a check started meanwhile is waited for too). */
+  const settled = useCallback(async () => {
+    while (inFlight.current) await inFlight.current.catch(() => undefined);
+  }, []);
+
   // A code from the URL (?discount=) or stored earlier in the visit is tried once the cart is priced.
   const autoApplied = useRef(false);
   useEffect(() => {
@@ -88,5 +141,5 @@ export function useDiscountChecks(
     if (discount.status === 'applied' || discount.status === 'error') void applyCode(codeInput);
   }, [email, discount.status, codeInput, applyCode]);
 
-  return applyCode;
+  return { applyCode, settled };
 }
