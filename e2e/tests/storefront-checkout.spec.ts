@@ -89,3 +89,50 @@ test('a full acme-wellness checkout creates a business checkout with its busines
   await page.goto('/shop/acme-wellness/shopping-cart');
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
 });
+
+test('a shopper who types fast and places the order while the URL discount is checked again pays the discounted total', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('fast');
+  await page.goto('/shop/acme-wellness/pricing/one-time');
+  await page.getByRole('button', { name: 'Add to cart: Acme Complete Panel' }).click();
+  await expect(page).toHaveURL(/\/shop\/acme-wellness\/shopping-cart$/);
+
+  // The first check of the code answers; every later one (the email changed) is held until the
+  // order has been clicked, so the click always lands while the code is being checked again.
+  let clicked!: () => void;
+  const placeClicked = new Promise<void>((resolve) => (clicked = resolve));
+  let checks = 0;
+  await page.route(/\/api\/v1\/discounts\/ACME15\/is-valid/, async (route) => {
+    checks += 1;
+    if (checks > 1) await placeClicked;
+    await route.continue();
+  });
+
+  await page.goto('/shop/acme-wellness/checkout?discount=ACME15');
+  await expect(page.getByTestId('discount-message')).toContainText('ACME15 applied');
+  await expect(page.getByTestId('summary-discount')).toBeVisible();
+  const shownTotal = (await page.getByTestId('summary-total').textContent())!;
+
+  const recheck = page.waitForRequest((req) => /\/discounts\/ACME15\/is-valid/.test(req.url()));
+  await fillContactAndShipping(page, email);
+  await fillCard(page, '4242 4242 4242 4242');
+  await recheck;
+  const started = page.waitForRequest(
+    (req) =>
+      req.url().endsWith('/payments/stripe-subscriptions/business/checkout') &&
+      req.method() === 'POST',
+  );
+  await page.getByTestId('place-order').click();
+  clicked();
+
+  expect((await started).postDataJSON()).toMatchObject({ discount: 'ACME15', email });
+  await expect(page).toHaveURL(/\/shop\/acme-wellness\/checkout\/thank-you$/);
+  const orderId = (await thankYouOrderId(page))!;
+  const details = await (
+    await page.request.get(`/payments/stripe-subscriptions/business/checkout/${orderId}/details`)
+  ).json();
+  expect(details).toMatchObject({ discountCode: 'ACME15' });
+  expect(`$${(details.total / 100).toFixed(2)}`).toBe(shownTotal);
+});
