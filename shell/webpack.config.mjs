@@ -47,4 +47,22 @@ const browserConfig = (_env, argv) =>
     },
   });
 
-export default withServerRender(browserConfig, { dir, entry: './src/server/render-shell.tsx' });
+/** Copies the site's favicon to the build's root, where browsers ask for /favicon.ico on every page. */
+class EmitFavicon {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('EmitFavicon', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EmitFavicon', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('favicon.ico', new sources.RawSource(fs.readFileSync(path.join(dir, 'src/favicon.ico'))));
+      });
+    });
+  }
+}
+
+const browserConfigWithFavicon = (env, argv) => {
+  const config = browserConfig(env, argv);
+  config.plugins.push(new EmitFavicon());
+  return config;
+};
+
+export default withServerRender(browserConfigWithFavicon, { dir, entry: './src/server/render-shell.tsx' });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { errorBody, renderAccount } from './support/render-account';
+import { errorBody, type Routes, renderAccount } from './support/render-account';
 
 describe('reset password: request step', () => {
   it('validates the email before sending', async () => {
@@ -9,7 +9,7 @@ describe('reset password: request step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it('always shows the same message once sent', async () => {
@@ -44,14 +44,16 @@ describe('reset password: request step', () => {
 });
 
 describe('reset password: the emailed link', () => {
+  const USABLE = { 'GET /auth2/reset-password/link': [200, { usable: true }] } as Routes;
+
   async function choose(password: string, repeat = password) {
-    await userEvent.type(screen.getByLabelText('New password'), password);
+    await userEvent.type(await screen.findByLabelText('New password'), password);
     await userEvent.type(screen.getByLabelText('Repeat the new password'), repeat);
     await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
   }
 
   it('applies the password rules and asks for the same password twice', async () => {
-    const { calls } = renderAccount('/reset-password?linkId=abc123');
+    const { calls } = renderAccount('/reset-password?linkId=abc123', { routes: USABLE });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Choose a new password' }),
     ).toBeInTheDocument();
@@ -64,12 +66,12 @@ describe('reset password: the emailed link', () => {
       'aria-invalid',
       'true',
     );
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it('sets the new password with the link id and offers to log in', async () => {
     const { callsTo } = renderAccount('/reset-password?linkId=abc123', {
-      routes: { 'POST /auth2/reset-password/callback': [200, { ok: true }] },
+      routes: { ...USABLE, 'POST /auth2/reset-password/callback': [200, { ok: true }] },
     });
     await choose('a-brand-new-pass-9');
     expect(await screen.findByText('Your password is changed')).toBeInTheDocument();
@@ -86,7 +88,7 @@ describe('reset password: the emailed link', () => {
     ['RESET_LINK_UNKNOWN', 'This reset link is not valid. Request a new one.'],
   ])('explains a %s link and leads back to the request step', async (code, message) => {
     const { store } = renderAccount('/reset-password?linkId=old', {
-      routes: { 'POST /auth2/reset-password/callback': [400, errorBody(code, message)] },
+      routes: { ...USABLE, 'POST /auth2/reset-password/callback': [400, errorBody(code, message)] },
     });
     await choose('a-brand-new-pass-9');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -98,6 +100,7 @@ describe('reset password: the emailed link', () => {
   it("puts the server's password message on the field", async () => {
     renderAccount('/reset-password?linkId=abc123', {
       routes: {
+        ...USABLE,
         'POST /auth2/reset-password/callback': [
           400,
           errorBody('VALIDATION_ERROR', 'Use at most 128 characters', {
@@ -109,5 +112,25 @@ describe('reset password: the emailed link', () => {
     await choose('a-brand-new-pass-9');
     expect(await screen.findByText('Use at most 128 characters')).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says a used link cannot be used as soon as the page opens, without using it', async () => {
+    const { calls } = renderAccount('/reset-password?linkId=used-one', {
+      routes: {
+        'GET /auth2/reset-password/link': [
+          400,
+          errorBody('RESET_LINK_USED', 'This reset link was already used. Request a new one.'),
+        ],
+      },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your reset link…');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This reset link was already used. Request a new one.',
+    );
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toBeInTheDocument();
+    expect(calls.map((call) => [call.method, call.url, call.params])).toEqual([
+      ['GET', '/auth2/reset-password/link', { linkId: 'used-one' }],
+    ]);
   });
 });

@@ -58,3 +58,19 @@ export async function invalidateUserResetLinks(
     .where('used_at', 'is', null)
     .execute();
 }
+
+/** Why a link cannot be used, or null while it can; reads only, so opening the page uses nothing up. */
+export async function resetLinkProblem(
+  db: Executor,
+  linkId: string,
+  now = new Date(),
+): Promise<LinkProblem | null> {
+  const link = await db
+    .selectFrom('password_reset_links')
+    .select(['used_at', 'expires_at'])
+    .where('id_hash', '=', hashToken(linkId))
+    .executeTakeFirst();
+  if (!link) return 'unknown';
+  if (link.used_at) return 'used';
+  return link.expires_at > now ? null : 'expired';
+}

@@ -79,10 +79,18 @@ export const resetPasswordBodySchema = z.object({ email: emailInputSchema });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 export const resetPasswordResponseSchema = okSchema;
 
+const resetLinkIdSchema = safeString({ message: 'The reset link is missing its id' })
+  .trim()
+  .min(1)
+  .max(200);
 export const resetPasswordCallbackBodySchema = z.object({
-  linkId: safeString({ message: 'The reset link is missing its id' }).trim().min(1).max(200),
+  linkId: resetLinkIdSchema,
   password: passwordSchema,
 });
+
+/** GET /auth2/reset-password/link?linkId: whether the emailed link still works, without using it. */
+export const resetLinkQuerySchema = z.object({ linkId: resetLinkIdSchema });
+export const resetLinkResponseSchema = z.object({ usable: z.literal(true) });
 export type ResetPasswordCallbackBody = z.input<typeof resetPasswordCallbackBodySchema>;
 export const resetPasswordCallbackResponseSchema = okSchema;
 

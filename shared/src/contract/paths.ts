@@ -21,6 +21,7 @@ export const API_PATHS = {
   logout: '/auth2/logout',
   resetPassword: '/auth2/reset-password',
   resetPasswordCallback: '/auth2/reset-password/callback',
+  resetPasswordLink: '/auth2/reset-password/link',
   oldStore: '/auth2/old-store',
   isNewCustomer: '/user/is-new-customer',
   cmsInfo: '/user/cms-info',

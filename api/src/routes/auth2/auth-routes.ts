@@ -9,6 +9,8 @@ import {
   resetPasswordBodySchema,
   resetPasswordCallbackBodySchema,
   resetPasswordCallbackResponseSchema,
+  resetLinkQuerySchema,
+  resetLinkResponseSchema,
   resetPasswordResponseSchema,
 } from '@shop/shared/contract/auth';
 import { errorBodySchema } from '@shop/shared/contract/errors';
@@ -19,6 +21,7 @@ import {
   consumeResetLink,
   createResetLink,
   invalidateUserResetLinks,
+  resetLinkProblem,
 } from '../../repositories/reset-links-repository';
 import { deleteUserSessions } from '../../repositories/sessions-repository';
 import {
@@ -134,6 +137,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The same answer either way, so the form does not reveal who has an account.
       return { ok: true as const };
+    },
+  );
+
+  app.get(
+    API_PATHS.resetPasswordLink,
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['account'],
+        description:
+          'Whether an emailed reset link still works, for the reset page to say so when it opens. Reads only: the link stays usable. The answer is about the link, never about an account.',
+        querystring: resetLinkQuerySchema,
+        response: { 200: resetLinkResponseSchema, ...AUTH_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const problem = await resetLinkProblem(db, request.query.linkId);
+      if (problem) throw RESET_LINK_ERRORS[problem];
+      return { usable: true as const };
     },
   );
 

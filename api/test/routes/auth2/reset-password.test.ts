@@ -100,6 +100,38 @@ describe('password reset', () => {
     expect(response.json().error.code).toBe('RESET_LINK_EXPIRED');
   });
 
+  it('checks a link without using it: usable until used, then says it was used', async () => {
+    const linkId = await requestLink(email);
+    const check = () =>
+      t.inject({
+        method: 'GET',
+        url: `${API_PATHS.resetPasswordLink}?linkId=${encodeURIComponent(linkId)}`,
+      });
+    for (let n = 0; n < 2; n += 1) {
+      const open = await check();
+      expect(open.statusCode).toBe(200);
+      expect(open.json()).toEqual({ usable: true });
+      expect(open.headers['cache-control']).toBe('private, no-store');
+    }
+    const used = await t.inject({
+      method: 'POST',
+      url: API_PATHS.resetPasswordCallback,
+      payload: { linkId, password: 'checked-password-1' },
+    });
+    expect(used.statusCode).toBe(200);
+    const after = await check();
+    expect(after.statusCode).toBe(400);
+    expect(after.json().error).toEqual({
+      code: 'RESET_LINK_USED',
+      message: 'This reset link was already used. Request a new one.',
+    });
+    const unknown = await t.inject({
+      method: 'GET',
+      url: `${API_PATHS.resetPasswordLink}?linkId=made-up-link-id`,
+    });
+    expect(unknown.json().error.code).toBe('RESET_LINK_UNKNOWN');
+  });
+
   it('refuses an unknown link', async () => {
     const response = await t.inject({
       method: 'POST',

@@ -1,12 +1,14 @@
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
+import Spin from 'antd/es/spin';
 import { Link } from 'react-router';
 import type { ApiError } from '@shop/shared/http/api-error';
 import { FormAlert, FormSuccess } from '../../shared/components/form-alert';
 import { NewPasswordField } from '../../shared/components/password-field';
 import { applyApiFieldErrors, friendlyMessage } from '../../shared/forms/api-form-errors';
 import { useResetPasswordCallback } from '../api/reset-password-callback';
+import { useResetLinkStatus } from '../api/reset-link-status';
 
 interface NewPasswordValues {
   password: string;
@@ -28,6 +30,8 @@ function LinkProblem({ error }: { error: ApiError }) {
 export function ResetCallbackForm({ linkId }: { linkId: string }) {
   const [form] = Form.useForm<NewPasswordValues>();
   const callback = useResetPasswordCallback();
+  // Checked as the page opens, so a used or expired link says so before anyone types a password.
+  const link = useResetLinkStatus(linkId);
 
   if (callback.isSuccess) {
     return (
@@ -41,6 +45,14 @@ export function ResetCallbackForm({ linkId }: { linkId: string }) {
   }
   if (callback.error && LINK_PROBLEMS.has(callback.error.code))
     return <LinkProblem error={callback.error} />;
+  if (link.isPending)
+    return (
+      <p role="status">
+        <Spin size="small" /> Checking your reset link…
+      </p>
+    );
+  // Any other failure of the check (network) leaves the form: the save gives the final answer.
+  if (link.error && LINK_PROBLEMS.has(link.error.code)) return <LinkProblem error={link.error} />;
 
   const onFinish = ({ password }: NewPasswordValues) =>
     callback.mutate(
