@@ -7,4 +7,3 @@ export { BiomarkersSection } from './biomarkers-section';
 export { AboutSection } from './about-section';
 export { PromoBanner } from './promo-banner';
 export { MainPageFooter } from './main-page-footer';
-export type { SectionImage } from './section-link';
