@@ -37,9 +37,18 @@ test.describe('storefront pricing', () => {
       await page.goto(`/shop/harbor-health/pricing/${variant}`);
       expect(await offers(page), variant).toEqual(cards);
     }
-    // pricingMode 'quarterly': /pricing is the quarterly plans.
+    // pricingMode 'quarterly': /pricing is the quarterly plans, labelled and tabbed as such.
     await page.goto('/shop/harbor-health/pricing');
     expect(await offers(page)).toEqual(expected.quarterly);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quarterly plans');
+    const tabs = page.getByRole('navigation', { name: 'Plan types' }).getByRole('link');
+    await expect(tabs).toHaveText(['Quarterly', 'One-time', 'Monthly', 'Annual', 'Add-ons']);
+    await expect(page.locator('[aria-current="page"]', { hasText: 'Quarterly' })).toBeVisible();
+    await expect(page.getByText('All plans')).toHaveCount(0);
+    // The one-time kit is one tab away.
+    await tabs.filter({ hasText: 'One-time' }).click();
+    await expect(page).toHaveURL(/\/shop\/harbor-health\/pricing\/one-time$/);
+    expect(await offers(page)).toEqual(expected['one-time']);
   });
 
   test("acme-wellness's list overrides products and prices; /pricing is the table of every variant it sells", async ({
@@ -56,8 +65,13 @@ test.describe('storefront pricing', () => {
     ]);
     await page.goto('/shop/acme-wellness/pricing/monthly');
     await expect(
-      page.getByText('Acme Wellness offers no monthly options. See all plans above.'),
+      page.getByText('Acme Wellness has no monthly plans. Here is everything it offers.'),
     ).toBeVisible();
+    await expect(page).toHaveURL(/\/shop\/acme-wellness\/pricing$/);
+    expect(await offers(page)).toEqual([
+      ['Acme Complete Panel', '$129'],
+      ['Acme Quarterly', '$129/ 3 months'],
+    ]);
   });
 
   test('your-health-business picks and renames products but keeps the default prices', async ({
@@ -68,5 +82,21 @@ test.describe('storefront pricing', () => {
       ['Complete Panel', '$149'],
       ['Quarterly Panel', '$129/ 3 months'],
     ]);
+    // Only the tabs with offers; a variant it sells none of is never an empty page.
+    await expect(
+      page.getByRole('navigation', { name: 'Plan types' }).getByRole('link'),
+    ).toHaveText(['All plans', 'One-time', 'Quarterly']);
+    for (const [variant, plans] of [
+      ['monthly', 'monthly plans'],
+      ['annual', 'annual plans'],
+      ['add-ons', 'add-ons'],
+    ]) {
+      await page.goto(`/shop/your-health-business/pricing/${variant}`);
+      await expect(
+        page.getByText(`Your Health Business has no ${plans}. Here is everything it offers.`),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/shop\/your-health-business\/pricing$/);
+      await expect(page.getByTestId('storefront-offer')).toHaveCount(2);
+    }
   });
 });

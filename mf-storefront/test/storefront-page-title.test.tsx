@@ -23,6 +23,10 @@ describe('storefront page titles', () => {
     expect(storefrontPageTitle('/checkout/thank-you', { shopKey: 'acme' }, theme)).toBe(
       'Thank you | acme',
     );
+    expect(storefrontPageTitle('/pricing', { ...ACME, pricingMode: 'quarterly' }, theme)).toBe(
+      'Quarterly plans | Acme Wellness',
+    );
+    expect(storefrontPageTitle('/pricing', ACME, theme)).toBe('Tests and pricing | Acme Wellness');
     expect(storefrontPageTitle('/new-page', ACME, theme)).toBe('Shop | Acme Wellness');
     expect(storefrontPageTitle('/pricing', null, theme)).toBe('Not found');
     expect(storefrontPageTitle('/pricing', undefined, theme)).toBeNull();

@@ -7,6 +7,7 @@ import type {
   PartnerCustomizationProp,
   ThemeTokens,
 } from '@shop/shared/shell-contract/shell-props';
+import { pricingModeView } from '../features/offers/pricing-variants';
 import { partnerView } from '../features/partner/use-partner';
 
 /** By path inside the storefront (after /shop/<key>/). */
@@ -32,7 +33,11 @@ export function storefrontPageTitle(
   if (customization === undefined) return null;
   if (customization === null) return 'Not found';
   const name = partnerView(customization, theme).businessName;
-  return `${PAGE_NAMES[page.replace(/^\/+|\/+$/g, '')] ?? 'Shop'} | ${name}`;
+  let path = page.replace(/^\/+|\/+$/g, '');
+  // /pricing shows the variant a partner's pricingMode names, and is titled for it.
+  const mode = pricingModeView(customization.pricingMode);
+  if (path === 'pricing' && mode.kind === 'variant') path = `pricing/${mode.id}`;
+  return `${PAGE_NAMES[path] ?? 'Shop'} | ${name}`;
 }
 
 /** Keeps the tab title on the current page's, and puts the previous one back when the area leaves. */

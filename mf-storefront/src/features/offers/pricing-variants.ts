@@ -87,3 +87,62 @@ export function pricingModeView(pricingMode: unknown): PricingModeView {
     return { kind: 'variant', id: pricingMode as PricingVariantId };
   return { kind: 'table' };
 }
+
+/**
+ * What /pricing shows for this partner's mode and offers: a mode that would show nothing (a variant
+ * it sells none of, or a single product when it sells none) shows the table of everything instead.
+ */
+export function pricingLanding(
+  pricingMode: unknown,
+  offers: readonly StorefrontOffer[],
+): PricingModeView {
+  const view = pricingModeView(pricingMode);
+  if (view.kind === 'variant' && offersForVariant(offers, view.id).length === 0)
+    return { kind: 'table' };
+  if (view.kind === 'single-product' && offers.length === 0) return { kind: 'table' };
+  return view;
+}
+
+export interface PricingTab {
+  /** Route path inside the storefront. */
+  to: string;
+  label: string;
+}
+
+const LANDING_TAB_LABEL = { table: 'All plans', 'single-product': 'Featured test' } as const;
+
+/**
+ * The pricing tabs: /pricing, named for what it shows, then every other variant the partner has
+ * offers in. A variant that /pricing already shows gets no second tab.
+ */
+export function pricingTabs(
+  landing: PricingModeView,
+  offers: readonly StorefrontOffer[],
+): PricingTab[] {
+  const first: PricingTab = {
+    to: '/pricing',
+    label:
+      landing.kind === 'variant' ? pricingVariant(landing.id).label : LANDING_TAB_LABEL[landing.kind],
+  };
+  const others = PRICING_VARIANTS.filter(
+    (variant) =>
+      !(landing.kind === 'variant' && landing.id === variant.id) &&
+      offersForVariant(offers, variant.id).length > 0,
+  ).map((variant) => ({ to: `/${variant.path}`, label: variant.label }));
+  return [first, ...others];
+}
+
+/** Why the shopper landed on /pricing instead of the variant page they asked for. */
+export function missingVariantNotice(
+  businessName: string,
+  missing: PricingVariantId,
+  landing: PricingModeView,
+): string {
+  const shown =
+    landing.kind === 'table'
+      ? 'Here is everything it offers.'
+      : landing.kind === 'single-product'
+        ? 'Here is its featured test.'
+        : `Here are its ${pricingVariant(landing.id).heading.toLowerCase()}.`;
+  return `${businessName} has no ${pricingVariant(missing).heading.toLowerCase()}. ${shown}`;
+}

@@ -8,6 +8,7 @@ const css = `
 .sf-page h1 { font-size: clamp(1.8rem, 4.5vw, 2.6rem); line-height: 1.15; margin: 0 0 12px; overflow-wrap: anywhere; }
 .sf-lead { font-size: 1.1rem; color: #3d5358; margin: 0 0 24px; max-width: 44em; }
 .sf-muted { color: #4a5f63; }
+.sf-notice { margin: 0 0 20px; padding: 12px 16px; border-left: 4px solid var(--sf-accent); border-radius: 8px; background: #f3f7f8; color: #12343b; max-width: 44em; }
 .sf-tabs { display: flex; flex-wrap: wrap; gap: 8px; list-style: none; padding: 0; margin: 0 0 28px; }
 .sf-tabs a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 16px; border-radius: 22px; border: 1px solid #c9d6d8; color: #12343b; text-decoration: none; font-weight: 600; }
 .sf-tabs a.active { background: var(--sf-accent); border-color: var(--sf-accent); color: var(--sf-on-accent); }

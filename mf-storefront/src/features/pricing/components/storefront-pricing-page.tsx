@@ -1,11 +1,15 @@
-import { NavLink } from 'react-router';
+import { Navigate, NavLink, useLocation } from 'react-router';
 import { OfferCard } from '../../offers/offer-card';
 import { OffersState } from '../../offers/offers-state';
 import {
+  missingVariantNotice,
   offersForVariant,
-  pricingModeView,
+  pricingLanding,
+  pricingTabs,
   pricingVariant,
+  PRICING_VARIANT_IDS,
   PRICING_VARIANTS,
+  type PricingModeView,
   type PricingVariantId,
 } from '../../offers/pricing-variants';
 import type { StorefrontOffer } from '../../offers/storefront-offers';
@@ -13,8 +17,7 @@ import { useStorefrontOffers } from '../../offers/use-storefront-offers';
 import { StorefrontPage } from '../../partner/storefront-styles';
 import { usePartner } from '../../partner/use-partner';
 
-function OfferGrid({ offers, empty }: { offers: readonly StorefrontOffer[]; empty: string }) {
-  if (offers.length === 0) return <p className="sf-empty">{empty}</p>;
+function OfferGrid({ offers }: { offers: readonly StorefrontOffer[] }) {
   return (
     <div className="sf-offers">
       {offers.map((offer) => (
@@ -47,67 +50,100 @@ function PricingTable({
           aria-labelledby={`sf-variant-${variant.id}`}
         >
           <h2 id={`sf-variant-${variant.id}`}>{variant.heading}</h2>
-          <OfferGrid offers={variantOffers} empty="" />
+          <OfferGrid offers={variantOffers} />
         </section>
       ))}
     </>
   );
 }
 
-/** /pricing (variant null: by the partner's pricingMode) and the five /pricing/<variant> pages. */
-export function StorefrontPricingPage({ variant }: { variant: PricingVariantId | null }) {
-  const partner = usePartner();
-  const state = useStorefrontOffers();
-  const view = variant
-    ? ({ kind: 'variant', id: variant } as const)
-    : pricingModeView(partner.customization.pricingMode);
-  const current = variant ? pricingVariant(variant) : null;
+/** The heading and lead of a page showing `view`. */
+function pageText(view: PricingModeView, businessName: string): { heading: string; lead: string } {
+  if (view.kind === 'table')
+    return {
+      heading: `${businessName} tests and pricing`,
+      lead: `Every test and plan ${businessName} offers, with its price.`,
+    };
+  if (view.kind === 'single-product')
+    return {
+      heading: `The ${businessName} test`,
+      lead: `The test ${businessName} recommends, with its price.`,
+    };
+  const variant = pricingVariant(view.id);
+  return { heading: variant.heading, lead: variant.lead };
+}
 
+/** The variant a shopper was sent away from (see the redirect below), if any. */
+function useMissingVariant(): PricingVariantId | null {
+  const state = useLocation().state as { missingVariant?: unknown } | null;
+  const missing = state?.missingVariant;
+  return (PRICING_VARIANT_IDS as readonly unknown[]).includes(missing)
+    ? (missing as PricingVariantId)
+    : null;
+}
+
+function PricingContent({
+  offers,
+  variant,
+}: {
+  offers: readonly StorefrontOffer[];
+  variant: PricingVariantId | null;
+}) {
+  const partner = usePartner();
+  const missing = useMissingVariant();
+  const landing = pricingLanding(partner.customization.pricingMode, offers);
+  const mode = partner.customization.pricingMode;
+  // The mode's own variant lives at /pricing; a variant with nothing in it is no page of its own.
+  if (variant && (offersForVariant(offers, variant).length === 0 || mode === variant)) {
+    const state = mode === variant ? null : { missingVariant: variant };
+    return <Navigate to="/pricing" replace state={state} />;
+  }
+  const view: PricingModeView = variant ? { kind: 'variant', id: variant } : landing;
+  const { heading, lead } = pageText(view, partner.businessName);
   return (
-    <StorefrontPage>
-      <h1>{current ? current.heading : `${partner.businessName} tests and pricing`}</h1>
-      <p className="sf-lead">
-        {current
-          ? current.lead
-          : `Every test and plan ${partner.businessName} offers, with its price.`}
-      </p>
+    <>
+      <h1>{heading}</h1>
+      <p className="sf-lead">{lead}</p>
+      {!variant && missing && (
+        <p className="sf-notice" role="status">
+          {missingVariantNotice(partner.businessName, missing, landing)}
+        </p>
+      )}
       <nav aria-label="Plan types">
         <ul className="sf-tabs">
-          <li>
-            <NavLink to="/pricing" end>
-              All plans
-            </NavLink>
-          </li>
-          {PRICING_VARIANTS.map((item) => (
-            <li key={item.id}>
-              <NavLink to={`/${item.path}`} end>
-                {item.label}
+          {pricingTabs(landing, offers).map((tab) => (
+            <li key={tab.to}>
+              <NavLink to={tab.to} end>
+                {tab.label}
               </NavLink>
             </li>
           ))}
         </ul>
       </nav>
+      {view.kind === 'table' ? (
+        <PricingTable offers={offers} businessName={partner.businessName} />
+      ) : (
+        <section className="sf-variant" aria-label={heading}>
+          <OfferGrid
+            offers={view.kind === 'variant' ? offersForVariant(offers, view.id) : offers.slice(0, 1)}
+          />
+        </section>
+      )}
+    </>
+  );
+}
+
+/**
+ * /pricing (variant null: what the partner's pricingMode chooses) and the /pricing/<variant> pages.
+ * The tabs list only what the partner sells, and a variant page it has nothing for sends the shopper
+ * to /pricing with a notice instead of showing an empty page.
+ */
+export function StorefrontPricingPage({ variant }: { variant: PricingVariantId | null }) {
+  const state = useStorefrontOffers();
+  return (
+    <StorefrontPage>
       <OffersState state={state}>
-        {(offers) => {
-          if (view.kind === 'table')
-            return <PricingTable offers={offers} businessName={partner.businessName} />;
-          if (view.kind === 'single-product')
-            return (
-              <OfferGrid
-                offers={offers.slice(0, 1)}
-                empty={`${partner.businessName} has no tests for sale right now.`}
-              />
-            );
-          const shown = pricingVariant(view.id);
-          return (
-            <section className="sf-variant" aria-label={shown.heading}>
-              <OfferGrid
-                offers={offersForVariant(offers, view.id)}
-                empty={`${partner.businessName} offers no ${shown.label.toLowerCase()} options. See all plans above.`}
-              />
-            </section>
-          );
-        }}
+        {(offers) => <PricingContent offers={offers} variant={variant} />}
       </OffersState>
     </StorefrontPage>
   );
