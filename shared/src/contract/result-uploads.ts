@@ -43,9 +43,10 @@ export const resultUploadParamsSchema = z.object({ id: z.uuid() });
 
 /** The multipart form, for the API description: one part named `file`. */
 export const resultUploadFormSchema = z.object({
-  file: z
-    .string()
-    .meta({ format: 'binary', description: 'The lab report: PDF, PNG, JPEG or CSV, up to 10 MB' }),
+  file: safeString().meta({
+    format: 'binary',
+    description: 'The lab report: PDF, PNG, JPEG or CSV, up to 10 MB',
+  }),
 });
 
 export const RESULT_UPLOADS_QUERY_KEY = ['account', 'result-uploads'] as const;
