@@ -6,7 +6,11 @@ import {
   thankYouOrderId,
   uniqueEmail,
 } from '../support/checkout-flow';
+import { waitForDataLayerEvent } from '../support/data-layer';
 import { expect, test } from '../support/shop-server';
+
+/** Acme's own title for its kit: the only name the shopper, the order and analytics ever see. */
+const ACME_KIT = 'Acme Complete Panel';
 
 test('a full acme-wellness checkout creates a business checkout with its businessKey, reaches paid, then goes to the partner page', async ({
   page,
@@ -30,6 +34,10 @@ test('a full acme-wellness checkout creates a business checkout with its busines
   await page.getByTestId('go-to-checkout').click();
 
   await expect(page).toHaveURL(/\/shop\/acme-wellness\/checkout$/);
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary.getByTestId('summary-line')).toHaveText([new RegExp(`^${ACME_KIT}`)]);
+  const [beginCheckout] = await waitForDataLayerEvent(page, 'begin_checkout');
+  expect(beginCheckout!.ecommerce).toMatchObject({ items: [{ item_name: ACME_KIT }] });
   await fillContactAndShipping(page, email);
   // The partner's own discount: the storefront lookup (/api/v1/discounts/{code}?b2bKey) carries the
   // code, the partner key and the email.
@@ -68,6 +76,9 @@ test('a full acme-wellness checkout creates a business checkout with its busines
     page.getByRole('heading', { level: 1, name: 'Thank you for your order' }),
   ).toBeVisible();
   await expect(page.getByTestId('order-reference')).toContainText(email);
+  await expect(
+    page.getByRole('region', { name: 'Your order' }).getByTestId('summary-line'),
+  ).toHaveText([new RegExp(`^${ACME_KIT}`)]);
   const status = await (
     await page.request.get(`/payments/stripe-subscriptions/business/checkout/${orderId}/status`)
   ).json();
@@ -79,6 +90,7 @@ test('a full acme-wellness checkout creates a business checkout with its busines
     kind: 'business',
     businessKey: 'acme-wellness',
     discountCode: 'ACME15',
+    lines: [{ lookupKey: 'acme_kit_one_time', title: ACME_KIT }],
   });
 
   await expect(page.getByText('Taking you back to Acme Wellness in a moment…')).toBeVisible();

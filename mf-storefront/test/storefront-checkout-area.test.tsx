@@ -1,6 +1,6 @@
 // The storefront's cart, checkout and thank-you pages are the checkout area's, mounted in the
 // storefront's frame with this partner's key, names and after-purchase pages.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { partnerCheckoutAreaPropsSchema } from '@shop/shared/contract/partner-checkout';
 import { ACME } from './support/storefront-fixtures';
 import { renderStorefront } from './support/render-storefront';
@@ -39,4 +39,27 @@ describe('the checkout area inside a storefront', () => {
       expect(document.body.textContent).not.toMatch(/\bBloodwise\b/);
     },
   );
+
+  it("leaves the checkout area's text as the area renders it: one name per product, the partner's", async () => {
+    renderStorefront('acme-wellness', '/checkout', {
+      customization: ACME,
+      cart: [{ lookupKey: 'acme_kit', quantity: 1 }],
+      // The area titles its lines from the offers it is handed; a server title it shows elsewhere
+      // must not be renamed into a second name for the same product.
+      outlet: ({ areaProps }) => {
+        const { partnerCheckout } = partnerCheckoutAreaPropsSchema.parse(areaProps);
+        return (
+          <section aria-label="checkout area">
+            <p>{partnerCheckout.offers.find((offer) => offer.lookupKey === 'acme_kit')?.title}</p>
+            <p>Bloodwise Complete Panel</p>
+          </section>
+        );
+      },
+    });
+    const area = await screen.findByRole('region', { name: 'checkout area' }, slow);
+    expect(within(area).getByText('Acme Complete Panel')).toBeVisible();
+    // Give a text-rewriting observer its chance to run before looking for its work.
+    await waitFor(() => expect(within(area).getByText('Bloodwise Complete Panel')).toBeVisible());
+    expect(screen.queryByText('Acme Wellness Complete Panel')).not.toBeInTheDocument();
+  });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { CartItem } from '@shop/shared/contract/cart';
@@ -26,12 +27,15 @@ export function renderStorefront(
     served,
     cart = [],
     setup,
+    outlet,
   }: {
     customization: PartnerCustomizationProp | null | undefined;
     served?: PartnerCustomizationProp[];
     cart?: CartItem[];
     /** Runs before the first render, e.g. to make a route fail or to hold an order. */
     setup?: (api: FakeStorefrontApi) => void;
+    /** What a nested area renders (default: the dev shell's placeholder). */
+    outlet?: (props: AreaOutletProps) => ReactNode;
   },
 ) {
   const basename = `/shop/${shopKey}`;
@@ -47,7 +51,7 @@ export function renderStorefront(
   api.install(props);
   // Records what each nested area is handed, as the shell's AreaOutlet would pass it on.
   const outlets: AreaOutletProps[] = [];
-  const DevOutlet = props.AreaOutlet!;
+  const DevOutlet = outlet ?? props.AreaOutlet!;
   props.AreaOutlet = function RecordingAreaOutlet(outlet: AreaOutletProps) {
     outlets.push(outlet);
     return <DevOutlet {...outlet} />;

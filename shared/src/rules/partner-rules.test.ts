@@ -7,6 +7,7 @@ import {
   isSafeImageSrc,
   partnerRedirectTarget,
   safePartnerMetaTags,
+  partnerProductTitle,
   replaceProductName,
   type StorefrontRouteKind,
 } from './partner-rules';
@@ -216,14 +217,16 @@ describe('safePartnerMetaTags', () => {
   });
 
   it('keeps markup in content as a plain string (it is only ever set with setAttribute)', () => {
-    expect(safePartnerMetaTags([{ name: 'description', content: '"><script>x</script>' }])).toEqual([
-      { name: 'description', content: '"><script>x</script>' },
-    ]);
+    expect(safePartnerMetaTags([{ name: 'description', content: '"><script>x</script>' }])).toEqual(
+      [{ name: 'description', content: '"><script>x</script>' }],
+    );
   });
 
   it('answers an empty list for anything but an array, and lists no http-equiv-like name', () => {
     expect(safePartnerMetaTags({ name: 'description', content: 'x' })).toEqual([]);
-    expect(PARTNER_META_NAMES.some((name) => /equiv|refresh|cookie|security/i.test(name))).toBe(false);
+    expect(PARTNER_META_NAMES.some((name) => /equiv|refresh|cookie|security/i.test(name))).toBe(
+      false,
+    );
   });
 });
 
@@ -249,5 +252,27 @@ describe('isSafeImageSrc', () => {
     [null],
   ])('refuses %p', (src) => {
     expect(isSafeImageSrc(src)).toBe(false);
+  });
+});
+
+describe('partnerProductTitle', () => {
+  const acme = {
+    businessName: 'Acme Wellness',
+    products: [
+      { key: 'bloodwise-kit', title: 'Acme Complete Panel' },
+      { key: 'quarterly', title: 'Bloodwise Quarterly' },
+    ],
+  };
+  it.each([
+    [{ key: 'bloodwise-kit', title: 'Bloodwise Complete Panel' }, acme, 'Acme Complete Panel'],
+    [{ key: 'quarterly', title: 'Bloodwise Quarterly' }, acme, 'Acme Wellness Quarterly'],
+    [{ key: 'annual', title: 'Bloodwise Annual' }, acme, 'Acme Wellness Annual'],
+    [
+      { key: 'annual', title: 'Bloodwise Annual' },
+      { businessName: 'Harbor', products: null },
+      'Harbor Annual',
+    ],
+  ])("names %p as the partner's storefront does", (product, partner, expected) => {
+    expect(partnerProductTitle(product, partner)).toBe(expected);
   });
 });

@@ -18,6 +18,22 @@ export function replaceProductName(text: string, businessName: string | null | u
   return text.replace(PRODUCT_NAME_WORD, () => name);
 }
 
+/**
+ * The one name a partner sells a product under, wherever it shows (storefront, cart, checkout,
+ * thank-you, e-mails, analytics): the title in the partner's product list, else the shop's title,
+ * with the product name replaced by the partner's either way.
+ */
+export function partnerProductTitle(
+  product: { key: string; title: string },
+  partner: {
+    businessName: string | null | undefined;
+    products?: readonly { key: string; title?: string | null }[] | null;
+  },
+): string {
+  const listed = partner.products?.find((entry) => entry.key === product.key)?.title;
+  return replaceProductName(listed || product.title, partner.businessName);
+}
+
 /** The partner whose product list picks products but never changes their prices. */
 export const YOUR_HEALTH_BUSINESS_KEY = 'your-health-business';
 

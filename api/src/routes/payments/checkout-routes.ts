@@ -31,6 +31,7 @@ import {
 } from '../../services/checkout/orders';
 import { NOT_COMPLETED_STATUS, orderNotCompleted } from '../../services/checkout/record-payment';
 import { buyerOf, ensureBuyer } from '../../services/buyer';
+import { withPartnerTitles } from '../../services/checkout/partner-titles';
 import type { FastifyRequest } from 'fastify';
 import {
   assertKnownLookupKeys,
@@ -115,7 +116,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The buyer cookie is set before the order, so a retried order whose answer was lost is still this buyer's.
       ensureBuyer(request, reply, app.config);
-      return toQuote(await priceCart(db, request.body));
+      return toQuote(
+        await withPartnerTitles(
+          app.customizations,
+          request.body.businessKey,
+          await priceCart(db, request.body),
+        ),
+      );
     },
   );
 

@@ -23,6 +23,7 @@ import {
 } from './orders';
 import { owns, type Buyer } from '../buyer';
 import { recordPaymentOrRefund } from './record-payment';
+import { withPartnerTitles } from './partner-titles';
 import { priceOrder } from './pricing';
 import {
   declinedMessage,
@@ -196,14 +197,19 @@ export function createBusinessCheckoutProcessor(
         db,
         { scope: BUSINESS_SCOPE, key, fingerprint },
         async () => {
-          const priced = await priceOrder(db, {
-            items: input.products,
-            country: input.shipping.country,
-            shipUpfront: input.shipUpfront,
-            discountCode: input.discount,
-            email: input.email,
-            businessKey: input.businessKey,
-          });
+          // The order keeps the partner's titles, so its details and e-mails name what the shopper bought.
+          const priced = await withPartnerTitles(
+            customizations,
+            input.businessKey,
+            await priceOrder(db, {
+              items: input.products,
+              country: input.shipping.country,
+              shipUpfront: input.shipUpfront,
+              discountCode: input.discount,
+              email: input.email,
+              businessKey: input.businessKey,
+            }),
+          );
           if (input.shippingCost !== undefined && input.shippingCost !== priced.shipping) {
             log.warn(
               {

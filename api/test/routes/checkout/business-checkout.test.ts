@@ -58,11 +58,47 @@ describe('business checkout (partner storefronts)', () => {
       payment: { status: 'succeeded', amount: 11_560 },
       paymentLabel: 'Visa •••• 4242',
     });
+    // The partner's own title, as its storefront shows it, never the shop's or a renamed one.
+    expect(started.order.lines.map((line: { title: string }) => line.title)).toEqual([
+      'Acme Complete Panel',
+    ]);
+    expect(details.json().lines.map((line: { title: string }) => line.title)).toEqual([
+      'Acme Complete Panel',
+    ]);
 
     expect((await fulfil(started.id, 'wrong-token-wrong-token-wrong')).statusCode).toBe(403);
     const fulfilled = await fulfil(started.id);
     expect(fulfilled.json()).toMatchObject({ status: 'fulfilled', final: true });
     expect((await status(started.id)).json().status).toBe('fulfilled');
+  });
+
+  it("titles a partner's quote lines as its storefront does, and the shop's quote with the shop's titles", async () => {
+    const quote = (businessKey: string | undefined, lookupKey: string) =>
+      t.inject({
+        method: 'POST',
+        url: API_PATHS.checkoutQuote,
+        payload: {
+          items: [{ lookupKey, quantity: 1 }],
+          country: 'US',
+          shipUpfront: false,
+          discountCode: null,
+          ...(businessKey ? { businessKey } : {}),
+        },
+      });
+    const titles = async (response: Awaited<ReturnType<typeof quote>>) => {
+      expect(response.statusCode).toBe(200);
+      return response.json().lines.map((line: { title: string }) => line.title);
+    };
+    expect(await titles(await quote('acme-wellness', 'acme_kit_one_time'))).toEqual([
+      'Acme Complete Panel',
+    ]);
+    // No product list: the shop's title with the product name replaced by the partner's.
+    expect(await titles(await quote('harbor-health', 'bloodwise_quarterly'))).toEqual([
+      'Harbor Health Clinics Quarterly',
+    ]);
+    expect(await titles(await quote(undefined, 'bloodwise_quarterly'))).toEqual([
+      'Bloodwise Quarterly',
+    ]);
   });
 
   it('moves pending -> failed with the decline reason for a declined card, and a failed order cannot be fulfilled', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@shop/shared/catalog/merge-offer';
 import {
   applyPartnerProducts,
+  partnerProductTitle,
   replaceProductName,
   type PartnerProduct,
 } from '@shop/shared/rules/partner-rules';
@@ -49,9 +50,11 @@ export function storefrontOffers({
           : { key: product.key, title: product.title };
       })
     : null;
+  const partner = { businessName, products: partnerProducts };
   return applyPartnerProducts(shopKey, defaults, overrides).map((offer) => ({
     ...offer,
-    title: replaceProductName(offer.title, businessName),
+    // The same rule titles the partner's cart lines, orders and e-mails on the server.
+    title: partnerProductTitle(offer, partner),
     description: replaceProductName(descriptions.get(offer.key) ?? '', businessName),
   }));
 }

@@ -3,7 +3,6 @@ import { useShell } from '@shop/shared/federation/remote-root';
 import { OffersState } from '../../offers/offers-state';
 import type { StorefrontOffer } from '../../offers/storefront-offers';
 import { useStorefrontOffers } from '../../offers/use-storefront-offers';
-import { PartnerTextScope } from '../../partner/partner-text-scope';
 import { StorefrontPage } from '../../partner/storefront-styles';
 import { usePartner } from '../../partner/use-partner';
 import { partnerCheckoutProps } from '../partner-checkout-props';
@@ -43,9 +42,8 @@ export function PartnerCheckoutArea({
     <StorefrontPage>
       <h1>{heading}</h1>
       {lead && <p className="sf-lead">{lead(partner.businessName)}</p>}
-      <PartnerTextScope businessName={partner.businessName}>
-        <OffersState state={state}>{(offers) => <CheckoutArea offers={offers} />}</OffersState>
-      </PartnerTextScope>
+      {/* The checkout area titles every line from these offers; its text is never rewritten here. */}
+      <OffersState state={state}>{(offers) => <CheckoutArea offers={offers} />}</OffersState>
     </StorefrontPage>
   );
 }
