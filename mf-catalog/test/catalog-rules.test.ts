@@ -1,4 +1,4 @@
-import { offerEcommerceEvent } from '../src/features/analytics/ecommerce';
+import { offerEcommerceEvent } from '@shop/shared/analytics/ga4';
 import { findOffer, mergeCatalog } from '../src/features/catalog-data/catalog-offer';
 import {
   addOnOffers,

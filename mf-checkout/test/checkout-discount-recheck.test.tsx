@@ -80,4 +80,30 @@ describe('a discount checked again while the order is placed', () => {
     expect(screen.getByText('This code is for other customers.')).toBeInTheDocument();
     expect(api.calls(/\/checkout\/orders$/, 'post')).toHaveLength(0);
   });
+
+  it('sends begin_checkout once, with the URL code applied and the total the shopper sees', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api, record } = renderCheckout('/checkout?discount=welcome10', { cart: CART });
+    holdRechecks(api);
+    expect(await screen.findByTestId('discount-message', {}, slow)).toHaveTextContent(
+      'WELCOME10 applied',
+    );
+    await waitFor(
+      () =>
+        expect(record.tracked.filter((entry) => entry.event === 'begin_checkout')).toHaveLength(1),
+      slow,
+    );
+    const total = screen.getByTestId('summary-total').textContent!;
+    expect(record.tracked.find((entry) => entry.event === 'begin_checkout')!.params).toMatchObject({
+      ecommerce: { coupon: 'WELCOME10', value: Number(total.replace(/[^0-9.]/g, '')) },
+    });
+
+    // add_payment_info carries the tracked address fields, and only those.
+    await fillCheckout(user);
+    const paymentInfo = record.tracked.find((entry) => entry.event === 'add_payment_info')!;
+    expect(paymentInfo.params).toMatchObject({
+      shipping_address: { city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
+    });
+    expect(JSON.stringify(paymentInfo.params)).not.toMatch(/Elm St|Mary/);
+  });
 });

@@ -149,4 +149,40 @@ describe('the checkout area on a partner storefront', () => {
     expect(screen.queryByText(/Taking you back/)).toBeNull();
     expect(leaveSite).not.toHaveBeenCalled();
   });
+
+  it("reports the partner's purchase once, naming the partner, under the partner's titles", async () => {
+    window.localStorage.clear();
+    const placed = businessOrder({ id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' });
+    const { record } = renderPartner(`/checkout/thank-you?order=${placed.id}`, {
+      orders: [placed],
+    });
+    await waitFor(
+      () => expect(record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(1),
+      slow,
+    );
+    expect(record.tracked.find((entry) => entry.event === 'purchase')!.params).toMatchObject({
+      business_key: 'acme-wellness',
+      ecommerce: {
+        transaction_id: placed.id,
+        items: [
+          { item_id: 'acme_kit', item_name: 'Acme Complete Panel', item_variant: 'one-time' },
+        ],
+      },
+      shipping_address: { city: 'Austin', country: 'US' },
+    });
+  });
+
+  it('does not report a partner order under $30: it is a test purchase', async () => {
+    window.localStorage.clear();
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const cheap = businessOrder({ id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', total: 2_900 });
+    const { record } = renderPartner(`/checkout/thank-you?order=${cheap.id}`, { orders: [cheap] });
+    await waitFor(
+      () =>
+        expect(errors).toHaveBeenCalledWith(expect.stringContaining(`Test purchase ${cheap.id}`)),
+      slow,
+    );
+    expect(record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(0);
+    errors.mockRestore();
+  });
 });

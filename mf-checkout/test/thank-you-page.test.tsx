@@ -39,9 +39,15 @@ describe('thank-you page', () => {
         value: 134.95,
         currency: 'USD',
         new_customer: false,
-        items: [{ item_id: 'bloodwise_quarterly' }],
+        // A quarterly plan is a quarterly plan in every event, as in begin_checkout.
+        items: [{ item_id: 'bloodwise_quarterly', item_variant: 'quarter' }],
       },
+      shipping_address: { city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
     });
+    // The shop's own orders name no partner; the street and the name never go to analytics.
+    const params = first.record.tracked.find((entry) => entry.event === 'purchase')!.params;
+    expect(params).not.toHaveProperty('business_key');
+    expect(JSON.stringify(params)).not.toMatch(/Elm St|Mary Ann/);
     first.unmount();
 
     const reload = renderCheckout(`/checkout/thank-you?order=${placed.id}`, { orders: [placed] });

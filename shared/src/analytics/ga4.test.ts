@@ -1,10 +1,12 @@
 import {
   ONE_TIME_VARIANT,
   ecommerceEvent,
+  ecommerceParams,
   emailEnteredEvent,
   logInEvent,
   quizCompletedEvent,
   toGa4Item,
+  trackedAddress,
   type Ga4EcommerceEventName,
 } from './ga4';
 
@@ -134,5 +136,35 @@ describe('plain events', () => {
     answers.goal = 'changed';
     expect(event.answers.goal).toBe('energy');
     expect(quizCompletedEvent({}).recommendation).toBeNull();
+  });
+});
+
+describe('ecommerce event parameters', () => {
+  const event = ecommerceEvent('add_payment_info', { items: [], valueCents: 100 });
+
+  it('names the partner and carries only the tracked address fields', () => {
+    expect(
+      ecommerceParams(event, {
+        businessKey: 'acme-wellness',
+        address: trackedAddress({
+          city: ' Austin ',
+          state: 'TX',
+          postal_code: '78701',
+          country: 'US',
+          line1: '10 Elm St',
+          name: 'Mary',
+        } as Parameters<typeof trackedAddress>[0]),
+      }),
+    ).toEqual({
+      ecommerce: event.ecommerce,
+      business_key: 'acme-wellness',
+      shipping_address: { city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
+    });
+  });
+
+  it('leaves out the partner on the shop and an address with nothing filled in', () => {
+    expect(
+      ecommerceParams(event, { businessKey: null, address: trackedAddress({ city: ' ' }) }),
+    ).toEqual({ ecommerce: event.ecommerce });
   });
 });

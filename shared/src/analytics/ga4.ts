@@ -1,4 +1,5 @@
 // GA4 dataLayer payloads for the tracked events. Only builders: pushing them is the shell's job.
+import type { MergedOffer } from '../catalog/merge-offer';
 import type { RecurringInterval } from '../catalog/recurring-interval';
 
 export interface Ga4Item {
@@ -117,4 +118,73 @@ export function quizCompletedEvent(
   recommendation: string | null = null,
 ): QuizCompletedEvent {
   return { event: 'quiz_completed', answers: { ...answers }, recommendation };
+}
+
+/** The address fields analytics receives: city, country, state and postal_code, never a street or a name. */
+export interface TrackedAddress {
+  city?: string;
+  country?: string;
+  state?: string;
+  postal_code?: string;
+}
+
+const TRACKED_ADDRESS_FIELDS = ['city', 'country', 'state', 'postal_code'] as const;
+
+/** The tracked fields of an address; blank ones are left out. */
+export function trackedAddress(
+  address: Partial<Record<(typeof TRACKED_ADDRESS_FIELDS)[number], string | null | undefined>>,
+): TrackedAddress {
+  const tracked: TrackedAddress = {};
+  for (const field of TRACKED_ADDRESS_FIELDS) {
+    const value = address[field]?.trim();
+    if (value) tracked[field] = value;
+  }
+  return tracked;
+}
+
+/** Where an ecommerce event happened: a partner storefront (its key) and the shipping address so far. */
+export interface EcommerceContext {
+  businessKey?: string | null;
+  address?: TrackedAddress | null;
+}
+
+/**
+ * The parameters `track` sends with an ecommerce event: the GA4 payload, plus `business_key` on a
+ * partner's pages (to tell partners' sales apart) and `shipping_address` once one is known.
+ */
+export function ecommerceParams(
+  event: Ga4EcommerceEvent,
+  { businessKey, address }: EcommerceContext = {},
+): Record<string, unknown> {
+  return {
+    ecommerce: event.ecommerce,
+    ...(businessKey ? { business_key: businessKey } : {}),
+    ...(address && Object.keys(address).length > 0 ? { shipping_address: address } : {}),
+  };
+}
+
+/** What an offer event needs of a priced offer (the catalog's and a storefront's alike). */
+export type OfferForTracking = Pick<
+  MergedOffer,
+  'lookupKey' | 'priceId' | 'title' | 'unitAmount' | 'currency' | 'priceRecurringInterval'
+>;
+
+/** The GA4 ecommerce payload for one offer (add_to_cart, view_item). */
+export function offerEcommerceEvent(
+  name: 'add_to_cart' | 'view_item',
+  offer: OfferForTracking,
+  quantity = 1,
+): Ga4EcommerceEvent {
+  const item = toGa4Item({
+    lookupKey: offer.lookupKey ?? offer.priceId,
+    title: offer.title,
+    unitAmount: offer.unitAmount,
+    quantity,
+    interval: offer.priceRecurringInterval,
+  });
+  return ecommerceEvent(name, {
+    items: [item],
+    currency: offer.currency,
+    valueCents: offer.unitAmount * quantity,
+  });
 }

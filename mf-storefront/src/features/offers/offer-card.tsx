@@ -7,6 +7,7 @@ import { billingLabel } from '@shop/shared/format/billing-label';
 import { formatMoney } from '@shop/shared/format/money';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
+import { useTrackAddToCart, useViewItem } from '../analytics/use-offer-tracking';
 import type { StorefrontOffer } from './storefront-offers';
 
 export function OfferCard({ offer }: { offer: StorefrontOffer }) {
@@ -14,6 +15,8 @@ export function OfferCard({ offer }: { offer: StorefrontOffer }) {
   const navigate = useNavigate();
   const { notify } = useShell();
   const [adding, setAdding] = useState(false);
+  const trackAddToCart = useTrackAddToCart();
+  useViewItem(offer);
   const interval = offer.priceRecurringInterval;
   const headingId = `sf-offer-${offer.key}`;
 
@@ -22,6 +25,7 @@ export function OfferCard({ offer }: { offer: StorefrontOffer }) {
     setAdding(true);
     try {
       await addToCart(offer.lookupKey);
+      trackAddToCart(offer);
       navigate('/shopping-cart');
     } catch (error) {
       notify.error('Could not add to your cart', toApiError(error).message);

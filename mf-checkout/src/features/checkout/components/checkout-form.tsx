@@ -10,6 +10,7 @@ import type { ShippingCountry } from '@shop/shared/contract/common';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
 import { validEmailOf } from '@shop/shared/rules/contact-details';
+import { trackedAddress } from '@shop/shared/analytics/ga4';
 import { useCheckoutQuote } from '../api/checkout-quote';
 import { useSavedCards } from '../api/saved-cards';
 import { useAccountPrefill } from '../hooks/use-account-prefill';
@@ -67,14 +68,27 @@ export function CheckoutForm({
     email: validEmail,
     businessKey,
   });
-  const { applyCode, settled: discountSettled } = useDiscountChecks(discountCode, {
+  const {
+    applyCode,
+    settled: discountSettled,
+    firstTryPending,
+  } = useDiscountChecks(discountCode, {
     quote: quote.data,
     email: validEmail,
     businessKey,
   });
   const savedCards = useSavedCards();
   useAccountPrefill(form, user, savedCards.data);
-  const analytics = useCheckoutAnalytics({ quote: quote.data, businessKey });
+  const analytics = useCheckoutAnalytics({
+    quote: quote.data,
+    // Priced as the shopper sees it: a code from the URL tried, no check or repricing under way.
+    priced:
+      !quote.isPlaceholderData &&
+      !quote.isFetching &&
+      discountCode.discount.status !== 'checking' &&
+      !firstTryPending,
+    businessKey,
+  });
   const cards = savedCards.data?.paymentMethodsAndAddresses.paymentMethods ?? [];
   const quoteData = quote.data;
   const hasRecurring = quoteData?.lines.some((line) => line.interval !== null) ?? false;
@@ -144,8 +158,13 @@ export function CheckoutForm({
         initialValues={INITIAL_VALUES}
         onFinish={(values) => void placing.submit(values)}
         onValuesChange={(changed) => {
-          if ('payment' in changed || 'cardNumber' in changed || 'savedCardId' in changed)
-            analytics.paymentChosen(form.getFieldValue('payment') ?? 'card');
+          if ('payment' in changed || 'cardNumber' in changed || 'savedCardId' in changed) {
+            const address = form.getFieldsValue(['city', 'state', 'postalCode', 'country']);
+            analytics.paymentChosen(
+              form.getFieldValue('payment') ?? 'card',
+              trackedAddress({ ...address, postal_code: address.postalCode }),
+            );
+          }
         }}
         scrollToFirstError
         aria-label="Checkout"

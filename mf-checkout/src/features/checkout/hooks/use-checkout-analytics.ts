@@ -1,8 +1,16 @@
-// The checkout's analytics: begin_checkout once the cart is priced, email_entered and the
-// checkout-start lead once contact details are in, add_payment_info at the first payment choice,
-// and whether the email is a new customer (for the purchase event).
+// The checkout's analytics: begin_checkout once the cart is priced as the shopper sees it (with a
+// code from the URL applied or refused), email_entered and the checkout-start lead once contact
+// details are in, add_payment_info at the first payment choice, and whether the email is a new
+// customer (for the purchase event). On a partner's checkout every event names the partner.
 import { useEffect, useRef } from 'react';
-import { ecommerceEvent, emailEnteredEvent, toGa4Item } from '@shop/shared/analytics/ga4';
+import {
+  ecommerceEvent,
+  ecommerceParams,
+  emailEnteredEvent,
+  toGa4Item,
+  type EcommerceContext,
+  type TrackedAddress,
+} from '@shop/shared/analytics/ga4';
 import type { CheckoutQuote } from '@shop/shared/contract/checkout';
 import type { ShippingCountry } from '@shop/shared/contract/common';
 import { useShell } from '@shop/shared/federation/remote-root';
@@ -16,6 +24,7 @@ function trackEcommerce(
   track: ShellProps['track'],
   name: 'begin_checkout' | 'add_payment_info',
   quote: CheckoutQuote,
+  context: EcommerceContext,
   extra: Record<string, unknown> = {},
 ) {
   const event = ecommerceEvent(name, {
@@ -32,14 +41,17 @@ function trackEcommerce(
     valueCents: quote.total,
     extra: { coupon: quote.discountCode ?? undefined, ...extra },
   });
-  track(event.event, { ecommerce: event.ecommerce });
+  track(event.event, ecommerceParams(event, context));
 }
 
 export function useCheckoutAnalytics({
   quote,
+  priced,
   businessKey,
 }: {
   quote: CheckoutQuote | undefined;
+  /** The quote is the one the shopper sees: no discount check or repricing under way. */
+  priced: boolean;
   businessKey?: string;
 }) {
   const { api, track } = useShell();
@@ -48,11 +60,11 @@ export function useCheckoutAnalytics({
   const newCustomer = useRef<boolean | null>(null);
 
   useEffect(() => {
-    if (quote && !tracked.current.begin) {
+    if (quote && priced && !tracked.current.begin) {
       tracked.current.begin = true;
-      trackEcommerce(track, 'begin_checkout', quote);
+      trackEcommerce(track, 'begin_checkout', quote, { businessKey });
     }
-  }, [quote, track]);
+  }, [quote, priced, track, businessKey]);
 
   /** Contact details are in: once per email. */
   function contactEntered(values: {
@@ -82,11 +94,17 @@ export function useCheckoutAnalytics({
     );
   }
 
-  /** The first payment choice: once. */
-  function paymentChosen(paymentType: string) {
+  /** The first payment choice: once, with the address fields filled in so far. */
+  function paymentChosen(paymentType: string, address: TrackedAddress) {
     if (tracked.current.paymentInfo || !quote) return;
     tracked.current.paymentInfo = true;
-    trackEcommerce(track, 'add_payment_info', quote, { payment_type: paymentType });
+    trackEcommerce(
+      track,
+      'add_payment_info',
+      quote,
+      { businessKey, address },
+      { payment_type: paymentType },
+    );
   }
 
   return { contactEntered, paymentChosen, newCustomer };

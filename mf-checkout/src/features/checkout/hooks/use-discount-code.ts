@@ -141,5 +141,7 @@ export function useDiscountChecks(
     if (discount.status === 'applied' || discount.status === 'error') void applyCode(codeInput);
   }, [email, discount.status, codeInput, applyCode]);
 
-  return { applyCode, settled };
+  /** A code from the URL or the visit has not been tried yet (the cart is still being priced). */
+  const firstTryPending = Boolean(codeInput.trim()) && !autoApplied.current;
+  return { applyCode, settled, firstTryPending };
 }

@@ -8,6 +8,7 @@ import { useBusinessCheckoutDetails } from '../../checkout/api/business-checkout
 import { CheckoutStyles } from '../../checkout/components/checkout-styles';
 import { OrderTotals, SummaryLines } from '../../checkout/components/order-summary';
 import { OrderNotHere } from '../../thank-you/components/order-not-here';
+import { usePurchaseTracking } from '../../thank-you/hooks/use-purchase-tracking';
 import { useThankYouOrderId } from '../../thank-you/hooks/use-thank-you-order';
 import { afterPurchaseTarget, withPartnerTitles } from '../hooks/use-partner-checkout';
 import { leaveSite } from '../leave-site';
@@ -22,6 +23,12 @@ export function PartnerThankYouPage({ partner }: { partner: PartnerCheckout }) {
   const orderId = useThankYouOrderId();
   const order = useBusinessCheckoutDetails(orderId);
   const paid = order.data && PAID.has(order.data.status) ? order.data : null;
+  // Reported under the partner's own product titles, like every line the shopper saw.
+  const tracked = useMemo(
+    () => (paid ? { ...paid, lines: withPartnerTitles(partner, paid.lines) } : undefined),
+    [paid, partner],
+  );
+  usePurchaseTracking(tracked);
   const target = useMemo(
     () =>
       paid

@@ -1,5 +1,10 @@
 import { useEffect } from 'react';
-import { ecommerceEvent, toGa4Item } from '@shop/shared/analytics/ga4';
+import {
+  ecommerceEvent,
+  ecommerceParams,
+  toGa4Item,
+  trackedAddress,
+} from '@shop/shared/analytics/ga4';
 import { markPurchaseSent, purchaseAlreadySent } from '@shop/shared/analytics/purchase-dedupe';
 import type { Order } from '@shop/shared/contract/checkout';
 import { useShell } from '@shop/shared/federation/remote-root';
@@ -10,7 +15,8 @@ import { recalledNewCustomer } from '../new-customer-flag';
 
 /**
  * Sends `purchase` once per order, even across reloads (purchase-dedupe in localStorage). An order
- * under $30 is a staff test purchase: logged as an error and never reported as a conversion.
+ * under $30 is a staff test purchase: logged as an error and never reported as a conversion. The
+ * same holds on a partner's checkout, whose events name the partner.
  */
 export function usePurchaseTracking(order: Order | undefined) {
   const { api, track } = useShell();
@@ -27,7 +33,7 @@ export function usePurchaseTracking(order: Order | undefined) {
     }
     const send = (newCustomer: boolean | null) => {
       const event = ecommerceEvent('purchase', {
-        items: order.lines.map((line) => toGa4Item({ ...line, interval: null })),
+        items: order.lines.map((line) => toGa4Item(line)),
         currency: order.currency,
         valueCents: order.total,
         transactionId: order.id,
@@ -38,7 +44,13 @@ export function usePurchaseTracking(order: Order | undefined) {
           ...(newCustomer === null ? {} : { new_customer: newCustomer }),
         },
       });
-      track(event.event, { ecommerce: event.ecommerce });
+      track(
+        event.event,
+        ecommerceParams(event, {
+          businessKey: order.businessKey,
+          address: trackedAddress(order.shippingAddress),
+        }),
+      );
     };
     const recalled = recalledNewCustomer(order.id);
     if (recalled !== null) send(recalled);
