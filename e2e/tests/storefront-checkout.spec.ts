@@ -6,7 +6,7 @@ import {
   thankYouOrderId,
   uniqueEmail,
 } from '../support/checkout-flow';
-import { waitForDataLayerEvent } from '../support/data-layer';
+import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
 import { expect, test } from '../support/shop-server';
 
 /** Acme's own title for its kit: the only name the shopper, the order and analytics ever see. */
@@ -79,6 +79,22 @@ test('a full acme-wellness checkout creates a business checkout with its busines
   await expect(
     page.getByRole('region', { name: 'Your order' }).getByTestId('summary-line'),
   ).toHaveText([new RegExp(`^${ACME_KIT}`)]);
+  // Measured like the shop, in the one document the journey ran in: each event names the partner.
+  const [purchase] = await waitForDataLayerEvent(page, 'purchase');
+  expect(purchase).toMatchObject({
+    business_key: 'acme-wellness',
+    ecommerce: {
+      transaction_id: orderId,
+      coupon: 'ACME15',
+      items: [{ item_id: 'acme_kit_one_time', item_name: ACME_KIT, item_variant: 'one-time' }],
+    },
+    shipping_address: { city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
+  });
+  for (const name of ['view_item', 'add_to_cart', 'begin_checkout', 'add_payment_info']) {
+    const events = await dataLayerEvents(page, name);
+    expect(events.length, name).toBeGreaterThan(0);
+    for (const event of events) expect(event.business_key, name).toBe('acme-wellness');
+  }
   const status = await (
     await page.request.get(`/payments/stripe-subscriptions/business/checkout/${orderId}/status`)
   ).json();
