@@ -67,6 +67,69 @@ test.describe('partner storefront branding', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a long businessName stays readable at 375 px, and the partner's footer words and links show on every page", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const description =
+      'Your Health Business helps employers offer preventive blood testing to their teams.';
+    for (const path of ['', '/pricing']) {
+      await page.goto(`/shop/your-health-business${path}`);
+      await expect(
+        page.locator('[data-area="storefront"]').getByRole('heading', { level: 1 }),
+      ).toBeVisible();
+      // The whole name shows: nothing cut off, and the page does not scroll sideways.
+      const name = page.getByTestId('partner-name');
+      await expect(name).toHaveText('Your Health Business');
+      expect(
+        await name.evaluate((element) => ({
+          cut: element.scrollWidth > element.clientWidth,
+          ellipsis: getComputedStyle(element).textOverflow === 'ellipsis',
+        })),
+      ).toEqual({ cut: false, ellipsis: false });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
+    }
+    // Off the main page, the frame's footer carries the partner's description and links.
+    const frameFooter = page.locator('footer.storefront-footer');
+    await expect(frameFooter.getByText(description)).toBeVisible();
+    await expect(frameFooter.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+      'href',
+      'https://instagram.com/yourhealthbusiness',
+    );
+    // On the main page the catalog's closing band shows them, and the frame does not repeat them.
+    await page.goto('/shop/your-health-business');
+    const band = page.getByRole('region', { name: 'About Your Health Business' });
+    await expect(band.getByText(description)).toBeVisible();
+    await expect(
+      band.getByRole('link', { name: 'Your Health Business on Facebook' }),
+    ).toHaveAttribute('href', 'https://facebook.com/yourhealthbusiness');
+    await expect(frameFooter.getByText(description)).toHaveCount(0);
+  });
+
+  test("the main page's kit box carries the partner's box logo, and its chips and pictures take the partner's colours", async ({
+    page,
+    shop,
+  }) => {
+    const acme = await (await shop.api.get('/api/v1/customization/acme-wellness')).json();
+    await page.goto('/shop/acme-wellness');
+    const steps = page.getByRole('region', { name: 'How it works' });
+    const boxLogo = steps.getByRole('listitem').first().getByTestId('box-logo');
+    await expect(boxLogo).toBeVisible();
+    await expect(boxLogo).toHaveAttribute('src', acme.boxLogo);
+    await expect(boxLogo).toHaveAttribute('alt', 'Acme Wellness logo on the kit box');
+    expect(await backgroundOf(page, '.mp-step-media')).toBe(rgb('#f4effa'));
+    const chip = page.locator('.mp-chips li').first();
+    await expect(chip).toBeVisible();
+    expect(
+      await chip.evaluate((element) => [
+        getComputedStyle(element).backgroundColor,
+        getComputedStyle(element).color,
+      ]),
+    ).toEqual([rgb('#6b3fa0'), 'rgb(255, 255, 255)']);
+  });
+
   test("an unknown key shows 'Not found' with the API's 404", async ({ page }) => {
     const answer = page.waitForResponse((response) =>
       response.url().includes('/api/v1/customization/no-such-partner'),

@@ -3,6 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PartnerMainPage } from '@shop/shared/contract/partner-main-page';
+import { LIGHT_TEXT } from '@shop/shared/rules/color-contrast';
 import { renderArea } from '@shop/shared/shell-contract/test-shell';
 import { IMG_PAYLOAD, SCRIPT_PAYLOAD } from '../../api/src/db/seed/hostile-partner';
 import { CatalogRoot } from '../src/app/parcel';
@@ -28,6 +29,10 @@ const ACME: PartnerMainPage = {
   banner: { content: 'Acme members save on every Acme Wellness kit.' },
   stepImages: [null, { src: 'https://cdn.example.com/step-2.png', alt: '' }, null],
   showBiomarkers: true,
+  boxLogo: {
+    src: 'https://cdn.example.com/box-logo.png',
+    alt: 'Acme Wellness logo on the kit box',
+  },
   about: {
     title: 'Why Acme Wellness',
     description: 'Preventive health at work.',
@@ -77,8 +82,20 @@ describe('a partner main page', () => {
         .map((heading) => heading.textContent),
     ).toEqual(['Order', 'Collect', 'Read']);
     expect([...steps.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      'https://cdn.example.com/box-logo.png',
       'https://cdn.example.com/step-2.png',
     ]);
+    // The kit box of the "order" step carries the partner's logo.
+    const order = within(steps).getAllByRole('listitem')[0]!;
+    expect(
+      within(order).getByRole('img', { name: 'Acme Wellness logo on the kit box' }),
+    ).toHaveAttribute('src', 'https://cdn.example.com/box-logo.png');
+    // The partner's colours reach the marker chips (with text that reads on them) and the step pictures.
+    expect(container.querySelector('.mp-root')).toHaveStyle({
+      '--mp-chip-bg': '#6b3fa0',
+      '--mp-chip-fg': LIGHT_TEXT,
+      '--mp-art-bg': '#f4effa',
+    });
     expect(screen.getByRole('region', { name: 'What we measure' })).toHaveTextContent('ApoB');
     const about = screen.getByRole('region', { name: 'Why Acme Wellness' });
     expect(
@@ -113,6 +130,17 @@ describe('a partner main page', () => {
     expect(screen.queryByRole('complementary', { name: 'Announcement' })).toBeNull();
   });
 
+  it('takes props from a storefront that sends no boxLogo yet, and uses the primary colour behind the pictures without section colours', async () => {
+    const { boxLogo: _omitted, ...older } = ACME;
+    const { container } = renderPartner({
+      ...older,
+      colors: { ...ACME.colors, section1: null },
+    });
+    const steps = await screen.findByRole('region', { name: 'How it works' });
+    expect(within(steps).queryByTestId('box-logo')).toBeNull();
+    expect(container.querySelector('.mp-root')).toHaveStyle({ '--mp-art-bg': '#6b3fa0' });
+  });
+
   it('links its call to action inside the storefront', async () => {
     const { store } = renderPartner(ACME);
     await userEvent.click(
@@ -132,6 +160,16 @@ describe('a partner main page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This page cannot be shown.');
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    '//evil.example/box.png',
+    'data:text/html,<script>alert(1)</script>',
+  ])('refuses a box logo that is no safe image (%s)', async (src) => {
+    renderPartner({ ...ACME, boxLogo: { src, alt: '' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page cannot be shown.');
+    expect(document.querySelector('[data-testid="box-logo"]')).toBeNull();
   });
 
   it("renders a partner's markup as text and creates no element from it", async () => {

@@ -14,6 +14,7 @@ const hostile = {
   ...HOSTILE_TEXT_CUSTOMIZATION,
   ...HOSTILE_LINK_FIELDS,
   mainPageStep1Image: '//evil.example/x.png',
+  boxLogo: 'javascript:window.__pwned="box"',
   aboutImage: 'data:image/svg+xml,<svg onload=alert(1)>',
   newMarkersSection: true,
 };
@@ -40,6 +41,7 @@ describe('a hostile partner', () => {
     expect(partnerMainPage.hero.image).toBeNull();
     expect(partnerMainPage.about.image).toBeNull();
     expect(partnerMainPage.stepImages).toEqual([null, null, null]);
+    expect(partnerMainPage.boxLogo).toBeNull();
     expect(
       Object.values(partnerMainPage.footer.socialLinks).every(
         (link) => link === null || /^https?:/.test(link),

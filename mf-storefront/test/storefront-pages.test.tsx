@@ -66,6 +66,10 @@ describe('storefront main page', () => {
     ).toBeInTheDocument();
     const page = await mainPageProps(outlets);
     expect(page.businessName).toBe('Acme Wellness');
+    expect(page.boxLogo).toEqual({
+      src: 'https://cdn.example.com/box-logo.png',
+      alt: 'Acme Wellness logo on the kit box',
+    });
     expect(page.hero).toEqual({
       title: 'Acme Wellness testing for Acme staff',
       description: 'Order a Acme Wellness kit today.',

@@ -84,6 +84,7 @@ export const ACME: PartnerCustomizationProp = {
   mainPageDescription: 'Order a Bloodwise kit today.',
   mainPageImage: 'https://cdn.example.com/hero.png',
   mainPageStep2Image: 'https://cdn.example.com/step-2.png',
+  boxLogo: 'https://cdn.example.com/box-logo.png',
   aboutTitle: 'Why Acme Wellness',
   aboutDescription: 'Preventive health at work.',
   aboutPoints: ['Members-only pricing', 'Private results'],

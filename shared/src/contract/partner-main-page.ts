@@ -38,6 +38,8 @@ export const partnerMainPageSchema = z.object({
   /** The partner's picture for each how-it-works step, by position. */
   stepImages: z.array(partnerImageSchema.nullable()).max(3),
   showBiomarkers: z.boolean(),
+  /** The partner's logo for its kit box, drawn on the "order your kit" illustration (absent from older storefronts). */
+  boxLogo: partnerImageSchema.nullable().default(null),
   about: z.object({
     title: safeString().max(300).nullable(),
     description: safeString().max(4000).nullable(),

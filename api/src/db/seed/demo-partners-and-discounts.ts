@@ -31,6 +31,10 @@ export const DEMO_CUSTOMIZATIONS: Record<string, CustomizationInput> = {
     mainPageDescription: 'Order at-home blood-test kits for yourself or your employees.',
     aboutTitle: 'Why Your Health Business partners with us',
     aboutPoints: ['Doctor-reviewed results', 'CLIA-certified labs', 'Results in 5 days'],
+    companyDescription:
+      'Your Health Business helps employers offer preventive blood testing to their teams.',
+    facebookLink: 'https://facebook.com/yourhealthbusiness',
+    instagramLink: 'https://instagram.com/yourhealthbusiness',
     // Lists products but keeps the shop's own prices.
     products: [
       {

@@ -31,6 +31,7 @@ export function partnerMainPageProps(partner: Partner): PartnerMainPage {
     banner: c.bannerShow === true ? { content: partner.optionalText(c.bannerContent) } : null,
     stepImages: STEP_IMAGE_FIELDS.map((field) => partner.image(c[field], '')),
     showBiomarkers: c.newMarkersSection === true,
+    boxLogo: partner.image(c.boxLogo, `${partner.businessName} logo on the kit box`),
     about: {
       title: partner.optionalText(c.aboutTitle),
       description: partner.optionalText(c.aboutDescription),

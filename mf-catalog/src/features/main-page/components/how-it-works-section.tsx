@@ -5,6 +5,8 @@ export interface HowItWorksStep {
   title: string;
   description: string;
   image?: SectionImage | null;
+  /** A logo printed on the step's picture (a partner's kit box). */
+  badge?: SectionImage | null;
 }
 
 export interface HowItWorksSectionProps {
@@ -26,15 +28,31 @@ export function HowItWorksSection({ title, steps, backgroundColor }: HowItWorksS
         <ol className="mp-steps">
           {steps.map((step) => (
             <li key={step.title} className="mp-step">
-              {step.image && (
-                <img
-                  src={step.image.src}
-                  alt={step.image.alt}
-                  width={160}
-                  height={120}
-                  loading="lazy"
-                  decoding="async"
-                />
+              {(step.image || step.badge) && (
+                <div className="mp-step-media">
+                  {step.image && (
+                    <img
+                      src={step.image.src}
+                      alt={step.image.alt}
+                      width={160}
+                      height={120}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  )}
+                  {step.badge && (
+                    <img
+                      className="mp-step-badge"
+                      src={step.badge.src}
+                      alt={step.badge.alt}
+                      width={96}
+                      height={32}
+                      loading="lazy"
+                      decoding="async"
+                      data-testid="box-logo"
+                    />
+                  )}
+                </div>
               )}
               <h3>{step.title}</h3>
               <p>{step.description}</p>

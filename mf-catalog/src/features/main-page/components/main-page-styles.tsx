@@ -27,7 +27,10 @@ const css = `
 @media (min-width: 800px) { .mp-hero { padding: 64px 0 80px; } .mp-hero-grid { grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr); gap: 48px; } }
 .mp-steps { list-style: none; margin: 0; padding: 0; display: grid; gap: 20px; counter-reset: mp-step; }
 .mp-step { background: #fff; border: 1px solid var(--mp-line); border-radius: 18px; padding: 20px; counter-increment: mp-step; }
-.mp-step img { width: 100%; max-width: 200px; height: auto; display: block; margin-bottom: 14px; }
+.mp-step-media { position: relative; display: grid; place-items: center; margin-bottom: 14px; padding: 12px; border-radius: 14px; background: var(--mp-art-bg, var(--mp-soft)); }
+.mp-step-media img { width: 100%; max-width: 200px; height: auto; display: block; }
+.mp-step-media .mp-step-badge { position: absolute; right: 10px; bottom: 10px; width: auto; max-width: 45%; max-height: 36px; object-fit: contain; background: #fff; border-radius: 6px; padding: 3px 6px; box-shadow: 0 1px 4px rgba(18, 52, 59, 0.18); }
+.mp-step-media .mp-step-badge:only-child { position: static; max-width: 70%; max-height: 72px; }
 .mp-step h3 { font-size: 1.15rem; margin: 0 0 6px; }
 .mp-step h3::before { content: counter(mp-step) ". "; color: #0f6e69; }
 .mp-step p { margin: 0; color: var(--mp-muted); }
@@ -39,7 +42,7 @@ const css = `
 .mp-group h3 { margin: 0 0 4px; font-size: 1.1rem; }
 .mp-group p { margin: 0 0 12px; color: var(--mp-muted); font-size: .95rem; }
 .mp-chips { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
-.mp-chips li { background: var(--mp-soft); border: 1px solid var(--mp-line); border-radius: 999px; padding: 3px 10px; font-size: .88rem; }
+.mp-chips li { background: var(--mp-chip-bg, var(--mp-soft)); color: var(--mp-chip-fg, inherit); border: 1px solid var(--mp-chip-bg, var(--mp-line)); border-radius: 999px; padding: 3px 10px; font-size: .88rem; }
 .mp-section-cta { margin-top: 24px; }
 .mp-about-grid { display: grid; gap: 32px; align-items: center; }
 .mp-about-grid img { width: 100%; height: auto; display: block; border-radius: 20px; }

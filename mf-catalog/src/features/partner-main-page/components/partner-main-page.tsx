@@ -41,7 +41,11 @@ export function PartnerMainPage({ partner }: { partner: PartnerMainPageData }) {
     (copy?.hero.image ? { src: copy.hero.image.src, alt: brand(copy.hero.image.alt) } : null);
 
   return (
-    <MainPageRoot accentColor={colors.primary}>
+    <MainPageRoot
+      accentColor={colors.primary}
+      chipColor={colors.primary}
+      illustrationColor={colors.section1 ?? colors.primary}
+    >
       <MainHero
         title={partner.hero.title ?? `At-home blood testing with ${businessName}`}
         description={
@@ -66,6 +70,8 @@ export function PartnerMainPage({ partner }: { partner: PartnerMainPageData }) {
             title: brand(step.title),
             description: brand(step.description),
             image: partner.stepImages[index] ?? step.image,
+            // The first step is ordering the kit: its box carries the partner's logo.
+            badge: index === 0 ? partner.boxLogo : null,
           }))}
           backgroundColor={colors.section2}
         />
