@@ -1,5 +1,5 @@
-// jsdom leaves out a few browser APIs: react-router reads TextEncoder, and antd's form scheduling
-// uses MessageChannel.
+// jsdom leaves out a few browser APIs: react-router reads TextEncoder, antd's form scheduling uses
+// MessageChannel, and its popups a ResizeObserver.
 const nodeUtil = require('node:util');
 
 if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = nodeUtil.TextEncoder;
@@ -42,3 +42,11 @@ if (typeof globalThis.MessageChannel === 'undefined') {
     }
   };
 }
+
+// antd's popups (Select, Popconfirm) measure themselves; jsdom has no layout, so nothing changes size.
+class StillResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (typeof globalThis.ResizeObserver === 'undefined') globalThis.ResizeObserver = StillResizeObserver;

@@ -13,14 +13,6 @@ import { AccountRoot } from '../../src/app/parcel';
 jest.setTimeout(30_000);
 configure({ asyncUtilTimeout: 4_000 });
 
-// antd's popups (Select, Popconfirm) measure themselves; jsdom has no layout, so nothing changes size.
-class StillResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-globalThis.ResizeObserver ??= StillResizeObserver as unknown as typeof ResizeObserver;
-
 export interface ApiCall {
   method: string;
   url: string;

@@ -3,7 +3,9 @@ import {
   EMAIL_MAX_LENGTH,
   EMAIL_MESSAGES,
   EMAIL_PATTERN,
+  isRegionOf,
   POSTAL_CODES,
+  REGIONS,
 } from '../rules/contact-details';
 import { HEX_COLOR_MESSAGE, HEX_COLOR_PATTERN } from '../rules/hex-color';
 import { safeString } from './text';
@@ -93,6 +95,9 @@ export const addressSchema = z
     const { pattern, message } = POSTAL_CODES[address.country];
     if (!pattern.test(address.postal_code)) {
       ctx.addIssue({ code: 'custom', path: ['postal_code'], message });
+    }
+    if (!isRegionOf(address.country, address.state)) {
+      ctx.addIssue({ code: 'custom', path: ['state'], message: REGIONS[address.country].invalid });
     }
   });
 export type Address = z.output<typeof addressSchema>;

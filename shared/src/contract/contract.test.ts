@@ -96,14 +96,26 @@ describe('API contract', () => {
     ).toBe(false);
   });
 
-  it('checks US and Canadian postal codes', () => {
+  it("checks US and Canadian postal codes and regions, with the country's own words", () => {
     const base = { name: 'A', line1: 'B', city: 'C', state: 'NY' };
     expect(addressSchema.safeParse({ ...base, postal_code: '10001', country: 'US' }).success).toBe(
       true,
     );
     expect(
-      addressSchema.safeParse({ ...base, postal_code: 'K1A 0B1', country: 'CA' }).success,
+      addressSchema.safeParse({ ...base, state: 'ON', postal_code: 'K1A 0B1', country: 'CA' })
+        .success,
     ).toBe(true);
+    const canadianWithUsState = addressSchema.safeParse({
+      ...base,
+      postal_code: '10001',
+      country: 'CA',
+    });
+    expect(
+      canadianWithUsState.error?.issues.map((issue) => [issue.path[0], issue.message]),
+    ).toEqual([
+      ['postal_code', 'Enter a postal code such as K1A 0B1'],
+      ['state', 'Enter a Canadian province or territory, such as ON or Ontario'],
+    ]);
     expect(
       addressSchema.safeParse({ ...base, postal_code: 'K1A 0B1', country: 'US' }).success,
     ).toBe(false);

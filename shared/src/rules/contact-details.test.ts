@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, POSTAL_CODES, validEmailOf } from './contact-details';
+import { EMAIL_PATTERN, isRegionOf, POSTAL_CODES, validEmailOf } from './contact-details';
 
 describe('contact details', () => {
   it.each([
@@ -39,5 +39,18 @@ describe('contact details', () => {
     ['CA', '78701', false],
   ] as const)('%s postal code %p valid: %p', (country, code, valid) => {
     expect(POSTAL_CODES[country].pattern.test(code)).toBe(valid);
+  });
+
+  it.each([
+    ['US', 'TX', true],
+    ['US', ' texas ', true],
+    ['US', 'New  York', true],
+    ['US', 'ON', false],
+    ['CA', 'on', true],
+    ['CA', 'British Columbia', true],
+    ['CA', 'TX', false],
+    ['CA', 'Texas', false],
+  ] as const)('%s region %p valid: %p', (country, value, valid) => {
+    expect(isRegionOf(country, value)).toBe(valid);
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import Form from 'antd/es/form';
 import type { FormInstance } from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -7,7 +7,7 @@ import Select from 'antd/es/select';
 import type { CartItem } from '@shop/shared/contract/cart';
 import type { ShippingCountry } from '@shop/shared/contract/common';
 import { formatMoney } from '@shop/shared/format/money';
-import { POSTAL_CODES } from '@shop/shared/rules/contact-details';
+import { isRegionOf, POSTAL_CODES, REGIONS } from '@shop/shared/rules/contact-details';
 import { deliveryEstimate } from '@shop/shared/rules/delivery-estimate';
 import { useShippingOptions } from '../api/shipping-cost';
 import type { FormValues } from '../model/checkout-form-values';
@@ -27,6 +27,19 @@ export function ShippingSection({
   const shippingOptions = useShippingOptions(items, country);
   const estimate = useMemo(() => deliveryEstimate(new Date(), country).label, [country]);
   const postal = POSTAL_CODES[country];
+  const region = REGIONS[country];
+  // A new country brings its own rules: what was typed is checked again under them once they
+  // render, so a Canadian address never shows a message about ZIP codes or states.
+  const previousCountry = useRef(country);
+  useEffect(() => {
+    if (previousCountry.current === country) return;
+    previousCountry.current = country;
+    // Only what was typed, or already shows a message; an empty field nobody reached stays quiet.
+    const shown = (['state', 'postalCode'] as const).filter(
+      (name) => Boolean(form.getFieldValue(name)) || form.getFieldError(name).length > 0,
+    );
+    if (shown.length > 0) form.validateFields([...shown]).catch(() => undefined);
+  }, [country, form]);
   return (
     <section className="co-panel" aria-labelledby="co-shipping">
       <h2 id="co-shipping">Shipping</h2>
@@ -36,7 +49,6 @@ export function ShippingSection({
             { value: 'US', label: 'United States' },
             { value: 'CA', label: 'Canada' },
           ]}
-          onChange={() => form.validateFields(['postalCode']).catch(() => undefined)}
           aria-label="Country"
         />
       </Form.Item>
@@ -59,13 +71,15 @@ export function ShippingSection({
           <Input autoComplete="address-level2" />
         </Form.Item>
         <Form.Item
-          label={country === 'CA' ? 'Province' : 'State'}
+          label={region.label}
           name="state"
           rules={[
+            { required: true, whitespace: true, message: region.missing },
             {
-              required: true,
-              min: 2,
-              message: country === 'CA' ? 'Please enter a province' : 'Please enter a state',
+              validator: async (_rule, value: unknown) => {
+                if (typeof value === 'string' && value.trim() && !isRegionOf(country, value))
+                  throw new Error(region.invalid);
+              },
             },
           ]}
         >
@@ -75,7 +89,7 @@ export function ShippingSection({
           label={postal.label}
           name="postalCode"
           rules={[
-            { required: true, message: postal.message },
+            { required: true, whitespace: true, message: postal.message },
             { pattern: postal.pattern, message: postal.message },
           ]}
         >
