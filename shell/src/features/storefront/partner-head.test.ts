@@ -7,7 +7,7 @@ const ICON = 'data:image/svg+xml;base64,PHN2Zz4=';
 describe('partner head', () => {
   beforeEach(() => {
     document.head.innerHTML =
-      '<meta name="description" content="At-home blood tests"><meta name="theme-color" content="#3cbab5">';
+      '<link rel="icon" href="/favicon.ico" sizes="any"><meta name="description" content="At-home blood tests"><meta name="theme-color" content="#3cbab5">';
     document.title = 'Bloodwise · At-home blood tests';
   });
 
@@ -24,7 +24,12 @@ describe('partner head', () => {
     })!;
     const restore = applyPartnerHead(document, head);
     expect(document.title).toBe('Bloodwise · At-home blood tests');
-    expect(document.head.querySelector('link[rel="icon"]')).toHaveAttribute('href', ICON);
+    // Only the partner's icon: the shop's own is taken out while the storefront shows.
+    expect(
+      [...document.head.querySelectorAll('link[rel="icon"]')].map((link) =>
+        link.getAttribute('href'),
+      ),
+    ).toEqual([ICON]);
     const metas = () =>
       [...document.head.querySelectorAll('meta')].map((meta) => [
         meta.getAttribute('name'),
@@ -38,7 +43,11 @@ describe('partner head', () => {
 
     restore();
     expect(document.title).toBe('Bloodwise · At-home blood tests');
-    expect(document.head.querySelector('link[rel="icon"]')).toBeNull();
+    expect(
+      [...document.head.querySelectorAll('link[rel="icon"]')].map((link) =>
+        link.getAttribute('href'),
+      ),
+    ).toEqual(['/favicon.ico']);
     expect(metas()).toEqual([
       ['description', 'At-home blood tests'],
       ['theme-color', '#3cbab5'],
@@ -53,6 +62,7 @@ describe('partner head', () => {
       metaTags: [{ name: 'description', content: '"><script>window.__pwned=1</script>' }],
     })!;
     applyPartnerHead(document, head);
+    // No partner icon, and not the shop's either.
     expect(document.head.querySelector('link[rel="icon"]')).toBeNull();
     expect(document.head.querySelectorAll('script, img')).toHaveLength(0);
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(

@@ -36,12 +36,21 @@ export function partnerHead(
 export function applyPartnerHead(doc: Document, head: PartnerHead): () => void {
   const undo: (() => void)[] = [];
 
+  // A partner's shop never shows the shop's own icon: it goes while the storefront shows.
+  const ownIcons = [...doc.head.querySelectorAll('link')].filter((link) =>
+    /(^|\s)icon(\s|$)/i.test(link.getAttribute('rel') ?? ''),
+  );
+  for (const icon of ownIcons) {
+    const { parentNode, nextSibling } = icon;
+    icon.remove();
+    undo.push(() => parentNode?.insertBefore(icon, nextSibling));
+  }
+
   if (head.favicon) {
     const icon = doc.createElement('link');
     icon.setAttribute('rel', 'icon');
     icon.setAttribute('href', head.favicon);
     icon.setAttribute('data-partner-head', '');
-    // Browsers take the last icon link, so this one wins over any the page has.
     doc.head.appendChild(icon);
     undo.push(() => icon.remove());
   }
