@@ -59,6 +59,9 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    // Opening the embedded database and migrating it can outlast Fastify's 10 s on a busy
+    // machine; a real hang still ends the start, after a minute.
+    pluginTimeout: 60_000,
     // Refusals made before routing (bad URL, over-long parameter, unparseable HTTP) answer in
     // our error shape too, not Fastify's.
     frameworkErrors: sendFrameworkError,
