@@ -62,8 +62,10 @@ const fallbackWait = (page: Page, area: string, host?: string) =>
   page.evaluate(
     ([name, hostName]) => {
       const seen = (window as unknown as { __seenAt: Record<string, number> }).__seenAt;
-      const askedAt = hostName ? seen[`data-area:${hostName}`] : seen[`data-area-loading:${name}`];
-      if (askedAt === undefined) throw new Error(`never saw ${hostName ?? name} start loading`);
+      // A nested area is asked for when its host's page mounts its slot, which may be after the
+      // host area appeared (the thank-you page reads the order first).
+      const askedAt = seen[`data-area-loading:${name}`] ?? (hostName ? seen[`data-area:${hostName}`] : undefined);
+      if (askedAt === undefined) throw new Error(`never saw ${name} start loading`);
       return seen[`data-area-fallback:${name}`]! - askedAt;
     },
     [area, host] as const,

@@ -138,7 +138,9 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
   const firstViewElement = firstView && <FirstViewElement key="first-view" area={area} element={firstView} />;
   if (state.status === 'loading') {
     if (firstViewElement) return <>{null}{firstViewElement}</>;
-    return loading !== undefined ? <>{loading}</> : <AreaLoading area={area} />;
+    // A host's own loading state is still marked as this area's, so the wait can be told apart.
+    if (loading !== undefined) return <div data-area-loading={area} style={{ display: 'contents' }}>{loading}</div>;
+    return <AreaLoading area={area} />;
   }
   if (state.status === 'failed') {
     if (fallback !== undefined)
