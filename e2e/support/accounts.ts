@@ -21,6 +21,18 @@ export async function signupConfirmationLink(
   return link!;
 }
 
+/** The reset link in the newest mail to `email`. */
+export async function resetPasswordLink(
+  shop: Pick<ShopServer, 'outbox' | 'url'>,
+  email: string,
+): Promise<string> {
+  const [mail] = await shop.outbox(email);
+  const link = /https?:\/\/\S+\/reset-password\?linkId=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
+  expect(link, `a reset link in the newest mail to ${email}: ${mail?.text}`).toBeDefined();
+  expect(link!.startsWith(`${shop.url}/reset-password?linkId=`)).toBe(true);
+  return link!;
+}
+
 /** Signs up and confirms through the API, as the emailed link would; `request` is then logged in. */
 export async function createConfirmedAccount(
   request: APIRequestContext,
