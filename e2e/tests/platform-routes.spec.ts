@@ -7,6 +7,7 @@ import { areaTableOf, resolveArea } from '../../shared/src/shell-contract/area-r
 import { expect, test } from '../support/shop-server';
 
 const PARTNER = 'acme-wellness';
+const PARTNER_WITH_EVERY_PLAN = 'harbor-health';
 
 /** One example URL per route of the spec, with the area's heading (a regex where content is seeded). */
 const EXAMPLES: {
@@ -112,7 +113,8 @@ const EXAMPLES: {
   },
   {
     pattern: '/shop/:b2bKey/pricing/monthly',
-    path: `/shop/${PARTNER}/pricing/monthly`,
+    // Acme sells no monthly plan (its /pricing/monthly goes to /pricing); Harbor sells every plan.
+    path: `/shop/${PARTNER_WITH_EVERY_PLAN}/pricing/monthly`,
     area: 'storefront',
     heading: /monthly/i,
   },
@@ -217,7 +219,7 @@ test('a refresh on a deep link serves the shell and renders the same area again'
   await signIn(page);
   for (const path of [
     '/upload-results/how-to-export',
-    `/shop/${PARTNER}/pricing/monthly`,
+    `/shop/${PARTNER_WITH_EVERY_PLAN}/pricing/monthly`,
     '/checkout/thank-you',
     '/account/address',
   ]) {
