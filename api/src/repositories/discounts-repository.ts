@@ -5,29 +5,39 @@ import { normaliseEmail } from '../lib/email';
 import { centsFromDb } from '../lib/money';
 
 export async function findDiscount(db: Executor, code: string): Promise<DiscountRow | null> {
-  const row = await db.selectFrom('discounts').selectAll().where('code', '=', code.trim().toUpperCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('discounts')
+    .selectAll()
+    .where('code', '=', code.trim().toUpperCase())
+    .executeTakeFirst();
   return row ?? null;
 }
 
 /**
  * Counts a use of the code; called in the transaction that records the paid order. A code that is
- * one use per customer also records the email: its primary key refuses a second paid order.
+ * one use per customer also records the email: false when this email holds its use already (the
+ * key on (code, email) decides between two racing orders; the later one waits for the first).
  */
 export async function recordRedemption(
   db: Executor,
   row: Pick<DiscountRow, 'code' | 'once_per_customer'>,
   use: { email: string; orderId: string },
-): Promise<void> {
+): Promise<boolean> {
+  if (row.once_per_customer) {
+    const recorded = await db
+      .insertInto('discount_redemptions')
+      .values({ code: row.code, email: normaliseEmail(use.email), order_id: use.orderId })
+      .onConflict((oc) => oc.columns(['code', 'email']).doNothing())
+      .returning('code')
+      .executeTakeFirst();
+    if (!recorded) return false;
+  }
   await db
     .updateTable('discounts')
     .set((eb) => ({ times_redeemed: eb('times_redeemed', '+', 1) }))
     .where('code', '=', row.code)
     .execute();
-  if (row.once_per_customer)
-    await db
-      .insertInto('discount_redemptions')
-      .values({ code: row.code, email: normaliseEmail(use.email), order_id: use.orderId })
-      .execute();
+  return true;
 }
 
 /** Whether this email has used a one-use-per-customer code; false for every other code. */

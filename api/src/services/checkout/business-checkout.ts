@@ -6,9 +6,10 @@ import { businessCheckoutBodySchema, isFinalBusinessStatus } from '@shop/shared/
 import { PRICE_KEEPING_PARTNER_KEY } from '@shop/shared/contract/customization';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { OrderRow, UserRow } from '../../db/schema';
+import type { DiscountRow, OrderRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { attachBnplConsent } from '../../repositories/bnpl-consents-repository';
+import { usedByEmail } from '../../repositories/discounts-repository';
 import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
 import { findOrder, insertOrder, updateOrderStatus } from '../../repositories/orders-repository';
 import type { CustomizationService } from '../customization-service';
@@ -22,6 +23,7 @@ import {
   type CheckoutDeps,
 } from './orders';
 import { owns, type Buyer } from '../buyer';
+import { discountAlreadyUsed, redeemDiscount } from './discount-redemption';
 import { recordPaymentOrRefund } from './record-payment';
 import { withPartnerTitles } from './partner-titles';
 import { priceOrder } from './pricing';
@@ -100,11 +102,14 @@ export function createBusinessCheckoutProcessor(
     user: UserRow | null,
     buyer: Buyer,
     total: number,
+    discountRow: DiscountRow | null,
     method: PaymentMethodChoice,
   ) {
     const job = (async () => {
       let payment: PaymentResult | null = null;
       try {
+        // Another order may have used this one-use code since this one was priced: refuse it uncharged.
+        if (await usedByEmail(db, discountRow, input.email)) throw discountAlreadyUsed();
         payment = await takePayment(db, provider, {
           user,
           buyer,
@@ -151,6 +156,7 @@ export function createBusinessCheckoutProcessor(
               `business order ${orderId} left pending before its payment was recorded`,
             );
           }
+          await redeemDiscount(trx, discountRow, { email: input.email, orderId });
           if (payment.bnplConsentId) await attachBnplConsent(trx, payment.bnplConsentId, orderId);
         },
       ).catch(() => {
@@ -247,7 +253,7 @@ export function createBusinessCheckoutProcessor(
             return id;
           });
           accepted = await loadOrderView(deps, orderId);
-          settle(orderId, input, user, buyer, priced.total, method);
+          settle(orderId, input, user, buyer, priced.total, priced.discountRow, method);
           return { orderId, statusCode: 201 };
         },
       );

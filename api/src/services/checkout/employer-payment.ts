@@ -9,6 +9,7 @@ import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { centsFromDb } from '../../lib/money';
 import { createSecretToken } from '../../lib/tokens';
 import { clearCart, getCart, type CartOwner } from '../../repositories/carts-repository';
+import { findDiscount, usedByEmail } from '../../repositories/discounts-repository';
 import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
 import {
   findEmployerRequestByToken,
@@ -29,6 +30,7 @@ import {
 import { priceOrder } from './pricing';
 import { takePayment } from './take-payment';
 import type { Buyer } from '../buyer';
+import { discountAlreadyUsed, redeemDiscount } from './discount-redemption';
 import { NOT_COMPLETED_STATUS, orderNotCompleted, recordPaymentOrRefund } from './record-payment';
 
 export type EmployerFormInput = z.output<typeof employerFormBodySchema>;
@@ -166,6 +168,11 @@ export async function payEmployerRequest(
       if (!stored) throw notFound('Order not found');
       if (stored.row.status !== 'pending')
         throw new AppError(409, 'CONFLICT', 'This order has been paid already.');
+      const discountRow = stored.row.discount_code
+        ? await findDiscount(deps.db, stored.row.discount_code)
+        : null;
+      // The employee may have used the order's one-use code on another order since asking.
+      if (await usedByEmail(deps.db, discountRow, stored.row.email)) throw discountAlreadyUsed();
       const payment = await takePayment(deps.db, deps.provider, {
         user: null,
         buyer: EMPLOYER_BUYER,
@@ -206,6 +213,10 @@ export async function payEmployerRequest(
           ) {
             throw new AppError(409, 'CONFLICT', 'This order has been paid already.');
           }
+          await redeemDiscount(trx, discountRow, {
+            email: stored.row.email,
+            orderId: request.orderId,
+          });
           await markEmployerRequestPaid(trx, request.id);
           await deps.mailQueue.enqueue(
             trx,

@@ -9,7 +9,6 @@ import { AppError, notFound } from '../../lib/app-error';
 import { centsFromDb } from '../../lib/money';
 import { attachBnplConsent } from '../../repositories/bnpl-consents-repository';
 import { clearCart } from '../../repositories/carts-repository';
-import { recordRedemption } from '../../repositories/discounts-repository';
 import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
 import {
   deleteUnpaidOrder,
@@ -20,6 +19,7 @@ import {
   type StoredOrder,
 } from '../../repositories/orders-repository';
 import { owns, type Buyer } from '../buyer';
+import { redeemDiscount } from './discount-redemption';
 import { recordPaymentOrRefund } from './record-payment';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider, ProviderCharge } from '../payments/payment-provider';
@@ -247,8 +247,7 @@ export async function placeConsumerOrder(
           ) {
             throw new Error(`order ${orderId} left pending before its payment was recorded`);
           }
-          if (priced.discountRow)
-            await recordRedemption(trx, priced.discountRow, { email: request.email, orderId });
+          await redeemDiscount(trx, priced.discountRow, { email: request.email, orderId });
           if (
             payment.bnplConsentId &&
             !(await attachBnplConsent(trx, payment.bnplConsentId, orderId))

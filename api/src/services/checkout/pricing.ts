@@ -292,13 +292,13 @@ export async function priceCart(db: Executor, input: PricingInput): Promise<Pric
   };
 }
 
+/** The order-time refusal of a code, with the reason on the code's field. */
+export const discountInvalid = (message: string, fieldMessage: string = message) =>
+  new AppError(400, 'DISCOUNT_INVALID', message, { discountCode: fieldMessage });
+
 /** For orders: a code that does not apply is an error the shopper must see, not a silent full price. */
 export function assertDiscountApplies(priced: PricedCart): void {
-  if (priced.discountProblem) {
-    throw new AppError(400, 'DISCOUNT_INVALID', priced.discountProblem.message, {
-      discountCode: priced.discountProblem.message,
-    });
-  }
+  if (priced.discountProblem) throw discountInvalid(priced.discountProblem.message);
 }
 
 /** Prices a cart for an order: a code that does not apply stops the order. */
