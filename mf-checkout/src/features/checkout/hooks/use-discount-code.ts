@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readDiscountCode } from '@shop/shared/client-state/client-storage';
 import type { CheckoutQuote } from '@shop/shared/contract/checkout';
+import type { DiscountInvalidReason } from '@shop/shared/contract/discounts';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { formatMoney } from '@shop/shared/format/money';
 import { toApiError } from '@shop/shared/http/api-error';
@@ -16,6 +17,12 @@ export type DiscountState =
   | { status: 'checking'; kept: { code: string; message: string } | null }
   | { status: 'applied'; code: string; message: string }
   | { status: 'error'; message: string };
+
+/** Refusals that depend on the email: shown as they are, where any other missing code is "not found". */
+const EMAIL_REFUSALS: ReadonlySet<DiscountInvalidReason> = new Set([
+  'already_used',
+  'not_for_email',
+]);
 
 /** The code that prices the quote and goes with the order. */
 export function appliedCodeOf(discount: DiscountState): string | null {
@@ -80,8 +87,9 @@ export function useDiscountChecks(
               : null,
       }));
       const found = await lookupDiscount(api, code, { businessKey, email });
-      if (!found)
-        return setDiscount({ status: 'error', message: `We could not find the code ${code}.` });
+      const notFound = { status: 'error', message: `We could not find the code ${code}.` } as const;
+      // The lookup answers null for a code this email may not use; only the check says why.
+      if (!found && !email) return setDiscount(notFound);
       try {
         const validity = await checkDiscountValidity(api, code, {
           email,
@@ -89,6 +97,8 @@ export function useDiscountChecks(
           priceIds: quote.lines.map((line) => line.priceId),
           businessKey,
         });
+        if (!found && !(validity.reason && EMAIL_REFUSALS.has(validity.reason)))
+          return setDiscount(notFound);
         setDiscount(
           validity.valid
             ? {
