@@ -12,6 +12,10 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/shop-server';
 import { DEMO_USER } from '../../api/src/db/seed/demo-partners-and-discounts';
 
+// Each test scans and photographs its screens at two widths; with both cores busy a full-page
+// screenshot alone can take many seconds. The tests still wait for state, never for time.
+test.describe.configure({ timeout: 120_000 });
+
 const SHOTS = '/tmp/shots/account';
 const WIDTHS = [375, 1280] as const;
 
@@ -140,13 +144,14 @@ test('reset screens: request, sent, new password, and a link that cannot be used
   await scanAndShoot(page, 'reset-link-unknown');
 });
 
-test('account page with a subscription, credit, cards and address, and each form open', async ({
+test('account page with a subscription, cards and address, and each form open', async ({
   page,
   request,
   shop,
 }) => {
   test.setTimeout(120_000);
-  // The demo shopper shows a subscription and credit; the card and address states use a fresh
+  // The demo shopper shows a subscription (its credit belongs to the cart and checkout, not the
+  // account page); the card and address states use a fresh
   // account, so they start empty however often the test runs.
   await open(page, '/login?redirect=%2Faccount', 'Log in');
   await area(page).getByLabel('Email').fill(DEMO_USER.email);
@@ -154,7 +159,7 @@ test('account page with a subscription, credit, cards and address, and each form
   await area(page).getByRole('button', { name: 'Log in' }).click();
   await expect(area(page).getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   await expect(area(page).getByText('Bloodwise Quarterly')).toBeVisible();
-  await expect(area(page).getByText('$25')).toBeVisible();
+  await expect(area(page).getByText('Account credit')).toHaveCount(0);
   await scanAndShoot(page, 'account-demo');
 
   const email = `screens-${randomBytes(4).toString('hex')}@example.com`;

@@ -5,6 +5,10 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { waitForLivePage } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
+// Each test scans and photographs its screens at two widths; with both cores busy a full-page
+// screenshot alone can take many seconds. The tests still wait for state, never for time.
+test.describe.configure({ timeout: 120_000 });
+
 const SHOTS = '/tmp/shots/catalog';
 
 const ROUTES: { name: string; path: string }[] = [

@@ -7,6 +7,8 @@ import { areaTableOf, resolveArea } from '../../shared/src/shell-contract/area-r
 import { expect, test } from '../support/shop-server';
 
 const PARTNER = 'acme-wellness';
+// A variant page a partner has no offers for goes to its /pricing; Acme sells a kit and a quarterly
+// plan, Harbor every plan (and shows its quarterly plans on /pricing itself).
 const PARTNER_WITH_EVERY_PLAN = 'harbor-health';
 
 /** One example URL per route of the spec, with the area's heading (a regex where content is seeded). */
@@ -107,13 +109,12 @@ const EXAMPLES: {
   },
   {
     pattern: '/shop/:b2bKey/pricing/add-ons',
-    path: `/shop/${PARTNER}/pricing/add-ons`,
+    path: `/shop/${PARTNER_WITH_EVERY_PLAN}/pricing/add-ons`,
     area: 'storefront',
     heading: /./,
   },
   {
     pattern: '/shop/:b2bKey/pricing/monthly',
-    // Acme sells no monthly plan (its /pricing/monthly goes to /pricing); Harbor sells every plan.
     path: `/shop/${PARTNER_WITH_EVERY_PLAN}/pricing/monthly`,
     area: 'storefront',
     heading: /monthly/i,
@@ -126,7 +127,7 @@ const EXAMPLES: {
   },
   {
     pattern: '/shop/:b2bKey/pricing/annual',
-    path: `/shop/${PARTNER}/pricing/annual`,
+    path: `/shop/${PARTNER_WITH_EVERY_PLAN}/pricing/annual`,
     area: 'storefront',
     heading: /annual/i,
   },
