@@ -94,9 +94,12 @@ async function logInAsDemoShopper(page: Page) {
   await expect(page).toHaveURL(/\/account$/);
 }
 
+// The answer comes at the end of a chain (log-in, redirect, the account area, the subscriptions,
+// then this call), which can outlast the 10 s action timeout on a busy machine.
 const scheduledAnswer = (page: Page) =>
   page.waitForResponse(
     (response) => response.ok() && /\/kits\/products\/has-scheduled\?/.test(response.url()),
+    { timeout: 45_000 },
   );
 
 test('/account marks the subscription whose next kit is scheduled, and only that one', async ({
