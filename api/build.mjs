@@ -1,7 +1,8 @@
-// Bundles the API into dist/server.js for `npm start`: our code and @shop/shared are bundled;
-// packages from node_modules stay external (native argon2, PGlite's wasm files, fastify's
-// plugins load as installed). kysely is bundled too: it ships ESM only, and bundling turns it
-// into CommonJS, so no Node version has to require() ESM.
+// Bundles the API into dist/server.js for `npm start`, and the first-view render pool's worker
+// into dist/render-worker.js beside it (render-pool.ts looks for it there). Our code and
+// @shop/shared are bundled; packages from node_modules stay external (native argon2, PGlite's
+// wasm files, fastify's plugins load as installed). kysely is bundled too: it ships ESM only, and
+// bundling turns it into CommonJS, so no Node version has to require() ESM.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -12,8 +13,8 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
   .flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', 'render-worker': 'src/site/render-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'cjs',

@@ -1,6 +1,7 @@
 // Server-side composition of a page's first view: the shell's frame around the area's HTML, both
 // rendered by the bundles the shell and the area ship beside their browser code (dist/ssr). Each
-// area's renderer comes from the version the registry serves, so a rollback rolls it back too.
+// area's renderer comes from the version the registry serves, so a rollback rolls it back too, and
+// runs in the render pool (render-pool.ts); the shell's ships with the site and runs in process.
 // Anything that goes wrong means "no first view": the page then starts in the browser as before.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -22,6 +23,7 @@ import {
 import type { ArtifactStore } from '../delivery/artifact-store';
 import type { Registry } from '../delivery/registry';
 import { statLocalFile } from '../delivery/stored-file';
+import type { RenderPool } from './render-pool';
 
 export interface FirstViewPage {
   /** Style elements and the state script, for <head>. */
@@ -184,10 +186,6 @@ function isShellRenderer(value: unknown): value is ShellServerRenderer {
   return typeof candidate?.areaOf === 'function' && typeof candidate.renderFrame === 'function';
 }
 
-function isAreaRenderer(value: unknown): value is AreaServerRenderer {
-  return typeof (value as Partial<AreaServerRenderer> | null)?.renderArea === 'function';
-}
-
 /** The shell's renderer from its build folder, reloaded when the file changes (a new shell build). */
 export function shellRendererLoader(siteRoot: string): FirstViewOptions['loadShell'] {
   const file = path.join(siteRoot, SERVER_RENDER_FILE);
@@ -206,16 +204,19 @@ export function shellRendererLoader(siteRoot: string): FirstViewOptions['loadShe
 
 /**
  * An area's renderer from the version the registry serves. Versions never change once stored, so
- * each is copied out of the store once (the store may be remote) into `cacheDir` and required.
+ * each is copied out of the store once (the store may be remote) into `cacheDir`; it runs in the
+ * render pool's workers, never on the API's thread (its team deploys it independently).
  */
 export function areaRendererLoader({
   registry,
   store,
   cacheDir,
+  pool,
 }: {
   registry: Registry;
   store: ArtifactStore;
   cacheDir: string;
+  pool: RenderPool;
 }): FirstViewOptions['loadArea'] {
   const loaded = new Map<string, Promise<Loaded<AreaServerRenderer> | null>>();
   return async (area) => {
@@ -240,10 +241,7 @@ export function areaRendererLoader({
           await pipeline(file.open(), createWriteStream(partial));
           await fs.rename(partial, local);
         }
-        const module = requireFresh(local);
-        if (!isAreaRenderer(module))
-          throw new Error(`${id} has a ${SERVER_RENDER_FILE} that is not an area server renderer`);
-        return { id, renderer: module };
+        return { id, renderer: { renderArea: (request) => pool.render(local, request) } };
       })();
       pending.catch(() => loaded.delete(id));
       loaded.set(id, pending);

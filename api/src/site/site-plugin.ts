@@ -36,6 +36,7 @@ import {
   withFirstView,
   type FirstViewComposer,
 } from './first-view';
+import { createRenderPool, type RenderPoolOptions } from './render-pool';
 import { SERVER_RENDER_DIR } from '@shop/shared/ssr/server-render';
 
 export interface SitePluginOptions {
@@ -60,6 +61,8 @@ export interface SitePluginOptions {
   isApiPath?: (url: string) => boolean;
   /** Server-rendered first views of the pages whose area ships a renderer (default on). */
   firstView?: boolean;
+  /** The worker threads the areas' renderers run in (defaults in render-pool.ts). */
+  renderPool?: RenderPoolOptions;
 }
 
 interface RemoteFileParams {
@@ -90,15 +93,22 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     extraOrigins: options.extraCspOrigins ?? [],
   });
   const siteRoot = path.resolve(options.siteRoot);
-  const composeFirstView =
-    options.firstView === false
-      ? null
-      : createFirstViewComposer({
-          loadShell: shellRendererLoader(siteRoot),
-          loadArea: areaRendererLoader({ registry, store, cacheDir: path.join(options.deployDir, 'first-view-cache') }),
-          fetchJson: (url) => injectJson(app, url),
-          log: app.log,
-        });
+  let composeFirstView: FirstViewComposer | null = null;
+  if (options.firstView !== false) {
+    const pool = createRenderPool(options.renderPool);
+    app.addHook('onClose', () => pool.close());
+    composeFirstView = createFirstViewComposer({
+      loadShell: shellRendererLoader(siteRoot),
+      loadArea: areaRendererLoader({
+        registry,
+        store,
+        cacheDir: path.join(options.deployDir, 'first-view-cache'),
+        pool,
+      }),
+      fetchJson: (url) => injectJson(app, url),
+      log: app.log,
+    });
+  }
 
   // Compression hooks attach only to routes declared after @fastify/compress in its scope, so the
   // site gets its own scope with compression registered first, unless the app already compresses

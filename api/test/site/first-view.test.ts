@@ -22,6 +22,7 @@ import {
   type FirstViewOptions,
   type FirstViewPage,
 } from '../../src/site/first-view';
+import { createRenderPool, type RenderPool } from '../../src/site/render-pool';
 
 const STATE_SCRIPT_OPEN = '<script type="application/json" id="shop-first-view">';
 
@@ -352,6 +353,7 @@ describe('areaRendererLoader', () => {
   let store: DirectoryArtifactStore;
   let registry: Registry;
   let cacheDir: string;
+  let pool: RenderPool;
 
   const entry = (version: string): RegistryEntry => ({
     name: 'mf_catalog',
@@ -395,6 +397,11 @@ describe('areaRendererLoader', () => {
     return rendered?.html;
   }
 
+  beforeAll(() => {
+    pool = createRenderPool({ size: 1 });
+  });
+  afterAll(() => pool.close());
+
   beforeEach(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-first-view-'));
     store = new DirectoryArtifactStore(path.join(dir, 'store'));
@@ -406,7 +413,7 @@ describe('areaRendererLoader', () => {
   it("loads the live version's renderer out of the store", async () => {
     await storeVersion('1.0.0+aaa');
     await registry.setLive(entry('1.0.0+aaa'), 'tester');
-    const load = areaRendererLoader({ registry, store, cacheDir });
+    const load = areaRendererLoader({ registry, store, cacheDir, pool });
 
     const loaded = await load('catalog');
     expect(loaded?.id).toBe('mf_catalog@1.0.0+aaa');
@@ -418,7 +425,7 @@ describe('areaRendererLoader', () => {
   });
 
   it('returns null for an area that is not deployed or whose live version has no ssr/render.cjs', async () => {
-    const load = areaRendererLoader({ registry, store, cacheDir });
+    const load = areaRendererLoader({ registry, store, cacheDir, pool });
     expect(await load('catalog')).toBeNull();
 
     await storeVersion('1.0.0+plain', false);
@@ -432,7 +439,7 @@ describe('areaRendererLoader', () => {
     await storeVersion('1.0.0+bbb');
     await storeVersion('1.0.0+ccc', false);
     await registry.setLive(entry('1.0.0+aaa'), 'tester');
-    const load = areaRendererLoader({ registry, store, cacheDir });
+    const load = areaRendererLoader({ registry, store, cacheDir, pool });
     expect(await renderedBy(load)).toBe('<p>catalog 1.0.0+aaa</p>');
 
     await registry.setLive(entry('1.0.0+bbb'), 'tester');
@@ -448,7 +455,7 @@ describe('areaRendererLoader', () => {
     expect(await load('catalog')).toBeNull();
   });
 
-  it('refuses a stored file that is not an area renderer', async () => {
+  it('fails the render of a stored file that is not an area renderer (the file loads in the worker)', async () => {
     const source = path.join(dir, 'dist', 'bad');
     await fs.mkdir(path.join(source, 'ssr'), { recursive: true });
     await fs.writeFile(
@@ -464,8 +471,8 @@ describe('areaRendererLoader', () => {
       storedBy: 'tester',
     });
     await registry.setLive(entry('1.0.0+bad'), 'tester');
-    const load = areaRendererLoader({ registry, store, cacheDir });
-    await expect(load('catalog')).rejects.toThrow(/not an area server renderer/);
+    const load = areaRendererLoader({ registry, store, cacheDir, pool });
+    await expect(renderedBy(load)).rejects.toThrow(/not an area server renderer/);
   });
 });
 

@@ -1,0 +1,227 @@
+// Runs the areas' server renderers on worker threads, off the API's event loop. Their code comes
+// from independently deployed remotes, and a synchronous loop cannot be pre-empted by a timer on
+// the thread that runs it: here a render that outlives its deadline or its heap has its worker
+// terminated (a fresh one takes the next render), so it costs only its own first view.
+// This is isolation for availability, not a security sandbox: a renderer may still use Node's APIs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { AreaRenderRequest, AreaRenderResult } from '@shop/shared/ssr/server-render';
+
+/** Main thread → worker. */
+export type ToWorker =
+  | { type: 'render'; job: number; file: string; request: Omit<AreaRenderRequest, 'fetchJson'> }
+  | { type: 'fetched'; id: number; ok: true; value: unknown }
+  | { type: 'fetched'; id: number; ok: false; message: string };
+
+/** Worker → main thread. */
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'fetch'; job: number; id: number; path: string }
+  | { type: 'done'; job: number; result: unknown }
+  | { type: 'failed'; job: number; message: string };
+
+export interface WorkerEntry {
+  file: string;
+  execArgv: string[];
+}
+
+export interface RenderPoolOptions {
+  /** Worker threads; default one fewer than the cores, at least 1 and at most 2. */
+  size?: number;
+  /**
+   * From the job reaching its worker (loading the renderer included) to the worker being
+   * terminated; a fresh worker's start is not counted (it is started again once the worker is ready).
+   */
+  deadlineMs?: number;
+  /** The worker's V8 heap (old generation); a render that needs more has its worker ended. */
+  maxHeapMb?: number;
+  /** API reads one render may proxy; a renderer asking for more is stopped (the reads run on the API's thread). */
+  maxFetchesPerRender?: number;
+  worker?: WorkerEntry;
+}
+
+export interface RenderPool {
+  /** Renders with the area renderer in `file` (a CommonJS file); `request.fetchJson` runs on this thread. */
+  render(file: string, request: AreaRenderRequest): Promise<AreaRenderResult | null>;
+  close(): Promise<void>;
+}
+
+/** The built worker beside the bundle (dist/), or the TypeScript source compiled by tsx (dev, jest). */
+export function defaultWorkerEntry(): WorkerEntry {
+  const built = path.join(__dirname, 'render-worker.js');
+  if (fs.existsSync(built)) return { file: built, execArgv: [] };
+  return {
+    file: path.join(__dirname, 'render-worker.ts'),
+    execArgv: ['--require', require.resolve('tsx/cjs')],
+  };
+}
+
+const defaultSize = () => Math.max(1, Math.min(2, os.availableParallelism() - 1));
+
+interface Job {
+  id: number;
+  file: string;
+  request: AreaRenderRequest;
+  fetches: number;
+  resolve: (result: AreaRenderResult | null) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  /** Its thread has started (its first 'ready'; later ones, which would push the deadline back, are ignored). */
+  started: boolean;
+  job: Job | null;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
+  const {
+    size = defaultSize(),
+    deadlineMs = 3_000,
+    maxHeapMb = 128,
+    maxFetchesPerRender = 16,
+    worker: entry = defaultWorkerEntry(),
+  } = options;
+  const slots: (Slot | null)[] = Array.from({ length: size }, () => null);
+  const queue: Job[] = [];
+  let nextJob = 0;
+  let closed = false;
+
+  function spawn(index: number): Slot {
+    const worker = new Worker(entry.file, {
+      execArgv: entry.execArgv,
+      // Renderers see no secrets from the API's environment.
+      env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+    });
+    // An idle worker never keeps the process alive.
+    worker.unref();
+    const slot: Slot = { worker, started: false, job: null };
+    slots[index] = slot;
+    worker.on('message', (message: FromWorker) => onMessage(slot, message));
+    // An uncaught exception in the renderer, or its heap running out (ERR_WORKER_OUT_OF_MEMORY).
+    worker.on('error', (error) => retire(slot, error));
+    worker.on('exit', (code) => retire(slot, new Error(`The render worker exited with code ${code}.`)));
+    return slot;
+  }
+
+  /** Ends a worker and fails its render; the next render gets a fresh worker. */
+  function retire(slot: Slot, error: Error): void {
+    const index = slots.indexOf(slot);
+    if (index === -1) return;
+    slots[index] = null;
+    clearTimeout(slot.timer);
+    slot.job?.reject(error);
+    slot.job = null;
+    void slot.worker.terminate();
+    dispatch();
+  }
+
+  function dispatch(): void {
+    while (!closed && queue.length > 0) {
+      const index = slots.findIndex((slot) => !slot?.job);
+      if (index === -1) return;
+      const slot = slots[index] ?? spawn(index);
+      const job = queue.shift() as Job;
+      slot.job = job;
+      startDeadline(slot);
+      const { fetchJson: _proxied, ...request } = job.request;
+      post(slot, { type: 'render', job: job.id, file: job.file, request });
+    }
+  }
+
+  function startDeadline(slot: Slot): void {
+    clearTimeout(slot.timer);
+    slot.timer = setTimeout(
+      () => retire(slot, new Error(`The renderer ran past its ${deadlineMs} ms deadline; its worker was terminated.`)),
+      deadlineMs,
+    );
+    slot.timer.unref();
+  }
+
+  function post(slot: Slot, message: ToWorker): void {
+    try {
+      slot.worker.postMessage(message);
+    } catch (error) {
+      retire(slot, error as Error);
+    }
+  }
+
+  /** Settles the slot's job if the message is about it (a late message from an ended job is dropped). */
+  function finish(slot: Slot, jobId: number, settle: (job: Job) => void): void {
+    const job = slot.job;
+    if (!job || job.id !== jobId) return;
+    clearTimeout(slot.timer);
+    slot.job = null;
+    settle(job);
+    dispatch();
+  }
+
+  function onMessage(slot: Slot, message: FromWorker): void {
+    if (message.type === 'ready') {
+      if (slot.started) return;
+      slot.started = true;
+      if (slot.job) startDeadline(slot);
+    } else if (message.type === 'done') {
+      finish(slot, message.job, (job) => {
+        try {
+          job.resolve(renderResult(message.result));
+        } catch (error) {
+          job.reject(error as Error);
+        }
+      });
+    } else if (message.type === 'failed') {
+      finish(slot, message.job, (job) => job.reject(new Error(`The renderer failed: ${message.message}`)));
+    } else if (message.type === 'fetch') {
+      const job = slot.job;
+      if (!job || job.id !== message.job) return;
+      job.fetches += 1;
+      if (job.fetches > maxFetchesPerRender) {
+        retire(slot, new Error(`The renderer read the API more than ${maxFetchesPerRender} times in one render.`));
+        return;
+      }
+      const answer = (reply: ToWorker) => {
+        if (slot.job === job) post(slot, reply);
+      };
+      job.request.fetchJson(String(message.path)).then(
+        (value) => answer({ type: 'fetched', id: message.id, ok: true, value }),
+        (error: unknown) =>
+          answer({
+            type: 'fetched',
+            id: message.id,
+            ok: false,
+            message: error instanceof Error ? error.message : String(error),
+          }),
+      );
+    }
+  }
+
+  return {
+    render(file, request) {
+      if (closed) return Promise.reject(new Error('The render pool is closed.'));
+      return new Promise((resolve, reject) => {
+        queue.push({ id: ++nextJob, file, request, fetches: 0, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error('The render pool is closed.'));
+      const live = slots.filter((slot): slot is Slot => slot !== null);
+      for (const slot of live) retire(slot, new Error('The render pool is closed.'));
+      await Promise.all(live.map((slot) => slot.worker.terminate()));
+    },
+  };
+}
+
+/** What came back from the worker, checked: the renderer is another team's code. */
+function renderResult(value: unknown): AreaRenderResult | null {
+  if (value === null || value === undefined) return null;
+  const candidate = value as Partial<AreaRenderResult>;
+  if (typeof candidate.html !== 'string' || typeof candidate.head !== 'string' || !Array.isArray(candidate.queries))
+    throw new Error('The renderer returned something other than { html, head, queries } or null.');
+  return { html: candidate.html, head: candidate.head, queries: candidate.queries };
+}
