@@ -1,7 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/lock-file';
+import { createSecretToken } from './lib/tokens';
 import { isApiPath } from './plugins/infrastructure/error-handler';
+import { localUrlOf, writeOperatorTokenFile } from './services/ops/operator-token-file';
 import { siteOptionsFromEnv } from './site/site-options';
 import { sitePlugin } from './site/site-plugin';
 
@@ -19,10 +21,12 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const operatorToken = createSecretToken();
   let app;
   try {
     // The HTML's Content-Security-Policy is the site plugin's: it knows the shell and remote origins.
-    app = await buildApp(config, { contentSecurityPolicy: false });
+    // A fresh operator credential per start, for `pnpm shop` on this machine (the token file).
+    app = await buildApp(config, { contentSecurityPolicy: false, operatorToken });
     // One origin serves the API, the shell, the runtime config, the registry and the artifact store.
     await app.register(
       sitePlugin,
@@ -44,9 +48,12 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
+  // The CLI's token file (written once listening) goes first: a stopping shop answers nobody.
+  let removeTokenFile = () => {};
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    removeTokenFile();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
@@ -65,6 +72,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  removeTokenFile = writeOperatorTokenFile(config.dataDir, {
+    url: localUrlOf(app.server.address()),
+    token: operatorToken,
+  });
+  process.on('exit', removeTokenFile);
   app.log.info(
     {
       database: app.databaseKind,

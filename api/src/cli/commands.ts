@@ -9,6 +9,7 @@ import {
   rollbackCommand,
   statusCommand,
 } from './delivery-commands';
+import { operatorCommand } from './operator-commands';
 import { partnerCommand } from './partner-commands';
 
 export const SHOP_COMMANDS: readonly CliCommand[] = [
@@ -18,4 +19,5 @@ export const SHOP_COMMANDS: readonly CliCommand[] = [
   statusCommand,
   buildCommand,
   partnerCommand,
+  operatorCommand,
 ];

@@ -4,16 +4,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inspectBuild, writeBuildInfo } from '../delivery/built-remote';
 import { deliveryConfigFromEnv } from '../delivery/delivery-config';
+import type { DeliveryChange } from '@shop/shared/contract/ops';
+import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import {
   deliveryStatus,
   deployAll,
-  deployBuild,
   deployStoredVersion,
   openDelivery,
   rollback,
+  storeBuild,
+  type Delivery,
   type DeliveryStatus,
   type DeployOutcome,
 } from '../delivery/delivery';
+import type { Database } from '../db/schema';
+import { recordAudit } from '../repositories/audit-log-repository';
 import { findRemote, REMOTES, remoteDistDir, type RemoteDefinition } from '../delivery/remotes';
 import {
   EXIT_FAILED,
@@ -24,9 +29,95 @@ import {
   type CliIo,
   type ParsedArgs,
 } from './cli-command';
+import { cliActor, cliConfig, hasDatabase, runningShop, withDatabase, type RunningShop } from './shop-connection';
 
 function openFor(io: CliIo) {
   return openDelivery(deliveryConfigFromEnv(io.env, io.repoStart));
+}
+
+/** Makes stored versions live: through a running shop's API, or on the files with an audit row. */
+interface LiveChanger {
+  deployStored(remote: RemoteDefinition, version: string, force: boolean): Promise<DeployOutcome>;
+  rollback(remote: RemoteDefinition, version: string | undefined, force: boolean): Promise<DeployOutcome>;
+}
+
+function apiChanger(shop: RunningShop): LiveChanger {
+  const send = async (
+    template: string,
+    remote: RemoteDefinition,
+    body: { version?: string; force: boolean },
+  ): Promise<DeployOutcome> => {
+    const started = performance.now();
+    const change = await shop.call<DeliveryChange>('POST', buildPath(template, { remote: remote.name }), body);
+    return { ...change, stored: false, elapsedMs: performance.now() - started };
+  };
+  return {
+    deployStored: (remote, version, force) => send(API_PATHS.opsDeliveryDeploy, remote, { version, force }),
+    rollback: (remote, version, force) =>
+      send(API_PATHS.opsDeliveryRollback, remote, version ? { version, force } : { force }),
+  };
+}
+
+function directChanger(delivery: Delivery, db: Database | null, io: CliIo): LiveChanger {
+  const audited = async (action: string, force: boolean, outcome: DeployOutcome) => {
+    if (!db || !outcome.changed) return outcome;
+    await recordAudit(db, {
+      actor: cliActor(io),
+      action,
+      target: outcome.remote,
+      before: { live: outcome.from },
+      after: { live: outcome.to, contractVersion: outcome.contractVersion, force, warnings: outcome.warnings },
+    });
+    return outcome;
+  };
+  return {
+    deployStored: async (remote, version, force) =>
+      audited('delivery.deploy', force, await deployStoredVersion(delivery, remote, version, { force })),
+    rollback: async (remote, version, force) =>
+      audited('delivery.rollback', force, await rollback(delivery, remote, version, { force })),
+  };
+}
+
+/**
+ * Runs `work` with the way changes go live. A running shop of the same environment takes them
+ * (its API holds the database for the audit row); with no shop, the CLI changes the files and
+ * writes the audit row itself. Before the shop's first start there is no database yet: the
+ * registry's history is the only record then.
+ */
+async function withChanger<T>(io: CliIo, delivery: Delivery, work: (changer: LiveChanger) => Promise<T>): Promise<T> {
+  const shop = await runningShop(io);
+  if (shop) {
+    const served = await shop.call<{ environment: string }>('GET', API_PATHS.opsDeliveries);
+    if (served.environment === delivery.config.environment) {
+      io.out(`Through the running shop at ${shop.url}.`);
+      return work(apiChanger(shop));
+    }
+    io.err(
+      `warning: the running shop serves "${served.environment}", not "${delivery.config.environment}": this change is made on the files and is not in the audit log.`,
+    );
+    return work(directChanger(delivery, null, io));
+  }
+  if (!hasDatabase(cliConfig(io))) return work(directChanger(delivery, null, io));
+  return withDatabase(io, ({ db }) => work(directChanger(delivery, db, io)));
+}
+
+/** Stores the build on this machine, then makes it live through `changer` (the shell's rules apply twice, same answer). */
+async function deployBuildWith(
+  changer: LiveChanger,
+  delivery: Delivery,
+  remote: RemoteDefinition,
+  distDir: string | undefined,
+  force: boolean,
+): Promise<DeployOutcome> {
+  const started = performance.now();
+  const stored = await storeBuild(delivery, remote, distDir, { force });
+  const outcome = await changer.deployStored(remote, stored.build.version, force);
+  return {
+    ...outcome,
+    stored: stored.created,
+    warnings: [...new Set([...stored.warnings, ...outcome.warnings])],
+    elapsedMs: performance.now() - started,
+  };
 }
 
 function remoteArg(args: ParsedArgs, command: string): RemoteDefinition {
@@ -75,10 +166,12 @@ export const deployCommand: CliCommand = {
         'Use either --version (a stored version) or --from (a build folder), not both.',
       );
     const delivery = openFor(io);
-    const options = { force: forceFlag(args) };
-    const outcome = version
-      ? await deployStoredVersion(delivery, remote, version, options)
-      : await deployBuild(delivery, remote, from ? path.resolve(io.cwd, from) : undefined, options);
+    const force = forceFlag(args);
+    const outcome = await withChanger(io, delivery, (changer) =>
+      version
+        ? changer.deployStored(remote, version, force)
+        : deployBuildWith(changer, delivery, remote, from ? path.resolve(io.cwd, from) : undefined, force),
+    );
     if (!version)
       io.out(
         outcome.stored
@@ -97,7 +190,9 @@ export const deployAllCommand: CliCommand = {
   summary: 'Deploy every remote whose current build is not live yet (npm start runs this).',
   async run(_args, io) {
     const delivery = openFor(io);
-    const results = await deployAll(delivery);
+    const results = await withChanger(io, delivery, (changer) =>
+      deployAll(delivery, (remote) => deployBuildWith(changer, delivery, remote, undefined, false)),
+    );
     for (const result of results) {
       const name = result.remote.padEnd(14);
       if (result.status === 'up-to-date') io.out(`${name} up to date    ${result.version}`);
@@ -129,9 +224,10 @@ export const rollbackCommand: CliCommand = {
     if (args.positionals.length > 2)
       throw new UsageError('rollback takes a remote and at most one version.');
     const delivery = openFor(io);
-    const outcome = await rollback(delivery, remote, args.positionals[1], {
-      force: forceFlag(args),
-    });
+    const force = forceFlag(args);
+    const outcome = await withChanger(io, delivery, (changer) =>
+      changer.rollback(remote, args.positionals[1], force),
+    );
     for (const line of describeChange(outcome, delivery.config.environment, 'Rolled back:'))
       io.out(line);
     return EXIT_OK;

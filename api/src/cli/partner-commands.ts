@@ -1,15 +1,18 @@
-// `shop partner upsert <file.json>` and `shop partner list`: the operator's way to write partner
-// customizations. Writes go through upsertCustomization, the same validated function the API and
-// the seed use, so a colour is a colour and a link is an http(s) URL whoever writes it.
+// `shop partner upsert <file.json>`, `shop partner list` and `shop partner remove <shopKey>`. With
+// a shop running they go through its operator API; otherwise straight to the database through
+// the same validated write path (upsertCustomization), so a colour is a colour and a link is an
+// http(s) URL whoever writes it. Every write leaves an audit row either way.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Customization } from '@shop/shared/contract/customization';
+import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { sql } from 'kysely';
-import { loadConfig } from '../config/config';
-import { findRepoRoot } from '../config/repo-root';
-import { migrateToLatest } from '../db/migrate';
-import { openDatabase, type DatabaseHandle } from '../db/open-database';
+import type { DatabaseHandle } from '../db/open-database';
+import { recordAudit } from '../repositories/audit-log-repository';
 import {
   CustomizationValidationError,
+  deleteCustomization,
+  findCustomization,
   listCustomizations,
   upsertCustomization,
 } from '../repositories/customizations-repository';
@@ -21,26 +24,78 @@ import {
   type CliCommand,
   type CliIo,
 } from './cli-command';
+import { cliActor, runningShop, ShopApiError, withDatabase, type RunningShop } from './shop-connection';
 
 /** The channel running API instances LISTEN on (plugins/app/services.ts) to drop a cached copy. */
 const INVALIDATION_CHANNEL = 'customization_changed';
 
-async function withDatabase<T>(
-  io: CliIo,
-  work: (handle: DatabaseHandle) => Promise<T>,
-): Promise<T> {
-  const config = loadConfig(io.env, findRepoRoot([io.repoStart]));
-  // PGlite allows one process per data directory: with the API running on it this fails with a
-  // message naming the process; use DATABASE_URL, or the API's PUT with ADMIN_TOKEN, instead.
-  const handle = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', databaseUrl: config.databaseUrl, poolSize: 1 })
-    : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
-  try {
-    await migrateToLatest(handle.db);
-    return await work(handle);
-  } finally {
-    await handle.close();
-  }
+/** Where partner writes go: the running shop's API, or the database. */
+interface PartnerStore {
+  list(): Promise<Customization[]>;
+  /** Saves one partner; throws CustomizationValidationError with the fields to fix. */
+  save(shopKey: string, input: Record<string, unknown>): Promise<Customization>;
+  remove(shopKey: string): Promise<boolean>;
+}
+
+function apiStore(shop: RunningShop): PartnerStore {
+  const partnerPath = (shopKey: string) => buildPath(API_PATHS.opsPartner, { shopKey });
+  return {
+    list: async () =>
+      (await shop.call<{ partners: Customization[] }>('GET', API_PATHS.opsPartners)).partners,
+    async save(shopKey, input) {
+      try {
+        return await shop.call<Customization>('PUT', partnerPath(shopKey), input);
+      } catch (error) {
+        if (error instanceof ShopApiError && error.status === 400)
+          throw new CustomizationValidationError(
+            Object.keys(error.fields).length ? error.fields : { '(root)': error.message },
+          );
+        throw error;
+      }
+    },
+    async remove(shopKey) {
+      try {
+        await shop.call('DELETE', partnerPath(shopKey));
+        return true;
+      } catch (error) {
+        if (error instanceof ShopApiError && error.status === 404) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+function databaseStore({ db, kind }: DatabaseHandle, io: CliIo): PartnerStore {
+  const audit = (action: string, target: string, before: unknown, after: unknown) =>
+    recordAudit(db, { actor: cliActor(io), action, target, before, after });
+  // Instances on PostgreSQL drop their cached copy; on PGlite no shop is running.
+  const announce = async (shopKey: string) => {
+    if (kind === 'postgres')
+      await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${shopKey})`.execute(db);
+  };
+  return {
+    list: () => listCustomizations(db),
+    async save(shopKey, input) {
+      const before = await findCustomization(db, shopKey);
+      const saved = await upsertCustomization(db, shopKey, input);
+      await announce(saved.shopKey);
+      await audit(before ? 'partner.update' : 'partner.create', saved.shopKey, before, saved);
+      return saved;
+    },
+    async remove(shopKey) {
+      const removed = await deleteCustomization(db, shopKey);
+      if (!removed) return false;
+      await announce(shopKey);
+      await audit('partner.remove', shopKey, removed, null);
+      return true;
+    },
+  };
+}
+
+async function withPartnerStore<T>(io: CliIo, work: (store: PartnerStore) => Promise<T>): Promise<T> {
+  const shop = await runningShop(io);
+  if (shop) return work(apiStore(shop));
+  return withDatabase(io, (handle) => work(databaseStore(handle, io)));
 }
 
 /** A file holds one partner `{ "shopKey": "acme", "businessName": "Acme", ... }` or a list of them. */
@@ -74,13 +129,11 @@ async function upsert(args: { positionals: string[]; key?: string }, io: CliIo):
     return EXIT_FAILED;
   }
   const partners = partnersIn(document, args.key);
-  return withDatabase(io, async ({ db, kind }) => {
+  return withPartnerStore(io, async (store) => {
     let failed = 0;
     for (const { shopKey, input } of partners) {
       try {
-        const saved = await upsertCustomization(db, shopKey, input);
-        if (kind === 'postgres')
-          await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${saved.shopKey})`.execute(db);
+        const saved = await store.save(shopKey, input);
         io.out(
           `Saved ${saved.shopKey} (${saved.businessName}); storefront /shop/${saved.shopKey}.`,
         );
@@ -97,8 +150,8 @@ async function upsert(args: { positionals: string[]; key?: string }, io: CliIo):
 }
 
 async function list(json: boolean, io: CliIo): Promise<number> {
-  return withDatabase(io, async ({ db }) => {
-    const partners = await listCustomizations(db);
+  return withPartnerStore(io, async (store) => {
+    const partners = await store.list();
     if (json) {
       io.out(JSON.stringify(partners, null, 2));
       return EXIT_OK;
@@ -117,18 +170,34 @@ async function list(json: boolean, io: CliIo): Promise<number> {
   });
 }
 
+async function remove(shopKey: string | undefined, io: CliIo): Promise<number> {
+  if (!shopKey) throw new UsageError('partner remove needs a shop key.');
+  return withPartnerStore(io, async (store) => {
+    if (!(await store.remove(shopKey))) {
+      io.err(`No partner named "${shopKey}".`);
+      return EXIT_FAILED;
+    }
+    io.out(`Removed ${shopKey}; /shop/${shopKey} no longer shows a storefront.`);
+    return EXIT_OK;
+  });
+}
+
 export const partnerCommand: CliCommand = {
   name: 'partner',
-  usage: 'partner upsert <file.json> [--key <shopKey>] | partner list [--json]',
-  summary: 'Write partner storefront customizations (validated like the API) or list them.',
+  usage: 'partner upsert <file.json> [--key <shopKey>] | partner list [--json] | partner remove <shopKey>',
+  summary:
+    'Write, list or remove partner storefront customizations (validated like the API; through the running shop when there is one).',
   valueFlags: ['key'],
   async run(args, io) {
     const action = args.positionals[0];
     if (action === 'upsert')
       return upsert({ positionals: args.positionals, key: stringFlag(args, 'key') }, io);
     if (action === 'list') return list(args.flags.get('json') === true, io);
+    if (action === 'remove') return remove(args.positionals[1], io);
     throw new UsageError(
-      action ? `Unknown partner action "${action}".` : 'partner needs an action: upsert or list.',
+      action
+        ? `Unknown partner action "${action}".`
+        : 'partner needs an action: upsert, list or remove.',
     );
   },
 };

@@ -4,6 +4,8 @@ import { MissingBuildError } from '../delivery/built-remote';
 import { DeliveryError } from '../delivery/delivery';
 import { LockTimeoutError } from '../delivery/file-lock';
 import { RegistryCorruptError } from '../delivery/registry';
+import { DataDirLockedError } from '../db/lock-file';
+import { failureLines, ShopApiError } from './shop-connection';
 import {
   EXIT_FAILED,
   EXIT_OK,
@@ -22,6 +24,8 @@ const EXPECTED_FAILURES = [
   ArtifactConflictError,
   LockTimeoutError,
   RegistryCorruptError,
+  ShopApiError,
+  DataDirLockedError,
 ];
 
 export function helpText(commands: readonly CliCommand[] = SHOP_COMMANDS): string[] {
@@ -69,8 +73,12 @@ export async function runShop(
       io.err(`Usage: pnpm shop ${command.usage}`);
       return EXIT_USAGE;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const [message, ...details] =
+      error instanceof ShopApiError
+        ? failureLines(error)
+        : [error instanceof Error ? error.message : String(error)];
     io.err(`shop ${name} failed: ${message}`);
+    details.forEach((line) => io.err(line));
     const expected = EXPECTED_FAILURES.some((kind) => error instanceof kind);
     if (!expected && io.env.SHOP_DEBUG && error instanceof Error && error.stack)
       io.err(error.stack);

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 export const LOCK_FILE_NAME = 'shop-api.lock';
 
-interface LockOwner {
+export interface LockOwner {
   pid: number;
   hostname: string;
   startedAt: string;
@@ -24,7 +24,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isProcessAlive(pid: number): boolean {
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -56,6 +56,17 @@ function readOwner(lockPath: string): LockOwner | null {
     // unreadable or half-written: treated as stale below
   }
   return null;
+}
+
+/**
+ * The live process holding a data directory's lock (on this host), or null when none does: lets
+ * a tool that wants the database say who has it before trying to open it.
+ */
+export function dataDirLockHolder(dataDir: string): LockOwner | null {
+  const owner = readOwner(path.join(dataDir, LOCK_FILE_NAME));
+  if (!owner) return null;
+  if (owner.hostname !== os.hostname()) return owner;
+  return isProcessAlive(owner.pid) ? owner : null;
 }
 
 /**

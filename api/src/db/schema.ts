@@ -21,9 +21,13 @@ export interface UsersTable {
   kit_id: string | null;
   signup_session_id: string | null;
   balance_cents: Generated<number>;
+  /** 'operator' opens the operator API; set only by `shop operator add`. */
+  role: Generated<UserRole>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+export type UserRole = 'shopper' | 'operator';
 
 export interface ShippingAddressesTable {
   user_id: string;
@@ -417,6 +421,35 @@ export interface CatalogContentTable {
   updated_at: Timestamp;
 }
 
+export interface OperatorAuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_user_id: string | null;
+  actor: string;
+  via: 'console' | 'cli' | 'cli-direct';
+  action: string;
+  target: string;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  request_id: string | null;
+}
+
+export interface OrderRefundsTable {
+  id: Generated<string>;
+  order_id: string;
+  order_line_id: number | null;
+  charge_id: string;
+  amount_cents: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  provider_refund_id: string | null;
+  idempotency_key: string;
+  reason: string | null;
+  failure_message: string | null;
+  actor: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   shipping_addresses: ShippingAddressesTable;
@@ -451,6 +484,8 @@ export interface DB {
   employer_requests: EmployerRequestsTable;
   catalog_content: CatalogContentTable;
   checkout_starts: CheckoutStartsTable;
+  operator_audit_log: OperatorAuditLogTable;
+  order_refunds: OrderRefundsTable;
 }
 
 export type Database = Kysely<DB>;

@@ -100,16 +100,24 @@ function checkForShell(candidate: LiveCandidate, options: ChangeOptions): string
   return refusals.map((refusal) => `--force: ${refusal}`);
 }
 
-/** Publishes the remote's current build (or `distDir`) into the store and makes it live. */
-export async function deployBuild(
+/** A build checked against the shell's rules and put into the store (not live yet). */
+export interface StoredBuild {
+  build: BuiltRemote;
+  /** True when this call added the version to the store. */
+  created: boolean;
+  metadata: ArtifactMetadata;
+  /** The contract warning and what --force let through. */
+  warnings: string[];
+}
+
+/** Checks the remote's current build (or `distDir`) and puts it into the store; a refused build is not stored. */
+export async function storeBuild(
   delivery: Delivery,
   remote: RemoteDefinition,
   distDir?: string,
   options: ChangeOptions = {},
-): Promise<DeployOutcome> {
-  const started = performance.now();
+): Promise<StoredBuild> {
   const build = await inspectBuild(delivery.config.repoRoot, remote, distDir);
-  // Before storing: a refused build does not reach the store.
   const forced = checkForShell(build, options);
   const put = await delivery.store.put(
     build.distDir,
@@ -123,18 +131,35 @@ export async function deployBuild(
     },
     [BUILD_INFO_FILE],
   );
+  const warning = contractWarning(build);
+  return {
+    build,
+    created: put.created,
+    metadata: put.metadata,
+    warnings: [...(warning ? [warning] : []), ...forced],
+  };
+}
+
+/** Publishes the remote's current build (or `distDir`) into the store and makes it live. */
+export async function deployBuild(
+  delivery: Delivery,
+  remote: RemoteDefinition,
+  distDir?: string,
+  options: ChangeOptions = {},
+): Promise<DeployOutcome> {
+  const started = performance.now();
+  const stored = await storeBuild(delivery, remote, distDir, options);
   const change = await delivery.registry.setLive(
-    entryFor(delivery, put.metadata, build.areaRoutes),
+    entryFor(delivery, stored.metadata, stored.build.areaRoutes),
     delivery.config.operator,
     'deploy',
   );
-  const warning = contractWarning(build);
   return {
     ...change,
-    contractVersion: build.contractVersion,
-    areaRoutes: build.areaRoutes,
-    stored: put.created,
-    warnings: [...(warning ? [warning] : []), ...forced],
+    contractVersion: stored.build.contractVersion,
+    areaRoutes: stored.build.areaRoutes,
+    stored: stored.created,
+    warnings: stored.warnings,
     elapsedMs: performance.now() - started,
   };
 }
@@ -238,8 +263,15 @@ export type DeployAllResult =
   | { remote: string; status: 'up-to-date'; version: string }
   | { remote: string; status: 'failed'; error: string };
 
-/** Deploys every remote whose current build is not the live version; used by `npm start`. */
-export async function deployAll(delivery: Delivery): Promise<DeployAllResult[]> {
+/**
+ * Deploys every remote whose current build is not the live version; used by `npm start`. `deploy`
+ * is how one remote goes live (the CLI passes one that goes through a running shop).
+ */
+export async function deployAll(
+  delivery: Delivery,
+  deploy: (remote: RemoteDefinition) => Promise<DeployOutcome> = (remote) =>
+    deployBuild(delivery, remote),
+): Promise<DeployAllResult[]> {
   const live = await delivery.registry.read();
   const results: DeployAllResult[] = [];
   for (const remote of REMOTES) {
@@ -251,7 +283,7 @@ export async function deployAll(delivery: Delivery): Promise<DeployAllResult[]> 
         results.push({
           remote: remote.name,
           status: 'deployed',
-          outcome: await deployBuild(delivery, remote),
+          outcome: await deploy(remote),
         });
       }
     } catch (error) {

@@ -76,6 +76,19 @@ export async function listCustomizations(db: Executor): Promise<Customization[]>
   return rows.map(rowToCustomization);
 }
 
+/** Removes a partner's customization; returns what it held, or null when there was none. */
+export async function deleteCustomization(
+  db: Executor,
+  shopKey: string,
+): Promise<Customization | null> {
+  const row = await db
+    .deleteFrom('partner_customizations')
+    .where('shop_key', '=', shopKey)
+    .returning(['shop_key', 'data', 'updated_at'])
+    .executeTakeFirst();
+  return row ? rowToCustomization(row) : null;
+}
+
 /**
  * The one write path for partner customizations (API, CLI and seed all use it): the input is
  * validated against the contract, so colours are colours and links are http(s) URLs.

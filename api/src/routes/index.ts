@@ -22,6 +22,7 @@ import { invitationRoutes } from './user/invitation-routes';
 import { referralRoutes } from './user/referral-routes';
 import { supportRoutes } from './support/support-routes';
 import { resultUploadRoutes } from './user/result-upload-routes';
+import { opsRoutes } from './ops/ops-routes';
 
 /**
  * One folder of routes per resource. Each plugin uses full paths from
@@ -57,6 +58,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(catalogContentRoutes);
   await app.register(customizationRoutes);
   await app.register(cartRoutes);
+  // operators (404 to everyone else)
+  await app.register(opsRoutes);
   // local tools
   if (outboxRouteEnabled(app)) await app.register(outboxRoutes);
 }

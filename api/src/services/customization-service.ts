@@ -1,6 +1,10 @@
 import type { Customization } from '@shop/shared/contract/customization';
 import type { Database } from '../db/schema';
-import { findCustomization, upsertCustomization } from '../repositories/customizations-repository';
+import {
+  deleteCustomization,
+  findCustomization,
+  upsertCustomization,
+} from '../repositories/customizations-repository';
 
 export interface CustomizationService {
   /** Cached read; null when the partner has no customization. */
@@ -12,6 +16,8 @@ export interface CustomizationService {
   getJson(shopKey: string, options: { excludeProducts: boolean }): Promise<string | null>;
   /** Validated write; drops the cached copy here and tells other instances. */
   upsert(shopKey: string, input: unknown): Promise<Customization>;
+  /** Removes a partner; drops the cached copy here and tells other instances. Null when unknown. */
+  remove(shopKey: string): Promise<Customization | null>;
   invalidate(shopKey: string): void;
   readonly stats: { hits: number; misses: number };
 }
@@ -97,6 +103,12 @@ export function createCustomizationService(
       service.invalidate(saved.shopKey);
       await options.publishInvalidation?.(saved.shopKey);
       return saved;
+    },
+    async remove(shopKey) {
+      const removed = await deleteCustomization(db, shopKey);
+      service.invalidate(shopKey);
+      if (removed) await options.publishInvalidation?.(shopKey);
+      return removed;
     },
     invalidate(shopKey) {
       generation += 1;

@@ -9,6 +9,7 @@ import type { PasswordHasher } from '../services/password-hasher';
 import type { CustomizationService } from '../services/customization-service';
 import type { SessionManager } from '../plugins/app/auth';
 import type { UploadStore } from '../services/result-uploads/upload-store';
+import type { AuditActor } from '../repositories/audit-log-repository';
 import type { FastifyReply, FastifyRequest as Request } from 'fastify';
 
 declare module 'fastify' {
@@ -25,6 +26,8 @@ declare module 'fastify' {
     /** Uploaded lab reports' bytes (their rows are in result_uploads). */
     uploadStore: UploadStore;
     sessions: SessionManager;
+    /** The local CLI's operator credential (the token file's token); null when none was issued. */
+    operatorToken: string | null;
     /** onRequest/preHandler hook: 401 unless a live session is attached. */
     authenticate: (request: Request, reply: FastifyReply) => Promise<void>;
     /** Lets the site plugin answer unknown GET/HEAD paths outside the API prefixes (SPA deep links). */
@@ -34,6 +37,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in user, loaded for routes whose config sets `auth`. */
     user: UserRow | null;
+    /** The operator behind a request to the operator API (set by its guard). */
+    operator: AuditActor | null;
   }
 
   interface FastifyContextConfig {

@@ -108,7 +108,7 @@ describe('pnpm shop partner', () => {
   it('answers usage errors with exit code 2 and a missing file with 1', async () => {
     expect(await shop('partner')).toMatchObject({
       code: 2,
-      err: expect.stringContaining('upsert or list'),
+      err: expect.stringContaining('upsert, list or remove'),
     });
     expect(await shop('partner', 'delete')).toMatchObject({
       code: 2,

@@ -4,8 +4,11 @@
 export const CONNECT_PREFIXES = ['/auth2', '/user', '/impact', '/employer-form-submit', '/kits'] as const;
 export const PAYMENTS_PREFIX = '/payments/stripe-subscriptions';
 export const CONTENT_PREFIX = '/api';
+/** The operator API: under the content prefix, answered only to operators (404 to anyone else). */
+export const OPS_PREFIX = '/api/v1/ops';
 
 const P = PAYMENTS_PREFIX;
+const O = OPS_PREFIX;
 
 export const API_PATHS = {
   // Operations
@@ -74,6 +77,19 @@ export const API_PATHS = {
   cartMerge: '/api/v1/cart/merge',
   miniPanelUpgrade: '/api/mini-panel-upgrade',
   easyDrawUpgrade: '/api/easy-draw-upgrade',
+
+  // operators (content client; 404 unless the caller is an operator)
+  opsSession: `${O}/session`,
+  opsDeliveries: `${O}/deliveries`,
+  opsDeliveryRollback: `${O}/deliveries/:remote/rollback`,
+  opsDeliveryDeploy: `${O}/deliveries/:remote/deploy`,
+  opsPartners: `${O}/partners`,
+  opsPartner: `${O}/partners/:shopKey`,
+  opsOrders: `${O}/orders`,
+  opsOrder: `${O}/orders/:id`,
+  opsOrderRefunds: `${O}/orders/:id/refunds`,
+  opsOperators: `${O}/operators`,
+  opsAudit: `${O}/audit`,
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

@@ -22,6 +22,8 @@ export interface ServicesPluginOptions {
   customizationCacheTtlMs?: number;
   /** Where uploaded lab reports go; a directory under UPLOADS_DIR by default. */
   uploadStore?: UploadStore;
+  /** The token the operator API accepts from the local CLI (server.ts writes it to the token file). */
+  operatorToken?: string;
 }
 
 export const CUSTOMIZATION_CACHE_TTL_MS = 10 * 60 * 1000;
@@ -55,6 +57,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     });
     invalidations.subscribe((shopKey) => customizations.invalidate(shopKey));
     app.decorate('customizations', customizations);
+    app.decorate('operatorToken', options.operatorToken ?? null);
     app.decorate('uploadStore', options.uploadStore ?? new DirectoryUploadStore(config.uploadsDir));
 
     app.addHook('onClose', async () => {

@@ -34,6 +34,20 @@ export function passwordResetEmail(input: {
   ]);
 }
 
+/** A new operator's first password, through the same single-use link as a reset. */
+export function operatorInviteEmail(input: {
+  to: string;
+  name: string;
+  link: string;
+  ttlHours: number;
+}): MailMessage {
+  return composeEmail(input.to, 'Your Bloodwise operator account', input.name, [
+    'You can now work on the Bloodwise shop as an operator. To choose your password, open this link:',
+    { link: input.link, label: 'Choose your password' },
+    `The link works once and expires in ${input.ttlHours} hours. Then log in as usual and open /ops.`,
+  ]);
+}
+
 /** The link that turns a sign-up into an account. */
 export function signupConfirmationEmail(input: {
   to: string;

@@ -1,0 +1,123 @@
+import {
+  deliveriesSchema,
+  deliveryChangeSchema,
+  deployBodySchema,
+  remoteParamsSchema,
+} from '@shop/shared/contract/ops';
+import { rollbackBodySchema } from '@shop/shared/contract/ops';
+import { API_PATHS } from '@shop/shared/contract/paths';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DeliveryError,
+  deployStoredVersion,
+  rollback,
+  type DeployOutcome,
+} from '../../delivery/delivery';
+import { LockTimeoutError } from '../../delivery/file-lock';
+import { RegistryCorruptError } from '../../delivery/registry';
+import { findRemote, type RemoteDefinition } from '../../delivery/remotes';
+import { AppError, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../repositories/audit-log-repository';
+import { deliveriesView, operatorDelivery } from '../../services/ops/deliveries-view';
+import { OPS_ERRORS, operatorOf } from './operator-guard';
+
+function remoteOf(spelling: string): RemoteDefinition {
+  const remote = findRemote(spelling);
+  if (!remote) throw notFound(`No remote named "${spelling}"`);
+  return remote;
+}
+
+/** The CLI's refusals (another contract major, nothing earlier, a busy lock) as a 409 with its words. */
+async function asConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (
+      error instanceof DeliveryError ||
+      error instanceof LockTimeoutError ||
+      error instanceof RegistryCorruptError
+    )
+      throw new AppError(409, 'CONFLICT', error.message);
+    throw error;
+  }
+}
+
+function changeOf(outcome: DeployOutcome) {
+  const { remote, from, to, changed, at, contractVersion, areaRoutes, warnings } = outcome;
+  return { remote, from, to, changed, at, contractVersion, areaRoutes, warnings };
+}
+
+/**
+ * Deliveries: the same store, registry, rules and lock as `shop deploy` and `shop rollback`
+ * (api/src/delivery), so the console and the CLI can act at once without losing history.
+ */
+export const opsDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deliveryFor = (request: FastifyRequest) =>
+    operatorDelivery(app.config, operatorOf(request).name);
+
+  async function audited(
+    request: FastifyRequest,
+    action: 'delivery.rollback' | 'delivery.deploy',
+    force: boolean,
+    outcome: DeployOutcome,
+  ) {
+    if (!outcome.changed) return;
+    await recordAudit(app.db, {
+      actor: operatorOf(request),
+      action,
+      target: outcome.remote,
+      before: { live: outcome.from },
+      after: { live: outcome.to, contractVersion: outcome.contractVersion, force, warnings: outcome.warnings },
+      requestId: request.id,
+    });
+  }
+
+  app.get(
+    API_PATHS.opsDeliveries,
+    { schema: { hide: true, response: { 200: deliveriesSchema, ...OPS_ERRORS } } },
+    async (request) => asConflict(() => deliveriesView(deliveryFor(request))),
+  );
+
+  app.post(
+    API_PATHS.opsDeliveryRollback,
+    {
+      schema: {
+        hide: true,
+        params: remoteParamsSchema,
+        body: rollbackBodySchema,
+        response: { 200: deliveryChangeSchema, ...OPS_ERRORS },
+      },
+    },
+    async (request) => {
+      const remote = remoteOf(request.params.remote);
+      const { version, force } = request.body;
+      const outcome = await asConflict(() =>
+        rollback(deliveryFor(request), remote, version, { force }),
+      );
+      await audited(request, 'delivery.rollback', force, outcome);
+      return changeOf(outcome);
+    },
+  );
+
+  app.post(
+    API_PATHS.opsDeliveryDeploy,
+    {
+      schema: {
+        hide: true,
+        params: remoteParamsSchema,
+        body: deployBodySchema,
+        response: { 200: deliveryChangeSchema, ...OPS_ERRORS },
+      },
+    },
+    async (request) => {
+      const remote = remoteOf(request.params.remote);
+      const { version, force } = request.body;
+      const outcome = await asConflict(() =>
+        deployStoredVersion(deliveryFor(request), remote, version, { force }),
+      );
+      await audited(request, 'delivery.deploy', force, outcome);
+      return changeOf(outcome);
+    },
+  );
+};

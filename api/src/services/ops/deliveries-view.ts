@@ -1,0 +1,82 @@
+// What the console's Deliveries screen shows: the same status `shop status` prints, plus a flag on
+// every version the shell would refuse or that could not go live again.
+import type { Deliveries, VersionFlag } from '@shop/shared/contract/ops';
+import { contractMajor, SHELL_CONTRACT_VERSION } from '@shop/shared/shell-contract/shell-props';
+import type { AppConfig } from '../../config/config';
+import { MANIFEST_FILE } from '../../delivery/built-remote';
+import { deliveryStatus, openDelivery, type Delivery } from '../../delivery/delivery';
+import { findRemote } from '../../delivery/remotes';
+
+/** The delivery this API serves (its DEPLOY_DIR and SHOP_ENV), acting in `operator`'s name. */
+export function operatorDelivery(
+  config: Pick<AppConfig, 'deployDir' | 'shopEnv'>,
+  operator: string,
+): Delivery {
+  return openDelivery({
+    // Only building reads the repository; the API makes stored versions live.
+    repoRoot: process.cwd(),
+    deployDir: config.deployDir,
+    environment: config.shopEnv,
+    operator,
+    publicBaseUrl: (process.env.REMOTES_PUBLIC_URL?.trim() ?? '').replace(/\/+$/, ''),
+  });
+}
+
+async function flagsOf(
+  delivery: Delivery,
+  remote: string,
+  version: string,
+  contractVersion: string,
+): Promise<VersionFlag[]> {
+  const flags: VersionFlag[] = [];
+  if (!(await delivery.store.stat(remote, version, MANIFEST_FILE))) flags.push('manifest-missing');
+  if (contractMajor(contractVersion) !== contractMajor(SHELL_CONTRACT_VERSION))
+    flags.push('contract-mismatch');
+  return flags;
+}
+
+export async function deliveriesView(delivery: Delivery): Promise<Deliveries> {
+  const status = await deliveryStatus(delivery);
+  const remotes = await Promise.all(
+    status.remotes.map(async (remote) => ({
+      name: remote.name,
+      packageName: remote.packageName,
+      area: findRemote(remote.name)?.area ?? remote.name,
+      live: remote.live
+        ? {
+            version: remote.live.version,
+            contractVersion: remote.live.contractVersion,
+            manifestUrl: remote.live.manifestUrl,
+            areaRoutes: remote.live.areaRoutes ?? [],
+            since: remote.liveChange?.at ?? null,
+            by: remote.liveChange?.by ?? null,
+            action: remote.liveChange ? (remote.liveChange.action ?? 'deploy') : null,
+            flags: await flagsOf(
+              delivery,
+              remote.name,
+              remote.live.version,
+              remote.live.contractVersion,
+            ),
+          }
+        : null,
+      rollbackTarget: remote.rollbackTarget,
+      versions: await Promise.all(
+        remote.versions.map(async (meta) => ({
+          version: meta.version,
+          contractVersion: meta.contractVersion,
+          storedAt: meta.storedAt,
+          storedBy: meta.storedBy,
+          flags: await flagsOf(delivery, remote.name, meta.version, meta.contractVersion),
+        })),
+      ),
+    })),
+  );
+  return {
+    environment: status.environment,
+    shellContractVersion: SHELL_CONTRACT_VERSION,
+    remotes,
+    history: [...status.history]
+      .reverse()
+      .map((entry) => ({ ...entry, action: entry.action ?? 'deploy' })),
+  };
+}

@@ -1,0 +1,297 @@
+// Order support for operators: find an order, see where its money went, and give money back
+// through the payment provider. A refund is reserved (a pending row) under a lock on the order
+// row before the provider is called, so two clicks or two operators can never refund the same
+// cents twice; the provider's own idempotency key, derived from the row, makes a retry safe.
+import type { OpsOrderDetail } from '@shop/shared/contract/ops';
+import type { Database, OrderRow } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { recordAudit, type AuditActor } from '../../repositories/audit-log-repository';
+import {
+  findRefundsByKey,
+  insertPendingRefund,
+  listOrderRefunds,
+  lockOrder,
+  orderLineRows,
+  orderUpgradeRows,
+  refundedByOrder,
+  searchOrders,
+  settleRefund,
+  type OrderRefundRecord,
+} from '../../repositories/ops-orders-repository';
+import {
+  RefundRefusedError,
+  type PaymentProvider,
+  type ProviderCharge,
+} from '../payments/payment-provider';
+
+export interface OrderSupportDeps {
+  db: Database;
+  provider: PaymentProvider;
+}
+
+const REFUNDABLE_STATUSES: readonly OrderRow['status'][] = ['paid', 'fulfilled'];
+const RESERVED: readonly OrderRefundRecord['status'][] = ['pending', 'succeeded'];
+
+const providerRefundKey = (refundId: string) => `ops-refund:${refundId}`;
+
+function summary(row: OrderRow, refunded: number) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    email: row.email,
+    name: row.name,
+    status: row.status,
+    currency: row.currency as 'usd' | 'cad',
+    total: row.total_cents,
+    refunded,
+    businessKey: row.business_key,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function findOrdersFor(db: Database, query: string) {
+  const rows = await searchOrders(db, query);
+  const refunded = await refundedByOrder(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => summary(row, refunded.get(row.id) ?? 0));
+}
+
+interface MoneyPicture {
+  lines: Awaited<ReturnType<typeof orderLineRows>>;
+  upgrades: Awaited<ReturnType<typeof orderUpgradeRows>>;
+  /** Each charge that paid for part of the order, as the provider last reported it. */
+  charges: { charge: ProviderCharge; purpose: 'order' | 'upgrade' }[];
+  chargeOfLine: (line: { upgradeId: string | null }) => string | null;
+}
+
+/** Reads lines, upgrades and the provider's charges; call outside a transaction. */
+async function moneyPicture(deps: OrderSupportDeps, row: OrderRow): Promise<MoneyPicture> {
+  const [lines, upgrades] = await Promise.all([
+    orderLineRows(deps.db, row.id),
+    orderUpgradeRows(deps.db, row.id),
+  ]);
+  const refs: { id: string; purpose: 'order' | 'upgrade' }[] = [];
+  if (row.payment_charge_id) refs.push({ id: row.payment_charge_id, purpose: 'order' });
+  for (const upgrade of upgrades)
+    if (upgrade.chargeId && upgrade.status === 'completed')
+      refs.push({ id: upgrade.chargeId, purpose: 'upgrade' });
+  const charges: MoneyPicture['charges'] = [];
+  for (const ref of refs) {
+    const charge = await deps.provider.getCharge(ref.id);
+    if (charge) charges.push({ charge, purpose: ref.purpose });
+  }
+  const upgradeCharge = new Map(upgrades.map((upgrade) => [upgrade.id, upgrade.chargeId]));
+  return {
+    lines,
+    upgrades,
+    charges,
+    chargeOfLine: (line) =>
+      line.upgradeId ? (upgradeCharge.get(line.upgradeId) ?? null) : row.payment_charge_id,
+  };
+}
+
+/**
+ * What may still be refunded: per charge, its amount less what is refunded and what operators
+ * have reserved (pending); per line, its amount less its own refunds, and never more than its
+ * charge has left.
+ */
+function refundable(row: OrderRow, money: MoneyPicture, refunds: readonly OrderRefundRecord[]) {
+  const reserved = refunds.filter((refund) => RESERVED.includes(refund.status));
+  const open = REFUNDABLE_STATUSES.includes(row.status);
+  const chargeLeft = new Map<string, number>();
+  for (const { charge } of money.charges) {
+    const sum = (status: OrderRefundRecord['status']) =>
+      reserved
+        .filter((refund) => refund.chargeId === charge.id && refund.status === status)
+        .reduce((total, refund) => total + refund.amount, 0);
+    // The provider's figure includes our succeeded refunds unless it was read before they landed.
+    const refundedSoFar = Math.max(sum('succeeded'), charge.amountRefunded);
+    const left =
+      open && charge.status === 'succeeded' ? charge.amount - refundedSoFar - sum('pending') : 0;
+    chargeLeft.set(charge.id, Math.max(0, left));
+  }
+  const lineLeft = (line: MoneyPicture['lines'][number]) => {
+    const chargeId = money.chargeOfLine(line);
+    const fromCharge = chargeId ? (chargeLeft.get(chargeId) ?? 0) : 0;
+    const refunded = reserved
+      .filter((refund) => refund.lineId === line.id)
+      .reduce((total, refund) => total + refund.amount, 0);
+    return { chargeId, refunded, left: Math.max(0, Math.min(line.amount - refunded, fromCharge)) };
+  };
+  return { chargeLeft, lineLeft };
+}
+
+function refundView(refund: OrderRefundRecord) {
+  return {
+    id: refund.id,
+    lineId: refund.lineId,
+    chargeId: refund.chargeId,
+    amount: refund.amount,
+    status: refund.status,
+    providerRefundId: refund.providerRefundId,
+    reason: refund.reason,
+    failureMessage: refund.failureMessage,
+    by: refund.actor,
+    createdAt: refund.createdAt.toISOString(),
+  };
+}
+
+export async function orderDetail(
+  deps: OrderSupportDeps,
+  orderId: string,
+): Promise<OpsOrderDetail | null> {
+  const row = await deps.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const money = await moneyPicture(deps, row);
+  const refunds = await listOrderRefunds(deps.db, orderId);
+  const { chargeLeft, lineLeft } = refundable(row, money, refunds);
+  const reservedTotal = refunds
+    .filter((refund) => RESERVED.includes(refund.status))
+    .reduce((total, refund) => total + refund.amount, 0);
+  return {
+    order: {
+      ...summary(row, reservedTotal),
+      subtotal: row.subtotal_cents,
+      discount: row.discount_cents,
+      shipping: row.shipping_cents,
+      discountCode: row.discount_code,
+      paymentLabel: row.payment_label,
+      bnpl: row.bnpl,
+      failureMessage: row.failure_message,
+    },
+    lines: money.lines.map((line) => {
+      const { chargeId, refunded, left } = lineLeft(line);
+      return { ...line, chargeId, refunded, refundable: left };
+    }),
+    charges: money.charges.map(({ charge, purpose }) => ({
+      id: charge.id,
+      purpose,
+      status: charge.status,
+      amount: charge.amount,
+      amountRefunded: charge.amountRefunded,
+      currency: charge.currency,
+      createdAt: charge.createdAt.toISOString(),
+    })),
+    upgrades: money.upgrades,
+    refunds: refunds.map(refundView),
+    refundable: [...chargeLeft.values()].reduce((total, left) => total + left, 0),
+  };
+}
+
+const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+
+export interface RefundRequest {
+  orderId: string;
+  lineId?: number;
+  reason?: string;
+  idempotencyKey: string;
+  actor: AuditActor;
+  requestId?: string;
+}
+
+/**
+ * Refunds a whole order (every charge's rest) or one line. The same idempotency key answers with
+ * the refunds it made the first time (finishing any the provider had not confirmed).
+ */
+export async function refundOrder(
+  deps: OrderSupportDeps,
+  request: RefundRequest,
+): Promise<{ refunds: ReturnType<typeof refundView>[]; order: OpsOrderDetail }> {
+  const { db, provider } = deps;
+  const existingRow = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', request.orderId)
+    .executeTakeFirst();
+  if (!existingRow) throw notFound('Order not found');
+  const money = await moneyPicture(deps, existingRow);
+  const before = await orderDetail(deps, request.orderId);
+
+  const reserved = await db.transaction().execute(async (trx) => {
+    const row = await lockOrder(trx, request.orderId);
+    if (!row) throw notFound('Order not found');
+    const earlier = await findRefundsByKey(trx, request.idempotencyKey);
+    if (earlier.length > 0) {
+      if (earlier.some((refund) => refund.orderId !== request.orderId))
+        throw new AppError(
+          422,
+          'IDEMPOTENCY_KEY_REUSED',
+          'This idempotency key was already used for a different refund',
+        );
+      return { refunds: earlier, replay: true };
+    }
+    if (!REFUNDABLE_STATUSES.includes(row.status))
+      throw conflict(`This order is ${row.status}: only a paid order can be refunded`);
+    const refunds = await listOrderRefunds(trx, request.orderId);
+    const { chargeLeft, lineLeft } = refundable(row, money, refunds);
+    const common = {
+      orderId: row.id,
+      idempotencyKey: request.idempotencyKey,
+      reason: request.reason ?? null,
+      actor: request.actor.name,
+    };
+    if (request.lineId !== undefined) {
+      const line = money.lines.find((candidate) => candidate.id === request.lineId);
+      if (!line) throw notFound('This order has no such line');
+      const { chargeId, left } = lineLeft(line);
+      if (!chargeId || left <= 0) throw conflict('Nothing of this line is left to refund');
+      return {
+        refunds: [await insertPendingRefund(trx, { ...common, lineId: line.id, chargeId, amount: left })],
+        replay: false,
+      };
+    }
+    const created: OrderRefundRecord[] = [];
+    for (const [chargeId, left] of chargeLeft)
+      if (left > 0)
+        created.push(await insertPendingRefund(trx, { ...common, lineId: null, chargeId, amount: left }));
+    if (created.length === 0) throw conflict('Nothing of this order is left to refund');
+    return { refunds: created, replay: false };
+  });
+
+  // The provider is called after the reservation is committed (never inside a transaction).
+  let unreachable = false;
+  for (const refund of reserved.refunds) {
+    if (refund.status !== 'pending') continue;
+    try {
+      const done = await provider.refund({
+        chargeId: refund.chargeId,
+        amount: refund.amount,
+        reason: refund.reason ?? 'requested_by_operator',
+        idempotencyKey: providerRefundKey(refund.id),
+      });
+      await settleRefund(db, refund.id, { status: 'succeeded', providerRefundId: done.id });
+    } catch (error) {
+      if (!(error instanceof RefundRefusedError)) {
+        unreachable = true;
+        continue;
+      }
+      await settleRefund(db, refund.id, { status: 'failed', failureMessage: error.message });
+    }
+  }
+  const order = await orderDetail(deps, request.orderId);
+  if (!order) throw notFound('Order not found');
+  const mine = new Set(reserved.refunds.map((refund) => refund.id));
+  const refunds = order.refunds.filter((refund) => mine.has(refund.id));
+  if (!reserved.replay)
+    await recordAudit(db, {
+      actor: request.actor,
+      action: request.lineId === undefined ? 'order.refund' : 'order.refund-line',
+      target: request.orderId,
+      before: { refunded: before?.order.refunded ?? 0, refundable: before?.refundable ?? 0 },
+      after: { refunded: order.order.refunded, refundable: order.refundable, refunds },
+      requestId: request.requestId,
+    });
+  if (unreachable)
+    throw new AppError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      'The payment provider did not confirm the refund. Send the same request again to finish it.',
+    );
+  return { refunds, order };
+}

@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { safeString } from './text';
+import { centsSchema, currencySchema, emailInputSchema, emailSchema, isoDateTimeSchema } from './common';
+import { customizationFieldsSchema, customizationSchema, shopKeySchema } from './customization';
+
+// The operator API (API_PATHS.ops*): what the operator console and `pnpm shop` send and get back.
+// Every route answers 404 NOT_FOUND, exactly like an unknown path, to anyone who is not an operator.
+
+/** How the operator reached the API: a console session, or the CLI with the local token file. */
+export const OPERATOR_CHANNELS = ['console', 'cli'] as const;
+
+export const opsSessionSchema = z.object({
+  operator: z.object({
+    /** Null for the CLI's token: the token speaks for whoever runs `pnpm shop` on the machine. */
+    userId: safeString().nullable(),
+    name: safeString(),
+    via: z.enum(OPERATOR_CHANNELS),
+  }),
+});
+export type OpsSession = z.infer<typeof opsSessionSchema>;
+
+// ---- Deliveries ----
+
+/** Why the console flags a stored version: the shell would refuse it, or it could not go live. */
+export const VERSION_FLAGS = ['manifest-missing', 'contract-mismatch'] as const;
+export const versionFlagSchema = z.enum(VERSION_FLAGS);
+export type VersionFlag = z.infer<typeof versionFlagSchema>;
+
+export const DELIVERY_ACTIONS = ['deploy', 'rollback'] as const;
+
+export const storedVersionSchema = z.object({
+  version: safeString(),
+  contractVersion: safeString(),
+  storedAt: isoDateTimeSchema,
+  storedBy: safeString(),
+  flags: z.array(versionFlagSchema),
+});
+
+export const liveVersionSchema = z.object({
+  version: safeString(),
+  contractVersion: safeString(),
+  manifestUrl: safeString(),
+  areaRoutes: z.array(safeString()),
+  /** The history entry that made it live; null when the registry was edited by hand. */
+  since: isoDateTimeSchema.nullable(),
+  by: safeString().nullable(),
+  action: z.enum(DELIVERY_ACTIONS).nullable(),
+  flags: z.array(versionFlagSchema),
+});
+
+export const deliveryHistoryEntrySchema = z.object({
+  remote: safeString(),
+  from: safeString().nullable(),
+  to: safeString(),
+  at: isoDateTimeSchema,
+  by: safeString(),
+  action: z.enum(DELIVERY_ACTIONS),
+});
+export type DeliveryHistoryEntry = z.infer<typeof deliveryHistoryEntrySchema>;
+
+export const remoteDeliverySchema = z.object({
+  /** Federation name, e.g. mf_catalog: what the rollback path takes. */
+  name: safeString(),
+  packageName: safeString(),
+  area: safeString(),
+  live: liveVersionSchema.nullable(),
+  /** Where a rollback without a version goes; null when there is nothing earlier. */
+  rollbackTarget: safeString().nullable(),
+  /** Every stored version, newest first. */
+  versions: z.array(storedVersionSchema),
+});
+
+export const deliveriesSchema = z.object({
+  environment: safeString(),
+  /** The contract of the shell this API serves; a version of another major is flagged. */
+  shellContractVersion: safeString(),
+  remotes: z.array(remoteDeliverySchema),
+  /** Newest first: the same history `pnpm shop status` prints. */
+  history: z.array(deliveryHistoryEntrySchema),
+});
+export type Deliveries = z.infer<typeof deliveriesSchema>;
+
+export const remoteParamsSchema = z.object({
+  /** mf_catalog, mf-catalog or catalog. */
+  remote: safeString().trim().min(1).max(40),
+});
+
+const versionSchema = safeString().trim().min(1).max(255);
+
+export const rollbackBodySchema = z
+  .object({
+    /** A stored version; left out, the version live before the current one. */
+    version: versionSchema.optional(),
+    /** Make it live even though the shell will refuse it (warnings say so). */
+    force: z.boolean().default(false),
+  })
+  .strict();
+export type RollbackBody = z.input<typeof rollbackBodySchema>;
+
+export const deployBodySchema = z
+  .object({ version: versionSchema, force: z.boolean().default(false) })
+  .strict();
+export type DeployBody = z.input<typeof deployBodySchema>;
+
+export const deliveryChangeSchema = z.object({
+  remote: safeString(),
+  from: safeString().nullable(),
+  to: safeString(),
+  /** False when that version was live already: nothing was written. */
+  changed: z.boolean(),
+  at: isoDateTimeSchema,
+  contractVersion: safeString(),
+  areaRoutes: z.array(safeString()),
+  warnings: z.array(safeString()),
+});
+export type DeliveryChange = z.infer<typeof deliveryChangeSchema>;
+
+// ---- Partners ----
+
+export const partnerListSchema = z.object({ partners: z.array(customizationSchema) });
+
+/** A new partner: its key and every customization field, validated as the public contract does. */
+export const partnerCreateBodySchema = customizationFieldsSchema
+  .extend({ shopKey: shopKeySchema })
+  .strict();
+export type PartnerCreateBody = z.input<typeof partnerCreateBodySchema>;
+
+export const partnerRemovedSchema = z.object({ removed: safeString() });
+
+// ---- Orders ----
+
+export const ORDER_STATUSES = ['pending', 'requires_action', 'paid', 'failed', 'fulfilled'] as const;
+
+export const orderSearchQuerySchema = z.object({
+  /** An order id (uuid) or a customer's e-mail address. */
+  q: safeString().trim().min(1, 'Type an order id or an e-mail address').max(320),
+});
+
+export const opsOrderParamsSchema = z.object({ id: z.uuid({ message: 'An order id is a uuid' }) });
+
+export const opsOrderSummarySchema = z.object({
+  id: safeString(),
+  kind: z.enum(['consumer', 'business']),
+  email: emailSchema,
+  name: safeString(),
+  status: z.enum(ORDER_STATUSES),
+  currency: currencySchema,
+  total: centsSchema,
+  /** What operators have refunded so far (pending refunds included). */
+  refunded: centsSchema,
+  businessKey: safeString().nullable(),
+  createdAt: isoDateTimeSchema,
+});
+
+export const orderSearchResultSchema = z.object({ orders: z.array(opsOrderSummarySchema) });
+
+export const opsOrderLineSchema = z.object({
+  id: z.number().int(),
+  title: safeString(),
+  lookupKey: safeString(),
+  quantity: z.number().int(),
+  unitAmount: centsSchema,
+  amount: centsSchema,
+  /** Set on the line a post-purchase upgrade added: it was paid by the upgrade's own charge. */
+  upgradeId: safeString().nullable(),
+  chargeId: safeString().nullable(),
+  refunded: centsSchema,
+  /** What a refund of this line may still give back. */
+  refundable: centsSchema,
+});
+
+export const opsChargeSchema = z.object({
+  id: safeString(),
+  purpose: z.enum(['order', 'upgrade']),
+  status: safeString(),
+  amount: centsSchema,
+  amountRefunded: centsSchema,
+  currency: safeString(),
+  createdAt: isoDateTimeSchema,
+});
+
+export const opsUpgradeSchema = z.object({
+  id: safeString(),
+  type: safeString(),
+  status: safeString(),
+  amount: centsSchema.nullable(),
+  chargeId: safeString().nullable(),
+  createdAt: isoDateTimeSchema,
+});
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+export const opsRefundSchema = z.object({
+  id: safeString(),
+  lineId: z.number().int().nullable(),
+  chargeId: safeString(),
+  amount: centsSchema,
+  status: z.enum(REFUND_STATUSES),
+  providerRefundId: safeString().nullable(),
+  reason: safeString().nullable(),
+  failureMessage: safeString().nullable(),
+  by: safeString(),
+  createdAt: isoDateTimeSchema,
+});
+
+export const opsOrderDetailSchema = z.object({
+  order: opsOrderSummarySchema.extend({
+    subtotal: centsSchema,
+    discount: centsSchema,
+    shipping: centsSchema,
+    discountCode: safeString().nullable(),
+    paymentLabel: safeString().nullable(),
+    bnpl: z.boolean(),
+    failureMessage: safeString().nullable(),
+  }),
+  lines: z.array(opsOrderLineSchema),
+  charges: z.array(opsChargeSchema),
+  upgrades: z.array(opsUpgradeSchema),
+  refunds: z.array(opsRefundSchema),
+  /** What a refund of the whole order would give back now. */
+  refundable: centsSchema,
+});
+export type OpsOrderDetail = z.infer<typeof opsOrderDetailSchema>;
+
+export const refundBodySchema = z
+  .object({
+    /**
+     * One per refund the operator means (the console makes one when its dialog opens): the same
+     * key again, from a double click or a retry, answers with the first refund instead of a second.
+     */
+    idempotencyKey: safeString().trim().min(8).max(100),
+    /** One line; left out, everything of the order not yet refunded. */
+    lineId: z.number().int().positive().optional(),
+    reason: safeString().trim().max(500).optional(),
+  })
+  .strict();
+export type RefundBody = z.input<typeof refundBodySchema>;
+
+export const refundResultSchema = z.object({
+  /** The refunds this key stands for (the first answer's, when the key was used before). */
+  refunds: z.array(opsRefundSchema),
+  order: opsOrderDetailSchema,
+});
+
+// ---- Operators and the audit log ----
+
+export const operatorAddBodySchema = z
+  .object({ email: emailInputSchema, name: safeString().trim().min(1).max(200).optional() })
+  .strict();
+
+export const operatorAddedSchema = z.object({
+  email: emailSchema,
+  /** False when the e-mail already had an account: it became an operator and keeps its password. */
+  created: z.boolean(),
+});
+
+export const operatorListSchema = z.object({
+  operators: z.array(z.object({ id: safeString(), email: emailSchema, name: safeString(), createdAt: isoDateTimeSchema })),
+});
+
+export const AUDIT_CHANNELS = ['console', 'cli', 'cli-direct'] as const;
+
+export const auditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** Entries older than this id: the next page. */
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: isoDateTimeSchema,
+  actor: safeString(),
+  via: z.enum(AUDIT_CHANNELS),
+  action: safeString(),
+  target: safeString(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
