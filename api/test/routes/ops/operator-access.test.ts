@@ -36,7 +36,7 @@ function concrete(url: string): string {
     .replace(':id', '00000000-0000-4000-8000-000000000000');
 }
 
-const BODIES: Record<string, unknown> = {
+const BODIES: Record<string, Record<string, unknown>> = {
   POST: { version: '1.0.0+abc', force: false, idempotencyKey: 'key-12345678', email: 'x@example.com' },
   PUT: { businessName: 'Hijacked' },
 };
@@ -157,7 +157,7 @@ describe('operator routes refuse everyone but operators with a 404', () => {
       { method: 'GET', url: `${API_PATHS.opsAudit}?limit=-4` },
     ];
     for (const request of cases) {
-      const response = await t.inject({ ...(request as never), headers: { cookie: operator } });
+      const response = await t.inject({ ...request, method: request.method as 'GET', headers: { cookie: operator } });
       expect({ url: request.url, status: response.statusCode < 500 && response.statusCode >= 400 }).toEqual({
         url: request.url,
         status: true,
