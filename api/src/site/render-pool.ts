@@ -22,9 +22,10 @@ export type FromWorker =
   | { type: 'done'; job: number; result: unknown }
   | { type: 'failed'; job: number; message: string };
 
+/** The worker's script: a file, or (eval) code. */
 export interface WorkerEntry {
-  file: string;
-  execArgv: string[];
+  script: string;
+  eval: boolean;
 }
 
 export interface RenderPoolOptions {
@@ -48,14 +49,17 @@ export interface RenderPool {
   close(): Promise<void>;
 }
 
-/** The built worker beside the bundle (dist/), or the TypeScript source compiled by tsx (dev, jest). */
+/**
+ * The built worker beside the bundle (dist/), or else the TypeScript source compiled by tsx (dev,
+ * jest). tsx compiles the worker's own file only: were its hooks global, every renderer bundle
+ * (megabytes) would go through its compiler too.
+ */
 export function defaultWorkerEntry(): WorkerEntry {
   const built = path.join(__dirname, 'render-worker.js');
-  if (fs.existsSync(built)) return { file: built, execArgv: [] };
-  return {
-    file: path.join(__dirname, 'render-worker.ts'),
-    execArgv: ['--require', require.resolve('tsx/cjs')],
-  };
+  if (fs.existsSync(built)) return { script: built, eval: false };
+  const source = JSON.stringify(path.join(__dirname, 'render-worker.ts'));
+  const tsx = JSON.stringify(require.resolve('tsx/cjs/api'));
+  return { script: `require(${tsx}).require(${source}, ${source});`, eval: true };
 }
 
 const defaultSize = () => Math.max(1, Math.min(2, os.availableParallelism() - 1));
@@ -91,8 +95,10 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   let closed = false;
 
   function spawn(index: number): Slot {
-    const worker = new Worker(entry.file, {
-      execArgv: entry.execArgv,
+    const worker = new Worker(entry.script, {
+      eval: entry.eval,
+      // Nothing from the API's own command line (an inspector port, a loader).
+      execArgv: [],
       // Renderers see no secrets from the API's environment.
       env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
       resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },

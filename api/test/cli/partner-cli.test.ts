@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runShop } from '../../src/cli/run-shop';
 import { openDatabase } from '../../src/db/open-database';
 import { findCustomization } from '../../src/repositories/customizations-repository';
 import { HOSTILE_LINK_FIELDS, HOSTILE_TEXT_CUSTOMIZATION } from '../../src/db/seed/hostile-partner';
+import { runShopCli } from '../helpers/shop-cli';
 
 describe('pnpm shop partner', () => {
   let dir: string;
@@ -16,18 +16,7 @@ describe('pnpm shop partner', () => {
   });
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-  async function shop(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runShop(argv, {
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-      env,
-      cwd: dir,
-      repoStart: process.cwd(),
-    });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const shop = (...argv: string[]) => runShopCli(argv, { env, cwd: dir, repoStart: process.cwd() });
 
   async function writeJson(name: string, value: unknown) {
     await fs.writeFile(path.join(dir, name), JSON.stringify(value));

@@ -2,18 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { findRemote, REMOTES, type RemoteDefinition } from '../../src/delivery/remotes';
-import { runShop } from '../../src/cli/run-shop';
+import { runShopCli, type ShopRun as Run } from '../helpers/shop-cli';
 import { createFakeRepo, fileHashes, writeRemoteBuild, type FakeRepo } from '../delivery/fake-repo';
 
 const catalog = findRemote('catalog') as RemoteDefinition;
 const TSX = path.resolve(__dirname, '../../node_modules/.bin/tsx');
 const SHOP = path.resolve(__dirname, '../../src/cli/shop.ts');
-
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
 
 describe('pnpm shop', () => {
   let repo: FakeRepo;
@@ -22,18 +16,8 @@ describe('pnpm shop', () => {
   });
   afterEach(() => repo.remove());
 
-  async function shop(...argv: string[]): Promise<Run> {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runShop(argv, {
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-      env: repo.env,
-      cwd: repo.root,
-      repoStart: repo.root,
-    });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const shop = (...argv: string[]): Promise<Run> =>
+    runShopCli(argv, { env: repo.env, cwd: repo.root, repoStart: repo.root });
 
   /** The real entry point in its own process, as an operator runs it. */
   function shopProcess(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<Run & { ms: number }> {
