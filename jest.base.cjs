@@ -27,6 +27,7 @@ function jestConfig({ dir, env = 'node', extra = {} }) {
       '\\.(css)$': path.join(__dirname, 'jest.style-mock.cjs'),
       // antd's es/ build is ESM, which jest on Node 20 cannot require; its lib/ twin is CommonJS.
       '^antd/es/(.*)$': 'antd/lib/$1',
+      '^@testing-library/user-event$': path.join(__dirname, 'jest.user-event.cjs'),
     },
     setupFiles: env === 'jsdom' ? [path.join(__dirname, 'jest.polyfills-dom.cjs')] : [],
     setupFilesAfterEnv: env === 'jsdom' ? [path.join(__dirname, 'jest.setup-dom.cjs')] : [],
