@@ -9,6 +9,7 @@ import {
   signupConfirmationLink,
 } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { fullPageShot } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
 import { DEMO_USER } from '../../api/src/db/seed/demo-partners-and-discounts';
 
@@ -34,7 +35,7 @@ async function scanAndShoot(page: Page, name: string) {
       await page.evaluate(() => document.documentElement.scrollWidth),
       `${name} at ${width}px`,
     ).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await fullPageShot(page, `${SHOTS}/${name}-${width}.png`);
   }
 }
 

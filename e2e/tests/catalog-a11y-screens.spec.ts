@@ -2,6 +2,7 @@
 // or critical violations at desktop and phone widths; screenshots go to /tmp/shots/catalog.
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { fullPageShot } from '../support/screenshots';
 import { waitForLivePage } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
@@ -50,7 +51,7 @@ async function scanAndShoot(page: Page, name: string) {
       await page.evaluate(() => document.documentElement.scrollWidth),
       `${name} at ${width}px`,
     ).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await fullPageShot(page, `${SHOTS}/${name}-${width}.png`);
   }
 }
 
