@@ -1,13 +1,60 @@
 // The servers under test, in their own process so autocannon does not share their event loop:
-// a bare Fastify route, and the full API on a fresh embedded database.
+// a bare Fastify route, and the full API on a fresh embedded database (or on the PostgreSQL
+// database in DATABASE_URL, which bench.ts sets for --postgres).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/config';
+import type { Database } from '../src/db/schema';
+import { toCount } from '../src/lib/count';
 
 export const BENCH_ADMIN_TOKEN = 'bench-operator-token-0123456789';
+
+export interface BenchServerReady {
+  barePort: number;
+  apiPort: number;
+  database: string;
+  /** Connections in the PostgreSQL pool; null on PGlite. */
+  poolSize: number | null;
+}
+
+/** What the bench's orders left in the database, to check each 201 was one paid order and one charge. */
+export interface OrderTally {
+  paidOrders: number;
+  otherOrders: number;
+  charges: number;
+  refunds: number;
+}
+
+async function tallyOrders(db: Database): Promise<OrderTally> {
+  const orders = await db
+    .selectFrom('orders')
+    .select(['status', (eb) => eb.fn.countAll<string | number>().as('count')])
+    .where('email', 'like', 'bench-%')
+    .groupBy('status')
+    .execute();
+  const paidOrders = toCount(orders.find((row) => row.status === 'paid')?.count);
+  const allOrders = orders.reduce((sum, row) => sum + toCount(row.count), 0);
+  const charges = await db
+    .selectFrom('payment_charges')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('description', 'like', 'Order for bench-%')
+    .executeTakeFirstOrThrow();
+  const refunds = await db
+    .selectFrom('payment_refunds')
+    .innerJoin('payment_charges', 'payment_charges.id', 'payment_refunds.charge_id')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('payment_charges.description', 'like', 'Order for bench-%')
+    .executeTakeFirstOrThrow();
+  return {
+    paidOrders,
+    otherOrders: allOrders - paidOrders,
+    charges: toCount(charges.count),
+    refunds: toCount(refunds.count),
+  };
+}
 
 async function main() {
   const bare = Fastify({ logger: false });
@@ -27,10 +74,15 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
 
   const port = (server: typeof bare) => (server.server.address() as { port: number }).port;
-  process.send?.({
+  const ready: BenchServerReady = {
     barePort: port(bare),
     apiPort: port(app as unknown as typeof bare),
     database: app.databaseKind,
+    poolSize: config.databaseUrl ? config.databasePoolSize : null,
+  };
+  process.send?.(ready);
+  process.on('message', (question) => {
+    if (question === 'tally') void tallyOrders(app.db).then((tally) => process.send?.(tally));
   });
 
   const stop = async () => {

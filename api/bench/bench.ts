@@ -1,48 +1,91 @@
-// `pnpm --filter api bench`: throughput and p99 latency, on loopback, of (1) a bare Fastify route,
-// (2) the cached customization read and (3) a write transaction (the validated customization
-// upsert). Not a test: it prints figures. BENCH_SECONDS and BENCH_CONNECTIONS tune it.
+// `pnpm --filter api bench [--postgres]`: throughput and p99 latency, on loopback, of (1) a bare
+// Fastify route, (2) the cached customization read, (3) a write transaction (the validated
+// customization upsert) and (4) the consumer order the browser places: the server prices a cart
+// with a kit, charges the test card through the built-in test provider and writes the order.
+// On PGlite by default; with --postgres (or BENCH_DATABASE=postgres) on a throwaway PostgreSQL
+// cluster, the one the PostgreSQL test suite starts. Not a test: it prints figures.
+// BENCH_SECONDS and BENCH_CONNECTIONS tune it.
 import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { BENCH_ADMIN_TOKEN } from './bench-server';
+import pg from 'pg';
+import { API_PATHS } from '@shop/shared/contract/paths';
+import { orderBody } from '../test/helpers/checkout-fixtures';
+import { findPostgresBinDir, startCluster, type Cluster } from '../test/postgres/cluster';
+import { BENCH_ADMIN_TOKEN, type BenchServerReady, type OrderTally } from './bench-server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const POSTGRES =
+  process.argv.includes('--postgres') || process.env.BENCH_DATABASE === 'postgres';
 
 interface Figures {
   name: string;
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
+  /** 2xx answers and requests sent, warm-up included (a run ends with some still in flight). */
+  ok: number;
+  sent: number;
 }
 
 async function measure(name: string, options: autocannon.Options): Promise<Figures> {
   // A short warm-up fills caches and JIT-compiles the hot paths.
-  await autocannon({ ...options, duration: 1 });
+  const warmUp = await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: SECONDS, connections: CONNECTIONS });
   return {
     name,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx + result.errors,
+    ok: warmUp['2xx'] + result['2xx'],
+    sent: warmUp.requests.sent + result.requests.sent,
   };
 }
 
+/** A throwaway cluster with an empty database for the API to migrate and seed. */
+async function startPostgres(): Promise<{ cluster: Cluster; databaseUrl: string }> {
+  const binDir = findPostgresBinDir();
+  if (!binDir) throw new Error('--postgres needs PostgreSQL installed (initdb was not found)');
+  const cluster = await startCluster(binDir);
+  try {
+    const admin = new pg.Client({ connectionString: cluster.adminUrl });
+    await admin.connect();
+    await admin.query('create database shop_bench');
+    await admin.end();
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
+  const url = new URL(cluster.adminUrl);
+  url.pathname = '/shop_bench';
+  return { cluster, databaseUrl: url.toString() };
+}
+
+function ask<T>(server: ReturnType<typeof fork>, question: string): Promise<T> {
+  return new Promise((resolve) => {
+    server.once('message', (answer) => resolve(answer as T));
+    server.send(question);
+  });
+}
+
 async function main() {
+  const postgres = POSTGRES ? await startPostgres() : null;
   const server = fork(path.join(__dirname, 'bench-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
+    env: postgres ? { ...process.env, DATABASE_URL: postgres.databaseUrl } : process.env,
   });
-  const ports = await new Promise<{ barePort: number; apiPort: number; database: string }>(
-    (resolve, reject) => {
-      server.once('message', (message) => resolve(message as never));
-      server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    },
-  );
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
-    const api = `http://127.0.0.1:${ports.apiPort}`;
+    const ready = await new Promise<BenchServerReady>((resolve, reject) => {
+      server.once('message', (message) => resolve(message as BenchServerReady));
+      server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    });
+    const api = `http://127.0.0.1:${ready.apiPort}`;
     const bare = await measure('bare Fastify route', {
-      url: `http://127.0.0.1:${ports.barePort}/bare`,
+      url: `http://127.0.0.1:${ready.barePort}/bare`,
     });
     // Not one of the three asked for: the full plugin stack on a tiny response, to split the
     // cached read's cost into hooks (helmet, request id, cookies, CSRF) and payload.
@@ -64,12 +107,43 @@ async function main() {
         },
       ],
     });
+    // Every request is a new order: its own idempotency key, shopper and session, one kit,
+    // no price sent (the server prices it), the test card that succeeds.
+    let shopper = 0;
+    const order = await measure('consumer order (price, charge, write)', {
+      url: `${api}${API_PATHS.orders}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (request) => {
+            shopper += 1;
+            return {
+              ...request,
+              headers: { ...request.headers, 'idempotency-key': randomUUID() },
+              body: JSON.stringify(
+                orderBody({ email: `bench-${shopper}@example.com`, name: `Bench ${shopper}` }),
+              ),
+            };
+          },
+        },
+      ],
+    });
+    // Orders still in flight when the run ended finish on their own: count once the figures settle.
+    let tally = await ask<OrderTally>(server, 'tally');
+    for (let tries = 0; tries < 20; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const again = await ask<OrderTally>(server, 'tally');
+      if (JSON.stringify(again) === JSON.stringify(tally)) break;
+      tally = again;
+    }
 
     console.log(
-      `\nAPI benchmark: ${SECONDS} s per case, ${CONNECTIONS} connections, loopback, database ${ports.database}`,
+      `\nAPI benchmark: ${SECONDS} s per case, ${CONNECTIONS} connections, loopback, database ${ready.database}` +
+        `${ready.poolSize ? ` (pool of ${ready.poolSize})` : ''}`,
     );
     console.table(
-      [bare, healthz, cached, write].map((figures) => ({
+      [bare, healthz, cached, write, order].map((figures) => ({
         case: figures.name,
         'req/s': Math.round(figures.requestsPerSecond),
         'p99 ms': figures.p99Ms,
@@ -79,12 +153,26 @@ async function main() {
     console.log(
       `cached read / bare Fastify = ${(cached.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
     );
+    console.log(
+      `orders sent: ${order.sent}, answered 201: ${order.ok}; in the database: ${tally.paidOrders} paid orders, ` +
+        `${tally.otherOrders} in another status, ${tally.charges} charges, ${tally.refunds} refunds`,
+    );
+    // Requests in flight when a run ends are answered to nobody but still make their order.
+    const written = (count: number) => count >= order.ok && count <= order.sent;
+    if (!written(tally.paidOrders) || tally.charges !== tally.paidOrders || tally.otherOrders > 0)
+      console.log('WARNING: the orders written do not match the 201 answers');
   } finally {
     server.kill('SIGTERM');
+    await exited;
+    postgres?.cluster.stop();
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  // autocannon leaves handles open; the figures are printed and everything started is stopped.
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
