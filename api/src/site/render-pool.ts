@@ -18,6 +18,7 @@ export type ToWorker =
 /** Worker → main thread. */
 export type FromWorker =
   | { type: 'ready' }
+  | { type: 'loaded'; job: number }
   | { type: 'fetch'; job: number; id: number; path: string }
   | { type: 'done'; job: number; result: unknown }
   | { type: 'failed'; job: number; message: string };
@@ -32,8 +33,9 @@ export interface RenderPoolOptions {
   /** Worker threads; default one fewer than the cores, at least 1 and at most 2. */
   size?: number;
   /**
-   * From the job reaching its worker (loading the renderer included) to the worker being
-   * terminated; a fresh worker's start is not counted (it is started again once the worker is ready).
+   * How long a render may hold its worker before the worker is terminated. A fresh worker's start
+   * and the first load of a renderer file (a cold start: megabytes of code) each get this long too,
+   * so a busy machine's cold start is not taken for a hung renderer.
    */
   deadlineMs?: number;
   /** The worker's V8 heap (old generation); a render that needs more has its worker ended. */
@@ -69,6 +71,8 @@ interface Job {
   file: string;
   request: AreaRenderRequest;
   fetches: number;
+  /** Its renderer file was loaded for it (and its deadline started again). */
+  loaded: boolean;
   resolve: (result: AreaRenderResult | null) => void;
   reject: (error: Error) => void;
 }
@@ -181,6 +185,11 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       });
     } else if (message.type === 'failed') {
       finish(slot, message.job, (job) => job.reject(new Error(`The renderer failed: ${message.message}`)));
+    } else if (message.type === 'loaded') {
+      const job = slot.job;
+      if (!job || job.id !== message.job || job.loaded) return;
+      job.loaded = true;
+      startDeadline(slot);
     } else if (message.type === 'fetch') {
       const job = slot.job;
       if (!job || job.id !== message.job) return;
@@ -209,7 +218,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     render(file, request) {
       if (closed) return Promise.reject(new Error('The render pool is closed.'));
       return new Promise((resolve, reject) => {
-        queue.push({ id: ++nextJob, file, request, fetches: 0, resolve, reject });
+        queue.push({ id: ++nextJob, file, request, fetches: 0, loaded: false, resolve, reject });
         dispatch();
       });
     },

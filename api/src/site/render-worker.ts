@@ -14,7 +14,7 @@ const renderers = new Map<string, AreaServerRenderer>();
 const pendingReads = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 let nextRead = 0;
 
-function rendererIn(file: string): AreaServerRenderer {
+function rendererIn(file: string, job: number): AreaServerRenderer {
   const known = renderers.get(file);
   if (known) return known;
   const load = createRequire(file);
@@ -22,6 +22,8 @@ function rendererIn(file: string): AreaServerRenderer {
   if (typeof loaded?.renderArea !== 'function') throw new Error(`${file} is not an area server renderer`);
   const renderer = loaded as AreaServerRenderer;
   renderers.set(file, renderer);
+  // The pool starts the render's deadline again: loading a bundle is not rendering.
+  send({ type: 'loaded', job });
   for (const old of renderers.keys()) {
     if (renderers.size <= KEPT_RENDERERS) break;
     renderers.delete(old);
@@ -42,7 +44,7 @@ async function render({ job, file, request }: Extract<ToWorker, { type: 'render'
       send({ type: 'fetch', job, id, path });
     });
   try {
-    const result = await rendererIn(file).renderArea({ ...request, fetchJson });
+    const result = await rendererIn(file, job).renderArea({ ...request, fetchJson });
     // Throws for a result that cannot be cloned (e.g. holding a function): reported as a failure.
     send({ type: 'done', job, result: result ?? null });
   } catch (error) {
