@@ -61,6 +61,30 @@ describe('main page sections', () => {
     expect(screen.queryByRole('link', { name: 'Go' })).toBeNull();
   });
 
+  it('keeps the place of a picture still to come, marked as pending, and drops it once there is none to wait for', () => {
+    const { container, rerender } = renderInPage(<MainHero title="Acme" imagePending />);
+    const slot = container.querySelector('.mp-hero-media-pending');
+    expect(slot).toHaveAttribute('data-area-pending');
+    expect(slot).toHaveAttribute('aria-hidden', 'true');
+    rerender(
+      <MemoryRouter>
+        <MainPageRoot>
+          <MainHero title="Acme" image={{ src: '/hero.svg', alt: '' }} imagePending />
+        </MainPageRoot>
+      </MemoryRouter>,
+    );
+    expect(container.querySelector('.mp-hero-media-pending')).toBeNull();
+    expect(container.querySelector('.mp-hero-media img')).toHaveAttribute('src', '/hero.svg');
+    rerender(
+      <MemoryRouter>
+        <MainPageRoot>
+          <MainHero title="Acme" />
+        </MainPageRoot>
+      </MemoryRouter>,
+    );
+    expect(container.querySelector('.mp-hero-media')).toBeNull();
+  });
+
   it('numbers the three steps in an ordered list, with decorative images hidden from screen readers', () => {
     renderInPage(
       <HowItWorksSection

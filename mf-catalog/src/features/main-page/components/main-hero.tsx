@@ -1,3 +1,4 @@
+import { AREA_PENDING_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import { CheckList, SectionLink, type SectionImage, type SectionLinkData } from './section-link';
 import { sectionColors } from './main-page-root';
 
@@ -10,6 +11,8 @@ export interface MainHeroProps {
   secondaryCta?: SectionLinkData | null;
   highlights?: readonly string[];
   backgroundColor?: string | null;
+  /** The image is still to come (from copy that is loading): its place is kept so nothing below moves. */
+  imagePending?: boolean;
 }
 
 /** The main page's first section (partner fields mainPageTitle, mainPageDescription, mainPageImage). */
@@ -22,6 +25,7 @@ export function MainHero({
   secondaryCta,
   highlights = [],
   backgroundColor,
+  imagePending = false,
 }: MainHeroProps) {
   return (
     <section
@@ -53,6 +57,11 @@ export function MainHero({
               fetchPriority="high"
               decoding="async"
             />
+          </div>
+        )}
+        {!image && imagePending && (
+          <div className="mp-hero-media">
+            <div className="mp-hero-media-pending" aria-hidden="true" {...{ [AREA_PENDING_ATTRIBUTE]: '' }} />
           </div>
         )}
       </div>

@@ -20,6 +20,7 @@ const css = `
 .mp-hero h1 { font-size: clamp(2.1rem, 5.2vw, 3.5rem); line-height: 1.08; margin: 0 0 18px; letter-spacing: -0.02em; }
 .mp-hero-text { font-size: 1.15rem; color: var(--mp-muted); margin: 0 0 28px; max-width: 36em; }
 .mp-hero-media img { width: 100%; height: auto; display: block; border-radius: 24px; }
+.mp-hero-media-pending { width: 100%; aspect-ratio: 480 / 360; border-radius: 24px; background: var(--mp-soft); }
 .mp-checks { list-style: none; padding: 0; margin: 24px 0 0; display: grid; gap: 10px; }
 .mp-checks li { position: relative; padding-left: 30px; }
 .mp-checks li::before { content: ""; position: absolute; left: 0; top: .2em; width: 20px; height: 20px; border-radius: 50%; background: var(--mp-accent); }

@@ -33,7 +33,8 @@ export function PartnerMainPageRoute({ raw }: { raw: unknown }) {
  * about section never wait for that copy.
  */
 export function PartnerMainPage({ partner }: { partner: PartnerMainPageData }) {
-  const copy = useCatalogContent().data?.mainPage;
+  const content = useCatalogContent();
+  const copy = content.data?.mainPage;
   const { businessName, colors } = partner;
   const brand = (text: string) => replaceProductName(text, businessName);
   const heroImage =
@@ -53,6 +54,9 @@ export function PartnerMainPage({ partner }: { partner: PartnerMainPageData }) {
           `Lab-grade blood tests you take at home, offered by ${businessName}.`
         }
         image={heroImage}
+        // The catalog's picture comes with its copy: until then its place is held, or the banner
+        // and everything after it would move down when it arrives.
+        imagePending={content.isPending}
         primaryCta={PRICING_CTA}
         backgroundColor={colors.section1}
       />
