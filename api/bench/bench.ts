@@ -17,8 +17,7 @@ import { BENCH_ADMIN_TOKEN, type BenchServerReady, type OrderTally } from './ben
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const POSTGRES =
-  process.argv.includes('--postgres') || process.env.BENCH_DATABASE === 'postgres';
+const POSTGRES = process.argv.includes('--postgres') || process.env.BENCH_DATABASE === 'postgres';
 
 interface Figures {
   name: string;

@@ -1,6 +1,7 @@
 import type { Cart, CartItem } from '@shop/shared/contract/cart';
 import { MAX_CART_LINE_QUANTITY } from '@shop/shared/contract/cart';
-import type { Executor } from '../db/schema';
+import type { QueryCreator } from 'kysely';
+import type { DB, Executor } from '../db/schema';
 
 /** A cart belongs to an anonymous session id or, once logged in, to the user. */
 export type CartOwner = { userId: string } | { sessionId: string };
@@ -52,7 +53,12 @@ export async function mergeSessionCartIntoUser(trx: Executor, sessionId: string,
   return putCart(trx, { userId }, mergeItems(current.items, session.items ?? []));
 }
 
-export async function clearCart(db: Executor, owner: CartOwner): Promise<void> {
+/** The update that empties a cart, unexecuted, so a larger statement can embed it. */
+export function emptyCartQuery(db: QueryCreator<DB>, owner: CartOwner) {
   const [column, value] = ownerColumn(owner);
-  await db.updateTable('carts').set({ items: '[]', updated_at: new Date() }).where(column, '=', value).execute();
+  return db.updateTable('carts').set({ items: '[]', updated_at: new Date() }).where(column, '=', value);
+}
+
+export async function clearCart(db: Executor, owner: CartOwner): Promise<void> {
+  await emptyCartQuery(db, owner).execute();
 }

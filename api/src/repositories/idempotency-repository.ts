@@ -1,4 +1,5 @@
-import type { Executor } from '../db/schema';
+import type { QueryCreator } from 'kysely';
+import type { DB, Executor } from '../db/schema';
 
 export interface IdempotencyRecord {
   requestHash: string;
@@ -30,14 +31,18 @@ export async function findIdempotencyKey(db: Executor, scope: string, key: strin
   return row ? { requestHash: row.request_hash, orderId: row.order_id, responseStatus: row.response_status } : null;
 }
 
-/** Records the outcome; later requests with the key get this order back. */
-export async function completeIdempotencyKey(db: Executor, scope: string, key: string, orderId: string, responseStatus: number): Promise<void> {
-  await db
+/** The update that records a key's outcome, unexecuted, so a larger statement can embed it. */
+export function completeIdempotencyKeyQuery(db: QueryCreator<DB>, scope: string, key: string, orderId: string, responseStatus: number) {
+  return db
     .updateTable('idempotency_keys')
     .set({ order_id: orderId, response_status: responseStatus })
     .where('scope', '=', scope)
-    .where('key', '=', key)
-    .execute();
+    .where('key', '=', key);
+}
+
+/** Records the outcome; later requests with the key get this order back. */
+export async function completeIdempotencyKey(db: Executor, scope: string, key: string, orderId: string, responseStatus: number): Promise<void> {
+  await completeIdempotencyKeyQuery(db, scope, key, orderId, responseStatus).execute();
 }
 
 /** A request that failed before making an order gives its key back, so the shopper can try again. */

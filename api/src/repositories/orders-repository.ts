@@ -2,9 +2,12 @@ import type { AddressView, Currency } from '@shop/shared/contract/common';
 import type { OrderStatus } from '@shop/shared/contract/checkout';
 import type { DerivedInterval } from '@shop/shared/contract/catalog';
 import { deriveRecurringInterval } from '@shop/shared/catalog/recurring-interval';
+import { sql } from 'kysely';
 import type { Executor, OrderRow } from '../db/schema';
 import { toCount } from '../lib/count';
 import { centsFromDb } from '../lib/money';
+import { emptyCartQuery, type CartOwner } from './carts-repository';
+import { completeIdempotencyKeyQuery } from './idempotency-repository';
 
 export interface OrderLineRecord {
   lookupKey: string;
@@ -52,53 +55,76 @@ export interface StoredOrder {
   lines: StoredOrderLine[];
 }
 
-/** Writes the order and its lines; call inside the transaction that also completes the idempotency key. */
+/** Writes the order and its lines in one statement; call inside the transaction that also completes the idempotency key. */
 export async function insertOrder(trx: Executor, order: NewOrder): Promise<string> {
-  const { id } = await trx
-    .insertInto('orders')
-    .values({
-      kind: order.kind,
-      user_id: order.userId,
-      email: order.email,
-      name: order.name,
-      status: order.status,
-      currency: order.currency,
-      subtotal_cents: order.subtotal,
-      discount_cents: order.discount,
-      shipping_cents: order.shipping,
-      total_cents: order.total,
-      discount_code: order.discountCode,
-      ship_upfront: order.shipUpfront,
-      bnpl: order.bnpl,
-      bnpl_consent_id: order.bnplConsentId,
-      business_key: order.businessKey,
-      marketing_enabled: order.marketingEnabled,
-      session_id: order.sessionId,
-      shipping_address: JSON.stringify(order.shippingAddress),
-      payment_charge_id: order.chargeId,
-      payment_method_id: order.paymentMethodId,
-      payment_label: order.paymentLabel,
-      idempotency_key: order.idempotencyKey,
-      buyer_token_hash: order.buyerTokenHash,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (order.lines.length > 0) {
-    await trx
-      .insertInto('order_lines')
-      .values(
-        order.lines.map((line) => ({
-          order_id: id,
-          lookup_key: line.lookupKey,
-          price_id: line.priceId,
-          title: line.title,
-          quantity: line.quantity,
-          unit_amount_cents: line.unitAmount,
-          amount_cents: line.amount,
-        })),
-      )
-      .execute();
+  const values = {
+    kind: order.kind,
+    user_id: order.userId,
+    email: order.email,
+    name: order.name,
+    status: order.status,
+    currency: order.currency,
+    subtotal_cents: order.subtotal,
+    discount_cents: order.discount,
+    shipping_cents: order.shipping,
+    total_cents: order.total,
+    discount_code: order.discountCode,
+    ship_upfront: order.shipUpfront,
+    bnpl: order.bnpl,
+    bnpl_consent_id: order.bnplConsentId,
+    business_key: order.businessKey,
+    marketing_enabled: order.marketingEnabled,
+    session_id: order.sessionId,
+    shipping_address: JSON.stringify(order.shippingAddress),
+    payment_charge_id: order.chargeId,
+    payment_method_id: order.paymentMethodId,
+    payment_label: order.paymentLabel,
+    idempotency_key: order.idempotencyKey,
+    buyer_token_hash: order.buyerTokenHash,
+  };
+  if (order.lines.length === 0) {
+    const { id } = await trx
+      .insertInto('orders')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
   }
+  // The lines travel as one JSON parameter and are inserted by the same statement as the order.
+  const lines = JSON.stringify(
+    order.lines.map((line) => ({
+      lookup_key: line.lookupKey,
+      price_id: line.priceId,
+      title: line.title,
+      quantity: line.quantity,
+      unit_amount_cents: line.unitAmount,
+      amount_cents: line.amount,
+    })),
+  );
+  const { id } = await trx
+    .with('new_order', (db) => db.insertInto('orders').values(values).returning('id'))
+    .with('new_lines', (db) =>
+      db
+        .insertInto('order_lines')
+        .columns([
+          'order_id',
+          'lookup_key',
+          'price_id',
+          'title',
+          'quantity',
+          'unit_amount_cents',
+          'amount_cents',
+        ])
+        .expression(
+          sql`select new_order.id, line.lookup_key, line.price_id, line.title, line.quantity,
+            line.unit_amount_cents, line.amount_cents
+          from new_order cross join jsonb_to_recordset(${lines}::jsonb) as line(lookup_key text,
+            price_id text, title text, quantity integer, unit_amount_cents integer, amount_cents integer)`,
+        ),
+    )
+    .selectFrom('new_order')
+    .select('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
@@ -164,6 +190,17 @@ export interface OrderUpdate {
   failureMessage?: string | null;
 }
 
+function orderUpdateValues(update: OrderUpdate) {
+  return {
+    status: update.status,
+    updated_at: new Date(),
+    ...(update.chargeId !== undefined ? { payment_charge_id: update.chargeId } : {}),
+    ...(update.paymentMethodId !== undefined ? { payment_method_id: update.paymentMethodId } : {}),
+    ...(update.paymentLabel !== undefined ? { payment_label: update.paymentLabel } : {}),
+    ...(update.failureMessage !== undefined ? { failure_message: update.failureMessage } : {}),
+  };
+}
+
 /** Moves an order to a new status; `from` guards the transition so two workers cannot both apply it. */
 export async function updateOrderStatus(
   db: Executor,
@@ -173,20 +210,53 @@ export async function updateOrderStatus(
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
-    .set({
-      status: update.status,
-      updated_at: new Date(),
-      ...(update.chargeId !== undefined ? { payment_charge_id: update.chargeId } : {}),
-      ...(update.paymentMethodId !== undefined
-        ? { payment_method_id: update.paymentMethodId }
-        : {}),
-      ...(update.paymentLabel !== undefined ? { payment_label: update.paymentLabel } : {}),
-      ...(update.failureMessage !== undefined ? { failure_message: update.failureMessage } : {}),
-    })
+    .set(orderUpdateValues(update))
     .where('id', '=', id)
     .where('status', 'in', [...from])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+export interface PaidOrderCompletion {
+  orderId: string;
+  update: OrderUpdate;
+  idempotency: { scope: string; key: string; responseStatus: number };
+  /** The cart the order was placed from, emptied now that it has become an order. */
+  cart: CartOwner;
+}
+
+/**
+ * Moves a pending order to its paid status, completes its idempotency key and empties its cart
+ * in one statement, which is atomic by itself: the key and the cart change only when the order
+ * did. Returns the updated order, or undefined when it was no longer pending.
+ */
+export async function completePaidOrder(
+  db: Executor,
+  { orderId, update, idempotency, cart }: PaidOrderCompletion,
+): Promise<OrderRow | undefined> {
+  const orderChanged = sql<boolean>`exists (select 1 from paid)`;
+  return db
+    .with('paid', (qc) =>
+      qc
+        .updateTable('orders')
+        .set(orderUpdateValues(update))
+        .where('id', '=', orderId)
+        .where('status', '=', 'pending')
+        .returningAll(),
+    )
+    .with('key_completed', (qc) =>
+      completeIdempotencyKeyQuery(
+        qc,
+        idempotency.scope,
+        idempotency.key,
+        orderId,
+        idempotency.responseStatus,
+      ).where(orderChanged),
+    )
+    .with('cart_emptied', (qc) => emptyCartQuery(qc, cart).where(orderChanged))
+    .selectFrom('paid')
+    .selectAll()
+    .executeTakeFirst();
 }
 
 export async function countOrders(

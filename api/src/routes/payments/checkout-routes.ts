@@ -160,7 +160,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (outcome.statusCode === NOT_COMPLETED_STATUS) throw orderNotCompleted();
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send(await loadOwnedOrderView(deps, outcome.orderId, orderBuyer));
+      return reply
+        .code(201)
+        .send(outcome.order ?? (await loadOwnedOrderView(deps, outcome.orderId, orderBuyer)));
     },
   );
 

@@ -4,13 +4,12 @@ import type { CartItem } from '@shop/shared/contract/cart';
 import type { Order } from '@shop/shared/contract/checkout';
 import type { Address, AddressView, Currency } from '@shop/shared/contract/common';
 import type { ChargeView } from '@shop/shared/contract/payment';
-import type { Database, UserRow } from '../../db/schema';
+import type { Database, OrderRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { centsFromDb } from '../../lib/money';
 import { attachBnplConsent } from '../../repositories/bnpl-consents-repository';
-import { clearCart } from '../../repositories/carts-repository';
-import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
 import {
+  completePaidOrder,
   deleteUnpaidOrder,
   findOrder,
   insertOrder,
@@ -24,7 +23,7 @@ import { recordPaymentOrRefund } from './record-payment';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider, ProviderCharge } from '../payments/payment-provider';
 import { requestFingerprint, runIdempotent, type IdempotentOutcome } from './idempotency';
-import { priceOrder, type PricedCart } from './pricing';
+import { priceOrder, toQuote, type PricedCart } from './pricing';
 import { takePayment, type PaymentMethodChoice, type PaymentResult } from './take-payment';
 
 export interface CheckoutDeps {
@@ -63,8 +62,13 @@ export function toChargeView(charge: ProviderCharge): ChargeView {
 }
 
 export async function toOrderView(provider: PaymentProvider, stored: StoredOrder): Promise<Order> {
-  const { row, lines } = stored;
+  const { row } = stored;
   const charge = row.payment_charge_id ? await provider.getCharge(row.payment_charge_id) : null;
+  return orderView(stored, charge);
+}
+
+/** The order as its buyer sees it, with the charge that paid it. */
+function orderView({ row, lines }: StoredOrder, charge: ProviderCharge | null): Order {
   return {
     id: row.id,
     kind: row.kind,
@@ -160,6 +164,11 @@ export function consumerOrderFingerprint(request: ConsumerOrderRequest): string 
   return requestFingerprint({ ...body, userId: user?.id ?? null });
 }
 
+export interface PlacedOrder extends IdempotentOutcome {
+  /** The order this request wrote, as its buyer sees it; null on a replay, which the caller loads. */
+  order: Order | null;
+}
+
 /**
  * Places a consumer order. The order is written first (pending), then the payment is taken,
  * then the order is marked paid in the transaction that also completes the idempotency key, so
@@ -170,9 +179,10 @@ export async function placeConsumerOrder(
   deps: CheckoutDeps,
   request: ConsumerOrderRequest,
   idempotencyKey: string,
-): Promise<IdempotentOutcome> {
+): Promise<PlacedOrder> {
   const { db, provider } = deps;
-  return runIdempotent(
+  let placed: Order | null = null;
+  const outcome = await runIdempotent(
     db,
     { scope: ORDER_SCOPE, key: idempotencyKey, fingerprint: consumerOrderFingerprint(request) },
     async () => {
@@ -221,6 +231,7 @@ export async function placeConsumerOrder(
         throw error;
       }
       const paid = paymentOrderFields(payment);
+      let paidRow: OrderRow | undefined;
       await recordPaymentOrRefund(
         { ...deps, log: deps.log },
         {
@@ -234,19 +245,24 @@ export async function placeConsumerOrder(
             paymentLabel: paid.paymentLabel,
             failureMessage: 'The order could not be completed, so the payment was refunded.',
           },
+          // Without a code to count or a consent to tie, the record is completePaidOrder alone.
+          singleStatement: !priced.discountRow && !payment.bnplConsentId,
         },
         async (trx) => {
-          const status = payment.charge?.status === 'requires_action' ? 'requires_action' : 'paid';
-          if (
-            !(await updateOrderStatus(trx, orderId, ['pending'], {
-              status,
+          paidRow = await completePaidOrder(trx, {
+            orderId,
+            update: {
+              status: payment.charge?.status === 'requires_action' ? 'requires_action' : 'paid',
               chargeId: paid.chargeId,
               paymentMethodId: paid.paymentMethodId,
               paymentLabel: paid.paymentLabel,
-            }))
-          ) {
+            },
+            idempotency: { scope: ORDER_SCOPE, key: idempotencyKey, responseStatus: 201 },
+            // The cart has become an order.
+            cart: request.user ? { userId: request.user.id } : { sessionId: request.sessionId },
+          });
+          if (!paidRow)
             throw new Error(`order ${orderId} left pending before its payment was recorded`);
-          }
           await redeemDiscount(trx, priced.discountRow, { email: request.email, orderId });
           if (
             payment.bnplConsentId &&
@@ -258,17 +274,14 @@ export async function placeConsumerOrder(
               'This pay-later consent was already used for another order.',
             );
           }
-          await completeIdempotencyKey(trx, ORDER_SCOPE, idempotencyKey, orderId, 201);
-          // The cart has become an order.
-          await clearCart(
-            trx,
-            request.user ? { userId: request.user.id } : { sessionId: request.sessionId },
-          );
         },
       );
+      // The response is built from what was just written, not read back.
+      placed = orderView({ row: paidRow!, lines: toQuote(priced).lines }, payment.charge);
       return { orderId, statusCode: 201 };
     },
   );
+  return { ...outcome, order: outcome.replayed ? null : placed };
 }
 
 /** Completes a card payment the bank asked the shopper to confirm (3-D Secure in Stripe). */

@@ -27,10 +27,12 @@ export interface RecordPaymentInput {
   idempotency: { scope: string; key: string } | null;
   /** What the order becomes when the write fails (null leaves it as it is, e.g. still payable). */
   onFailure: OrderUpdate | null;
+  /** `record` is one statement, atomic by itself: it runs without the BEGIN and COMMIT round trips. */
+  singleStatement?: boolean;
 }
 
 /**
- * Runs `record` in one transaction. On failure: refund the charge (or release the pay-later
+ * Runs `record` in one transaction (or as the one statement it is). On failure: refund the charge (or release the pay-later
  * authorisation), mark the order, close the key, then rethrow a client error as it is and
  * anything else as ORDER_NOT_COMPLETED.
  */
@@ -40,7 +42,8 @@ export async function recordPaymentOrRefund(
   record: (trx: Executor) => Promise<void>,
 ): Promise<void> {
   try {
-    await deps.db.transaction().execute(record);
+    if (input.singleStatement) await record(deps.db);
+    else await deps.db.transaction().execute(record);
     return;
   } catch (error) {
     if (!(error instanceof AppError))
