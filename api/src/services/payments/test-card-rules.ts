@@ -20,6 +20,35 @@ export const DECLINES: Record<'decline' | 'insufficient_funds', { code: string; 
 
 export const REQUIRES_ACTION_MESSAGE = 'Your bank asks you to confirm this payment.';
 
+export interface ChargeOutcome {
+  status: 'succeeded' | 'requires_action' | 'failed';
+  failureCode: string | null;
+  failureMessage: string | null;
+}
+
+/** What a charge on a card with this behaviour ends as. */
+export function chargeOutcome(behaviour: TestCardBehaviour): ChargeOutcome {
+  if (behaviour === 'decline' || behaviour === 'insufficient_funds') {
+    const decline = DECLINES[behaviour];
+    return { status: 'failed', failureCode: decline.code, failureMessage: decline.message };
+  }
+  return {
+    status: behaviour === 'require_action' ? 'requires_action' : 'succeeded',
+    failureCode: null,
+    failureMessage: null,
+  };
+}
+
+/** Every behaviour's outcome, as JSON a statement can look the card's behaviour up in. */
+export const CHARGE_OUTCOMES_JSON = JSON.stringify(
+  Object.fromEntries(
+    (['succeed', 'decline', 'insufficient_funds', 'require_action'] as const).map((behaviour) => [
+      behaviour,
+      chargeOutcome(behaviour),
+    ]),
+  ),
+);
+
 export function behaviourForCard(number: string): TestCardBehaviour {
   switch (number) {
     case TEST_CARDS.declined:

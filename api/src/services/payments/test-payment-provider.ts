@@ -6,7 +6,7 @@ import type {
   PaymentMethodRow,
   PaymentRefundsTable,
 } from '../../db/schema';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { assertCents } from '../../lib/money';
 import { createPrefixedId } from '../../lib/tokens';
 import {
@@ -28,8 +28,10 @@ import {
 import {
   behaviourForCard,
   brandForCard,
+  CHARGE_OUTCOMES_JSON,
   DECLINES,
   REQUIRES_ACTION_MESSAGE,
+  type ChargeOutcome,
 } from './test-card-rules';
 
 /** BNPL authorisations above this are declined, like a real pay-later limit. */
@@ -294,46 +296,72 @@ export function createTestPaymentProvider(db: Database): PaymentProvider {
 
     async createCharge(input: CreateChargeInput) {
       assertCents(input.amount);
-      const method = await activeMethod(input.paymentMethodId);
-      if (input.customerId && method.customer_id && method.customer_id !== input.customerId) {
-        throw new PaymentObjectNotFoundError(`Payment method ${input.paymentMethodId}`);
-      }
       const requestFingerprint = fingerprint({
         amount: input.amount,
         currency: input.currency,
         paymentMethodId: input.paymentMethodId,
         customerId: input.customerId ?? null,
       });
-      const decline =
-        method.test_behaviour === 'decline' || method.test_behaviour === 'insufficient_funds'
-          ? DECLINES[method.test_behaviour]
-          : null;
-      const status =
-        decline !== null
-          ? 'failed'
-          : method.test_behaviour === 'require_action'
-            ? 'requires_action'
-            : 'succeeded';
+      // One statement reads the card and writes the charge its test behaviour makes (the
+      // outcomes come from test-card-rules.ts); a card that is missing, detached or another
+      // customer's writes nothing, and so does a key used before: both are sorted out below.
+      const outcome = (field: keyof ChargeOutcome) =>
+        sql<string>`(${CHARGE_OUTCOMES_JSON}::jsonb -> m.test_behaviour ->> ${field})`;
       const inserted = await db
         .insertInto('payment_charges')
-        .values({
-          id: createPrefixedId('pi'),
-          customer_id: input.customerId ?? method.customer_id,
-          payment_method_id: method.id,
-          amount_cents: input.amount,
-          currency: input.currency,
-          status,
-          failure_code: decline?.code ?? null,
-          failure_message: decline?.message ?? null,
-          description: input.description ?? null,
-          metadata: JSON.stringify(input.metadata ?? {}),
-          idempotency_key: input.idempotencyKey,
-          request_fingerprint: requestFingerprint,
+        .columns([
+          'id',
+          'customer_id',
+          'payment_method_id',
+          'amount_cents',
+          'currency',
+          'status',
+          'failure_code',
+          'failure_message',
+          'description',
+          'metadata',
+          'idempotency_key',
+          'request_fingerprint',
+        ])
+        .expression((eb) => {
+          const { customerId } = input;
+          let method = eb
+            .selectFrom('payment_methods as m')
+            .select([
+              sql<string>`${createPrefixedId('pi')}::text`.as('id'),
+              sql<string>`coalesce(${input.customerId ?? null}::text, m.customer_id)`.as(
+                'customer_id',
+              ),
+              'm.id as payment_method_id',
+              sql<number>`${input.amount}::integer`.as('amount_cents'),
+              sql<string>`${input.currency}::text`.as('currency'),
+              outcome('status').as('status'),
+              outcome('failureCode').as('failure_code'),
+              outcome('failureMessage').as('failure_message'),
+              sql<string>`${input.description ?? null}::text`.as('description'),
+              sql<string>`${JSON.stringify(input.metadata ?? {})}::jsonb`.as('metadata'),
+              sql<string>`${input.idempotencyKey}::text`.as('idempotency_key'),
+              sql<string>`${requestFingerprint}::text`.as('request_fingerprint'),
+            ])
+            .where('m.id', '=', input.paymentMethodId)
+            .where('m.detached_at', 'is', null);
+          if (customerId)
+            method = method.where((where) =>
+              where.or([
+                where('m.customer_id', 'is', null),
+                where('m.customer_id', '=', customerId),
+              ]),
+            );
+          return method;
         })
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .returningAll()
         .executeTakeFirst();
       if (inserted) return toCharge(inserted);
+      const method = await activeMethod(input.paymentMethodId);
+      if (input.customerId && method.customer_id && method.customer_id !== input.customerId) {
+        throw new PaymentObjectNotFoundError(`Payment method ${input.paymentMethodId}`);
+      }
       const existing = await db
         .selectFrom('payment_charges')
         .selectAll()
