@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../../lib/app-error';
@@ -52,6 +52,23 @@ export interface SecurityPluginOptions {
   contentSecurityPolicy?: CspDirectives | false;
 }
 
+/**
+ * The headers helmet sends with these options. They are the same for every response, so they are
+ * worked out once, on a throwaway instance: @fastify/helmet builds helmet's middleware again (and
+ * parses the CSP again) on every request.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, options);
+  // Helmet writes onto the raw response before the handler runs: what is there is all of it.
+  probe.get('/', async (_request, reply) => reply.raw.getHeaders());
+  try {
+    return (await probe.inject({ method: 'GET', url: '/' })).json();
+  } finally {
+    await probe.close();
+  }
+}
+
 /** Helmet headers, and the CSRF rule: a state-changing request with a session cookie must come from an allowed origin. */
 export const securityPlugin = fp<SecurityPluginOptions>(
   async (app: FastifyInstance, options) => {
@@ -60,11 +77,14 @@ export const securityPlugin = fp<SecurityPluginOptions>(
       options.contentSecurityPolicy === undefined
         ? buildContentSecurityPolicy(config)
         : options.contentSecurityPolicy;
-    await app.register(helmet, {
-      global: true,
+    const headers = await helmetHeaders({
       contentSecurityPolicy: directives === false ? false : { useDefaults: false, directives },
       crossOriginEmbedderPolicy: false,
       hsts: config.secureCookies ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
 
     const allowed = new Set(config.allowedOrigins);
