@@ -7,7 +7,7 @@ import {
 import { storefrontOffers } from '../src/features/offers/storefront-offers';
 import { partnerCheckoutProps } from '../src/features/checkout-area/partner-checkout-props';
 import type { StorefrontOffer } from '../src/features/offers/storefront-offers';
-import { partnerView } from '../src/features/partner/use-partner';
+import { partnerView } from '@shop/shared/storefront/partner-view';
 import { defaultThemeTokens } from '@shop/shared/federation/antd-theme';
 import { OFFERS, PRICES } from './support/storefront-fixtures';
 

@@ -8,7 +8,7 @@ import type {
   ThemeTokens,
 } from '@shop/shared/shell-contract/shell-props';
 import { pricingModeView } from '../features/offers/pricing-variants';
-import { partnerView } from '../features/partner/use-partner';
+import { partnerView } from '@shop/shared/storefront/partner-view';
 
 /** By path inside the storefront (after /shop/<key>/). */
 const PAGE_NAMES: Record<string, string> = {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { StorefrontStyles } from '../../partner/storefront-styles';
 import { usePartner } from '../../partner/use-partner';
-import { partnerMainPageProps } from '../partner-main-page-props';
+import { partnerMainPageProps } from '@shop/shared/storefront/partner-main-page-props';
 
 /**
  * The partner's main page is the catalog's main page (the catalog area owns it), mounted here with
