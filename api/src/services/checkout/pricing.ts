@@ -8,7 +8,9 @@ import type { Currency } from '@shop/shared/contract/common';
 import type { DiscountInvalidReason } from '@shop/shared/contract/discounts';
 import { deriveRecurringInterval } from '@shop/shared/catalog/recurring-interval';
 import { discountAmount } from '@shop/shared/rules/discount';
-import type { DiscountRow, Executor } from '../../db/schema';
+import type { QueryCreator } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { DB, DiscountRow, Executor } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import {
   centsFromDb,
@@ -65,15 +67,11 @@ const unknownProducts = (keys: readonly string[]) =>
     items: `Unknown product: ${keys.join(', ')}`,
   });
 
-/** Prices each line from the prices table. Unknown or inactive keys are refused, never skipped. */
-export async function priceLines(
-  db: Executor,
-  items: readonly CartItem[],
-  businessKey: string | null = null,
-): Promise<PricedLine[]> {
-  const merged = mergeCartItems(items);
-  if (merged.length === 0) return [];
-  const rows = await db
+function activePricesQuery(
+  db: Pick<QueryCreator<DB>, 'selectFrom'>,
+  lookupKeys: readonly string[],
+) {
+  return db
     .selectFrom('prices')
     .innerJoin('products', 'products.key', 'prices.product_key')
     .select([
@@ -89,12 +87,30 @@ export async function priceLines(
       'products.title',
     ])
     .where('prices.active', '=', true)
-    .where(
-      'prices.lookup_key',
-      'in',
-      merged.map((item) => item.lookupKey),
-    )
-    .execute();
+    .where('prices.lookup_key', 'in', [...lookupKeys]);
+}
+
+type ActivePriceRow = Awaited<ReturnType<ReturnType<typeof activePricesQuery>['execute']>>[number];
+
+function shippingRateQuery(
+  db: Pick<QueryCreator<DB>, 'selectFrom'>,
+  country: string,
+  currency: Currency,
+) {
+  return db
+    .selectFrom('shipping_rates')
+    .select(['amount_cents', 'additional_kit_cents', 'consolidated_cents'])
+    .where('country', '=', country)
+    .where('currency', '=', currency);
+}
+
+type ShippingRate = Awaited<ReturnType<ReturnType<typeof shippingRateQuery>['execute']>>[number];
+
+function linesFromRows(
+  merged: readonly CartItem[],
+  rows: readonly ActivePriceRow[],
+  businessKey: string | null,
+): PricedLine[] {
   const byKey = new Map(rows.map((row) => [row.lookup_key, row]));
   const unknown = merged.filter((item) => !byKey.has(item.lookupKey)).map((item) => item.lookupKey);
   if (unknown.length > 0) throw unknownProducts(unknown);
@@ -126,6 +142,21 @@ export async function priceLines(
   });
 }
 
+/** Prices each line from the prices table. Unknown or inactive keys are refused, never skipped. */
+export async function priceLines(
+  db: Executor,
+  items: readonly CartItem[],
+  businessKey: string | null = null,
+): Promise<PricedLine[]> {
+  const merged = mergeCartItems(items);
+  if (merged.length === 0) return [];
+  const rows = await activePricesQuery(
+    db,
+    merged.map((item) => item.lookupKey),
+  ).execute();
+  return linesFromRows(merged, rows, businessKey);
+}
+
 export function unsupportedCountry(country: string): AppError {
   return new AppError(
     400,
@@ -137,24 +168,20 @@ export function unsupportedCountry(country: string): AppError {
   );
 }
 
-/**
- * Shipping for one parcel: the country's first-kit rate plus a fee per extra kit. Shipping
- * upfront (consolidated) sends every kit of a subscription in one parcel at the consolidated rate.
- */
-export async function shippingCost(
-  db: Executor,
-  input: { country: string; currency?: Currency; kitCount: number; consolidated: boolean },
-): Promise<number> {
-  const country = input.country.trim().toUpperCase();
+interface ShippingInput {
+  country: string;
+  currency?: Currency;
+  kitCount: number;
+  consolidated: boolean;
+}
+
+const shippingCountry = (country: string) => country.trim().toUpperCase();
+
+function shippingFromRate(rate: ShippingRate | undefined | null, input: ShippingInput): number {
+  const country = shippingCountry(input.country);
   if (!(SUPPORTED_COUNTRIES as readonly string[]).includes(country))
     throw unsupportedCountry(input.country);
   const currency = input.currency ?? 'usd';
-  const rate = await db
-    .selectFrom('shipping_rates')
-    .selectAll()
-    .where('country', '=', country)
-    .where('currency', '=', currency)
-    .executeTakeFirst();
   if (!rate)
     throw new AppError(
       400,
@@ -167,6 +194,35 @@ export async function shippingCost(
     base,
     multiplyCents(centsFromDb(rate.additional_kit_cents), input.kitCount - 1),
   ]);
+}
+
+/**
+ * Shipping for one parcel: the country's first-kit rate plus a fee per extra kit. Shipping
+ * upfront (consolidated) sends every kit of a subscription in one parcel at the consolidated rate.
+ */
+export async function shippingCost(db: Executor, input: ShippingInput): Promise<number> {
+  const country = shippingCountry(input.country);
+  if (!(SUPPORTED_COUNTRIES as readonly string[]).includes(country))
+    throw unsupportedCountry(input.country);
+  const rate = await shippingRateQuery(db, country, input.currency ?? 'usd').executeTakeFirst();
+  return shippingFromRate(rate, input);
+}
+
+/** The cart's prices and the shipping rate, read in one round trip. */
+async function pricingRows(db: Executor, merged: readonly CartItem[], country: string) {
+  if (merged.length === 0) return { prices: [], rate: undefined, readRate: true };
+  const row = await db
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(
+        activePricesQuery(
+          eb,
+          merged.map((item) => item.lookupKey),
+        ),
+      ).as('prices'),
+      jsonObjectFrom(shippingRateQuery(eb, shippingCountry(country), 'usd')).as('rate'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { prices: row.prices, rate: row.rate, readRate: false };
 }
 
 export const kitCount = (lines: readonly { quantity: number }[]) =>
@@ -244,7 +300,9 @@ export function discountOff(row: DiscountRow, base: number): number {
 
 /** The whole cart, priced. A code that fails is reported in discountProblem and takes nothing off. */
 export async function priceCart(db: Executor, input: PricingInput): Promise<PricedCart> {
-  const lines = await priceLines(db, input.items, input.businessKey ?? null);
+  const merged = mergeCartItems(input.items);
+  const rows = await pricingRows(db, merged, input.country);
+  const lines = linesFromRows(merged, rows.prices, input.businessKey ?? null);
   const subtotal = sumCents(lines.map((line) => line.amount));
   let discount = 0;
   let discountRow: DiscountRow | null = null;
@@ -274,18 +332,21 @@ export async function priceCart(db: Executor, input: PricingInput): Promise<Pric
       discountProblem = { reason: check.reason, message: check.message };
     }
   }
-  const shipping = await shippingCost(db, {
+  const shipping = {
     country: input.country,
     kitCount: kitCount(lines),
     consolidated: input.shipUpfront,
-  });
+  };
+  const shippingCents = rows.readRate
+    ? await shippingCost(db, shipping)
+    : shippingFromRate(rows.rate, shipping);
   return {
     currency: 'usd',
     lines,
     subtotal,
     discount,
-    shipping,
-    total: sumCents([subtractCentsFloor(subtotal, discount), shipping]),
+    shipping: shippingCents,
+    total: sumCents([subtractCentsFloor(subtotal, discount), shippingCents]),
     discountCode: discountRow ? discountRow.code : null,
     discountProblem,
     discountRow,
