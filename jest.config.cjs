@@ -1,6 +1,6 @@
 // Runs every package's unit, component and API tests in one jest invocation.
 module.exports = {
-  projects: ['shared', 'shell', 'mf-account', 'mf-catalog', 'mf-checkout', 'mf-upgrades', 'mf-storefront', 'api'].map(
+  projects: ['shared', 'shell', 'mf-account', 'mf-catalog', 'mf-checkout', 'mf-upgrades', 'mf-storefront', 'mf-ops', 'api'].map(
     (dir) => `<rootDir>/${dir}`,
   ),
   // testTimeout is a global option: a project's own value is ignored under `projects`. The API's

@@ -6,7 +6,7 @@ import { createWebpackConfig, readAreaRoutes, withServerRender } from '../shared
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
 /** In development each remote runs on its own dev server; production reads the real registry. */
-const DEV_REMOTES = { mf_account: 3001, mf_catalog: 3002, mf_checkout: 3003, mf_upgrades: 3004, mf_storefront: 3005 };
+const DEV_REMOTES = { mf_account: 3001, mf_catalog: 3002, mf_checkout: 3003, mf_upgrades: 3004, mf_storefront: 3005, mf_ops: 3006 };
 
 function devRegistry() {
   const remotes = Object.fromEntries(

@@ -19,7 +19,7 @@ const SERVER_ENTRY = path.join(API_DIR, 'dist', 'server.js');
 const TSX = path.join(API_DIR, 'node_modules', '.bin', 'tsx');
 const SHOP_CLI = path.join('src', 'cli', 'shop.ts');
 
-export const REMOTE_PACKAGES = ['mf-account', 'mf-catalog', 'mf-checkout', 'mf-upgrades', 'mf-storefront'] as const;
+export const REMOTE_PACKAGES = ['mf-account', 'mf-catalog', 'mf-checkout', 'mf-upgrades', 'mf-storefront', 'mf-ops'] as const;
 
 /** The bearer token the server expects on POST /impact/log-page-view (and hands the shell in /config.js). */
 export const E2E_PAGE_VIEW_TOKEN = 'e2e-page-view-token-0123456789';

@@ -254,6 +254,7 @@ describe('deploy and rollback', () => {
       mf_checkout: 'deployed',
       mf_upgrades: 'failed',
       mf_storefront: 'failed',
+      mf_ops: 'failed',
     });
     expect(results.find((r) => r.remote === 'mf_account')).toMatchObject({
       error: expect.stringMatching(/no build at .*mf-account/),

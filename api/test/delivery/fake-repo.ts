@@ -62,6 +62,7 @@ export const TEST_AREA_ROUTES: Record<RemoteDefinition['area'], string[]> = {
   checkout: ['/checkout', '/shopping-cart'],
   upgrades: [],
   storefront: ['/shop/:b2bKey'],
+  ops: ['/ops'],
 };
 
 /**

@@ -147,9 +147,15 @@ export interface AreaOutletProps {
 export const USER_QUERY_KEY = ['user', 'cms-info'] as const;
 export const CUSTOMIZATION_QUERY_KEY = ['customization'] as const;
 
-export type AreaName = 'account' | 'catalog' | 'checkout' | 'upgrades' | 'storefront';
+export type AreaName = 'account' | 'catalog' | 'checkout' | 'upgrades' | 'storefront' | 'ops';
 
-export const AREA_NAMES: readonly AreaName[] = ['account', 'catalog', 'checkout', 'upgrades', 'storefront'];
+export const AREA_NAMES: readonly AreaName[] = ['account', 'catalog', 'checkout', 'upgrades', 'storefront', 'ops'];
+
+/**
+ * Areas the shell loads only for operators: it asks the API (GET /api/v1/ops/session, a 404 for
+ * anyone else) before fetching any of their files, and shows everyone else its own not-found page.
+ */
+export const OPERATOR_AREAS: readonly AreaName[] = ['ops'];
 
 /** Breakpoints in px; the one source for the shell theme and every remote. */
 export const BREAKPOINTS: Breakpoints = { xs: 576, sm: 767, md: 800, lg: 992, xl: 1024, xxl: 1200, xxxl: 1800 };
@@ -163,4 +169,5 @@ export const REMOTE_NAMES: Record<AreaName, string> = {
   checkout: 'mf_checkout',
   upgrades: 'mf_upgrades',
   storefront: 'mf_storefront',
+  ops: 'mf_ops',
 };

@@ -17,6 +17,7 @@ export const TEST_AREA_ROUTES: Record<string, string[]> = {
   mf_checkout: ['/checkout', '/shopping-cart'],
   mf_upgrades: [],
   mf_storefront: ['/shop/:b2bKey'],
+  mf_ops: ['/ops'],
 };
 
 /** A registry whose live remotes serve `areaRoutes` (remote name → prefixes). */

@@ -7,6 +7,7 @@ export const AREA_LABELS: Record<AreaName, string> = {
   checkout: 'Cart and checkout',
   upgrades: 'Upgrade offers',
   storefront: 'This shop',
+  ops: 'Operator console',
 };
 
 const REASONS: Record<AreaLoadFailure | 'crashed', string> = {

@@ -1,0 +1,35 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { AreaNotFound, lazyPage, PageSuspense } from '@shop/shared/federation/remote-root';
+import { OpsLayout } from '../features/shared/components/ops-layout';
+
+// Each screen's code loads with its route.
+const DeliveriesPage = lazyPage(
+  () => import('../features/deliveries/components/deliveries-page'),
+  'DeliveriesPage',
+);
+const PartnersPage = lazyPage(
+  () => import('../features/partners/components/partners-page'),
+  'PartnersPage',
+);
+const PartnerEditorPage = lazyPage(
+  () => import('../features/partners/components/partner-editor-page'),
+  'PartnerEditorPage',
+);
+const OrdersPage = lazyPage(() => import('../features/orders/components/orders-page'), 'OrdersPage');
+
+export function OpsRoutes() {
+  return (
+    <Routes>
+      <Route path="ops" element={<OpsLayout />}>
+        <Route index element={<Navigate to="/ops/deliveries" replace />} />
+        <Route path="deliveries" element={<PageSuspense><DeliveriesPage /></PageSuspense>} />
+        <Route path="partners" element={<PageSuspense><PartnersPage /></PageSuspense>} />
+        <Route path="partners/new" element={<PageSuspense><PartnerEditorPage /></PageSuspense>} />
+        <Route path="partners/:shopKey" element={<PageSuspense><PartnerEditorPage /></PageSuspense>} />
+        <Route path="orders" element={<PageSuspense><OrdersPage /></PageSuspense>} />
+        <Route path="*" element={<AreaNotFound />} />
+      </Route>
+      <Route path="*" element={<AreaNotFound />} />
+    </Routes>
+  );
+}

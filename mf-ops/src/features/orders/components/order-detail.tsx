@@ -1,0 +1,145 @@
+import Alert from 'antd/es/alert';
+import Card from 'antd/es/card';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import type { OpsOrderDetail } from '@shop/shared/contract/ops';
+import { formatMoney } from '@shop/shared/format/money';
+import { formatWhen } from '../../shared/components/format-when';
+import { errorText, LoadFailed, LoadingBlock } from '../../shared/components/load-state';
+import { useOpsOrder } from '../api/order';
+import { useRefund } from '../hooks/use-refund';
+import { RefundButton } from './refund-button';
+
+type Line = OpsOrderDetail['lines'][number];
+type Charge = OpsOrderDetail['charges'][number];
+type Upgrade = OpsOrderDetail['upgrades'][number];
+type Refund = OpsOrderDetail['refunds'][number];
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-label={title} className="ops-table-scroll" style={{ marginTop: 16 }}>
+      <h4 style={{ fontSize: 16, margin: '0 0 8px' }}>{title}</h4>
+      {children}
+    </section>
+  );
+}
+
+/** One order: status, lines, charges, upgrades and refunds, and the refunds an operator may make. */
+export function OrderDetail({ orderId }: { orderId: string }) {
+  const query = useOpsOrder(orderId);
+  const refund = useRefund(orderId);
+  if (query.isPending) return <LoadingBlock what="the order" />;
+  if (query.isError) return <LoadFailed what="the order" error={query.error} onRetry={() => void query.refetch()} />;
+  const { order, lines, charges, upgrades, refunds, refundable } = query.data;
+  const money = (cents: number) => formatMoney(cents, order.currency);
+
+  const lineColumns = [
+    { title: 'Item', dataIndex: 'title', render: (title: string, line: Line) => <>{title}{line.upgradeId && <Tag style={{ marginLeft: 6 }}>upgrade</Tag>}</> },
+    { title: 'Qty', dataIndex: 'quantity' },
+    { title: 'Amount', dataIndex: 'amount', render: money },
+    { title: 'Refunded', dataIndex: 'refunded', render: money },
+    {
+      title: 'Refund',
+      key: 'refund',
+      render: (_: unknown, line: Line) =>
+        line.refundable > 0 ? (
+          <RefundButton
+            label={`Refund ${money(line.refundable)}`}
+            question={`Refund ${money(line.refundable)} for “${line.title}”?`}
+            disabled={false}
+            inFlight={refund.inFlight}
+            onOpen={() => refund.prepare(`line-${line.id}`)}
+            onConfirm={() => refund.refund(`line-${line.id}`, line.id)}
+          />
+        ) : (
+          <span className="ops-muted">nothing left</span>
+        ),
+    },
+  ];
+  const chargeColumns = [
+    { title: 'Charge', dataIndex: 'id', render: (id: string) => <code>{id}</code> },
+    { title: 'For', dataIndex: 'purpose' },
+    { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag color={status === 'refunded' ? 'default' : 'processing'}>{status}</Tag> },
+    { title: 'Amount', dataIndex: 'amount', render: money },
+    { title: 'Refunded', dataIndex: 'amountRefunded', render: money },
+    { title: 'When', dataIndex: 'createdAt', render: formatWhen },
+  ];
+  const upgradeColumns = [
+    { title: 'Upgrade', dataIndex: 'type' },
+    { title: 'Status', dataIndex: 'status' },
+    { title: 'Amount', dataIndex: 'amount', render: (cents: number | null) => (cents === null ? '—' : money(cents)) },
+    { title: 'When', dataIndex: 'createdAt', render: formatWhen },
+  ];
+  const refundColumns = [
+    { title: 'Amount', dataIndex: 'amount', render: money },
+    { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag color={status === 'failed' ? 'error' : status === 'succeeded' ? 'success' : 'warning'}>{status}</Tag> },
+    { title: 'Line', dataIndex: 'lineId', render: (lineId: number | null) => (lineId === null ? 'whole order' : (lines.find((line) => line.id === lineId)?.title ?? lineId)) },
+    { title: 'By', dataIndex: 'by' },
+    { title: 'When', dataIndex: 'createdAt', render: formatWhen },
+  ];
+  const table = <T extends object>(rows: T[], columns: object[], key: string, empty: string) => (
+    <Table<T> size="small" rowKey={key} pagination={false} columns={columns as never} dataSource={rows} scroll={{ x: 'max-content' }} locale={{ emptyText: empty }} />
+  );
+
+  return (
+    <Card
+      title={<h3 style={{ margin: 0, fontSize: 18, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>Order {order.id}</h3>}
+      aria-busy={refund.inFlight || query.isFetching}
+    >
+      <dl className="ops-dl">
+        <dt>Customer</dt>
+        <dd>
+          {order.name} &lt;{order.email}&gt;
+        </dd>
+        <dt>Status</dt>
+        <dd>
+          <Tag>{order.status}</Tag>
+          {order.failureMessage && <span className="ops-error">{order.failureMessage}</span>}
+        </dd>
+        <dt>Placed</dt>
+        <dd>{formatWhen(order.createdAt)}{order.businessKey && ` · partner ${order.businessKey}`}</dd>
+        <dt>Total</dt>
+        <dd>
+          {money(order.total)} (subtotal {money(order.subtotal)}, discount {money(order.discount)}
+          {order.discountCode && ` ${order.discountCode}`}, shipping {money(order.shipping)})
+        </dd>
+        <dt>Paid with</dt>
+        <dd>{order.paymentLabel ?? '—'}{order.bnpl && ' (pay later)'}</dd>
+        <dt>Refunded</dt>
+        <dd>{money(order.refunded)}</dd>
+        <dt>Left to refund</dt>
+        <dd data-testid="refundable">
+          <strong>{money(refundable)}</strong>
+        </dd>
+      </dl>
+      <div style={{ marginTop: 16, display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+        <RefundButton
+          primary
+          label={refundable > 0 ? `Refund the whole order (${money(refundable)})` : 'Fully refunded'}
+          question={`Refund ${money(refundable)} to ${order.email}?`}
+          disabled={refundable <= 0}
+          inFlight={refund.inFlight}
+          onOpen={() => refund.prepare('order')}
+          onConfirm={() => refund.refund('order')}
+        />
+        <span aria-live="polite" className="ops-muted">
+          {refund.inFlight ? 'Refunding…' : ''}
+        </span>
+      </div>
+      {refund.error && (
+        <Alert
+          role="alert"
+          type="error"
+          showIcon
+          style={{ marginTop: 12 }}
+          title="The refund did not go through"
+          description={`${errorText(refund.error)} Trying again sends the same refund, never a second one.`}
+        />
+      )}
+      <Section title="Lines">{table<Line>(lines, lineColumns, 'id', 'No lines')}</Section>
+      <Section title="Charges">{table<Charge>(charges, chargeColumns, 'id', 'No charges')}</Section>
+      <Section title="Upgrades">{table<Upgrade>(upgrades, upgradeColumns, 'id', 'No upgrades')}</Section>
+      <Section title="Refunds">{table<Refund>(refunds, refundColumns, 'id', 'No refunds yet')}</Section>
+    </Card>
+  );
+}
