@@ -14,12 +14,33 @@ function deliveries(live: string): Deliveries {
         name: 'mf_catalog',
         packageName: 'mf-catalog',
         area: 'catalog',
-        live: { version: live, contractVersion: '1.0.0', manifestUrl: '/m', areaRoutes: ['/', '/pricing'], since: AT, by: 'bob', action: 'deploy', flags: [] },
+        live: {
+          version: live,
+          contractVersion: '1.0.0',
+          manifestUrl: '/m',
+          areaRoutes: ['/', '/pricing'],
+          since: AT,
+          by: 'bob',
+          action: 'deploy',
+          flags: [],
+        },
         rollbackTarget: live === 'v2' ? 'v1' : null,
         versions: [
-          { version: 'v3', contractVersion: '2.0.0', storedAt: AT, storedBy: 'eve', flags: ['contract-mismatch'] },
+          {
+            version: 'v3',
+            contractVersion: '2.0.0',
+            storedAt: AT,
+            storedBy: 'eve',
+            flags: ['contract-mismatch'],
+          },
           { version: 'v2', contractVersion: '1.0.0', storedAt: AT, storedBy: 'bob', flags: [] },
-          { version: 'v1', contractVersion: '1.0.0', storedAt: AT, storedBy: 'ann', flags: ['manifest-missing'] },
+          {
+            version: 'v1',
+            contractVersion: '1.0.0',
+            storedAt: AT,
+            storedBy: 'ann',
+            flags: ['manifest-missing'],
+          },
         ],
       },
     ],
@@ -30,52 +51,81 @@ function deliveries(live: string): Deliveries {
 describe('deliveries screen', () => {
   it('shows the live version, who made it live, the flags and the history', async () => {
     renderOps('/ops/deliveries', ({ method, url }) =>
-      method === 'get' && url === '/api/v1/ops/deliveries' ? { status: 200, data: deliveries('v2') } : undefined,
+      method === 'get' && url === '/api/v1/ops/deliveries'
+        ? { status: 200, data: deliveries('v2') }
+        : undefined,
     );
     const card = await screen.findByLabelText('catalog live version');
     expect(within(card).getByText('v2')).toBeInTheDocument();
     expect(within(card).getByText(/by bob \(deploy\)/)).toBeInTheDocument();
     expect(screen.getByText('Contract major differs from the shell')).toBeInTheDocument();
     expect(screen.getByText('Manifest missing')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'History' })).getByText('v1')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'History' })).getByText('v1'),
+    ).toBeInTheDocument();
   });
 
   it('rolls back to the previous version after a confirmation, then shows the registry again', async () => {
     let live = 'v2';
     const { api, user } = renderOps('/ops/deliveries', ({ method, url, body }) => {
-      if (method === 'get' && url === '/api/v1/ops/deliveries') return { status: 200, data: deliveries(live) };
+      if (method === 'get' && url === '/api/v1/ops/deliveries')
+        return { status: 200, data: deliveries(live) };
       if (method === 'post' && url === '/api/v1/ops/deliveries/mf_catalog/rollback') {
         expect(body).toEqual({});
         live = 'v1';
-        return { status: 200, data: { remote: 'mf_catalog', from: 'v2', to: 'v1', changed: true, at: AT, contractVersion: '1.0.0', areaRoutes: ['/'], warnings: [] } };
+        return {
+          status: 200,
+          data: {
+            remote: 'mf_catalog',
+            from: 'v2',
+            to: 'v1',
+            changed: true,
+            at: AT,
+            contractVersion: '1.0.0',
+            areaRoutes: ['/'],
+            warnings: [],
+          },
+        };
       }
       return undefined;
     });
-    await user.click(await screen.findByRole('button', { name: 'Roll back catalog to the previous version' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Roll back catalog to the previous version' }),
+    );
     // Nothing happens before the confirmation.
     expect(api.calls(/rollback/)).toHaveLength(0);
     await user.click(await screen.findByRole('button', { name: 'Roll back' }));
     expect(await screen.findByText(/mf_catalog v1 is live \(was v2\)/)).toBeInTheDocument();
     expect(api.calls(/rollback/)).toHaveLength(1);
-    expect(await within(await screen.findByLabelText('catalog live version')).findByText('v1')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByLabelText('catalog live version')).findByText('v1'),
+    ).toBeInTheDocument();
   });
 
   it('rolls back to a chosen version and says why the API refused it', async () => {
     const { user, api } = renderOps('/ops/deliveries', ({ method, url }) => {
-      if (method === 'get' && url === '/api/v1/ops/deliveries') return { status: 200, data: deliveries('v2') };
-      if (method === 'post') return fakeError(409, 'CONTRACT_MISMATCH', 'v3 was built against shell contract 2.0.0');
+      if (method === 'get' && url === '/api/v1/ops/deliveries')
+        return { status: 200, data: deliveries('v2') };
+      if (method === 'post')
+        return fakeError(409, 'CONTRACT_MISMATCH', 'v3 was built against shell contract 2.0.0');
       return undefined;
     });
     await user.click(await screen.findByRole('button', { name: 'Roll back catalog to v3' }));
     await user.click(await screen.findByRole('button', { name: 'Roll back' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Rollback refused: v3 was built against shell contract 2.0.0');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Rollback refused: v3 was built against shell contract 2.0.0',
+    );
     expect(api.calls(/rollback/)[0]?.body).toEqual({ version: 'v3' });
   });
 
   it('says when the deliveries could not be read and reads them again', async () => {
     let fail = true;
     const { user } = renderOps('/ops/deliveries', ({ url }) =>
-      url === '/api/v1/ops/deliveries' ? (fail ? fakeError(503, 'UNAVAILABLE', 'down') : { status: 200, data: deliveries('v2') }) : undefined,
+      url === '/api/v1/ops/deliveries'
+        ? fail
+          ? fakeError(503, 'UNAVAILABLE', 'down')
+          : { status: 200, data: deliveries('v2') }
+        : undefined,
     );
     expect(await screen.findByText('Could not load deliveries')).toBeInTheDocument();
     fail = false;

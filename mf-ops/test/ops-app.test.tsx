@@ -3,8 +3,13 @@ import { renderOps } from './support/render-ops';
 
 describe('operator console', () => {
   it('opens on the deliveries screen with one link per screen', async () => {
-    const { store } = renderOps('/ops', () => ({ status: 200, data: { environment: 'e', shellContractVersion: '1.0.0', remotes: [], history: [] } }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Deliveries' })).toBeInTheDocument();
+    const { store } = renderOps('/ops', () => ({
+      status: 200,
+      data: { environment: 'e', shellContractVersion: '1.0.0', remotes: [], history: [] },
+    }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Deliveries' }),
+    ).toBeInTheDocument();
     expect(store.getLocation().pathname).toBe('/ops/deliveries');
     const nav = screen.getByRole('navigation', { name: 'Operator console' });
     expect(nav).toHaveTextContent('DeliveriesPartnersOrders');

@@ -15,18 +15,56 @@ const PartnerEditorPage = lazyPage(
   () => import('../features/partners/components/partner-editor-page'),
   'PartnerEditorPage',
 );
-const OrdersPage = lazyPage(() => import('../features/orders/components/orders-page'), 'OrdersPage');
+const OrdersPage = lazyPage(
+  () => import('../features/orders/components/orders-page'),
+  'OrdersPage',
+);
 
 export function OpsRoutes() {
   return (
     <Routes>
       <Route path="ops" element={<OpsLayout />}>
         <Route index element={<Navigate to="/ops/deliveries" replace />} />
-        <Route path="deliveries" element={<PageSuspense><DeliveriesPage /></PageSuspense>} />
-        <Route path="partners" element={<PageSuspense><PartnersPage /></PageSuspense>} />
-        <Route path="partners/new" element={<PageSuspense><PartnerEditorPage /></PageSuspense>} />
-        <Route path="partners/:shopKey" element={<PageSuspense><PartnerEditorPage /></PageSuspense>} />
-        <Route path="orders" element={<PageSuspense><OrdersPage /></PageSuspense>} />
+        <Route
+          path="deliveries"
+          element={
+            <PageSuspense>
+              <DeliveriesPage />
+            </PageSuspense>
+          }
+        />
+        <Route
+          path="partners"
+          element={
+            <PageSuspense>
+              <PartnersPage />
+            </PageSuspense>
+          }
+        />
+        <Route
+          path="partners/new"
+          element={
+            <PageSuspense>
+              <PartnerEditorPage />
+            </PageSuspense>
+          }
+        />
+        <Route
+          path="partners/:shopKey"
+          element={
+            <PageSuspense>
+              <PartnerEditorPage />
+            </PageSuspense>
+          }
+        />
+        <Route
+          path="orders"
+          element={
+            <PageSuspense>
+              <OrdersPage />
+            </PageSuspense>
+          }
+        />
         <Route path="*" element={<AreaNotFound />} />
       </Route>
       <Route path="*" element={<AreaNotFound />} />

@@ -4,8 +4,13 @@ import { createAreaApp } from '@shop/shared/federation/remote-root';
 import { OpsRoutes } from './ops-routes';
 
 // A darker teal than the brand: white text on primary buttons and links keep 4.5:1 contrast.
-const OPS_THEME = { token: { colorPrimary: '#0f6e69', colorLink: '#0f6e69', colorTextDescription: '#4a5f63' } };
+const OPS_THEME = {
+  token: { colorPrimary: '#0f6e69', colorLink: '#0f6e69', colorTextDescription: '#4a5f63' },
+};
 
-export const { AreaRoot: OpsRoot, parcel } = createAreaApp('ops', withAreaAntdTheme(OpsRoutes, OPS_THEME));
+export const { AreaRoot: OpsRoot, parcel } = createAreaApp(
+  'ops',
+  withAreaAntdTheme(OpsRoutes, OPS_THEME),
+);
 export const { bootstrap, mount, unmount, update } = parcel;
 export default parcel;

@@ -1,6 +1,10 @@
 // POST /api/v1/ops/deliveries/:remote/rollback {version?} -> the change; the same rules and lock as `shop rollback`.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { deliveryChangeSchema, type DeliveryChange, type RollbackBody } from '@shop/shared/contract/ops';
+import {
+  deliveryChangeSchema,
+  type DeliveryChange,
+  type RollbackBody,
+} from '@shop/shared/contract/ops';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import type { ApiError } from '@shop/shared/http/api-error';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
@@ -14,7 +18,10 @@ export interface RollbackRequest {
   version?: string;
 }
 
-export function rollback(api: ApiClients, { remote, version }: RollbackRequest): Promise<DeliveryChange> {
+export function rollback(
+  api: ApiClients,
+  { remote, version }: RollbackRequest,
+): Promise<DeliveryChange> {
   const body: RollbackBody = version ? { version } : {};
   return opsCall(
     () => api.content.post(buildPath(API_PATHS.opsDeliveryRollback, { remote }), body),

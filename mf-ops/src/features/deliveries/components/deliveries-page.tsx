@@ -12,26 +12,45 @@ export function DeliveriesPage() {
   const [done, setDone] = useState<string | null>(null);
   return (
     <section aria-labelledby="ops-deliveries-heading">
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', alignItems: 'baseline' }}>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 8,
+          justifyContent: 'space-between',
+          alignItems: 'baseline',
+        }}
+      >
         <h2 id="ops-deliveries-heading" style={{ fontSize: 22, margin: 0 }}>
           Deliveries
         </h2>
         {deliveries.data && (
           <span className="ops-muted">
-            Environment {deliveries.data.environment} · shell contract {deliveries.data.shellContractVersion}{' '}
-            <Button type="link" onClick={() => void deliveries.refetch()} loading={deliveries.isFetching}>
+            Environment {deliveries.data.environment} · shell contract{' '}
+            {deliveries.data.shellContractVersion}{' '}
+            <Button
+              type="link"
+              onClick={() => void deliveries.refetch()}
+              loading={deliveries.isFetching}
+            >
               Refresh
             </Button>
           </span>
         )}
       </div>
       <div aria-live="polite" style={{ margin: '12px 0' }}>
-        {done && <Alert type="success" showIcon title={done} closable onClose={() => setDone(null)} />}
+        {done && (
+          <Alert type="success" showIcon title={done} closable onClose={() => setDone(null)} />
+        )}
       </div>
       {deliveries.isPending ? (
         <LoadingBlock what="deliveries" />
       ) : deliveries.isError ? (
-        <LoadFailed what="deliveries" error={deliveries.error} onRetry={() => void deliveries.refetch()} />
+        <LoadFailed
+          what="deliveries"
+          error={deliveries.error}
+          onRetry={() => void deliveries.refetch()}
+        />
       ) : (
         <>
           <div className="ops-grid ops-grid--two">

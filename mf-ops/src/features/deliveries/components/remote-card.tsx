@@ -12,7 +12,13 @@ type RemoteDelivery = Deliveries['remotes'][number];
 type StoredVersion = RemoteDelivery['versions'][number];
 
 /** One area: what is live, since when and by whom, what else is stored, and the rollbacks. */
-export function RemoteCard({ remote, onRolledBack }: { remote: RemoteDelivery; onRolledBack: (message: string) => void }) {
+export function RemoteCard({
+  remote,
+  onRolledBack,
+}: {
+  remote: RemoteDelivery;
+  onRolledBack: (message: string) => void;
+}) {
   const rollback = useRollback();
   const { live } = remote;
   const busy = rollback.isPending;
@@ -37,8 +43,16 @@ export function RemoteCard({ remote, onRolledBack }: { remote: RemoteDelivery; o
       ),
     },
     { title: 'Contract', dataIndex: 'contractVersion' },
-    { title: 'Stored', dataIndex: 'storedAt', render: (at: string, row: StoredVersion) => `${formatWhen(at)} by ${row.storedBy}` },
-    { title: 'Flags', dataIndex: 'flags', render: (flags: StoredVersion['flags']) => <VersionFlags flags={flags} /> },
+    {
+      title: 'Stored',
+      dataIndex: 'storedAt',
+      render: (at: string, row: StoredVersion) => `${formatWhen(at)} by ${row.storedBy}`,
+    },
+    {
+      title: 'Flags',
+      dataIndex: 'flags',
+      render: (flags: StoredVersion['flags']) => <VersionFlags flags={flags} />,
+    },
     {
       title: 'Action',
       key: 'action',
@@ -46,11 +60,19 @@ export function RemoteCard({ remote, onRolledBack }: { remote: RemoteDelivery; o
         row.version === live?.version ? null : (
           <Popconfirm
             title={`Make ${row.version} live?`}
-            description={row.flags.length > 0 ? 'The shell will refuse this version: the API will say why.' : 'Shoppers get it on their next page load.'}
+            description={
+              row.flags.length > 0
+                ? 'The shell will refuse this version: the API will say why.'
+                : 'Shoppers get it on their next page load.'
+            }
             okText="Roll back"
             onConfirm={() => run({ remote: remote.name, version: row.version })}
           >
-            <Button size="small" disabled={busy} aria-label={`Roll back ${remote.area} to ${row.version}`}>
+            <Button
+              size="small"
+              disabled={busy}
+              aria-label={`Roll back ${remote.area} to ${row.version}`}
+            >
               Roll back to this
             </Button>
           </Popconfirm>
@@ -60,7 +82,14 @@ export function RemoteCard({ remote, onRolledBack }: { remote: RemoteDelivery; o
 
   return (
     <Card
-      title={<h2 style={{ margin: 0, fontSize: 18 }}>{remote.area} <span className="ops-muted" style={{ fontWeight: 400, fontSize: 14 }}>{remote.name}</span></h2>}
+      title={
+        <h2 style={{ margin: 0, fontSize: 18 }}>
+          {remote.area}{' '}
+          <span className="ops-muted" style={{ fontWeight: 400, fontSize: 14 }}>
+            {remote.name}
+          </span>
+        </h2>
+      }
       aria-busy={busy}
     >
       {live ? (
@@ -72,7 +101,11 @@ export function RemoteCard({ remote, onRolledBack }: { remote: RemoteDelivery; o
           <dt>Contract</dt>
           <dd>{live.contractVersion}</dd>
           <dt>Since</dt>
-          <dd>{live.since ? `${formatWhen(live.since)} by ${live.by ?? 'unknown'} (${live.action ?? 'edit'})` : 'unknown (registry edited by hand)'}</dd>
+          <dd>
+            {live.since
+              ? `${formatWhen(live.since)} by ${live.by ?? 'unknown'} (${live.action ?? 'edit'})`
+              : 'unknown (registry edited by hand)'}
+          </dd>
           <dt>Serves</dt>
           <dd>{live.areaRoutes.length > 0 ? live.areaRoutes.join(' ') : 'no paths of its own'}</dd>
         </dl>
@@ -87,12 +120,18 @@ export function RemoteCard({ remote, onRolledBack }: { remote: RemoteDelivery; o
             okText="Roll back"
             onConfirm={() => run({ remote: remote.name })}
           >
-            <Button type="primary" loading={busy} aria-label={`Roll back ${remote.area} to the previous version`}>
+            <Button
+              type="primary"
+              loading={busy}
+              aria-label={`Roll back ${remote.area} to the previous version`}
+            >
               Roll back to previous
             </Button>
           </Popconfirm>
         ) : (
-          <span className="ops-muted">Nothing earlier to roll back to; choose a stored version below.</span>
+          <span className="ops-muted">
+            Nothing earlier to roll back to; choose a stored version below.
+          </span>
         )}
       </div>
       {rollback.isError && (

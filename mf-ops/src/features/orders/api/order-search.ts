@@ -10,8 +10,15 @@ import { opsCall } from '../../shared/api/ops-call';
 type SearchResult = ReturnType<typeof orderSearchResultSchema.parse>;
 export type OrderSummary = SearchResult['orders'][number];
 
-export function searchOrders(api: ApiClients, q: string, signal?: AbortSignal): Promise<SearchResult> {
-  return opsCall(() => api.content.get(API_PATHS.opsOrders, { params: { q }, signal }), orderSearchResultSchema);
+export function searchOrders(
+  api: ApiClients,
+  q: string,
+  signal?: AbortSignal,
+): Promise<SearchResult> {
+  return opsCall(
+    () => api.content.get(API_PATHS.opsOrders, { params: { q }, signal }),
+    orderSearchResultSchema,
+  );
 }
 
 export function orderSearchQueryOptions(api: ApiClients, q: string) {

@@ -9,8 +9,15 @@ import { opsCall } from '../../shared/api/ops-call';
 
 export const opsOrderQueryKey = (id: string) => ['ops', 'orders', 'detail', id] as const;
 
-export function fetchOrder(api: ApiClients, id: string, signal?: AbortSignal): Promise<OpsOrderDetail> {
-  return opsCall(() => api.content.get(buildPath(API_PATHS.opsOrder, { id }), { signal }), opsOrderDetailSchema);
+export function fetchOrder(
+  api: ApiClients,
+  id: string,
+  signal?: AbortSignal,
+): Promise<OpsOrderDetail> {
+  return opsCall(
+    () => api.content.get(buildPath(API_PATHS.opsOrder, { id }), { signal }),
+    opsOrderDetailSchema,
+  );
 }
 
 export function orderQueryOptions(api: ApiClients, id: string) {

@@ -15,8 +15,14 @@ export interface RefundRequest {
   body: RefundBody;
 }
 
-export function refundOrder(api: ApiClients, { orderId, body }: RefundRequest): Promise<RefundResult> {
-  return opsCall(() => api.content.post(buildPath(API_PATHS.opsOrderRefunds, { id: orderId }), body), refundResultSchema);
+export function refundOrder(
+  api: ApiClients,
+  { orderId, body }: RefundRequest,
+): Promise<RefundResult> {
+  return opsCall(
+    () => api.content.post(buildPath(API_PATHS.opsOrderRefunds, { id: orderId }), body),
+    refundResultSchema,
+  );
 }
 
 export function refundMutationOptions(api: ApiClients) {

@@ -29,12 +29,22 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const query = useOpsOrder(orderId);
   const refund = useRefund(orderId);
   if (query.isPending) return <LoadingBlock what="the order" />;
-  if (query.isError) return <LoadFailed what="the order" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <LoadFailed what="the order" error={query.error} onRetry={() => void query.refetch()} />;
   const { order, lines, charges, upgrades, refunds, refundable } = query.data;
   const money = (cents: number) => formatMoney(cents, order.currency);
 
   const lineColumns = [
-    { title: 'Item', dataIndex: 'title', render: (title: string, line: Line) => <>{title}{line.upgradeId && <Tag style={{ marginLeft: 6 }}>upgrade</Tag>}</> },
+    {
+      title: 'Item',
+      dataIndex: 'title',
+      render: (title: string, line: Line) => (
+        <>
+          {title}
+          {line.upgradeId && <Tag style={{ marginLeft: 6 }}>upgrade</Tag>}
+        </>
+      ),
+    },
     { title: 'Qty', dataIndex: 'quantity' },
     { title: 'Amount', dataIndex: 'amount', render: money },
     { title: 'Refunded', dataIndex: 'refunded', render: money },
@@ -59,7 +69,13 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const chargeColumns = [
     { title: 'Charge', dataIndex: 'id', render: (id: string) => <code>{id}</code> },
     { title: 'For', dataIndex: 'purpose' },
-    { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag color={status === 'refunded' ? 'default' : 'processing'}>{status}</Tag> },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      render: (status: string) => (
+        <Tag color={status === 'refunded' ? 'default' : 'processing'}>{status}</Tag>
+      ),
+    },
     { title: 'Amount', dataIndex: 'amount', render: money },
     { title: 'Refunded', dataIndex: 'amountRefunded', render: money },
     { title: 'When', dataIndex: 'createdAt', render: formatWhen },
@@ -67,23 +83,54 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const upgradeColumns = [
     { title: 'Upgrade', dataIndex: 'type' },
     { title: 'Status', dataIndex: 'status' },
-    { title: 'Amount', dataIndex: 'amount', render: (cents: number | null) => (cents === null ? '—' : money(cents)) },
+    {
+      title: 'Amount',
+      dataIndex: 'amount',
+      render: (cents: number | null) => (cents === null ? '—' : money(cents)),
+    },
     { title: 'When', dataIndex: 'createdAt', render: formatWhen },
   ];
   const refundColumns = [
     { title: 'Amount', dataIndex: 'amount', render: money },
-    { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag color={status === 'failed' ? 'error' : status === 'succeeded' ? 'success' : 'warning'}>{status}</Tag> },
-    { title: 'Line', dataIndex: 'lineId', render: (lineId: number | null) => (lineId === null ? 'whole order' : (lines.find((line) => line.id === lineId)?.title ?? lineId)) },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      render: (status: string) => (
+        <Tag color={status === 'failed' ? 'error' : status === 'succeeded' ? 'success' : 'warning'}>
+          {status}
+        </Tag>
+      ),
+    },
+    {
+      title: 'Line',
+      dataIndex: 'lineId',
+      render: (lineId: number | null) =>
+        lineId === null
+          ? 'whole order'
+          : (lines.find((line) => line.id === lineId)?.title ?? lineId),
+    },
     { title: 'By', dataIndex: 'by' },
     { title: 'When', dataIndex: 'createdAt', render: formatWhen },
   ];
   const table = <T extends object>(rows: T[], columns: object[], key: string, empty: string) => (
-    <Table<T> size="small" rowKey={key} pagination={false} columns={columns as never} dataSource={rows} scroll={{ x: 'max-content' }} locale={{ emptyText: empty }} />
+    <Table<T>
+      size="small"
+      rowKey={key}
+      pagination={false}
+      columns={columns as never}
+      dataSource={rows}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: empty }}
+    />
   );
 
   return (
     <Card
-      title={<h3 style={{ margin: 0, fontSize: 18, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>Order {order.id}</h3>}
+      title={
+        <h3 style={{ margin: 0, fontSize: 18, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+          Order {order.id}
+        </h3>
+      }
       aria-busy={refund.inFlight || query.isFetching}
     >
       <dl className="ops-dl">
@@ -97,14 +144,20 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           {order.failureMessage && <span className="ops-error">{order.failureMessage}</span>}
         </dd>
         <dt>Placed</dt>
-        <dd>{formatWhen(order.createdAt)}{order.businessKey && ` · partner ${order.businessKey}`}</dd>
+        <dd>
+          {formatWhen(order.createdAt)}
+          {order.businessKey && ` · partner ${order.businessKey}`}
+        </dd>
         <dt>Total</dt>
         <dd>
           {money(order.total)} (subtotal {money(order.subtotal)}, discount {money(order.discount)}
           {order.discountCode && ` ${order.discountCode}`}, shipping {money(order.shipping)})
         </dd>
         <dt>Paid with</dt>
-        <dd>{order.paymentLabel ?? '—'}{order.bnpl && ' (pay later)'}</dd>
+        <dd>
+          {order.paymentLabel ?? '—'}
+          {order.bnpl && ' (pay later)'}
+        </dd>
         <dt>Refunded</dt>
         <dd>{money(order.refunded)}</dd>
         <dt>Left to refund</dt>
@@ -112,10 +165,14 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           <strong>{money(refundable)}</strong>
         </dd>
       </dl>
-      <div style={{ marginTop: 16, display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+      <div
+        style={{ marginTop: 16, display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}
+      >
         <RefundButton
           primary
-          label={refundable > 0 ? `Refund the whole order (${money(refundable)})` : 'Fully refunded'}
+          label={
+            refundable > 0 ? `Refund the whole order (${money(refundable)})` : 'Fully refunded'
+          }
           question={`Refund ${money(refundable)} to ${order.email}?`}
           disabled={refundable <= 0}
           inFlight={refund.inFlight}
@@ -138,8 +195,12 @@ export function OrderDetail({ orderId }: { orderId: string }) {
       )}
       <Section title="Lines">{table<Line>(lines, lineColumns, 'id', 'No lines')}</Section>
       <Section title="Charges">{table<Charge>(charges, chargeColumns, 'id', 'No charges')}</Section>
-      <Section title="Upgrades">{table<Upgrade>(upgrades, upgradeColumns, 'id', 'No upgrades')}</Section>
-      <Section title="Refunds">{table<Refund>(refunds, refundColumns, 'id', 'No refunds yet')}</Section>
+      <Section title="Upgrades">
+        {table<Upgrade>(upgrades, upgradeColumns, 'id', 'No upgrades')}
+      </Section>
+      <Section title="Refunds">
+        {table<Refund>(refunds, refundColumns, 'id', 'No refunds yet')}
+      </Section>
     </Card>
   );
 }

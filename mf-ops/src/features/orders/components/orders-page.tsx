@@ -36,8 +36,16 @@ export function OrdersPage() {
     },
     { title: 'Customer', dataIndex: 'email' },
     { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag>{status}</Tag> },
-    { title: 'Total', dataIndex: 'total', render: (total: number, order: OrderSummary) => formatMoney(total, order.currency) },
-    { title: 'Refunded', dataIndex: 'refunded', render: (refunded: number, order: OrderSummary) => formatMoney(refunded, order.currency) },
+    {
+      title: 'Total',
+      dataIndex: 'total',
+      render: (total: number, order: OrderSummary) => formatMoney(total, order.currency),
+    },
+    {
+      title: 'Refunded',
+      dataIndex: 'refunded',
+      render: (refunded: number, order: OrderSummary) => formatMoney(refunded, order.currency),
+    },
     { title: 'Placed', dataIndex: 'createdAt', render: formatWhen },
   ];
 
@@ -46,7 +54,11 @@ export function OrdersPage() {
       <h2 id="ops-orders-heading" style={{ fontSize: 22 }}>
         Orders
       </h2>
-      <form role="search" onSubmit={(event) => event.preventDefault()} style={{ maxWidth: 560, marginBottom: 16 }}>
+      <form
+        role="search"
+        onSubmit={(event) => event.preventDefault()}
+        style={{ maxWidth: 560, marginBottom: 16 }}
+      >
         <label htmlFor="ops-order-search" style={{ display: 'block', marginBottom: 6 }}>
           E-mail address or order id
         </label>

@@ -13,7 +13,15 @@ export interface RefundButtonProps {
 }
 
 /** A refund behind a confirmation; disabled while any refund of the order is on its way. */
-export function RefundButton({ label, question, disabled, inFlight, onOpen, onConfirm, primary }: RefundButtonProps) {
+export function RefundButton({
+  label,
+  question,
+  disabled,
+  inFlight,
+  onOpen,
+  onConfirm,
+  primary,
+}: RefundButtonProps) {
   return (
     <Popconfirm
       title={question}
@@ -25,7 +33,13 @@ export function RefundButton({ label, question, disabled, inFlight, onOpen, onCo
       onConfirm={() => onConfirm().catch(() => undefined)}
       disabled={disabled || inFlight}
     >
-      <Button danger type={primary ? 'primary' : 'default'} size={primary ? 'middle' : 'small'} disabled={disabled || inFlight} loading={inFlight && primary}>
+      <Button
+        danger
+        type={primary ? 'primary' : 'default'}
+        size={primary ? 'middle' : 'small'}
+        disabled={disabled || inFlight}
+        loading={inFlight && primary}
+      >
         {label}
       </Button>
     </Popconfirm>

@@ -23,11 +23,20 @@ export function useRefund(orderId: string) {
 
   const refund = async (target: string, lineId?: number) => {
     const idempotencyKey = keyFor(target);
-    const result = await mutation.mutateAsync({ orderId, body: lineId === undefined ? { idempotencyKey } : { idempotencyKey, lineId } });
+    const result = await mutation.mutateAsync({
+      orderId,
+      body: lineId === undefined ? { idempotencyKey } : { idempotencyKey, lineId },
+    });
     // Done: the next refund of the same target is a new intention with a new key.
     keys.current.delete(target);
     return result;
   };
 
-  return { prepare: keyFor, refund, inFlight: mutation.isPending, error: mutation.error, reset: mutation.reset };
+  return {
+    prepare: keyFor,
+    refund,
+    inFlight: mutation.isPending,
+    error: mutation.error,
+    reset: mutation.reset,
+  };
 }

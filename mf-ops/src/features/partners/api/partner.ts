@@ -10,8 +10,15 @@ import { PARTNERS_QUERY_KEY } from './partners';
 
 export const partnerQueryKey = (shopKey: string) => [...PARTNERS_QUERY_KEY, shopKey] as const;
 
-export function fetchPartner(api: ApiClients, shopKey: string, signal?: AbortSignal): Promise<Customization> {
-  return opsCall(() => api.content.get(buildPath(API_PATHS.opsPartner, { shopKey }), { signal }), customizationSchema);
+export function fetchPartner(
+  api: ApiClients,
+  shopKey: string,
+  signal?: AbortSignal,
+): Promise<Customization> {
+  return opsCall(
+    () => api.content.get(buildPath(API_PATHS.opsPartner, { shopKey }), { signal }),
+    customizationSchema,
+  );
 }
 
 export function partnerQueryOptions(api: ApiClients, shopKey: string) {

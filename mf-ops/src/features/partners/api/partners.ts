@@ -10,8 +10,14 @@ import { opsCall } from '../../shared/api/ops-call';
 
 export const PARTNERS_QUERY_KEY = ['ops', 'partners'] as const;
 
-export async function fetchPartners(api: ApiClients, signal?: AbortSignal): Promise<Customization[]> {
-  const { partners } = await opsCall(() => api.content.get(API_PATHS.opsPartners, { signal }), partnerListSchema);
+export async function fetchPartners(
+  api: ApiClients,
+  signal?: AbortSignal,
+): Promise<Customization[]> {
+  const { partners } = await opsCall(
+    () => api.content.get(API_PATHS.opsPartners, { signal }),
+    partnerListSchema,
+  );
   return partners;
 }
 

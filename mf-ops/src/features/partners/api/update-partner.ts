@@ -18,8 +18,14 @@ export interface PartnerUpdate {
   fields: CustomizationInput;
 }
 
-export function updatePartner(api: ApiClients, { shopKey, fields }: PartnerUpdate): Promise<Customization> {
-  return opsCall(() => api.content.put(buildPath(API_PATHS.opsPartner, { shopKey }), fields), customizationSchema);
+export function updatePartner(
+  api: ApiClients,
+  { shopKey, fields }: PartnerUpdate,
+): Promise<Customization> {
+  return opsCall(
+    () => api.content.put(buildPath(API_PATHS.opsPartner, { shopKey }), fields),
+    customizationSchema,
+  );
 }
 
 export function updatePartnerMutationOptions(api: ApiClients) {

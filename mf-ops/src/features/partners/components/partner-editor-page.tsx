@@ -6,7 +6,11 @@ import type { Customization } from '@shop/shared/contract/customization';
 import { LoadFailed, LoadingBlock } from '../../shared/components/load-state';
 import { usePartner } from '../api/partner';
 import { useSavePartner } from '../hooks/use-save-partner';
-import { toFormValues, toPreviewCustomization, type PartnerFormValues } from '../model/partner-form';
+import {
+  toFormValues,
+  toPreviewCustomization,
+  type PartnerFormValues,
+} from '../model/partner-form';
 import { PartnerForm } from './partner-form';
 import { PartnerPreview } from './partner-preview';
 
@@ -17,9 +21,17 @@ export function PartnerEditorPage() {
   const partner = usePartner(key);
   if (key !== null && partner.isPending) return <LoadingBlock what="the partner" />;
   if (key !== null && partner.isError)
-    return <LoadFailed what={`partner ${key}`} error={partner.error} onRetry={() => void partner.refetch()} />;
+    return (
+      <LoadFailed
+        what={`partner ${key}`}
+        error={partner.error}
+        onRetry={() => void partner.refetch()}
+      />
+    );
   // Keyed by partner: the form is filled once from the server and then belongs to the operator.
-  return <PartnerEditor key={key ?? 'new'} partner={key === null ? null : (partner.data ?? null)} />;
+  return (
+    <PartnerEditor key={key ?? 'new'} partner={key === null ? null : (partner.data ?? null)} />
+  );
 }
 
 function PartnerEditor({ partner }: { partner: Customization | null }) {
@@ -33,7 +45,10 @@ function PartnerEditor({ partner }: { partner: Customization | null }) {
   const preview = useMemo(() => toPreviewCustomization(draft), [draft]);
   const { save, saving, formError } = useSavePartner(form, isNew, (result) => {
     setSaved(result);
-    if (isNew) void navigate(`/ops/partners/${encodeURIComponent(result.shopKey)}`, { state: { created: true } });
+    if (isNew)
+      void navigate(`/ops/partners/${encodeURIComponent(result.shopKey)}`, {
+        state: { created: true },
+      });
   });
   const title = isNew ? 'New partner' : `Partner ${partner.businessName}`;
   return (
@@ -46,7 +61,10 @@ function PartnerEditor({ partner }: { partner: Customization | null }) {
       </h2>
       {!isNew && (
         <p>
-          Storefront: <a href={`/shop/${encodeURIComponent(partner.shopKey)}`} target="_blank" rel="noreferrer">/shop/{partner.shopKey}</a>
+          Storefront:{' '}
+          <a href={`/shop/${encodeURIComponent(partner.shopKey)}`} target="_blank" rel="noreferrer">
+            /shop/{partner.shopKey}
+          </a>
         </p>
       )}
       <div aria-live="polite">

@@ -21,9 +21,14 @@ import {
 /** Form.Item hands its child the value, change handler, id and aria attributes: passed on as they are. */
 type ControlProps = Record<string, unknown>;
 
-function FieldInput({ field, form, ...control }: { field: PlainField; form: FormInstance<PartnerFormValues> } & ControlProps) {
+function FieldInput({
+  field,
+  form,
+  ...control
+}: { field: PlainField; form: FormInstance<PartnerFormValues> } & ControlProps) {
   const color = Form.useWatch(field.name, form);
-  if (field.kind === 'textarea') return <Input.TextArea {...control} autoSize={{ minRows: 2, maxRows: 8 }} />;
+  if (field.kind === 'textarea')
+    return <Input.TextArea {...control} autoSize={{ minRows: 2, maxRows: 8 }} />;
   if (field.kind === 'color')
     return (
       <Input
@@ -33,12 +38,25 @@ function FieldInput({ field, form, ...control }: { field: PlainField; form: Form
         suffix={
           <span
             aria-hidden
-            style={{ display: 'inline-block', width: 18, height: 18, borderRadius: 4, border: '1px solid #8a9a9c', background: hexColorOr(color, 'transparent') }}
+            style={{
+              display: 'inline-block',
+              width: 18,
+              height: 18,
+              borderRadius: 4,
+              border: '1px solid #8a9a9c',
+              background: hexColorOr(color, 'transparent'),
+            }}
           />
         }
       />
     );
-  return <Input {...control} inputMode={field.kind === 'text' ? 'text' : 'url'} placeholder={field.kind === 'text' ? undefined : 'https://…'} />;
+  return (
+    <Input
+      {...control}
+      inputMode={field.kind === 'text' ? 'text' : 'url'}
+      placeholder={field.kind === 'text' ? undefined : 'https://…'}
+    />
+  );
 }
 
 export interface PartnerFormProps {
@@ -53,7 +71,15 @@ export interface PartnerFormProps {
 }
 
 /** Every customization field, each checked by the contract's own schema as it is typed. */
-export function PartnerForm({ form, initialValues, isNew, saving, formError, onValuesChange, onSubmit }: PartnerFormProps) {
+export function PartnerForm({
+  form,
+  initialValues,
+  isNew,
+  saving,
+  formError,
+  onValuesChange,
+  onSubmit,
+}: PartnerFormProps) {
   const [submitted, setSubmitted] = useState(false);
   return (
     <Form<PartnerFormValues>
@@ -88,7 +114,11 @@ export function PartnerForm({ form, initialValues, isNew, saving, formError, onV
             </Form.Item>
           ))}
           {group.title === 'Main page' && (
-            <Form.Item name="newMarkersSection" label="Show the biomarkers section" valuePropName="checked">
+            <Form.Item
+              name="newMarkersSection"
+              label="Show the biomarkers section"
+              valuePropName="checked"
+            >
               <Switch />
             </Form.Item>
           )}
@@ -110,7 +140,11 @@ export function PartnerForm({ form, initialValues, isNew, saving, formError, onV
           label="Products (JSON list of offers; blank for the shop's own)"
           rules={[productsRule]}
         >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 12 }} spellCheck={false} style={{ fontFamily: 'monospace' }} />
+          <Input.TextArea
+            autoSize={{ minRows: 2, maxRows: 12 }}
+            spellCheck={false}
+            style={{ fontFamily: 'monospace' }}
+          />
         </Form.Item>
         <RedirectRules />
       </fieldset>
@@ -118,7 +152,16 @@ export function PartnerForm({ form, initialValues, isNew, saving, formError, onV
         <legend>Meta tags</legend>
         <MetaTags />
       </fieldset>
-      {formError && <Alert role="alert" type="error" showIcon title="Not saved" description={formError} style={{ marginBottom: 16 }} />}
+      {formError && (
+        <Alert
+          role="alert"
+          type="error"
+          showIcon
+          title="Not saved"
+          description={formError}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {submitted && !formError && (
         <p className="ops-visually-hidden" aria-live="polite">
           Some fields need attention.
@@ -142,7 +185,10 @@ function AboutPoints() {
               <Form.Item name={field.name} rules={[fieldRule('aboutPoints')]} style={{ flex: 1 }}>
                 <Input aria-label={`About point ${index + 1}`} />
               </Form.Item>
-              <Button onClick={() => remove(field.name)} aria-label={`Remove about point ${index + 1}`}>
+              <Button
+                onClick={() => remove(field.name)}
+                aria-label={`Remove about point ${index + 1}`}
+              >
                 Remove
               </Button>
             </div>
@@ -162,19 +208,38 @@ function MetaTags() {
       {(fields, { add, remove }) => (
         <>
           {fields.map((field, index) => (
-            <div key={field.key} role="group" aria-label={`Meta tag ${index + 1}`} style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+            <div
+              key={field.key}
+              role="group"
+              aria-label={`Meta tag ${index + 1}`}
+              style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}
+            >
               <Form.Item name={[field.name, 'name']} label="Name" style={{ minWidth: 140 }}>
-                <Select options={PARTNER_META_NAMES.map((name) => ({ value: name, label: name }))} aria-label={`Meta tag ${index + 1} name`} />
+                <Select
+                  options={PARTNER_META_NAMES.map((name) => ({ value: name, label: name }))}
+                  aria-label={`Meta tag ${index + 1} name`}
+                />
               </Form.Item>
-              <Form.Item name={[field.name, 'content']} label="Content" style={{ flex: 1, minWidth: 180 }}>
+              <Form.Item
+                name={[field.name, 'content']}
+                label="Content"
+                style={{ flex: 1, minWidth: 180 }}
+              >
                 <Input />
               </Form.Item>
-              <Button onClick={() => remove(field.name)} style={{ alignSelf: 'center' }} aria-label={`Remove meta tag ${index + 1}`}>
+              <Button
+                onClick={() => remove(field.name)}
+                style={{ alignSelf: 'center' }}
+                aria-label={`Remove meta tag ${index + 1}`}
+              >
                 Remove
               </Button>
             </div>
           ))}
-          <Button onClick={() => add({ name: 'description', content: '' })} style={{ marginBottom: 16 }}>
+          <Button
+            onClick={() => add({ name: 'description', content: '' })}
+            style={{ marginBottom: 16 }}
+          >
             Add a meta tag
           </Button>
         </>
@@ -190,14 +255,31 @@ function RedirectRules() {
         <div role="group" aria-label="Redirects after purchase">
           <p style={{ marginBottom: 8 }}>Redirects after purchase</p>
           {fields.map((field, index) => (
-            <div key={field.key} role="group" aria-label={`Redirect ${index + 1}`} style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-              <Form.Item name={[field.name, 'url']} label="Address" style={{ flex: 1, minWidth: 180 }}>
+            <div
+              key={field.key}
+              role="group"
+              aria-label={`Redirect ${index + 1}`}
+              style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}
+            >
+              <Form.Item
+                name={[field.name, 'url']}
+                label="Address"
+                style={{ flex: 1, minWidth: 180 }}
+              >
                 <Input inputMode="url" placeholder="https://…" />
               </Form.Item>
-              <Form.Item name={[field.name, 'productKeys']} label="After these products (any when empty)" style={{ flex: 1, minWidth: 180 }}>
+              <Form.Item
+                name={[field.name, 'productKeys']}
+                label="After these products (any when empty)"
+                style={{ flex: 1, minWidth: 180 }}
+              >
                 <Select mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />
               </Form.Item>
-              <Button onClick={() => remove(field.name)} style={{ alignSelf: 'center' }} aria-label={`Remove redirect ${index + 1}`}>
+              <Button
+                onClick={() => remove(field.name)}
+                style={{ alignSelf: 'center' }}
+                aria-label={`Remove redirect ${index + 1}`}
+              >
                 Remove
               </Button>
             </div>

@@ -31,7 +31,16 @@ export function PartnersPage() {
   const navigate = useNavigate();
   return (
     <section aria-labelledby="ops-partners-heading">
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', alignItems: 'center', marginBottom: 12 }}>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 8,
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          marginBottom: 12,
+        }}
+      >
         <h2 id="ops-partners-heading" style={{ fontSize: 22, margin: 0 }}>
           Partners
         </h2>
@@ -42,7 +51,11 @@ export function PartnersPage() {
       {partners.isPending ? (
         <LoadingBlock what="partners" />
       ) : partners.isError ? (
-        <LoadFailed what="partners" error={partners.error} onRetry={() => void partners.refetch()} />
+        <LoadFailed
+          what="partners"
+          error={partners.error}
+          onRetry={() => void partners.refetch()}
+        />
       ) : (
         <div className="ops-table-scroll">
           <Table<Customization>

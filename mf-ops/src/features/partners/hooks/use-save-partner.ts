@@ -11,7 +11,11 @@ import { errorText } from '../../shared/components/load-state';
  * Creates or publishes a partner. A refusal puts the API's field messages on the fields and keeps
  * every typed value; anything else is one message above the button.
  */
-export function useSavePartner(form: FormInstance<PartnerFormValues>, isNew: boolean, onSaved: (saved: Customization) => void) {
+export function useSavePartner(
+  form: FormInstance<PartnerFormValues>,
+  isNew: boolean,
+  onSaved: (saved: Customization) => void,
+) {
   const create = useCreatePartner();
   const update = useUpdatePartner();
   const [formError, setFormError] = useState<string | null>(null);
@@ -22,13 +26,20 @@ export function useSavePartner(form: FormInstance<PartnerFormValues>, isNew: boo
       errors: [message],
     }));
     if (fields.length > 0) form.setFields(fields);
-    setFormError(error.status === 409 ? error.message : fields.length > 0 ? 'Some fields need attention.' : errorText(error));
+    setFormError(
+      error.status === 409
+        ? error.message
+        : fields.length > 0
+          ? 'Some fields need attention.'
+          : errorText(error),
+    );
   };
 
   const save = (values: PartnerFormValues) => {
     setFormError(null);
     const fields = toCustomizationInput(values);
-    if (isNew) create.mutate({ ...fields, shopKey: values.shopKey.trim() }, { onSuccess: onSaved, onError });
+    if (isNew)
+      create.mutate({ ...fields, shopKey: values.shopKey.trim() }, { onSuccess: onSaved, onError });
     else update.mutate({ shopKey: values.shopKey, fields }, { onSuccess: onSaved, onError });
   };
 

@@ -98,7 +98,8 @@ export interface PartnerFormValues extends Record<string, unknown> {
   products: string;
 }
 
-const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value ?? null);
+const blankToNull = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? null : (value ?? null);
 
 /** A contract field's own rule: blank is "not set" where the contract allows null. */
 export function fieldRule(name: keyof Fields): Rule {
@@ -121,7 +122,12 @@ export const productsRule: Rule = zodRule({
   safeParse: (value: unknown) => {
     const parsed = parseProducts(typeof value === 'string' ? value : '');
     if (typeof parsed === 'symbol')
-      return { success: false, error: { issues: [{ path: [], message: 'Products must be JSON: a list of offers, or blank' }] } };
+      return {
+        success: false,
+        error: {
+          issues: [{ path: [], message: 'Products must be JSON: a list of offers, or blank' }],
+        },
+      };
     return customizationFieldsSchema.shape.products.safeParse(parsed);
   },
 });
@@ -134,7 +140,10 @@ export function toFormValues(partner: Customization | null): PartnerFormValues {
     bannerShow: partner?.bannerShow ?? false,
     aboutPoints: [...(partner?.aboutPoints ?? [])],
     metaTags: (partner?.metaTags ?? []).map((tag) => ({ ...tag })),
-    redirectAfterPurchase: (partner?.redirectAfterPurchase ?? []).map((rule) => ({ url: rule.url, productKeys: [...rule.productKeys] })),
+    redirectAfterPurchase: (partner?.redirectAfterPurchase ?? []).map((rule) => ({
+      url: rule.url,
+      productKeys: [...rule.productKeys],
+    })),
     products: partner?.products ? JSON.stringify(partner.products, null, 2) : '',
   };
   const plain: Record<string, unknown> = values;
@@ -149,8 +158,13 @@ export function toCustomizationInput(values: PartnerFormValues): CustomizationIn
     pricingMode: values.pricingMode,
     newMarkersSection: Boolean(values.newMarkersSection),
     bannerShow: Boolean(values.bannerShow),
-    aboutPoints: (values.aboutPoints ?? []).filter((point) => typeof point === 'string' && point.trim() !== ''),
-    metaTags: (values.metaTags ?? []).map((tag) => ({ name: tag.name ?? '', content: tag.content ?? '' })),
+    aboutPoints: (values.aboutPoints ?? []).filter(
+      (point) => typeof point === 'string' && point.trim() !== '',
+    ),
+    metaTags: (values.metaTags ?? []).map((tag) => ({
+      name: tag.name ?? '',
+      content: tag.content ?? '',
+    })),
     redirectAfterPurchase: (values.redirectAfterPurchase ?? []).map((rule) => ({
       url: rule.url ?? '',
       productKeys: rule.productKeys ?? [],

@@ -9,7 +9,10 @@ interface AnswerSchema<T> {
  * Runs a call of the operator API and checks its answer against the contract, so the screens only
  * ever render what the contract allows; any failure becomes the one ApiError shape.
  */
-export async function opsCall<T>(request: () => Promise<{ data: unknown }>, schema: AnswerSchema<T>): Promise<T> {
+export async function opsCall<T>(
+  request: () => Promise<{ data: unknown }>,
+  schema: AnswerSchema<T>,
+): Promise<T> {
   let data: unknown;
   try {
     data = (await request()).data;

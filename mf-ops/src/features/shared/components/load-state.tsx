@@ -21,7 +21,15 @@ export function errorText(error: ApiError): string {
 }
 
 /** Data that did not arrive: says what is missing and offers to ask again. */
-export function LoadFailed({ what, error, onRetry }: { what: string; error: ApiError; onRetry: () => void }) {
+export function LoadFailed({
+  what,
+  error,
+  onRetry,
+}: {
+  what: string;
+  error: ApiError;
+  onRetry: () => void;
+}) {
   return (
     <Alert
       type="error"
