@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/lock-file';
 import { createSecretToken } from './lib/tokens';
 import { isApiPath } from './plugins/infrastructure/error-handler';
+import { resolveOperator } from './routes/ops/operator-guard';
 import { localUrlOf, writeOperatorTokenFile } from './services/ops/operator-token-file';
 import { siteOptionsFromEnv } from './site/site-options';
 import { sitePlugin } from './site/site-plugin';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
         deployDir: config.deployDir,
         environment: config.shopEnv,
         isApiPath,
+        isOperator: async (request) => (await resolveOperator(request.server, request)) !== null,
         runtimeConfig: { pageViewToken: config.pageViewToken },
       }),
     );

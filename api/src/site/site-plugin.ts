@@ -38,6 +38,7 @@ import {
 } from './first-view';
 import { createRenderPool, type RenderPoolOptions } from './render-pool';
 import { SERVER_RENDER_DIR } from '@shop/shared/ssr/server-render';
+import { OPERATOR_AREAS } from '@shop/shared/shell-contract/shell-props';
 
 export interface SitePluginOptions {
   /** The shell's build folder (shell/dist). */
@@ -63,6 +64,11 @@ export interface SitePluginOptions {
   firstView?: boolean;
   /** The worker threads the areas' renderers run in (defaults in render-pool.ts). */
   renderPool?: RenderPoolOptions;
+  /**
+   * Whether the request comes from an operator. An operator area's paths (OPERATOR_AREAS) get
+   * the not-found status like an unknown path for everyone else; without it, for everyone.
+   */
+  isOperator?: (request: FastifyRequest) => Promise<boolean>;
 }
 
 interface RemoteFileParams {
@@ -122,6 +128,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
       htmlHeaders,
       siteRoot,
       isApiPath: options.isApiPath ?? (() => false),
+      isOperator: options.isOperator ?? (async () => false),
       composeFirstView,
     });
   });
@@ -134,6 +141,7 @@ interface SiteRouteDeps {
   htmlHeaders: Record<string, string>;
   siteRoot: string;
   isApiPath: (url: string) => boolean;
+  isOperator: (request: FastifyRequest) => Promise<boolean>;
   composeFirstView: FirstViewComposer | null;
 }
 
@@ -142,7 +150,7 @@ const isServerRenderPath = (filePath: string) => filePath.split('/')[0]?.toLower
 
 function siteRoutes(
   app: FastifyInstance,
-  { store, registry, configScript, htmlHeaders, siteRoot, isApiPath, composeFirstView }: SiteRouteDeps,
+  { store, registry, configScript, htmlHeaders, siteRoot, isApiPath, isOperator, composeFirstView }: SiteRouteDeps,
 ): void {
   const readIndex = cachedTextFile(path.join(siteRoot, 'index.html'));
   const readRegistry = registryReader(registry);
@@ -208,7 +216,9 @@ function siteRoutes(
     const url = new URL(request.url, 'http://site.invalid');
     const pathname = url.pathname === '/index.html' ? '/' : url.pathname;
     const { areas } = await readRegistry();
-    if (!resolveArea(pathname, areas))
+    const resolved = resolveArea(pathname, areas);
+    const hidden = resolved !== null && OPERATOR_AREAS.includes(resolved.area) && !(await isOperator(request));
+    if (!resolved || hidden)
       return reply
         .code(404)
         .header('cache-control', NO_CACHE)

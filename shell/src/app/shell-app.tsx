@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createPath, type Navigator } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { SHELL_CONTRACT_VERSION, type ShellProps } from '@shop/shared/shell-contract/shell-props';
+import { OPERATOR_AREAS, SHELL_CONTRACT_VERSION, type ShellProps } from '@shop/shared/shell-contract/shell-props';
 import { useNavigationLocation } from '@shop/shared/shell-contract/navigation-store';
 import { AreaOutlet, createNestedAreaOutlet } from '../federation/area-outlet';
 import { AreaFallback, AreaLoading } from '../federation/area-fallback';
@@ -17,6 +17,7 @@ import { useShellNotify } from '../features/notifications/notify';
 import { usePageViewLog } from '../features/analytics/page-view-logger';
 import { useCurrentUser, userQueryOptions } from '../features/user/user-query';
 import { useUserContext } from '../features/user/use-user-context';
+import { useOperatorAccess } from '../features/user/operator-access';
 import { useCustomization } from '../features/storefront/customization-query';
 import { customizationQueryOptions } from '@shop/shared/storefront/customization-query';
 import { areaTableOf } from '@shop/shared/shell-contract/area-routes';
@@ -94,6 +95,9 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   const [notify, notificationHolder] = useShellNotify(theme);
 
   const user = userQuery.data ?? null;
+  // An operator area's files are fetched only once the API has said this visitor is an operator.
+  const operatorArea = route ? OPERATOR_AREAS.includes(route.area) : false;
+  const operatorAccess = useOperatorAccess(api, operatorArea, userQuery.isPending ? undefined : user);
   useEffect(() => {
     if (user) analytics.identify(user.email);
   }, [user, analytics]);
@@ -170,7 +174,9 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
         }
         after={<ChatWidget appId={config.chatAppId} api={api} user={user} userSettled={!userQuery.isPending} href={href} />}
       >
-        {route ? (
+        {route && operatorArea && operatorAccess !== 'granted' ? (
+          operatorAccess === 'pending' ? <AreaLoading /> : <NotFoundPage pathname={location.pathname} />
+        ) : route ? (
           <AreaOutlet
             key={`${route.area}:${route.basename}`}
             area={route.area}
