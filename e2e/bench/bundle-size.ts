@@ -1,4 +1,5 @@
-// Prints the gzip bytes of JavaScript loaded on the first view of the key pages (not a test).
+// Prints the gzip bytes of JavaScript loaded on the first view of the key pages (not a test), and
+// fails when a shopper page fetched any file of the operator console (mf_ops loads for operators only).
 // Usage: pnpm bench:bundle [baseUrl] [storefrontKey] [--files]
 //   (defaults: http://localhost:8080 and "acme-wellness"; --files lists every script, largest first)
 import { gzipSync } from 'node:zlib';
@@ -16,6 +17,11 @@ async function measure(path: string, browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const scripts = new Map<string, number>();
+  const operatorFiles: string[] = [];
+  page.on('request', (request) => {
+    // Its files, and the API calls only the console makes.
+    if (/\/remotes\/mf_ops\/|\/api\/v1\/ops\//.test(request.url())) operatorFiles.push(request.url());
+  });
   page.on('response', async (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && !response.url().endsWith('.js')) return;
@@ -32,7 +38,7 @@ async function measure(path: string, browser: Browser) {
   await page.waitForLoadState('networkidle');
   await context.close();
   const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
-  return { path, scripts, gzipBytes: total };
+  return { path, scripts, gzipBytes: total, operatorFiles };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB gz`;
@@ -42,12 +48,18 @@ async function main() {
   try {
     console.log(`first-load JavaScript on ${baseUrl} (gzip -9 of each script body)`);
     await measure('/', browser); // warms the server, so the first figure is not a cold start
+    const leaks: string[] = [];
     for (const path of pages) {
-      const { scripts, gzipBytes } = await measure(path, browser);
+      const { scripts, gzipBytes, operatorFiles } = await measure(path, browser);
       console.log(`${path.padEnd(24)} ${String(scripts.size).padStart(3)} files  ${kb(gzipBytes)}  (${gzipBytes} bytes)`);
+      leaks.push(...operatorFiles.map((url) => `${path}: ${url.replace(baseUrl, '')}`));
       if (!listFiles) continue;
       for (const [url, bytes] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`    ${kb(bytes)}  ${url.replace(baseUrl, '')}`);
     }
+    if (leaks.length > 0) {
+      console.error(`A shopper page fetched operator console files:\n  ${leaks.join('\n  ')}`);
+      process.exitCode = 1;
+    } else console.log('No operator console (mf_ops) file was requested on these pages.');
   } finally {
     await browser.close();
   }
