@@ -97,7 +97,7 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   const user = userQuery.data ?? null;
   // An operator area's files are fetched only once the API has said this visitor is an operator.
   const operatorArea = route ? OPERATOR_AREAS.includes(route.area) : false;
-  const operatorAccess = useOperatorAccess(api, operatorArea, userQuery.isPending ? undefined : user);
+  const operatorAccess = useOperatorAccess(api, operatorArea, userQuery.isPending ? undefined : user, userQuery.isFetching);
   useEffect(() => {
     if (user) analytics.identify(user.email);
   }, [user, analytics]);

@@ -6,11 +6,15 @@ import type { ApiClients, CurrentUser } from '@shop/shared/shell-contract/shell-
 
 export type OperatorAccess = 'pending' | 'granted' | 'refused';
 
-/** `needed`: the page is an operator area's; `user`: the settled visitor (undefined while loading). */
+/**
+ * `needed`: the page is an operator area's; `user`: the settled visitor (undefined while loading);
+ * `refreshing`: the visitor is being read again (just signed in), so "nobody" is not final yet.
+ */
 export function useOperatorAccess(
   api: ApiClients,
   needed: boolean,
   user: CurrentUser | null | undefined,
+  refreshing = false,
 ): OperatorAccess {
   const asked = needed && Boolean(user);
   const query = useQuery({
@@ -24,7 +28,7 @@ export function useOperatorAccess(
   });
   if (!needed) return 'refused';
   if (user === undefined) return 'pending';
-  if (!asked) return 'refused';
+  if (!asked) return refreshing ? 'pending' : 'refused';
   if (query.isPending) return 'pending';
   // A failed check (network, 5xx) shows the not-found page too: nothing is fetched on a guess.
   return query.data === true ? 'granted' : 'refused';
