@@ -1,7 +1,6 @@
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Popconfirm from 'antd/es/popconfirm';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import type { Deliveries } from '@shop/shared/contract/ops';
 import { useRollback, type RollbackRequest } from '../api/rollback';
@@ -9,7 +8,6 @@ import { VersionFlags } from './version-flags';
 import { formatWhen } from '../../shared/components/format-when';
 
 type RemoteDelivery = Deliveries['remotes'][number];
-type StoredVersion = RemoteDelivery['versions'][number];
 
 /** One area: what is live, since when and by whom, what else is stored, and the rollbacks. */
 export function RemoteCard({
@@ -32,56 +30,9 @@ export function RemoteCard({
         ),
     });
 
-  const columns = [
-    {
-      title: 'Version',
-      dataIndex: 'version',
-      render: (version: string) => (
-        <span>
-          <code>{version}</code> {version === live?.version && <Tag color="success">live</Tag>}
-        </span>
-      ),
-    },
-    { title: 'Contract', dataIndex: 'contractVersion' },
-    {
-      title: 'Stored',
-      dataIndex: 'storedAt',
-      render: (at: string, row: StoredVersion) => `${formatWhen(at)} by ${row.storedBy}`,
-    },
-    {
-      title: 'Flags',
-      dataIndex: 'flags',
-      render: (flags: StoredVersion['flags']) => <VersionFlags flags={flags} />,
-    },
-    {
-      title: 'Action',
-      key: 'action',
-      render: (_: unknown, row: StoredVersion) =>
-        row.version === live?.version ? null : (
-          <Popconfirm
-            title={`Make ${row.version} live?`}
-            description={
-              row.flags.length > 0
-                ? 'The shell will refuse this version: the API will say why.'
-                : 'Shoppers get it on their next page load.'
-            }
-            okText="Roll back"
-            onConfirm={() => run({ remote: remote.name, version: row.version })}
-          >
-            <Button
-              size="small"
-              disabled={busy}
-              aria-label={`Roll back ${remote.area} to ${row.version}`}
-            >
-              Roll back to this
-            </Button>
-          </Popconfirm>
-        ),
-    },
-  ];
-
   return (
     <Card
+      size="small"
       title={
         <h2 style={{ margin: 0, fontSize: 18 }}>
           {remote.area}{' '}
@@ -139,17 +90,42 @@ export function RemoteCard({
           Rollback refused: {rollback.error.message}
         </p>
       )}
-      <section className="ops-table-scroll" aria-label={`Stored versions of ${remote.area}`}>
-        <Table<StoredVersion>
-          size="small"
-          rowKey="version"
-          pagination={false}
-          columns={columns}
-          dataSource={remote.versions}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: 'No stored versions' }}
-        />
-      </section>
+      <h3 className="ops-subheading">Stored versions</h3>
+      <ul className="ops-versions" aria-label={`Stored versions of ${remote.area}`}>
+        {remote.versions.map((row) => (
+          <li key={row.version}>
+            <div>
+              <code>{row.version}</code>{' '}
+              {row.version === live?.version && <Tag color="success">live</Tag>}
+              <VersionFlags flags={row.flags} />
+              <div className="ops-muted">
+                contract {row.contractVersion} · stored {formatWhen(row.storedAt)} by {row.storedBy}
+              </div>
+            </div>
+            {row.version !== live?.version && (
+              <Popconfirm
+                title={`Make ${row.version} live?`}
+                description={
+                  row.flags.length > 0
+                    ? 'The shell will refuse this version: the API will say why.'
+                    : 'Shoppers get it on their next page load.'
+                }
+                okText="Roll back"
+                onConfirm={() => run({ remote: remote.name, version: row.version })}
+              >
+                <Button
+                  size="small"
+                  disabled={busy}
+                  aria-label={`Roll back ${remote.area} to ${row.version}`}
+                >
+                  Roll back to this
+                </Button>
+              </Popconfirm>
+            )}
+          </li>
+        ))}
+        {remote.versions.length === 0 && <li className="ops-muted">No stored versions</li>}
+      </ul>
     </Card>
   );
 }

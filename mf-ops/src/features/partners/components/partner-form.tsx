@@ -10,6 +10,7 @@ import { PRICING_MODES } from '@shop/shared/contract/customization';
 import { PARTNER_META_NAMES } from '@shop/shared/rules/partner-rules';
 import { hexColorOr } from '@shop/shared/rules/hex-color';
 import {
+  aboutPointRule,
   FIELD_GROUPS,
   fieldRule,
   productsRule,
@@ -182,7 +183,7 @@ function AboutPoints() {
           <p style={{ marginBottom: 8 }}>About points</p>
           {fields.map((field, index) => (
             <div key={field.key} style={{ display: 'flex', gap: 8 }}>
-              <Form.Item name={field.name} rules={[fieldRule('aboutPoints')]} style={{ flex: 1 }}>
+              <Form.Item name={field.name} rules={[aboutPointRule]} style={{ flex: 1 }}>
                 <Input aria-label={`About point ${index + 1}`} />
               </Form.Item>
               <Button

@@ -104,8 +104,16 @@ const blankToNull = (value: unknown) =>
 /** A contract field's own rule: blank is "not set" where the contract allows null. */
 export function fieldRule(name: keyof Fields): Rule {
   const schema = customizationFieldsSchema.shape[name];
-  return zodRule({ safeParse: (value: unknown) => schema.safeParse(blankToNull(value)) });
+  const nullable = schema.safeParse(null).success;
+  return zodRule({
+    safeParse: (value: unknown) => schema.safeParse(nullable ? blankToNull(value) : (value ?? '')),
+  });
 }
+
+/** The rule for one about point: the contract's rule for each item of the list. */
+export const aboutPointRule: Rule = zodRule(
+  customizationFieldsSchema.shape.aboutPoints.unwrap().element,
+);
 
 export const shopKeyRule = zodRule(shopKeySchema, { requiredMessage: 'A shop key is required' });
 

@@ -17,6 +17,10 @@ const CSS = `
 .ops-fieldset { border: 1px solid #d9e2e3; border-radius: 8px; padding: 8px 16px 4px; margin: 0 0 16px; min-width: 0; }
 .ops-fieldset legend { font-weight: 600; padding: 0 6px; font-size: 16px; width: auto; border: 0; margin: 0; }
 .ops-row--open > td { background: #e8f5f4 !important; }
+.ops-subheading { font-size: 15px; margin: 12px 0 4px; }
+.ops-versions { list-style: none; padding: 0; margin: 0; }
+.ops-versions li { display: flex; flex-wrap: wrap; gap: 8px; justify-content: space-between; align-items: center; padding: 8px 0; border-top: 1px solid #eef2f2; }
+.ops-versions code { overflow-wrap: anywhere; }
 .ops-table-scroll { overflow-x: auto; }
 .ops-dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 4px 12px; margin: 0; }
 .ops-dl dt { color: #4a5f63; }
