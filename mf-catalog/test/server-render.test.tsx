@@ -92,4 +92,47 @@ describe('catalog server render', () => {
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;script&gt;alert(2)&lt;/script&gt;');
   });
+
+  it("renders a partner's main page for the storefront that nests it, from the props it handed over and the copy", async () => {
+    const partner = {
+      businessName: 'Acme Wellness',
+      colors: { primary: '#6b3fa0', section1: null, section2: null, banner: null, bannerBackground: null, footer: null },
+      hero: { title: '<script>alert(1)</script>Acme', description: null, image: null },
+      banner: { content: 'Members save.' },
+      stepImages: [null, null, null],
+      showBiomarkers: false,
+      boxLogo: null,
+      about: { title: null, description: null, image: null, points: [] },
+      footer: {
+        companyDescription: null,
+        socialLinks: { facebook: null, instagram: null, twitter: null, youtube: null },
+      },
+    };
+    const nested = {
+      ...request('/shop/acme-wellness'),
+      basename: '/shop/acme-wellness',
+      areaProps: { partnerMainPage: partner },
+    };
+    const { html, queries } = (await renderArea(nested))!;
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;Acme');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('Members save.');
+    // The copy is in the first view: nothing arrives later to move the banner.
+    expect(html).not.toContain('mp-hero-media-pending');
+    expect(html).toContain('How it works');
+    // Its links stay inside the storefront.
+    expect(html).toMatch(/href="\/shop\/acme-wellness\/pricing"/);
+    expect(nested.fetched).toEqual([API_PATHS.catalogContent]);
+    expect(queries.map((query) => query.queryKey)).toEqual([[...CATALOG_CONTENT_QUERY_KEY]]);
+  });
+
+  it("refuses a partner's props that break the contract: no first view of the error", async () => {
+    const nested = {
+      ...request('/shop/acme-wellness'),
+      basename: '/shop/acme-wellness',
+      areaProps: { partnerMainPage: { businessName: 'Acme' } },
+    };
+    const result = await renderArea(nested);
+    expect(result?.html ?? '').toContain('This page cannot be shown');
+  });
 });

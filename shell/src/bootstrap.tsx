@@ -29,6 +29,15 @@ async function startShell(): Promise<void> {
   await nextTask();
   const runtime = createShellRuntime();
   await nextTask();
+  // A storefront's first view shows the partner's chrome: the first render must draw it too, not
+  // its placeholders (that would flash the frame).
+  if (runtime.firstView.routeFor(runtime.store.getLocation().pathname)?.b2bKey) {
+    const { preloadStorefrontChrome } = await import(
+      /* webpackMode: "eager" */ './features/storefront/storefront-chrome-lazy'
+    );
+    await preloadStorefrontChrome();
+    await nextTask();
+  }
   await import(/* webpackMode: "eager" */ './federation/area-outlet');
   await nextTask();
   const { ShellApp, prefetchShellQueries } = await import(

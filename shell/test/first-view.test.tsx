@@ -26,6 +26,7 @@ const state: FirstViewState = {
   area: 'catalog',
   pathname: '/',
   basename: '',
+  b2bKey: null,
   queries: [
     {
       queryKey: OFFERS_KEY,
@@ -64,8 +65,21 @@ describe('readFirstView', () => {
   it('routes its own path to the area the server drew, before the registry is read', () => {
     serverDocument(state);
     const firstView = readFirstView(document, new QueryClient());
-    expect(firstView.routeFor('/')).toEqual({ area: 'catalog', basename: '' });
+    expect(firstView.routeFor('/')).toEqual({ area: 'catalog', basename: '', b2bKey: null });
     expect(firstView.routeFor('/pricing')).toBeUndefined();
+  });
+
+  it("routes a storefront page to its partner, so the shell draws the partner's frame at once", () => {
+    serverDocument(
+      { ...state, area: 'storefront', pathname: '/shop/acme', basename: '/shop/acme', b2bKey: 'acme' },
+      'storefront',
+    );
+    const firstView = readFirstView(document, new QueryClient());
+    expect(firstView.routeFor('/shop/acme')).toEqual({
+      area: 'storefront',
+      basename: '/shop/acme',
+      b2bKey: 'acme',
+    });
   });
 
   it('ignores a malformed or mismatched first view instead of breaking the page', () => {

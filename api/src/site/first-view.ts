@@ -13,10 +13,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AreaTable } from '@shop/shared/shell-contract/area-routes';
 import { REMOTE_NAMES, type AreaName } from '@shop/shared/shell-contract/shell-props';
 import {
+  FIRST_VIEW_SLOT_ATTRIBUTE,
   FIRST_VIEW_STATE_ID,
   jsonForScript,
   SERVER_RENDER_FILE,
+  type AreaRenderRequest,
+  type AreaRenderResult,
   type AreaServerRenderer,
+  type FirstViewQuery,
   type FirstViewState,
   type ShellServerRenderer,
 } from '@shop/shared/ssr/server-render';
@@ -30,6 +34,8 @@ export interface FirstViewPage {
   head: string;
   /** The content of #root. */
   root: string;
+  /** The code of the areas nested in the page (their `Loaded.id`s), which the cache key cannot know beforehand. */
+  nested?: { area: AreaName; id: string }[];
 }
 
 /** A loaded renderer and the identity of the code it came from (part of the cache key). */
@@ -72,7 +78,8 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
     maxConcurrent = 4,
     now = Date.now,
   } = options;
-  const cache = new Map<string, { at: number; page: Promise<FirstViewPage | null> }>();
+  /** `settled`: the page once rendered, kept to check its nested areas' versions. */
+  const cache = new Map<string, { at: number; page: Promise<FirstViewPage | null>; settled?: FirstViewPage | null }>();
   let rendering = 0;
 
   async function compose(
@@ -88,30 +95,73 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
     return {
       key: `${shell.id}|${area.id}|${pathname}${search}`,
       render: async () => {
-        const result = await area.renderer.renderArea({
-          pathname,
-          search,
-          basename: target.basename,
-          fetchJson,
-        });
+        const request = { pathname, search, basename: target.basename, fetchJson };
+        const result = await area.renderer.renderArea(request);
         if (!result) return null;
-        const root = shell.renderer.renderFrame({
+        const filled = await fillSlots(result, request);
+        if (!filled) return null;
+        const root = await shell.renderer.renderFrame({
           pathname,
           area: target.area,
-          areaHtml: result.html,
+          areaHtml: filled.html,
+          basename: target.basename,
+          b2bKey: target.b2bKey ?? null,
+          fetchJson,
         });
         const state: FirstViewState = {
           area: target.area,
           pathname,
           basename: target.basename,
-          queries: result.queries,
+          b2bKey: target.b2bKey ?? null,
+          queries: filled.queries,
         };
+        // The frame's own styles (a storefront's chrome) go to <head> too, where React adopts them.
+        const frameStyles = /^(?:<style\b[^>]*>[\s\S]*?<\/style>)+/.exec(root)?.[0] ?? '';
         return {
-          head: `${result.head}<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(state)}</script>`,
-          root,
+          head: `${filled.head}${frameStyles}<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(state)}</script>`,
+          root: root.slice(frameStyles.length),
+          ...(filled.nested.length > 0 ? { nested: filled.nested } : {}),
         };
       },
     };
+  }
+
+  /**
+   * Renders each nested area a host's first view left room for (a storefront's main page is the
+   * catalog's) with the props the host gave it, and puts its HTML in its place. An area that cannot
+   * render its part means no first view: a hole would be filled later, moving the page.
+   */
+  async function fillSlots(
+    host: AreaRenderResult,
+    request: Omit<AreaRenderRequest, 'areaProps'>,
+  ): Promise<{ html: string; head: string; queries: FirstViewQuery[]; nested: { area: AreaName; id: string }[] } | null> {
+    let { html, head } = host;
+    const queries = [...host.queries];
+    const nested: { area: AreaName; id: string }[] = [];
+    for (const slot of host.slots ?? []) {
+      const marker = `<div ${FIRST_VIEW_SLOT_ATTRIBUTE}="${slot.id}"></div>`;
+      if (!/^\d+$/.test(slot.id) || !html.includes(marker)) return null;
+      const guest = await loadArea(slot.area);
+      if (!guest) return null;
+      const part = await guest.renderer.renderArea({ ...request, areaProps: slot.areaProps });
+      // One level only: a nested area's own slots are not filled.
+      if (!part || (part.slots?.length ?? 0) > 0) return null;
+      html = html.replace(marker, () => `<div ${FIRST_VIEW_SLOT_ATTRIBUTE}="${slot.id}">${part.html}</div>`);
+      head += part.head;
+      // The host's entries first; a query both read is the same data.
+      const known = new Set(queries.map((query) => JSON.stringify(query.queryKey)));
+      queries.push(...part.queries.filter((query) => !known.has(JSON.stringify(query.queryKey))));
+      nested.push({ area: slot.area, id: guest.id });
+    }
+    return { html, head, queries, nested };
+  }
+
+  /** A cached page drawn with a nested area's older version (a deploy or rollback since) is stale. */
+  async function nestedChanged(page: FirstViewPage | null): Promise<boolean> {
+    for (const { area, id } of page?.nested ?? []) {
+      if ((await loadArea(area))?.id !== id) return true;
+    }
+    return false;
   }
 
   return async (pathname, search, areas) => {
@@ -121,15 +171,20 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
       const plan = await compose(shell, pathname, search, areas);
       if (!plan) return null;
       let entry = cache.get(plan.key);
+      if (entry?.settled && (await nestedChanged(entry.settled))) entry = undefined;
       if (!entry || now() - entry.at > ttlMs) {
         if (rendering >= maxConcurrent) return null;
         rendering += 1;
-        const fresh: { at: number; page: Promise<FirstViewPage | null> } = {
+        const fresh: { at: number; page: Promise<FirstViewPage | null>; settled?: FirstViewPage | null } = {
           at: now(),
           page: Promise.resolve(null),
         };
         fresh.page = plan
           .render()
+          .then((page) => {
+            fresh.settled = page;
+            return page;
+          })
           .catch((error: unknown) => {
             log.warn(
               { err: error, pathname },

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { AreaRenderRequest, AreaRenderResult } from '@shop/shared/ssr/server-render';
+import type { AreaRenderRequest, AreaRenderResult, FirstViewSlot } from '@shop/shared/ssr/server-render';
+import { AREA_NAMES } from '@shop/shared/shell-contract/shell-props';
 
 /** Main thread → worker. */
 export type ToWorker =
@@ -238,5 +239,23 @@ function renderResult(value: unknown): AreaRenderResult | null {
   const candidate = value as Partial<AreaRenderResult>;
   if (typeof candidate.html !== 'string' || typeof candidate.head !== 'string' || !Array.isArray(candidate.queries))
     throw new Error('The renderer returned something other than { html, head, queries } or null.');
-  return { html: candidate.html, head: candidate.head, queries: candidate.queries };
+  const result: AreaRenderResult = { html: candidate.html, head: candidate.head, queries: candidate.queries };
+  if (candidate.slots !== undefined) {
+    if (!Array.isArray(candidate.slots) || !candidate.slots.every(isSlot))
+      throw new Error('The renderer returned slots other than [{ id, area, areaProps }].');
+    result.slots = candidate.slots;
+  }
+  return result;
+}
+
+/** A nested area's place in a host's first view (checked: the site renders that area next). */
+function isSlot(value: unknown): value is FirstViewSlot {
+  const slot = value as Partial<FirstViewSlot> | null;
+  return (
+    typeof slot?.id === 'string' &&
+    typeof slot.area === 'string' &&
+    (AREA_NAMES as readonly string[]).includes(slot.area) &&
+    typeof slot.areaProps === 'object' &&
+    slot.areaProps !== null
+  );
 }

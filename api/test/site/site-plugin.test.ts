@@ -579,6 +579,7 @@ describe('site plugin', () => {
             area: 'catalog',
             pathname,
             basename: '',
+            b2bKey: null,
             queries: [{ queryKey: ['page'], data: { pathname }, dataUpdatedAt: 1 }],
           });
           // The rest of the shell page is untouched.

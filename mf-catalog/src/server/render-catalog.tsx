@@ -23,6 +23,20 @@ export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 export const renderArea: AreaServerRenderer['renderArea'] = async (request: AreaRenderRequest) => {
+  // A storefront mounted this area for a partner's main page (its props, under its basename).
+  if (request.areaProps?.partnerMainPage !== undefined) {
+    return renderAreaToString(
+      {
+        area: 'catalog',
+        AreaRoot: CatalogRoot,
+        // The partner's page reads only the copy (offers are not on it).
+        prefetch: async (queryClient, api) => {
+          await queryClient.prefetchQuery(catalogContentQuery(api));
+        },
+      },
+      request,
+    );
+  }
   if (request.basename !== '' || !SERVER_RENDERED_PATHS.has(request.pathname)) return null;
   return renderAreaToString(
     {

@@ -10,9 +10,16 @@ import {
   SHELL_CONTRACT_VERSION,
   type ApiClients,
   type AreaName,
+  type AreaOutletProps,
   type ShellProps,
 } from '../shell-contract/shell-props';
-import type { AreaRenderRequest, AreaRenderResult, FirstViewQuery } from './server-render';
+import {
+  FIRST_VIEW_SLOT_ATTRIBUTE,
+  type AreaRenderRequest,
+  type AreaRenderResult,
+  type FirstViewQuery,
+  type FirstViewSlot,
+} from './server-render';
 import { FIRST_VIEW_USER_CONTEXT, SERVER_NAVIGATOR } from './server-shell';
 
 /** Axios whose every call is a GET through the site server's fetchJson (no network, no cookies). */
@@ -21,14 +28,46 @@ function serverApiClient(fetchJson: AreaRenderRequest['fetchJson']): AxiosInstan
     if ((config.method ?? 'get').toLowerCase() !== 'get' || !config.url) {
       throw new Error(`A server render only reads: ${String(config.method)} ${String(config.url)}`);
     }
-    const data = await fetchJson(config.url);
+    // The query string too (axios keeps `params` apart from the URL until it sends).
+    const url = axios.getUri({ url: config.url, params: config.params });
+    let data: unknown;
+    try {
+      data = await fetchJson(url);
+    } catch (error) {
+      // The site's reads fail with "GET <url> answered <status>": the status goes where callers
+      // look for it (a missing partner is a 404, an answer rather than a failure).
+      const status = /answered (\d{3})\b/.exec(error instanceof Error ? error.message : '')?.[1];
+      if (status) Object.assign(error as object, { response: { status: Number(status) } });
+      throw error;
+    }
     return { data, status: 200, statusText: 'OK', headers: {}, config, request: null };
   };
   return axios.create({ adapter });
 }
 
+/**
+ * A nested area's place on the server: the same wrappers the shell's AreaOutlet draws around a
+ * parcel (so the live page has its elements at the same places), empty, for the site to fill.
+ */
+function serverAreaOutlet(slots: FirstViewSlot[]): ComponentType<AreaOutletProps> {
+  return function ServerAreaOutlet({ area, areaProps }: AreaOutletProps) {
+    const id = String(slots.length);
+    // JSON only: the props travel to the nested area's renderer (functions and the like are dropped).
+    slots.push({ id, area, areaProps: JSON.parse(JSON.stringify(areaProps ?? {})) as Record<string, unknown> });
+    return (
+      <div className="area-root" data-area={area}>
+        <div {...{ [FIRST_VIEW_SLOT_ATTRIBUTE]: id }} />
+      </div>
+    );
+  };
+}
+
 /** The ShellProps an area sees on the server: data and theme are real, everything interactive is inert. */
-export function serverShellProps(request: AreaRenderRequest, queryClient: QueryClient): ShellProps {
+export function serverShellProps(
+  request: AreaRenderRequest,
+  queryClient: QueryClient,
+  slots: FirstViewSlot[] = [],
+): ShellProps {
   const client = serverApiClient(request.fetchJson);
   const api: ApiClients = { connect: client, payments: client, content: client };
   return {
@@ -52,6 +91,9 @@ export function serverShellProps(request: AreaRenderRequest, queryClient: QueryC
     theme: defaultThemeTokens(),
     api,
     customization: null,
+    AreaOutlet: serverAreaOutlet(slots),
+    // A nested area sees what its host handed it, as in the browser (createNestedAreaOutlet).
+    ...request.areaProps,
   };
 }
 
@@ -60,19 +102,25 @@ export interface AreaServerRenderOptions {
   AreaRoot: ComponentType<ShellProps>;
   /** Fetches what the page's first render reads, into the QueryClient. */
   prefetch: (queryClient: QueryClient, api: ApiClients) => Promise<void>;
+  /**
+   * What the shell hands this area beyond the defaults (a storefront's partner and its theme), from
+   * the prefetched data; null when the page has no first view after all.
+   */
+  shellProps?: (queryClient: QueryClient) => Partial<ShellProps> | null;
 }
 
 /** Renders an area's first view: HTML plus the queries it read, for the browser to start from. */
 export async function renderAreaToString(
-  { AreaRoot, prefetch }: AreaServerRenderOptions,
+  { AreaRoot, prefetch, shellProps }: AreaServerRenderOptions,
   request: AreaRenderRequest,
-): Promise<AreaRenderResult> {
+): Promise<AreaRenderResult | null> {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity } },
   });
-  const props = serverShellProps(request, queryClient);
+  const slots: FirstViewSlot[] = [];
+  const baseProps = serverShellProps(request, queryClient, slots);
   // Lazy pages render only once loaded; on the server they are all in one bundle.
-  await Promise.all([prefetch(queryClient, props.api), preloadLazyPages()]);
+  await Promise.all([prefetch(queryClient, baseProps.api), preloadLazyPages()]);
   const queries: FirstViewQuery[] = queryClient
     .getQueryCache()
     .getAll()
@@ -88,9 +136,15 @@ export async function renderAreaToString(
     .getAll()
     .find((query) => query.state.status === 'error');
   if (failed) throw failed.state.error;
+  const extra = shellProps ? shellProps(queryClient) : {};
+  if (extra === null) {
+    queryClient.clear();
+    return null;
+  }
+  const props = { ...baseProps, ...extra };
   const { head, body } = splitLeadingStyles(renderToString(<AreaRoot {...props} />));
   queryClient.clear();
-  return { html: body, head, queries };
+  return slots.length > 0 ? { html: body, head, queries, slots } : { html: body, head, queries };
 }
 
 /**

@@ -32,8 +32,22 @@ describe('parseFirstViewState', () => {
       area: 'catalog',
       pathname: '/',
       basename: '',
+      b2bKey: null,
       queries: [{ queryKey: ['catalog', 'content'], data: { a: 1 }, dataUpdatedAt: 5 }],
     });
+  });
+
+  it("keeps a storefront page's partner key and basename", () => {
+    const state = parseFirstViewState(
+      JSON.stringify({
+        area: 'storefront',
+        pathname: '/shop/acme/pricing',
+        basename: '/shop/acme',
+        b2bKey: 'acme',
+        queries: [],
+      }),
+    );
+    expect(state).toMatchObject({ area: 'storefront', basename: '/shop/acme', b2bKey: 'acme' });
   });
 
   it('turns anything malformed into no state', () => {

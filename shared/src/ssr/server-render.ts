@@ -13,6 +13,11 @@ export const SERVER_RENDER_DIR = 'ssr';
 export const FIRST_VIEW_STATE_ID = 'shop-first-view';
 /** Marks the server-rendered area inside the shell's <main>. */
 export const FIRST_VIEW_AREA_ATTRIBUTE = 'data-first-view-area';
+/**
+ * Marks where a host area's first view leaves room for a nested area (its AreaOutlet); the site
+ * renders that area with the props the host gave it and puts its HTML inside.
+ */
+export const FIRST_VIEW_SLOT_ATTRIBUTE = 'data-first-view-slot';
 
 /**
  * Set on an area's "still loading" placeholder (PageSuspense's fallback): the shell keeps the first
@@ -28,6 +33,15 @@ export interface AreaRenderRequest {
   basename: string;
   /** GETs a same-origin API path (e.g. /api/v1/catalog/offers) and returns its JSON body. */
   fetchJson: (path: string) => Promise<unknown>;
+  /** For an area nested in another's page: the props its host handed the AreaOutlet (plain JSON). */
+  areaProps?: Record<string, unknown>;
+}
+
+/** A nested area the host's first view left room for (an element with FIRST_VIEW_SLOT_ATTRIBUTE = id). */
+export interface FirstViewSlot {
+  id: string;
+  area: AreaName;
+  areaProps: Record<string, unknown>;
 }
 
 /** One query the area rendered with; the browser seeds its QueryClient with it. */
@@ -42,6 +56,8 @@ export interface AreaRenderResult {
   /** The area's style elements, for the document's <head> (React adopts them there in the browser). */
   head: string;
   queries: FirstViewQuery[];
+  /** Nested areas to render into the HTML; a slot left empty means no first view. */
+  slots?: FirstViewSlot[];
 }
 
 /** An area's dist/ssr/render.cjs. Returns null for a route it does not render on the server. */
@@ -51,9 +67,25 @@ export interface AreaServerRenderer {
 
 /** The shell's dist/ssr/render.cjs: which area draws a page's first view, and its frame around it. */
 export interface ShellServerRenderer {
-  /** The page's area by the live areas' path prefixes (the registry's), or null to start in the browser. */
-  areaOf(pathname: string, areas: AreaTable): { area: AreaName; basename: string } | null;
-  renderFrame(request: { pathname: string; area: AreaName; areaHtml: string }): string;
+  /**
+   * The page's area by the live areas' path prefixes (the registry's), or null to start in the
+   * browser; `b2bKey` names the partner of a storefront page.
+   */
+  areaOf(
+    pathname: string,
+    areas: AreaTable,
+  ): { area: AreaName; basename: string; b2bKey?: string | null } | null;
+  /** The frame around the area's HTML; a storefront's frame reads the partner's look through fetchJson. */
+  renderFrame(request: FrameRenderRequest): string | Promise<string>;
+}
+
+export interface FrameRenderRequest {
+  pathname: string;
+  area: AreaName;
+  areaHtml: string;
+  basename?: string;
+  b2bKey?: string | null;
+  fetchJson?: AreaRenderRequest['fetchJson'];
 }
 
 /** What the page carries for the browser in the FIRST_VIEW_STATE_ID script. */
@@ -62,6 +94,8 @@ export interface FirstViewState {
   pathname: string;
   /** The area's basename, so the browser shell can route the page before it has read the registry. */
   basename: string;
+  /** The partner of a storefront page (its frame carries the partner's look), else null. */
+  b2bKey: string | null;
   queries: FirstViewQuery[];
 }
 
@@ -94,7 +128,8 @@ export function parseFirstViewState(text: string | null | undefined): FirstViewS
         Boolean(query) && Array.isArray(query.queryKey) && typeof query.dataUpdatedAt === 'number',
     );
     const basename = typeof value.basename === 'string' ? value.basename : '';
-    return { area: value.area as AreaName, pathname: value.pathname, basename, queries };
+    const b2bKey = typeof value.b2bKey === 'string' ? value.b2bKey : null;
+    return { area: value.area as AreaName, pathname: value.pathname, basename, b2bKey, queries };
   } catch {
     return null;
   }

@@ -69,14 +69,13 @@ export function prefetchShellQueries({ api, queryClient, store, registry }: Pick
 
 /**
  * The page's route: by the registry's prefixes once read; before that, the server's first view
- * says which area it drew (never a partner page). undefined while not known yet, null for no area.
+ * says which area (and partner) it drew. undefined while not known yet, null for no area.
  */
 function useShellRoute(registry: RegistrySource, firstView: ShellRuntime['firstView'], pathname: string) {
   const areas = useSyncExternalStore(registry.subscribe, registry.areas);
   const route = useMemo((): ShellRoute | null | undefined => {
     if (areas.status === 'ready') return routeOf(pathname, areas.table);
-    const drawn = firstView.routeFor(pathname);
-    return drawn && { ...drawn, b2bKey: null };
+    return firstView.routeFor(pathname);
   }, [areas, firstView, pathname]);
   return { route, registryFailed: areas.status === 'failed' };
 }

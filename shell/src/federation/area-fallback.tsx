@@ -1,4 +1,5 @@
 import type { AreaName } from '@shop/shared/shell-contract/shell-props';
+import { AREA_PENDING_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import type { AreaLoadFailure } from './area-loader';
 
 export const AREA_LABELS: Record<AreaName, string> = {
@@ -35,7 +36,9 @@ export function AreaFallback({ area, reason, onRetry }: { area?: AreaName; reaso
 /** Without an area: while the registry is read and the page's area is not known yet. */
 export function AreaLoading({ area }: { area?: AreaName }) {
   return (
-    <div className="area-loading" role="status" aria-live="polite" data-area-loading={area ?? ''}>
+    // Pending: a first view whose page nests this area (a storefront's main page is the catalog's)
+    // stays on screen until the nested area has drawn, never swapping to this spinner.
+    <div className="area-loading" role="status" aria-live="polite" data-area-loading={area ?? ''} {...{ [AREA_PENDING_ATTRIBUTE]: '' }}>
       <span className="area-spinner" aria-hidden="true" />
       <span className="visually-hidden">Loading {area ? AREA_LABELS[area].toLowerCase() : 'the page'}…</span>
     </div>

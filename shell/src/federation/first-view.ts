@@ -12,10 +12,10 @@ import {
 
 export interface FirstView {
   /**
-   * The area and basename the server rendered this path with, so the page can be routed (and the
-   * server's element kept) before the registry is read.
+   * The area, basename and partner the server rendered this path with, so the page can be routed
+   * (and the server's element kept, in the partner's frame) before the registry is read.
    */
-  routeFor(pathname: string): { area: AreaName; basename: string } | undefined;
+  routeFor(pathname: string): { area: AreaName; basename: string; b2bKey: string | null } | undefined;
   /** The first view's element if it is of this area and path (asked on every render, so it does not consume). */
   elementFor(area: AreaName, pathname: string): HTMLElement | undefined;
   /** Called once the live area shows: a later visit to the page must not see this load's HTML. */
@@ -39,7 +39,9 @@ export function readFirstView(doc: Document, queryClient: QueryClient): FirstVie
   let kept: HTMLElement | undefined = element;
   return {
     routeFor: (pathname) =>
-      pathname === state.pathname ? { area: state.area, basename: state.basename } : undefined,
+      pathname === state.pathname
+        ? { area: state.area, basename: state.basename, b2bKey: state.b2bKey }
+        : undefined,
     elementFor: (area, pathname) =>
       area === state.area && pathname === state.pathname ? kept : undefined,
     discard: () => {

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OffersResponse, PricesResponse } from '@shop/shared/contract/catalog';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { useShell } from '@shop/shared/federation/remote-root';
+import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import type { ProductOffer } from '@shop/shared/catalog/merge-offer';
 import { customizationQueryOptions } from '@shop/shared/storefront/customization-query';
 import { usePartner } from '../partner/use-partner';
@@ -10,10 +11,9 @@ import { storefrontOffers, type StorefrontOffer } from './storefront-offers';
 // Prices change rarely; the catalog area keeps them five minutes too.
 const CATALOG_STALE_MS = 5 * 60_000;
 
-/** The shop's offers and prices, for the storefront to lay the partner's list over. */
-function useCatalog() {
-  const { api } = useShell();
-  return useQuery({
+/** The shop's offers and prices, for the storefront to lay the partner's list over (the server render reads it too). */
+export function storefrontCatalogQuery(api: Pick<ApiClients, 'content'>) {
+  return queryOptions({
     queryKey: ['storefront', 'catalog'],
     staleTime: CATALOG_STALE_MS,
     queryFn: async ({ signal }) => {
@@ -24,6 +24,10 @@ function useCatalog() {
       return { offers: offers.data.offers, prices: prices.data.prices };
     },
   });
+}
+
+function useCatalog() {
+  return useQuery(storefrontCatalogQuery(useShell().api));
 }
 
 export interface StorefrontOffersState {

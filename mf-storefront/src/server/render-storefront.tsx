@@ -1,0 +1,63 @@
+// The storefront's server render (built to dist/ssr/render.cjs): the first view of a partner's main
+// and pricing pages. The main page is the catalog's (mounted through AreaOutlet): its place is left
+// as a slot, which the site fills with the catalog's own server render.
+import { renderAreaToString } from '@shop/shared/ssr/render-area';
+import type { AreaRenderRequest, AreaServerRenderer } from '@shop/shared/ssr/server-render';
+import { partnerRedirectTarget, type StorefrontRouteKind } from '@shop/shared/rules/partner-rules';
+import type { PartnerCustomizationProp } from '@shop/shared/shell-contract/shell-props';
+import {
+  customizationQueryOptions,
+  shopKeyFromBasename,
+} from '@shop/shared/storefront/customization-query';
+import { partnerThemeTokens } from '@shop/shared/storefront/partner-theme';
+import { StorefrontRoot } from '../app/parcel';
+import { storefrontCatalogQuery } from '../features/offers/use-storefront-offers';
+
+/**
+ * The pages drawn on the server, by path inside the storefront. The plan pages are left to the
+ * browser: one the partner sells nothing in sends the shopper on to /pricing.
+ */
+const SERVER_RENDERED_PAGES: Readonly<Record<string, StorefrontRouteKind>> = {
+  '': 'main',
+  '/pricing': 'pricing',
+};
+
+export const renderArea: AreaServerRenderer['renderArea'] = async (request: AreaRenderRequest) => {
+  const shopKey = shopKeyFromBasename(request.basename);
+  if (!shopKey || !request.pathname.startsWith(request.basename)) return null;
+  const kind = SERVER_RENDERED_PAGES[request.pathname.slice(request.basename.length).replace(/\/+$/, '')];
+  if (!kind) return null;
+  let partnerKey: readonly unknown[] = [];
+  return renderAreaToString(
+    {
+      area: 'storefront',
+      AreaRoot: StorefrontRoot,
+      prefetch: async (queryClient, api) => {
+        // The shell's read (without products): it hands this to the area as `customization`.
+        const partner = customizationQueryOptions(api, shopKey, { excludeProducts: true });
+        partnerKey = partner.queryKey;
+        await Promise.all([
+          queryClient.prefetchQuery(partner),
+          ...(kind === 'pricing'
+            ? [
+                queryClient.prefetchQuery(
+                  customizationQueryOptions(api, shopKey, { excludeProducts: false }),
+                ),
+                queryClient.prefetchQuery(storefrontCatalogQuery(api)),
+              ]
+            : []),
+        ]);
+      },
+      // What the browser shell hands the storefront: the partner and its theme. An unknown partner
+      // ('Not found') and one that sends its visitors to its own site have no first view.
+      shellProps: (queryClient) => {
+        const customization = queryClient.getQueryData<PartnerCustomizationProp | null>(partnerKey);
+        if (!customization) return null;
+        const redirect = customization.redirectLink;
+        if (partnerRedirectTarget(kind, typeof redirect === 'string' ? redirect : null)) return null;
+        return { customization, theme: partnerThemeTokens(customization) };
+      },
+    },
+    request,
+  );
+};
