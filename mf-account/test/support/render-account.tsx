@@ -1,7 +1,6 @@
 // Renders the account area under the test shell, with its API clients answered by `routes`
 // instead of the network. Each route is "METHOD /path" -> [status, body] or a function of the request.
 import { configure, render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
 import { createDevShell, DevShellHarness } from '@shop/shared/shell-contract/dev-shell';
@@ -57,10 +56,4 @@ export function renderAccount(
   return { ...view, store, record, calls, callsTo, refresh };
 }
 
-/** Replaces a field's text in one input event (a paste), much cheaper than typing each key into antd. */
-export async function fill(field: HTMLElement, text: string) {
-  const user = userEvent.setup({ delay: null });
-  await user.clear(field);
-  await user.click(field);
-  await user.paste(text);
-}
+export { fill } from '@shop/shared/shell-contract/test-shell';

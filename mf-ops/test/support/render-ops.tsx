@@ -28,10 +28,4 @@ export function renderOps(path: string, routes: FakeHandler) {
   return { ...view, store, record, api, user: userEvent.setup({ delay: null }) };
 }
 
-/** Replaces a field's text in one input event (a paste): much cheaper than typing into antd. */
-export async function fill(field: HTMLElement, text: string) {
-  const user = userEvent.setup({ delay: null });
-  await user.clear(field);
-  await user.click(field);
-  await user.paste(text);
-}
+export { fill } from '@shop/shared/shell-contract/test-shell';
