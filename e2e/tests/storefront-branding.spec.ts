@@ -59,10 +59,10 @@ test.describe('partner storefront branding', () => {
         await expect(page.locator('body')).not.toContainText(/\bBloodwise\b/);
       });
     }
-    // antd components take the partner colour too (the add-to-cart buttons).
+    // The add-to-cart buttons take the partner colour too.
     await page.goto('/shop/acme-wellness/pricing');
     await expect(page.getByRole('button', { name: /^Add to cart: / }).first()).toBeVisible();
-    expect(await backgroundOf(page, '.ant-btn-primary')).toBe(rgb('#6b3fa0'));
+    expect(await backgroundOf(page, '.sf-offer .sf-button')).toBe(rgb('#6b3fa0'));
     expect(await backgroundOf(page, '.sf-offer')).toBe('rgb(255, 255, 255)');
     expect(errors).toEqual([]);
   });

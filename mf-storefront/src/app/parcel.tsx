@@ -1,5 +1,4 @@
 // The exposed `./app` module: a single-spa-react parcel the shell mounts on /shop/:b2bKey/*.
-import { withAreaAntdTheme } from '@shop/shared/federation/area-antd-theme';
 import { createAreaApp } from '@shop/shared/federation/remote-root';
 import { useStorefrontPageTitle } from './page-title';
 import { StorefrontRoutes } from './storefront-routes';
@@ -9,9 +8,8 @@ function StorefrontArea() {
   return <StorefrontRoutes />;
 }
 
-export const { AreaRoot: StorefrontRoot, parcel } = createAreaApp(
-  'storefront',
-  withAreaAntdTheme(StorefrontArea),
-);
+// No antd in this area's pages (plain buttons and CSS spinners), so no antd theme around them:
+// the nested checkout area brings its own.
+export const { AreaRoot: StorefrontRoot, parcel } = createAreaApp('storefront', StorefrontArea);
 export const { bootstrap, mount, unmount, update } = parcel;
 export default parcel;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Button from 'antd/es/button';
 import { useNavigate } from 'react-router';
 import { useAddToCart } from '@shop/shared/cart/use-cart';
 import { intervalDuration } from '@shop/shared/catalog/recurring-interval';
@@ -43,15 +42,18 @@ export function OfferCard({ offer }: { offer: StorefrontOffer }) {
       </div>
       <p>{billingLabel(interval)}</p>
       {offer.description && <p>{offer.description}</p>}
-      <Button
-        type="primary"
-        size="large"
-        loading={adding}
+      {/* A plain button: antd stays off the first load, and the server draws it as the browser does. */}
+      <button
+        type="button"
+        className="sf-button"
+        disabled={adding}
+        aria-busy={adding}
         onClick={() => void add()}
         aria-label={`Add to cart: ${offer.title}`}
       >
+        {adding && <span className="sf-spinner sf-spinner--small" aria-hidden="true" />}
         Add to cart
-      </Button>
+      </button>
     </article>
   );
 }

@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import Button from 'antd/es/button';
-import Spin from 'antd/es/spin';
 import type { StorefrontOffersState } from './use-storefront-offers';
 import type { StorefrontOffer } from './storefront-offers';
 
@@ -17,13 +15,15 @@ export function OffersState({
     return (
       <div role="alert" className="sf-empty">
         <p>We could not load the prices. Please try again.</p>
-        <Button onClick={state.retry}>Try again</Button>
+        <button type="button" className="sf-button sf-button--quiet" onClick={state.retry}>
+          Try again
+        </button>
       </div>
     );
   }
   return (
     <div className="sf-state" role="status" aria-label="Loading prices">
-      <Spin size="large" />
+      <span className="sf-spinner" aria-hidden="true" />
     </div>
   );
 }

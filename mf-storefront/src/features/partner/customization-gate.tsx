@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import Button from 'antd/es/button';
-import Spin from 'antd/es/spin';
 import { useQuery } from '@tanstack/react-query';
 import { useShell } from '@shop/shared/federation/remote-root';
 import {
@@ -11,7 +9,7 @@ import {
 import { StorefrontStyles } from './storefront-styles';
 
 /**
- * Spec §2: a spinner while the customization loads, 'Not found' when the partner does not exist.
+ * A spinner while the customization loads, 'Not found' when the partner does not exist.
  * The shell passes the customization; this observes the same cached query only to tell a failed
  * load from a slow one and offer Try again.
  */
@@ -41,16 +39,16 @@ export function CustomizationGate({ children }: { children: ReactNode }) {
       <div className="sf-state" role="alert">
         <StorefrontStyles />
         <p>We could not load this shop. Please check your connection and try again.</p>
-        <Button type="primary" onClick={() => void query.refetch()}>
+        <button type="button" className="sf-button" onClick={() => void query.refetch()}>
           Try again
-        </Button>
+        </button>
       </div>
     );
   }
   return (
     <div className="sf-state" role="status" aria-label="Loading the shop">
       <StorefrontStyles />
-      <Spin size="large" />
+      <span className="sf-spinner" aria-hidden="true" />
     </div>
   );
 }

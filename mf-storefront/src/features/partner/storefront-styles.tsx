@@ -34,6 +34,16 @@ const css = `
 .sf-link-button { display: inline-flex; align-items: center; justify-content: center; min-height: 44px; padding: 0 20px; border-radius: 8px; font-weight: 700; text-decoration: none; background: var(--sf-accent); color: var(--sf-on-accent); }
 .sf-checkout { --co-primary: var(--sf-accent); }
 .sf-checkout .co-cta { color: var(--sf-on-accent); }
+.sf-button { display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 44px; padding: 0 20px; border: 1px solid var(--sf-accent, #0f6e69); border-radius: 8px; font: inherit; font-size: 1rem; font-weight: 700; cursor: pointer; background: var(--sf-accent, #0f6e69); color: var(--sf-on-accent, #ffffff); }
+.sf-button:hover:not(:disabled) { filter: brightness(0.94); }
+.sf-button:disabled { cursor: progress; opacity: 0.75; }
+.sf-button:focus-visible { outline: 3px solid #0b5c58; outline-offset: 2px; }
+.sf-button--quiet { background: #fff; color: #12343b; border-color: #c9d6d8; }
+.sf-offer .sf-button { margin-top: auto; width: 100%; }
+.sf-spinner { display: inline-block; width: 40px; height: 40px; border-radius: 50%; border: 4px solid #d8e4e6; border-top-color: var(--sf-accent, #0f6e69); animation: sf-spin 0.8s linear infinite; }
+.sf-spinner--small { width: 16px; height: 16px; border-width: 2px; border-color: currentColor; border-top-color: transparent; }
+@keyframes sf-spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .sf-spinner { animation-duration: 2.4s; } }
 .sf-link-button--quiet { background: #fff; color: #12343b; border: 1px solid #c9d6d8; }
 /* antd writes white on colorPrimary and colours links with it; a light partner colour (the default
    #3cbab5 included) needs dark text on its buttons and a darker link to stay readable. */
