@@ -5,7 +5,7 @@
 // On PGlite by default; with --postgres (or BENCH_DATABASE=postgres) on a throwaway PostgreSQL
 // cluster, the one the PostgreSQL test suite starts. Not a test: it prints figures.
 // BENCH_SECONDS and BENCH_CONNECTIONS tune it.
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -27,12 +27,27 @@ interface Figures {
   /** 2xx answers and requests sent, warm-up included (a run ends with some still in flight). */
   ok: number;
   sent: number;
+  /** CPU time the API process spent per answered request: less swayed by other load than req/s. */
+  serverCpuMs: number;
 }
 
-async function measure(name: string, options: autocannon.Options): Promise<Figures> {
+function ask<T>(server: ChildProcess, question: string): Promise<T> {
+  return new Promise((resolve) => {
+    server.once('message', (answer) => resolve(answer as T));
+    server.send(question);
+  });
+}
+
+async function measure(
+  server: ChildProcess,
+  name: string,
+  options: autocannon.Options,
+): Promise<Figures> {
   // A short warm-up fills caches and JIT-compiles the hot paths.
   const warmUp = await autocannon({ ...options, duration: 1 });
+  const cpuBefore = await ask<number>(server, 'cpu');
   const result = await autocannon({ ...options, duration: SECONDS, connections: CONNECTIONS });
+  const cpuMicros = (await ask<number>(server, 'cpu')) - cpuBefore;
   return {
     name,
     requestsPerSecond: result.requests.average,
@@ -40,6 +55,7 @@ async function measure(name: string, options: autocannon.Options): Promise<Figur
     non2xx: result.non2xx + result.errors,
     ok: warmUp['2xx'] + result['2xx'],
     sent: warmUp.requests.sent + result.requests.sent,
+    serverCpuMs: cpuMicros / 1000 / Math.max(1, result.requests.total),
   };
 }
 
@@ -62,13 +78,6 @@ async function startPostgres(): Promise<{ cluster: Cluster; databaseUrl: string 
   return { cluster, databaseUrl: url.toString() };
 }
 
-function ask<T>(server: ReturnType<typeof fork>, question: string): Promise<T> {
-  return new Promise((resolve) => {
-    server.once('message', (answer) => resolve(answer as T));
-    server.send(question);
-  });
-}
-
 async function main() {
   const postgres = POSTGRES ? await startPostgres() : null;
   const server = fork(path.join(__dirname, 'bench-server.ts'), [], {
@@ -76,24 +85,31 @@ async function main() {
     stdio: 'inherit',
     env: postgres ? { ...process.env, DATABASE_URL: postgres.databaseUrl } : process.env,
   });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const exited = new Promise<void>((resolve) =>
+    server.once('exit', (code, signal) => {
+      if (code !== 0) console.warn(`bench server ended with ${signal ?? `exit code ${code}`}`);
+      resolve();
+    }),
+  );
   try {
     const ready = await new Promise<BenchServerReady>((resolve, reject) => {
       server.once('message', (message) => resolve(message as BenchServerReady));
       server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     });
     const api = `http://127.0.0.1:${ready.apiPort}`;
-    const bare = await measure('bare Fastify route', {
+    const bare = await measure(server, 'bare Fastify route', {
       url: `http://127.0.0.1:${ready.barePort}/bare`,
     });
     // Not one of the three asked for: the full plugin stack on a tiny response, to split the
     // cached read's cost into hooks (helmet, request id, cookies, CSRF) and payload.
-    const healthz = await measure('full API stack, GET /healthz', { url: `${api}/healthz` });
-    const cached = await measure('cached customization read', {
+    const healthz = await measure(server, 'full API stack, GET /healthz', {
+      url: `${api}/healthz`,
+    });
+    const cached = await measure(server, 'cached customization read', {
       url: `${api}/api/v1/customization/acme-wellness`,
     });
     let n = 0;
-    const write = await measure('write transaction (customization upsert)', {
+    const write = await measure(server, 'write transaction (customization upsert)', {
       url: `${api}/api/v1/customization/bench-partner`,
       method: 'PUT',
       headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'content-type': 'application/json' },
@@ -109,7 +125,7 @@ async function main() {
     // Every request is a new order: its own idempotency key, shopper and session, one kit,
     // no price sent (the server prices it), the test card that succeeds.
     let shopper = 0;
-    const order = await measure('consumer order (price, charge, write)', {
+    const order = await measure(server, 'consumer order (price, charge, write)', {
       url: `${api}${API_PATHS.orders}`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -147,6 +163,7 @@ async function main() {
         'req/s': Math.round(figures.requestsPerSecond),
         'p99 ms': figures.p99Ms,
         'non-2xx/errors': figures.non2xx,
+        'server CPU ms/req': Number(figures.serverCpuMs.toFixed(3)),
       })),
     );
     console.log(
