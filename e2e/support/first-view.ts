@@ -1,8 +1,26 @@
 // Pages with a server-rendered first view (docs/decisions/server-rendered-first-view.md) show the
 // server's HTML until the live area takes over. A test that scrolls to or reads elements it then
 // keeps using waits for the live page, so the element it holds is not the one being replaced.
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { FIRST_VIEW_STATE_ID } from '../../shared/src/ssr/server-render';
 
 export async function waitForLivePage(page: Page): Promise<void> {
   await expect(page.locator('[data-first-view-area]')).toHaveCount(0);
+}
+
+/**
+ * Resolves once the server answers `path` with its first view. A render slower than the server
+ * waits (a cold worker on a busy machine) sends the plain shell and fills the cache for the next
+ * request, so a test about the first view asks until it is there rather than racing the render.
+ */
+export async function firstViewReady(request: APIRequestContext, path: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(path, { headers: { accept: 'text/html' } });
+        return (await response.text()).includes(`id="${FIRST_VIEW_STATE_ID}"`);
+      },
+      { message: `the first view of ${path}`, timeout: 60_000 },
+    )
+    .toBe(true);
 }

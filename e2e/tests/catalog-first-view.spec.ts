@@ -4,6 +4,7 @@
 import { formatMoney } from '../../shared/src/format/money';
 import { DEMO_PRICES, DEMO_PRODUCTS } from '../../api/src/db/seed/demo-catalog';
 import { MAIN_PAGE_CONTENT } from '../../api/src/db/seed/catalog-content';
+import { firstViewReady } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
 const quarterly = () => {
@@ -19,7 +20,9 @@ test.describe('without JavaScript', () => {
 
   test('the main page and pricing are there from the HTML alone: header, seeded copy, seeded prices, footer', async ({
     page,
+    shop,
   }) => {
+    await firstViewReady(shop.api, '/');
     await page.goto('/');
     await expect(
       page.getByRole('heading', { level: 1, name: MAIN_PAGE_CONTENT.hero.title }),
@@ -32,6 +35,7 @@ test.describe('without JavaScript', () => {
     ).toHaveAttribute('href', '/pricing');
     await expect(page.locator('footer.site-footer')).toBeVisible();
 
+    await firstViewReady(shop.api, '/pricing');
     await page.goto('/pricing');
     const { title, amount } = quarterly();
     const card = page
@@ -44,11 +48,13 @@ test.describe('without JavaScript', () => {
 
 test('the browser takes over the first view: one live page, no leftover copy, no errors', async ({
   page,
+  shop,
 }) => {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(String(error)));
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
 
+  await firstViewReady(shop.api, '/pricing');
   const response = await page.goto('/pricing');
   expect(await response!.text()).toContain('id="shop-first-view"');
   // The live page has replaced the server's element, in place.
