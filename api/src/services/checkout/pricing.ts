@@ -106,6 +106,7 @@ function shippingRateQuery(
 
 type ShippingRate = Awaited<ReturnType<ReturnType<typeof shippingRateQuery>['execute']>>[number];
 
+/** Prices each line from the prices table's rows. Unknown or inactive keys are refused, never skipped. */
 function linesFromRows(
   merged: readonly CartItem[],
   rows: readonly ActivePriceRow[],
@@ -140,21 +141,6 @@ function linesFromRows(
       partner,
     };
   });
-}
-
-/** Prices each line from the prices table. Unknown or inactive keys are refused, never skipped. */
-export async function priceLines(
-  db: Executor,
-  items: readonly CartItem[],
-  businessKey: string | null = null,
-): Promise<PricedLine[]> {
-  const merged = mergeCartItems(items);
-  if (merged.length === 0) return [];
-  const rows = await activePricesQuery(
-    db,
-    merged.map((item) => item.lookupKey),
-  ).execute();
-  return linesFromRows(merged, rows, businessKey);
 }
 
 export function unsupportedCountry(country: string): AppError {
