@@ -176,12 +176,12 @@ describe('orders screen', () => {
       }
       return undefined;
     });
-    await user.click(await screen.findByText(/^Refund \$20/));
+    await user.click(await screen.findByText(/^Refund \$20/, { selector: 'button > span' }));
     await user.click(
       (await screen.findByText('Refund', { selector: 'button > span' })).closest('button')!,
     );
     expect(await screen.findByText('The refund did not go through')).toBeInTheDocument();
-    await user.click(screen.getByText(/^Refund \$20/));
+    await user.click(screen.getByText(/^Refund \$20/, { selector: 'button > span' }));
     await user.click(
       (await screen.findByText('Refund', { selector: 'button > span' })).closest('button')!,
     );
