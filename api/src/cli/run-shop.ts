@@ -76,7 +76,7 @@ export async function runShop(
     const [message, ...details] =
       error instanceof ShopApiError
         ? failureLines(error)
-        : [error instanceof Error ? error.message : String(error)];
+        : [error instanceof Error ? error.message : (JSON.stringify(error) ?? String(error))];
     io.err(`shop ${name} failed: ${message}`);
     details.forEach((line) => io.err(line));
     const expected = EXPECTED_FAILURES.some((kind) => error instanceof kind);

@@ -12,10 +12,7 @@ import { migrateToLatest } from '../db/migrate';
 import { openDatabase, type DatabaseHandle } from '../db/open-database';
 import { operatorName } from '../delivery/delivery-config';
 import type { AuditActor } from '../repositories/audit-log-repository';
-import {
-  operatorTokenPath,
-  readOperatorTokenFile,
-} from '../services/ops/operator-token-file';
+import { operatorTokenPath, readOperatorTokenFile } from '../services/ops/operator-token-file';
 import type { CliIo } from './cli-command';
 
 /** The operator API answered with an error; the message (and fields) are the API's. */
@@ -70,9 +67,12 @@ export async function runningShop(io: CliIo): Promise<RunningShop | null> {
     if (response.ok) return parsed as never;
     const error = (parsed as { error?: { message?: string; fields?: Record<string, string> } })
       ?.error;
+    // An answer outside the API's error shape is shown as it came, never as "[object Object]".
     throw new ShopApiError(
       response.status,
-      error?.message ?? `The shop answered ${response.status}`,
+      typeof error?.message === 'string'
+        ? error.message
+        : `The shop answered ${response.status}: ${text.slice(0, 500)}`,
       error?.fields,
     );
   };
@@ -125,5 +125,8 @@ export async function withDatabase<T>(
 
 /** A failure's lines for the operator: the API's message, then each field it named. */
 export function failureLines(error: ShopApiError): string[] {
-  return [error.message, ...Object.entries(error.fields).map(([field, message]) => `  ${field}: ${message}`)];
+  return [
+    error.message,
+    ...Object.entries(error.fields).map(([field, message]) => `  ${field}: ${message}`),
+  ];
 }

@@ -1,0 +1,70 @@
+// A partner's main and pricing pages are drawn on the server in the partner's frame
+// (docs/decisions/server-rendered-first-view.md): read from the HTML alone, taken over by the
+// browser without a second copy, and never drawn for an unknown partner or one that redirects.
+import { DEMO_CUSTOMIZATIONS } from '../../api/src/db/seed/demo-partners-and-discounts';
+import { firstViewReady } from '../support/first-view';
+import { expect, test } from '../support/shop-server';
+
+const acme = DEMO_CUSTOMIZATIONS['acme-wellness']!;
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a partner's main page and pricing are there from the HTML alone, in the partner's frame", async ({
+    page,
+    shop,
+  }) => {
+    await firstViewReady(shop.api, '/shop/acme-wellness');
+    await page.goto('/shop/acme-wellness');
+    await expect(page.getByRole('heading', { level: 1, name: acme.mainPageTitle! })).toBeVisible();
+    await expect(page.getByText(acme.bannerContent!)).toBeVisible();
+    await expect(page.getByText(acme.businessName!).first()).toBeVisible();
+    // The shop's own name is not the page's brand.
+    await expect(page.getByRole('link', { name: 'Bloodwise home' })).toHaveCount(0);
+
+    await firstViewReady(shop.api, '/shop/acme-wellness/pricing');
+    await page.goto('/shop/acme-wellness/pricing');
+    await expect(page.getByTestId('storefront-offer').first()).toBeVisible();
+    await expect(
+      page.getByTestId('storefront-offer').filter({ hasText: 'Acme Complete Panel' }),
+    ).toHaveCount(1);
+  });
+});
+
+test('the browser takes over a partner first view: one live page, no leftover copy, no errors', async ({
+  page,
+  shop,
+}) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(String(error)));
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+
+  await firstViewReady(shop.api, '/shop/acme-wellness/pricing');
+  const response = await page.goto('/shop/acme-wellness/pricing');
+  expect(await response!.text()).toContain('id="shop-first-view"');
+  await expect(page.locator('[data-first-view-area], [data-first-view]')).toHaveCount(0);
+  await expect(
+    page.locator('[data-area="storefront"]').getByRole('heading', { level: 1 }),
+  ).toHaveCount(1);
+  // It is live: adding an offer reaches the partner's cart.
+  await page
+    .getByTestId('storefront-offer')
+    .filter({ hasText: 'Acme Complete Panel' })
+    .getByRole('button', { name: /add to cart/i })
+    .click();
+  await expect(page).toHaveURL(/\/shop\/acme-wellness\/shopping-cart$/);
+  expect(problems).toEqual([]);
+});
+
+test('an unknown partner and a partner that redirects get no first view', async ({ shop }) => {
+  // A warm renderer first, so an answer without a first view is the rule, not a slow render.
+  await firstViewReady(shop.api, '/shop/acme-wellness');
+  for (const path of [
+    '/shop/no-such-partner',
+    '/shop/redirect-partner',
+    '/shop/redirect-partner/pricing',
+  ]) {
+    const response = await shop.api.get(path, { headers: { accept: 'text/html' } });
+    expect(await response.text(), path).not.toContain('id="shop-first-view"');
+  }
+});
