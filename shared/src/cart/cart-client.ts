@@ -4,7 +4,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Cart, CartItem } from '../contract/cart';
 import { CART_QUERY_KEY, MAX_CART_LINE_QUANTITY } from '../contract/cart-keys';
-import { API_PATHS } from '../contract/paths';
+import { FIRST_VIEW_PATHS } from '../contract/first-view-paths';
 import type { ApiClients } from '../shell-contract/shell-props';
 
 export interface CartDeps {
@@ -19,12 +19,12 @@ export const EMPTY_CART: Cart = { items: [], updatedAt: null };
 export const cartQueryKey = (owner: string | null) => [...CART_QUERY_KEY, owner ?? 'anonymous'] as const;
 
 export async function fetchCart({ api, sessionId }: CartDeps): Promise<Cart> {
-  const response = await api.content.get<Cart>(API_PATHS.cart, { params: { sessionId } });
+  const response = await api.content.get<Cart>(FIRST_VIEW_PATHS.cart, { params: { sessionId } });
   return response.data;
 }
 
 export async function saveCart({ api, sessionId }: CartDeps, items: readonly CartItem[]): Promise<Cart> {
-  const response = await api.content.put<Cart>(API_PATHS.cart, { sessionId, items });
+  const response = await api.content.put<Cart>(FIRST_VIEW_PATHS.cart, { sessionId, items });
   return response.data;
 }
 

@@ -1,5 +1,8 @@
 // Every API path, in Fastify's `:param` form. Clients fill params with `buildPath`.
 // Group prefixes follow the spec's three clients: connect, payments and content.
+import { buildPath, FIRST_VIEW_PATHS } from './first-view-paths';
+
+export { buildPath };
 
 export const CONNECT_PREFIXES = ['/auth2', '/user', '/impact', '/employer-form-submit', '/kits'] as const;
 export const PAYMENTS_PREFIX = '/payments/stripe-subscriptions';
@@ -67,13 +70,9 @@ export const API_PATHS = {
   miniPanelUpgradePurchase: `${P}/checkout/mini-panel-upgrade`,
   easyDrawUpgradePurchase: `${P}/checkout/easy-draw-upgrade`,
 
-  // content
-  customization: '/api/v1/customization/:shopKey',
-  catalogOffers: '/api/v1/catalog/offers',
-  catalogPrices: '/api/v1/catalog/prices',
-  catalogContent: '/api/v1/catalog/content',
+  // content (customization, catalog and cart: in first-view-paths.ts)
+  ...FIRST_VIEW_PATHS,
   storefrontDiscount: '/api/v1/discounts/:code',
-  cart: '/api/v1/cart',
   cartMerge: '/api/v1/cart/merge',
   miniPanelUpgrade: '/api/mini-panel-upgrade',
   easyDrawUpgrade: '/api/easy-draw-upgrade',
@@ -93,12 +92,3 @@ export const API_PATHS = {
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;
-
-/** Fills `:param` segments, URL-encoding each value; a missing param is a programming error. */
-export function buildPath(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${template}`);
-    return encodeURIComponent(String(value));
-  });
-}

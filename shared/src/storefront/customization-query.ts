@@ -1,7 +1,7 @@
 // GET /api/v1/customization/{shopKey}: one query definition for the shell (header, theme, head tags)
 // and the storefront area (page states, products), so both observe the same cache entry.
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS, buildPath } from '../contract/paths';
+import { buildPath, FIRST_VIEW_PATHS } from '../contract/first-view-paths';
 import {
   CUSTOMIZATION_QUERY_KEY,
   type ApiClients,
@@ -21,7 +21,7 @@ export async function fetchCustomization(
 ): Promise<PartnerCustomizationProp | null> {
   try {
     const response = await api.content.get<Record<string, unknown> | null>(
-      buildPath(API_PATHS.customization, { shopKey }),
+      buildPath(FIRST_VIEW_PATHS.customization, { shopKey }),
       {
         params: { excludeProducts },
       },

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CatalogContent } from '@shop/shared/contract/catalog-content';
 import type { OffersResponse, PricesResponse } from '@shop/shared/contract/catalog';
-import { API_PATHS } from '@shop/shared/contract/paths';
+import { FIRST_VIEW_PATHS } from '@shop/shared/contract/first-view-paths';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { mergeCatalog } from './catalog-offer';
@@ -19,8 +19,8 @@ export function catalogOffersQuery(api: Pick<ApiClients, 'content'>) {
     staleTime: STALE_TIME,
     queryFn: async ({ signal }) => {
       const [offers, prices] = await Promise.all([
-        api.content.get<OffersResponse>(API_PATHS.catalogOffers, { signal }),
-        api.content.get<PricesResponse>(API_PATHS.catalogPrices, { signal }),
+        api.content.get<OffersResponse>(FIRST_VIEW_PATHS.catalogOffers, { signal }),
+        api.content.get<PricesResponse>(FIRST_VIEW_PATHS.catalogPrices, { signal }),
       ]);
       return mergeCatalog(offers.data.offers, prices.data.prices);
     },
@@ -33,7 +33,7 @@ export function catalogContentQuery(api: Pick<ApiClients, 'content'>) {
     queryKey: CATALOG_CONTENT_QUERY_KEY,
     staleTime: STALE_TIME,
     queryFn: async ({ signal }) =>
-      (await api.content.get<CatalogContent>(API_PATHS.catalogContent, { signal })).data,
+      (await api.content.get<CatalogContent>(FIRST_VIEW_PATHS.catalogContent, { signal })).data,
   });
 }
 
