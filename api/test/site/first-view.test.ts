@@ -159,6 +159,8 @@ describe('createFirstViewComposer', () => {
       area: 'catalog',
       pathname: '/shop/offers',
       basename: '/shop',
+      // Not a storefront page: no partner's frame.
+      b2bKey: null,
       queries: [{ queryKey: ['offers'], data: { n: 1 }, dataUpdatedAt: 1_700_000_000_000 }],
     });
   });
