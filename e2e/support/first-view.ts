@@ -24,3 +24,22 @@ export async function firstViewReady(request: APIRequestContext, path: string): 
     )
     .toBe(true);
 }
+
+/**
+ * Opens `path` with the server's first view in its HTML and waits until the live page has taken
+ * it over (no server element left). Returns the page's errors, kept up to date for the caller.
+ */
+export async function openAndTakeOver(
+  page: Page,
+  request: APIRequestContext,
+  path: string,
+): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(String(error)));
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  await firstViewReady(request, path);
+  const response = await page.goto(path);
+  expect(await response!.text()).toContain(`id="${FIRST_VIEW_STATE_ID}"`);
+  await expect(page.locator('[data-first-view-area], [data-first-view]')).toHaveCount(0);
+  return problems;
+}

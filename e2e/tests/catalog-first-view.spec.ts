@@ -4,7 +4,7 @@
 import { formatMoney } from '../../shared/src/format/money';
 import { DEMO_PRICES, DEMO_PRODUCTS } from '../../api/src/db/seed/demo-catalog';
 import { MAIN_PAGE_CONTENT } from '../../api/src/db/seed/catalog-content';
-import { firstViewReady } from '../support/first-view';
+import { firstViewReady, openAndTakeOver } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
 const quarterly = () => {
@@ -50,15 +50,8 @@ test('the browser takes over the first view: one live page, no leftover copy, no
   page,
   shop,
 }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(String(error)));
-  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-
-  await firstViewReady(shop.api, '/pricing');
-  const response = await page.goto('/pricing');
-  expect(await response!.text()).toContain('id="shop-first-view"');
   // The live page has replaced the server's element, in place.
-  await expect(page.locator('[data-first-view-area], [data-first-view]')).toHaveCount(0);
+  const problems = await openAndTakeOver(page, shop.api, '/pricing');
   await expect(page.locator('.area-root[data-area="catalog"][hidden]')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   // It is live: switching the interval re-renders the table and updates the address.

@@ -2,7 +2,7 @@
 // (docs/decisions/server-rendered-first-view.md): read from the HTML alone, taken over by the
 // browser without a second copy, and never drawn for an unknown partner or one that redirects.
 import { DEMO_CUSTOMIZATIONS } from '../../api/src/db/seed/demo-partners-and-discounts';
-import { firstViewReady } from '../support/first-view';
+import { firstViewReady, openAndTakeOver } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
 const acme = DEMO_CUSTOMIZATIONS['acme-wellness']!;
@@ -35,14 +35,7 @@ test('the browser takes over a partner first view: one live page, no leftover co
   page,
   shop,
 }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(String(error)));
-  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-
-  await firstViewReady(shop.api, '/shop/acme-wellness/pricing');
-  const response = await page.goto('/shop/acme-wellness/pricing');
-  expect(await response!.text()).toContain('id="shop-first-view"');
-  await expect(page.locator('[data-first-view-area], [data-first-view]')).toHaveCount(0);
+  const problems = await openAndTakeOver(page, shop.api, '/shop/acme-wellness/pricing');
   await expect(
     page.locator('[data-area="storefront"]').getByRole('heading', { level: 1 }),
   ).toHaveCount(1);
