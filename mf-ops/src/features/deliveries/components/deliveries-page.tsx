@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import { LoadFailed, LoadingBlock } from '../../shared/components/load-state';
+import { QueryState } from '../../shared/components/load-state';
 import { useDeliveries } from '../api/deliveries';
 import { HistoryTable } from './history-table';
 import { RemoteCard } from './remote-card';
@@ -43,24 +43,18 @@ export function DeliveriesPage() {
           <Alert type="success" showIcon title={done} closable onClose={() => setDone(null)} />
         )}
       </div>
-      {deliveries.isPending ? (
-        <LoadingBlock what="deliveries" />
-      ) : deliveries.isError ? (
-        <LoadFailed
-          what="deliveries"
-          error={deliveries.error}
-          onRetry={() => void deliveries.refetch()}
-        />
-      ) : (
-        <>
-          <div className="ops-grid ops-grid--two">
-            {deliveries.data.remotes.map((remote) => (
-              <RemoteCard key={remote.name} remote={remote} onRolledBack={setDone} />
-            ))}
-          </div>
-          <HistoryTable history={deliveries.data.history} />
-        </>
-      )}
+      <QueryState query={deliveries} what="deliveries">
+        {(data) => (
+          <>
+            <div className="ops-grid ops-grid--two">
+              {data.remotes.map((remote) => (
+                <RemoteCard key={remote.name} remote={remote} onRolledBack={setDone} />
+              ))}
+            </div>
+            <HistoryTable history={data.history} />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { formatMoney } from '@shop/shared/format/money';
 import { formatWhen } from '../../shared/components/format-when';
-import { LoadFailed, LoadingBlock } from '../../shared/components/load-state';
+import { QueryState } from '../../shared/components/load-state';
 import { useOrderSearch, type OrderSummary } from '../api/order-search';
 import { OrderDetail } from './order-detail';
 
@@ -74,25 +74,24 @@ export function OrdersPage() {
           }}
         />
       </form>
-      {q !== null &&
-        (search.isPending ? (
-          <LoadingBlock what="orders" />
-        ) : search.isError ? (
-          <LoadFailed what="orders" error={search.error} onRetry={() => void search.refetch()} />
-        ) : (
-          <div className="ops-table-scroll" aria-live="polite">
-            <Table<OrderSummary>
-              size="small"
-              rowKey="id"
-              columns={columns}
-              dataSource={search.data.orders}
-              pagination={{ pageSize: 20, hideOnSinglePage: true }}
-              scroll={{ x: 'max-content' }}
-              locale={{ emptyText: `No orders for “${q}”` }}
-              rowClassName={(order) => (order.id === openId ? 'ops-row--open' : '')}
-            />
-          </div>
-        ))}
+      {q !== null && (
+        <QueryState query={search} what="orders">
+          {(data) => (
+            <div className="ops-table-scroll" aria-live="polite">
+              <Table<OrderSummary>
+                size="small"
+                rowKey="id"
+                columns={columns}
+                dataSource={data.orders}
+                pagination={{ pageSize: 20, hideOnSinglePage: true }}
+                scroll={{ x: 'max-content' }}
+                locale={{ emptyText: `No orders for “${q}”` }}
+                rowClassName={(order) => (order.id === openId ? 'ops-row--open' : '')}
+              />
+            </div>
+          )}
+        </QueryState>
+      )}
       {openId && (
         <div style={{ marginTop: 16 }}>
           <OrderDetail key={openId} orderId={openId} />

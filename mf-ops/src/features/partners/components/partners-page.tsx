@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import Table from 'antd/es/table';
 import type { Customization } from '@shop/shared/contract/customization';
 import { formatWhen } from '../../shared/components/format-when';
-import { LoadFailed, LoadingBlock } from '../../shared/components/load-state';
+import { QueryState } from '../../shared/components/load-state';
 import { usePartners } from '../api/partners';
 
 const COLUMNS = [
@@ -48,27 +48,21 @@ export function PartnersPage() {
           New partner
         </Button>
       </div>
-      {partners.isPending ? (
-        <LoadingBlock what="partners" />
-      ) : partners.isError ? (
-        <LoadFailed
-          what="partners"
-          error={partners.error}
-          onRetry={() => void partners.refetch()}
-        />
-      ) : (
-        <div className="ops-table-scroll">
-          <Table<Customization>
-            rowKey="shopKey"
-            size="middle"
-            columns={COLUMNS}
-            dataSource={partners.data}
-            pagination={{ pageSize: 25, hideOnSinglePage: true }}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: 'No partners yet' }}
-          />
-        </div>
-      )}
+      <QueryState query={partners} what="partners">
+        {(data) => (
+          <div className="ops-table-scroll">
+            <Table<Customization>
+              rowKey="shopKey"
+              size="middle"
+              columns={COLUMNS}
+              dataSource={data}
+              pagination={{ pageSize: 25, hideOnSinglePage: true }}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: 'No partners yet' }}
+            />
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ApiError } from '@shop/shared/http/api-error';
 
 /** A screen's data on its way: a skeleton, announced once to screen readers. */
@@ -43,4 +45,20 @@ export function LoadFailed({
       }
     />
   );
+}
+
+/** A query's three states on a screen: skeleton, failure with Try again, or its data. */
+export function QueryState<T>({
+  query,
+  what,
+  children,
+}: {
+  query: UseQueryResult<T, ApiError>;
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingBlock what={what} />;
+  if (query.isError)
+    return <LoadFailed what={what} error={query.error} onRetry={() => void query.refetch()} />;
+  return <>{children(query.data)}</>;
 }
