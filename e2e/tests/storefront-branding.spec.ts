@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { screenshotAtWidths } from '../support/screenshots';
+import { waitForLivePage } from '../support/first-view';
 import { afterNextPaints } from '../support/settled';
 import { expect, test } from '../support/shop-server';
 
@@ -25,11 +26,10 @@ const rgb = (hex: string) => {
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 };
 
-async function backgroundOf(page: Page, selector: string) {
-  return page
-    .locator(selector)
-    .first()
-    .evaluate((element) => getComputedStyle(element).backgroundColor);
+// A web-first assertion retries, so an element the live page replaces after the server's first
+// view is read again rather than read once while detached (an empty computed style).
+async function expectBackground(page: Page, selector: string, colour: string) {
+  await expect(page.locator(selector).first()).toHaveCSS('background-color', colour);
 }
 
 test.describe('partner storefront branding', () => {
@@ -54,16 +54,16 @@ test.describe('partner storefront branding', () => {
           'content',
           'Acme Wellness',
         );
-        expect(await backgroundOf(page, '.site-header')).toBe(rgb('#4a2a73'));
-        expect(await backgroundOf(page, '.site-footer')).toBe(rgb('#2e1a47'));
+        await expectBackground(page, '.site-header', rgb('#4a2a73'));
+        await expectBackground(page, '.site-footer', rgb('#2e1a47'));
         await expect(page.locator('body')).not.toContainText(/\bBloodwise\b/);
       });
     }
     // The add-to-cart buttons take the partner colour too.
     await page.goto('/shop/acme-wellness/pricing');
     await expect(page.getByRole('button', { name: /^Add to cart: / }).first()).toBeVisible();
-    expect(await backgroundOf(page, '.sf-offer .sf-button')).toBe(rgb('#6b3fa0'));
-    expect(await backgroundOf(page, '.sf-offer')).toBe('rgb(255, 255, 255)');
+    await expectBackground(page, '.sf-offer .sf-button', rgb('#6b3fa0'));
+    await expectBackground(page, '.sf-offer', 'rgb(255, 255, 255)');
     expect(errors).toEqual([]);
   });
 
@@ -78,7 +78,9 @@ test.describe('partner storefront branding', () => {
       await expect(
         page.locator('[data-area="storefront"]').getByRole('heading', { level: 1 }),
       ).toBeVisible();
-      // The whole name shows: nothing cut off, and the page does not scroll sideways.
+      // The whole name shows: nothing cut off, and the page does not scroll sideways. Measured on
+      // the live page, so the element read is not the server's, about to be replaced.
+      await waitForLivePage(page);
       const name = page.getByTestId('partner-name');
       await expect(name).toHaveText('Your Health Business');
       expect(
@@ -119,15 +121,11 @@ test.describe('partner storefront branding', () => {
     await expect(boxLogo).toBeVisible();
     await expect(boxLogo).toHaveAttribute('src', acme.boxLogo);
     await expect(boxLogo).toHaveAttribute('alt', 'Acme Wellness logo on the kit box');
-    expect(await backgroundOf(page, '.mp-step-media')).toBe(rgb('#f4effa'));
+    await expectBackground(page, '.mp-step-media', rgb('#f4effa'));
     const chip = page.locator('.mp-chips li').first();
     await expect(chip).toBeVisible();
-    expect(
-      await chip.evaluate((element) => [
-        getComputedStyle(element).backgroundColor,
-        getComputedStyle(element).color,
-      ]),
-    ).toEqual([rgb('#6b3fa0'), 'rgb(255, 255, 255)']);
+    await expect(chip).toHaveCSS('background-color', rgb('#6b3fa0'));
+    await expect(chip).toHaveCSS('color', 'rgb(255, 255, 255)');
   });
 
   test("an unknown key shows 'Not found' with the API's 404", async ({ page }) => {
