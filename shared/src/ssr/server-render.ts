@@ -33,6 +33,12 @@ export interface AreaRenderRequest {
   basename: string;
   /** GETs a same-origin API path (e.g. /api/v1/catalog/offers) and returns its JSON body. */
   fetchJson: (path: string) => Promise<unknown>;
+  /**
+   * The same, as the visitor: the request carries the visitor's cookies (their session and cart).
+   * A render that calls it is personal: the site never caches it nor shares it between visitors, and
+   * sends the page as `Cache-Control: private, no-store`. Absent where the site renders anonymously.
+   */
+  fetchPersonalJson?: (path: string) => Promise<unknown>;
   /** For an area nested in another's page: the props its host handed the AreaOutlet (plain JSON). */
   areaProps?: Record<string, unknown>;
 }
@@ -58,7 +64,16 @@ export interface AreaRenderResult {
   queries: FirstViewQuery[];
   /** Nested areas to render into the HTML; a slot left empty means no first view. */
   slots?: FirstViewSlot[];
+  /**
+   * When the browser replaces the first view with the live area. 'eager' (the default): as soon as
+   * the shell has started. 'on-interaction': the area's code is fetched on the visitor's first
+   * interaction with the page (pointer, key, focus or touch), the first view being complete until
+   * then; the interaction is replayed on the live page and typed values carried over.
+   */
+  takeover?: FirstViewTakeover;
 }
+
+export type FirstViewTakeover = 'eager' | 'on-interaction';
 
 /** An area's dist/ssr/render.cjs. Returns null for a route it does not render on the server. */
 export interface AreaServerRenderer {
@@ -97,6 +112,8 @@ export interface FirstViewState {
   /** The partner of a storefront page (its frame carries the partner's look), else null. */
   b2bKey: string | null;
   queries: FirstViewQuery[];
+  /** When the live area takes over (AreaRenderResult.takeover); 'eager' when absent. */
+  takeover?: FirstViewTakeover;
 }
 
 /**
