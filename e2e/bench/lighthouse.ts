@@ -15,8 +15,42 @@ import { API_PATHS } from '../../shared/src/contract/paths';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { runCommand, startShopServer, type ShopServer } from '../support/shop-server';
 
-const DEFAULT_ROUTES = ['/', '/pricing', '/shopping-cart', '/checkout', '/shop/{key}', '/shop/{key}/pricing'];
+const DEFAULT_ROUTES = [
+  '/',
+  '/pricing',
+  '/shopping-cart',
+  '/checkout',
+  '/shop/{key}',
+  '/shop/{key}/pricing',
+  '/login',
+  '/checkout/thank-you',
+];
 const CART_ITEM = { lookupKey: 'bloodwise_kit_one_time', quantity: 1 };
+const THANK_YOU_PATH = '/checkout/thank-you';
+/** The order a thank-you run shows: one kit, the test provider's card that succeeds. */
+const ORDER = {
+  email: 'lighthouse@example.com',
+  name: 'Light House',
+  items: [CART_ITEM],
+  shippingAddress: {
+    name: 'Light House',
+    line1: '10 Elm St',
+    line2: null,
+    city: 'Austin',
+    state: 'TX',
+    postal_code: '78701',
+    country: 'US',
+  },
+  paymentMethod: {
+    type: 'card',
+    card: {
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 1,
+      cvc: '123',
+    },
+  },
+};
 const GOAL = 95;
 // Lighthouse runs in a plain node child: under tsx its page-side functions would carry tsx's
 // `__name` helper into the browser, where it does not exist ("__name is not defined").
@@ -34,12 +68,17 @@ const { values: options, positionals } = parseArgs({
   },
 });
 const runs = Number(options.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a whole number >= 1, not "${options.runs}"`);
-const routes = (positionals.length > 0 ? positionals : DEFAULT_ROUTES).map((route) => route.replaceAll('{key}', options.key));
-for (const route of routes) if (!route.startsWith('/')) throw new Error(`A route starts with "/": "${route}"`);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs wants a whole number >= 1, not "${options.runs}"`);
+const routes = (positionals.length > 0 ? positionals : DEFAULT_ROUTES).map((route) =>
+  route.replaceAll('{key}', options.key),
+);
+for (const route of routes)
+  if (!route.startsWith('/')) throw new Error(`A route starts with "/": "${route}"`);
 
 /** The cart and checkout pages are measured with a kit in the cart, so they show a real order, not the empty state. */
-const needsCart = (route: string) => /\/(checkout|shopping-cart)\/?$/.test(new URL(route, 'http://x').pathname);
+const needsCart = (route: string) =>
+  /\/(checkout|shopping-cart)\/?$/.test(new URL(route, 'http://x').pathname);
 
 interface RunFigures {
   score: number;
@@ -59,11 +98,17 @@ function scriptTransferBytes(lhr: Result): number {
   if (details?.type !== 'table') return NaN;
   return details.items
     .filter((item) => item.resourceType === 'Script')
-    .reduce((sum, item) => sum + (typeof item.transferSize === 'number' ? item.transferSize : 0), 0);
+    .reduce(
+      (sum, item) => sum + (typeof item.transferSize === 'number' ? item.transferSize : 0),
+      0,
+    );
 }
 
 function figuresOf(lhr: Result): RunFigures {
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${lhr.requestedUrl}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new Error(
+      `Lighthouse could not measure ${lhr.requestedUrl}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+    );
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: numeric(lhr, 'first-contentful-paint'),
@@ -88,7 +133,13 @@ const NOT_AN_OPPORTUNITY = /^(largest-contentful-paint-element|layout-shifts)$|-
 function opportunities(lhr: Result, count = 3): string[] {
   const perfAuditIds = new Set((lhr.categories.performance?.auditRefs ?? []).map((ref) => ref.id));
   const notes = Object.values(lhr.audits)
-    .filter((audit) => perfAuditIds.has(audit.id) && !NOT_AN_OPPORTUNITY.test(audit.id) && audit.score !== null && audit.score < 0.9)
+    .filter(
+      (audit) =>
+        perfAuditIds.has(audit.id) &&
+        !NOT_AN_OPPORTUNITY.test(audit.id) &&
+        audit.score !== null &&
+        audit.score < 0.9,
+    )
     .map((audit) => {
       const savings = audit.metricSavings ?? {};
       return { audit, ms: (savings.LCP ?? 0) + (savings.FCP ?? 0) + (savings.TBT ?? 0) };
@@ -96,60 +147,132 @@ function opportunities(lhr: Result, count = 3): string[] {
     .filter(({ ms }) => ms > 0)
     .sort((a, b) => b.ms - a.ms)
     .slice(0, count)
-    .map(({ audit, ms }) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}: ~${Math.round(ms)} ms of FCP+LCP+TBT`);
+    .map(
+      ({ audit, ms }) =>
+        `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}: ~${Math.round(ms)} ms of FCP+LCP+TBT`,
+    );
   // The LCP element audit's second table splits LCP into TTFB, load delay, load time and render delay.
   const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details;
   const phases = lcpDetails?.type === 'list' ? lcpDetails.items[1] : undefined;
   if (phases?.type === 'table') {
     const largest = [...phases.items].sort((a, b) => Number(b.timing) - Number(a.timing))[0];
-    if (largest) notes.push(`LCP is mostly ${String(largest.phase).toLowerCase()} (${Math.round(Number(largest.timing))} ms, ${String(largest.percent)})`);
+    if (largest)
+      notes.push(
+        `LCP is mostly ${String(largest.phase).toLowerCase()} (${Math.round(Number(largest.timing))} ms, ${String(largest.percent)})`,
+      );
   }
   const bootup = lhr.audits['bootup-time']?.details;
   const busiest = bootup?.type === 'table' ? bootup.items[0] : undefined;
-  if (busiest) notes.push(`most script time: ${String(busiest.url).replace(/^https?:\/\/[^/]+/, '')} (${Math.round(Number(busiest.total))} ms)`);
+  if (busiest)
+    notes.push(
+      `most script time: ${String(busiest.url).replace(/^https?:\/\/[^/]+/, '')} (${Math.round(Number(busiest.total))} ms)`,
+    );
   const shifts = lhr.audits['layout-shifts']?.details;
   const biggestShift = shifts?.type === 'table' ? shifts.items[0] : undefined;
   const shifted = biggestShift?.node;
-  if (typeof biggestShift?.score === 'number' && biggestShift.score >= 0.05 && shifted && typeof shifted === 'object' && 'snippet' in shifted) {
-    notes.push(`largest layout shift ${biggestShift.score.toFixed(3)}: ${String(shifted.snippet).slice(0, 80)}`);
+  if (
+    typeof biggestShift?.score === 'number' &&
+    biggestShift.score >= 0.05 &&
+    shifted &&
+    typeof shifted === 'object' &&
+    'snippet' in shifted
+  ) {
+    notes.push(
+      `largest layout shift ${biggestShift.score.toFixed(3)}: ${String(shifted.snippet).slice(0, 80)}`,
+    );
   }
   return notes;
 }
 
+type Preparation = 'none' | 'cart' | 'order';
+
+/** What a route needs in the browser before it is measured: a kit in the cart, or an order just placed. */
+const preparationOf = (route: string): Preparation => {
+  const { pathname } = new URL(route, 'http://x');
+  if (pathname === THANK_YOU_PATH) return 'order';
+  return needsCart(route) ? 'cart' : 'none';
+};
+
 /**
  * Gives the browser profile a fresh client session id (the cart is keyed by it, in localStorage,
- * which Lighthouse's storage reset leaves alone) and, for cart pages, puts a kit in that cart.
+ * which Lighthouse's storage reset leaves alone) and, for cart pages, puts a kit in that cart; for
+ * the thank-you page it places an order. Both calls are made by the page itself, so the cart and
+ * buyer cookies the server sets are the browser's, as they are a shopper's, and the server's first
+ * view of those pages (which reads them) shows the cart or the order. Returns the URL to measure.
  */
-async function prepareSession(port: number, baseUrl: string, withCart: boolean): Promise<void> {
+async function prepareSession(
+  port: number,
+  url: string,
+  preparation: Preparation,
+): Promise<string> {
   const sessionId = randomUUID();
-  if (withCart) {
-    const response = await fetch(baseUrl + API_PATHS.cart, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId, items: [CART_ITEM] }),
-    });
-    if (!response.ok) throw new Error(`PUT ${API_PATHS.cart} answered ${response.status}: ${await response.text()}`);
-  }
-  // Playwright only writes the id and disconnects, so it is not attached while Lighthouse measures.
+  const { origin } = new URL(url);
+  // Playwright only prepares and disconnects, so it is not attached while Lighthouse measures.
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
-    await page.goto(baseUrl + API_PATHS.healthz); // any same-origin document, without running the shell
-    await page.evaluate(([key, id]) => localStorage.setItem(key, id), [SESSION_ID_KEY, sessionId] as const);
+    await page.goto(origin + API_PATHS.healthz); // any same-origin document, without running the shell
+    const orderId = await page.evaluate(
+      async ({ key, id, preparation, cartPath, ordersPath, cartItem, order }) => {
+        localStorage.setItem(key, id);
+        if (preparation === 'none') return null;
+        const json = { 'content-type': 'application/json' };
+        if (preparation === 'cart') {
+          const cart = await fetch(cartPath, {
+            method: 'PUT',
+            headers: json,
+            body: JSON.stringify({ sessionId: id, items: [cartItem] }),
+          });
+          if (!cart.ok)
+            throw new Error(`PUT ${cartPath} answered ${cart.status}: ${await cart.text()}`);
+          return null;
+        }
+        const placed = await fetch(ordersPath, {
+          method: 'POST',
+          headers: { ...json, 'idempotency-key': crypto.randomUUID() },
+          body: JSON.stringify({ ...order, sessionId: id }),
+        });
+        if (!placed.ok)
+          throw new Error(`POST ${ordersPath} answered ${placed.status}: ${await placed.text()}`);
+        return ((await placed.json()) as { id: string }).id;
+      },
+      {
+        key: SESSION_ID_KEY,
+        id: sessionId,
+        preparation,
+        cartPath: API_PATHS.cart,
+        ordersPath: API_PATHS.orders,
+        cartItem: CART_ITEM,
+        order: ORDER,
+      },
+    );
     await page.close();
+    // The thank-you page of a reload or a shared link names its order in the query.
+    return orderId
+      ? `${url}${url.includes('?') ? '&' : '?'}order=${encodeURIComponent(orderId)}`
+      : url;
   } finally {
     await browser.close();
   }
 }
 
-async function measure(port: number, url: string, withCart: boolean): Promise<RunFigures> {
-  const args = [LIGHTHOUSE_CLI, url, `--port=${port}`, '--only-categories=performance', '--output=json', '--output-path=stdout', '--quiet', '--no-enable-error-reporting'];
+async function measure(port: number, url: string, preparation: Preparation): Promise<RunFigures> {
   // Lighthouse itself says to run again after a trace glitch (NO_NAVSTART and the like): one more try.
   for (let attempt = 1; ; attempt += 1) {
-    await prepareSession(port, new URL(url).origin, withCart);
+    const target = await prepareSession(port, url, preparation);
+    const args = [
+      LIGHTHOUSE_CLI,
+      target,
+      `--port=${port}`,
+      '--only-categories=performance',
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      '--no-enable-error-reporting',
+    ];
     const result = await runCommand(process.execPath, args, process.env, __dirname);
     if (result.code === 0) return figuresOf(JSON.parse(result.out) as Result);
-    const message = `Lighthouse failed on ${url} (exit ${result.code}): ${result.err.trim().slice(-2000)}`;
+    const message = `Lighthouse failed on ${target} (exit ${result.code}): ${result.err.trim().slice(-2000)}`;
     if (attempt === 2) throw new Error(message);
     process.stderr.write(`  ${message}; trying again\n`);
   }
@@ -160,7 +283,12 @@ const kb = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixe
 
 function printTable(rows: string[][]): void {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
+      .join('  ');
   console.log(line(rows[0]!));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows.slice(1)) console.log(line(row));
@@ -190,16 +318,17 @@ async function main() {
     const notes: string[] = [];
     let environment = '';
     for (const route of routes) {
-      const withCart = needsCart(route);
+      const preparation = preparationOf(route);
       const results: RunFigures[] = [];
       for (let run = 0; run < runs; run += 1) {
-        results.push(await measure(chrome.port, baseUrl + route, withCart));
+        results.push(await measure(chrome.port, baseUrl + route, preparation));
         process.stderr.write(`  ${route} run ${run + 1}/${runs}: ${results.at(-1)!.score}\n`);
       }
       environment = `Lighthouse ${results[0]!.lhr.lighthouseVersion}, host benchmarkIndex ${Math.round(results[0]!.lhr.environment.benchmarkIndex)}`;
       const score = median(results.map((r) => r.score));
       rows.push([
-        route + (withCart ? ' (1 kit in cart)' : ''),
+        route +
+          { none: '', cart: ' (1 kit in cart)', order: ' (an order just placed)' }[preparation],
         String(score),
         ms(median(results.map((r) => r.fcp))),
         ms(median(results.map((r) => r.lcp))),
@@ -209,15 +338,23 @@ async function main() {
         results.map((r) => r.score).join('/'),
       ]);
       // The run whose score is the median one stands for the route in the notes and the saved report.
-      const representative = [...results].sort((a, b) => a.score - b.score)[Math.floor((results.length - 1) / 2)]!;
-      if (score < GOAL) notes.push(`${route} (${score}): ${opportunities(representative.lhr).join('; ')}`);
+      const representative = [...results].sort((a, b) => a.score - b.score)[
+        Math.floor((results.length - 1) / 2)
+      ]!;
+      if (score < GOAL)
+        notes.push(`${route} (${score}): ${opportunities(representative.lhr).join('; ')}`);
       if (options.save) {
         await fs.mkdir(options.save, { recursive: true });
-        const file = path.join(options.save, `${route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}.json`);
+        const file = path.join(
+          options.save,
+          `${route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}.json`,
+        );
         await fs.writeFile(file, JSON.stringify(representative.lhr, null, 2));
       }
     }
-    console.log(`\nLighthouse mobile performance on ${baseUrl}: median of ${runs} run(s) per route (${environment})`);
+    console.log(
+      `\nLighthouse mobile performance on ${baseUrl}: median of ${runs} run(s) per route (${environment})`,
+    );
     printTable(rows);
     if (notes.length > 0) {
       console.log(`\nBelow ${GOAL}, the largest estimated savings Lighthouse reports:`);
