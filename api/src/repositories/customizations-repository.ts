@@ -98,6 +98,28 @@ export async function upsertCustomization(
   shopKey: string,
   input: unknown,
 ): Promise<Customization> {
+  const saved = await writeCustomization(db, shopKey, input, 'upsert');
+  return saved!;
+}
+
+/**
+ * Adds a partner only if the shop key is free: one atomic insert, so of two creates racing for
+ * the same key exactly one wins and the other gets null (never a silent overwrite).
+ */
+export function createCustomization(
+  db: Executor,
+  shopKey: string,
+  input: unknown,
+): Promise<Customization | null> {
+  return writeCustomization(db, shopKey, input, 'create');
+}
+
+async function writeCustomization(
+  db: Executor,
+  shopKey: string,
+  input: unknown,
+  mode: 'upsert' | 'create',
+): Promise<Customization | null> {
   const key = shopKeySchema.safeParse(shopKey);
   const parsed = customizationInputSchema.safeParse(input);
   if (!key.success || !parsed.success) {
@@ -114,15 +136,17 @@ export async function upsertCustomization(
     .insertInto('partner_customizations')
     .values({ shop_key: key.data, data })
     .onConflict((oc) =>
-      oc.column('shop_key').doUpdateSet({
-        data,
-        version: sql`partner_customizations.version + 1`,
-        updated_at: new Date(),
-      }),
+      mode === 'create'
+        ? oc.column('shop_key').doNothing()
+        : oc.column('shop_key').doUpdateSet({
+            data,
+            version: sql`partner_customizations.version + 1`,
+            updated_at: new Date(),
+          }),
     )
     .returning(['shop_key', 'data', 'updated_at'])
-    .executeTakeFirstOrThrow();
-  return rowToCustomization(row);
+    .executeTakeFirst();
+  return row ? rowToCustomization(row) : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Customization } from '@shop/shared/contract/customization';
 import type { Database } from '../db/schema';
 import {
+  createCustomization,
   deleteCustomization,
   findCustomization,
   upsertCustomization,
@@ -16,6 +17,8 @@ export interface CustomizationService {
   getJson(shopKey: string, options: { excludeProducts: boolean }): Promise<string | null>;
   /** Validated write; drops the cached copy here and tells other instances. */
   upsert(shopKey: string, input: unknown): Promise<Customization>;
+  /** Validated write of a new partner; null when the shop key is taken (nothing is changed). */
+  create(shopKey: string, input: unknown): Promise<Customization | null>;
   /** Removes a partner; drops the cached copy here and tells other instances. Null when unknown. */
   remove(shopKey: string): Promise<Customization | null>;
   invalidate(shopKey: string): void;
@@ -100,6 +103,13 @@ export function createCustomizationService(
     },
     async upsert(shopKey, input) {
       const saved = await upsertCustomization(db, shopKey, input);
+      service.invalidate(saved.shopKey);
+      await options.publishInvalidation?.(saved.shopKey);
+      return saved;
+    },
+    async create(shopKey, input) {
+      const saved = await createCustomization(db, shopKey, input);
+      if (!saved) return null;
       service.invalidate(saved.shopKey);
       await options.publishInvalidation?.(saved.shopKey);
       return saved;

@@ -1,11 +1,22 @@
-import { customizationInputSchema, customizationParamsSchema, customizationSchema } from '@shop/shared/contract/customization';
-import { partnerCreateBodySchema, partnerListSchema, partnerRemovedSchema } from '@shop/shared/contract/ops';
+import {
+  customizationInputSchema,
+  customizationParamsSchema,
+  customizationSchema,
+} from '@shop/shared/contract/customization';
+import {
+  partnerCreateBodySchema,
+  partnerListSchema,
+  partnerRemovedSchema,
+} from '@shop/shared/contract/ops';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../repositories/audit-log-repository';
-import { findCustomization, listCustomizations } from '../../repositories/customizations-repository';
+import {
+  findCustomization,
+  listCustomizations,
+} from '../../repositories/customizations-repository';
 import { OPS_ERRORS, operatorOf } from './operator-guard';
 
 /**
@@ -14,8 +25,21 @@ import { OPS_ERRORS, operatorOf } from './operator-guard';
  * over LISTEN/NOTIFY.
  */
 export const opsPartnerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const audit = (request: FastifyRequest, action: string, target: string, before: unknown, after: unknown) =>
-    recordAudit(app.db, { actor: operatorOf(request), action, target, before, after, requestId: request.id });
+  const audit = (
+    request: FastifyRequest,
+    action: string,
+    target: string,
+    before: unknown,
+    after: unknown,
+  ) =>
+    recordAudit(app.db, {
+      actor: operatorOf(request),
+      action,
+      target,
+      before,
+      after,
+      requestId: request.id,
+    });
 
   app.get(
     API_PATHS.opsPartners,
@@ -50,11 +74,11 @@ export const opsPartnerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { shopKey, ...fields } = request.body;
-      if (await findCustomization(app.db, shopKey))
+      const saved = await app.customizations.create(shopKey, fields);
+      if (!saved)
         throw new AppError(409, 'CONFLICT', `A partner named "${shopKey}" exists already`, {
           shopKey: 'This shop key is taken',
         });
-      const saved = await app.customizations.upsert(shopKey, fields);
       await audit(request, 'partner.create', shopKey, null, saved);
       return reply.code(201).send(saved);
     },

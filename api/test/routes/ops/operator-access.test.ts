@@ -37,7 +37,12 @@ function concrete(url: string): string {
 }
 
 const BODIES: Record<string, Record<string, unknown>> = {
-  POST: { version: '1.0.0+abc', force: false, idempotencyKey: 'key-12345678', email: 'x@example.com' },
+  POST: {
+    version: '1.0.0+abc',
+    force: false,
+    idempotencyKey: 'key-12345678',
+    email: 'x@example.com',
+  },
   PUT: { businessName: 'Hijacked' },
 };
 
@@ -65,40 +70,52 @@ describe('operator routes refuse everyone but operators with a 404', () => {
     ['an anonymous caller', () => ({})],
     ['a shopper session', () => ({ cookie: shopper })],
     ['a cookie claiming the operator role', () => ({ cookie: 'role=operator; bw_role=operator' })],
-    ['a header claiming the operator role', () => ({ 'x-shop-role': 'operator', 'x-shop-operator': 'admin' })],
-    ['a made-up bearer token', () => ({ authorization: 'Bearer not-the-local-operator-token-0000' })],
-    ['a shopper session with a forged bearer', () => ({ cookie: shopper, authorization: 'Bearer operator' })],
+    [
+      'a header claiming the operator role',
+      () => ({ 'x-shop-role': 'operator', 'x-shop-operator': 'admin' }),
+    ],
+    [
+      'a made-up bearer token',
+      () => ({ authorization: 'Bearer not-the-local-operator-token-0000' }),
+    ],
+    [
+      'a shopper session with a forged bearer',
+      () => ({ cookie: shopper, authorization: 'Bearer operator' }),
+    ],
     ['a tampered operator session', () => ({ cookie: `${operator.slice(0, -2)}xx` })],
   ];
 
-  it.each(callers)('answers %s with the unknown-path 404 on every operator route', async (_label, headers) => {
-    for (const route of routes) {
-      const url = concrete(route.url);
-      const unknown = await t.inject({
-        method: route.method as never,
-        url: `${OPS_PREFIX}/no-such-route`,
-        headers: headers(),
-        payload: route.method in BODIES ? BODIES[route.method] : undefined,
-      });
-      const response = await t.inject({
-        method: route.method as never,
-        url,
-        headers: headers(),
-        payload: route.method in BODIES ? BODIES[route.method] : undefined,
-      });
-      expect({ route: `${route.method} ${url}`, status: response.statusCode }).toEqual({
-        route: `${route.method} ${url}`,
-        status: 404,
-      });
-      expect(response.json()).toEqual({
-        error: { code: 'NOT_FOUND', message: `No route for ${route.method} ${url}` },
-      });
-      expect(unknown.statusCode).toBe(404);
-      // Nothing else tells the two apart: no cookie set or cleared, the same caching.
-      expect(response.headers['set-cookie']).toEqual(unknown.headers['set-cookie']);
-      expect(response.headers['cache-control']).toEqual(unknown.headers['cache-control']);
-    }
-  });
+  it.each(callers)(
+    'answers %s with the unknown-path 404 on every operator route',
+    async (_label, headers) => {
+      for (const route of routes) {
+        const url = concrete(route.url);
+        const unknown = await t.inject({
+          method: route.method as never,
+          url: `${OPS_PREFIX}/no-such-route`,
+          headers: headers(),
+          payload: route.method in BODIES ? BODIES[route.method] : undefined,
+        });
+        const response = await t.inject({
+          method: route.method as never,
+          url,
+          headers: headers(),
+          payload: route.method in BODIES ? BODIES[route.method] : undefined,
+        });
+        expect({ route: `${route.method} ${url}`, status: response.statusCode }).toEqual({
+          route: `${route.method} ${url}`,
+          status: 404,
+        });
+        expect(response.json()).toEqual({
+          error: { code: 'NOT_FOUND', message: `No route for ${route.method} ${url}` },
+        });
+        expect(unknown.statusCode).toBe(404);
+        // Nothing else tells the two apart: no cookie set or cleared, the same caching.
+        expect(response.headers['set-cookie']).toEqual(unknown.headers['set-cookie']);
+        expect(response.headers['cache-control']).toEqual(unknown.headers['cache-control']);
+      }
+    },
+  );
 
   it('keeps the operator routes out of the public OpenAPI document', async () => {
     const document = (await t.inject({ method: 'GET', url: '/docs/json' })).json() as {
@@ -108,7 +125,11 @@ describe('operator routes refuse everyone but operators with a 404', () => {
   });
 
   it('answers an operator session and the local token', async () => {
-    const session = await t.inject({ method: 'GET', url: API_PATHS.opsSession, headers: { cookie: operator } });
+    const session = await t.inject({
+      method: 'GET',
+      url: API_PATHS.opsSession,
+      headers: { cookie: operator },
+    });
     expect(session.statusCode).toBe(200);
     expect(session.json()).toEqual({
       operator: { userId: expect.any(String), name: 'ops@bloodwise.test', via: 'console' },
@@ -133,7 +154,11 @@ describe('operator routes refuse everyone but operators with a 404', () => {
     expect(added.json()).toEqual({ email: 'second.ops@example.com', created: true });
     const mail = await latestMailTo(t, 'second.ops@example.com');
     expect(mail.text).toMatch(/http:\/\/shop\.test\/reset-password\?linkId=/);
-    const audit = await t.inject({ method: 'GET', url: API_PATHS.opsAudit, headers: { cookie: operator } });
+    const audit = await t.inject({
+      method: 'GET',
+      url: API_PATHS.opsAudit,
+      headers: { cookie: operator },
+    });
     expect(audit.json().entries[0]).toMatchObject({
       actor: 'ops@bloodwise.test',
       via: 'console',
@@ -144,25 +169,78 @@ describe('operator routes refuse everyone but operators with a 404', () => {
     });
   });
 
+  it('adds a partner once when two creates race for the same shop key: one 201, one 409, the first kept', async () => {
+    const create = (businessName: string) =>
+      t.inject({
+        method: 'POST',
+        url: API_PATHS.opsPartners,
+        headers: { cookie: operator },
+        payload: { shopKey: 'race-partner', businessName },
+      });
+    const answers = await Promise.all([create('First Partner'), create('Second Partner')]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 201)!.json();
+    const loser = answers.find((answer) => answer.statusCode === 409)!;
+    expect(loser.json()).toEqual({
+      error: expect.objectContaining({
+        code: 'CONFLICT',
+        fields: { shopKey: 'This shop key is taken' },
+      }),
+    });
+    const stored = await t.inject({
+      method: 'GET',
+      url: '/api/v1/ops/partners/race-partner',
+      headers: { cookie: operator },
+    });
+    expect(stored.json().businessName).toBe(winner.businessName);
+    const again = await create('Third Partner');
+    expect(again.statusCode).toBe(409);
+  });
+
   it('refuses hostile input from an operator with a 4xx, never a 5xx', async () => {
     const cases = [
-      { method: 'PUT', url: '/api/v1/ops/partners/acme-wellness', payload: { businessName: 'a\u0000b' } },
-      { method: 'POST', url: API_PATHS.opsPartners, payload: { shopKey: 'x\uD800', businessName: 'X' } },
+      {
+        method: 'PUT',
+        url: '/api/v1/ops/partners/acme-wellness',
+        payload: { businessName: 'a\u0000b' },
+      },
+      {
+        method: 'POST',
+        url: API_PATHS.opsPartners,
+        payload: { shopKey: 'x\uD800', businessName: 'X' },
+      },
       { method: 'GET', url: `${API_PATHS.opsOrders}?q=%00` },
       { method: 'GET', url: '/api/v1/ops/orders/not-a-uuid' },
       { method: 'POST', url: '/api/v1/ops/deliveries/%00/rollback', payload: {} },
-      { method: 'POST', url: '/api/v1/ops/deliveries/mf_catalog/rollback', payload: { version: '../../etc' } },
-      { method: 'POST', url: '/api/v1/ops/orders/00000000-0000-4000-8000-000000000000/refunds', payload: { idempotencyKey: 'k\u0000eyeyeyey' } },
+      {
+        method: 'POST',
+        url: '/api/v1/ops/deliveries/mf_catalog/rollback',
+        payload: { version: '../../etc' },
+      },
+      {
+        method: 'POST',
+        url: '/api/v1/ops/orders/00000000-0000-4000-8000-000000000000/refunds',
+        payload: { idempotencyKey: 'k\u0000eyeyeyey' },
+      },
       { method: 'POST', url: API_PATHS.opsOperators, payload: { email: 'not an email' } },
       { method: 'GET', url: `${API_PATHS.opsAudit}?limit=-4` },
     ];
     for (const request of cases) {
-      const response = await t.inject({ ...request, method: request.method as 'GET', headers: { cookie: operator } });
-      expect({ url: request.url, status: response.statusCode < 500 && response.statusCode >= 400 }).toEqual({
+      const response = await t.inject({
+        ...request,
+        method: request.method as 'GET',
+        headers: { cookie: operator },
+      });
+      expect({
+        url: request.url,
+        status: response.statusCode < 500 && response.statusCode >= 400,
+      }).toEqual({
         url: request.url,
         status: true,
       });
-      expect(response.json()).toEqual({ error: expect.objectContaining({ code: expect.any(String) }) });
+      expect(response.json()).toEqual({
+        error: expect.objectContaining({ code: expect.any(String) }),
+      });
     }
   });
 });
