@@ -6,14 +6,14 @@ import type { DB, Executor } from '../db/schema';
 /** A cart belongs to an anonymous session id or, once logged in, to the user. */
 export type CartOwner = { userId: string } | { sessionId: string };
 
-const EMPTY: Cart = { items: [], updatedAt: null };
+export const EMPTY_CART: Cart = { items: [], updatedAt: null };
 
 function ownerColumn(owner: CartOwner) {
   return 'userId' in owner ? (['user_id', owner.userId] as const) : (['session_id', owner.sessionId] as const);
 }
 
 function toCart(row: { items: CartItem[] | null; updated_at: Date } | undefined): Cart {
-  return row ? { items: row.items ?? [], updatedAt: row.updated_at.toISOString() } : EMPTY;
+  return row ? { items: row.items ?? [], updatedAt: row.updated_at.toISOString() } : EMPTY_CART;
 }
 
 export async function getCart(db: Executor, owner: CartOwner): Promise<Cart> {

@@ -13,6 +13,7 @@ import { businessCheckoutRoutes } from './payments/business-checkout-routes';
 import { checkoutRoutes } from './payments/checkout-routes';
 import { discountRoutes } from './payments/discount-routes';
 import { cartRoutes } from './cart/cart-routes';
+import { visitorCartRoutes } from './cart/visitor-cart-routes';
 import { employerRoutes } from './employer/employer-routes';
 import { kitsRoutes } from './kits/kits-routes';
 import { upgradesRoutes } from './upgrades/upgrades-routes';
@@ -58,6 +59,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(catalogContentRoutes);
   await app.register(customizationRoutes);
   await app.register(cartRoutes);
+  await app.register(visitorCartRoutes);
   // operators (404 to everyone else)
   await app.register(opsRoutes);
   // local tools

@@ -13,7 +13,7 @@ import {
   queryListSchema,
   sessionIdSchema,
 } from './common';
-import { cartItemSchema } from './cart';
+import { cartItemSchema, cartSchema } from './cart';
 import { cardInputSchema, chargeViewSchema, paymentMethodInputSchema } from './payment';
 import { discountCodeSchema, discountInvalidReasonSchema } from './discounts';
 import { derivedIntervalSchema } from './catalog';
@@ -105,6 +105,21 @@ export const checkoutQuoteSchema = z.object({
   discountProblem: z.object({ reason: discountInvalidReasonSchema, message: safeString() }).nullable(),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
+
+/**
+ * GET /api/v1/cart/priced: the visitor's own cart (the signed-in user's, else the one the cart
+ * cookie names) priced by the server as the quote prices it, for a cart or checkout page drawn on
+ * the server. `quote` is null for an empty cart.
+ */
+export const visitorCartQuerySchema = z.object({
+  country: countrySchema.default('US'),
+  discountCode: discountCodeSchema.optional(),
+});
+export const visitorCartSchema = z.object({
+  cart: cartSchema,
+  quote: checkoutQuoteSchema.nullable(),
+});
+export type VisitorCart = z.infer<typeof visitorCartSchema>;
 
 /** The header that makes order placement idempotent (one click, one order). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -74,6 +74,7 @@ export const API_PATHS = {
   ...FIRST_VIEW_PATHS,
   storefrontDiscount: '/api/v1/discounts/:code',
   cartMerge: '/api/v1/cart/merge',
+  cartPriced: '/api/v1/cart/priced',
   miniPanelUpgrade: '/api/mini-panel-upgrade',
   easyDrawUpgrade: '/api/easy-draw-upgrade',
 
