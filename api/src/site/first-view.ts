@@ -36,6 +36,16 @@ export interface FirstViewPage {
   root: string;
   /** The code of the areas nested in the page (their `Loaded.id`s), which the cache key cannot know beforehand. */
   nested?: { area: AreaName; id: string }[];
+  /**
+   * Rendered as this visitor (a renderer called `fetchPersonalJson`): never cached, never handed to
+   * another visitor, sent as `Cache-Control: private, no-store`.
+   */
+  personal?: boolean;
+}
+
+/** Who asked for the page: a personal read carries their cookies and nothing else of theirs. */
+export interface FirstViewVisitor {
+  cookie?: string;
 }
 
 /** A loaded renderer and the identity of the code it came from (part of the cache key). */
@@ -48,6 +58,11 @@ export interface FirstViewOptions {
   loadShell: () => Promise<Loaded<ShellServerRenderer> | null>;
   loadArea: (area: AreaName) => Promise<Loaded<AreaServerRenderer> | null>;
   fetchJson: (path: string) => Promise<unknown>;
+  /**
+   * Reads an API path as the visitor (with their Cookie header); offered to renderers as
+   * `fetchPersonalJson`. Without it renderers get no personal reads.
+   */
+  fetchPersonalJson?: (path: string, visitor: FirstViewVisitor) => Promise<unknown>;
   log: FastifyBaseLogger;
   /** A render slower than this is not waited for (it still fills the cache). */
   timeoutMs?: number;
@@ -64,6 +79,7 @@ export type FirstViewComposer = (
   pathname: string,
   search: string,
   areas: AreaTable,
+  visitor?: FirstViewVisitor,
 ) => Promise<FirstViewPage | null>;
 
 export function createFirstViewComposer(options: FirstViewOptions): FirstViewComposer {
@@ -71,6 +87,7 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
     loadShell,
     loadArea,
     fetchJson,
+    fetchPersonalJson,
     log,
     timeoutMs = 1_500,
     ttlMs = 60_000,
@@ -80,6 +97,11 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
   } = options;
   /** `settled`: the page once rendered, kept to check its nested areas' versions. */
   const cache = new Map<string, { at: number; page: Promise<FirstViewPage | null>; settled?: FirstViewPage | null }>();
+  /**
+   * Pages whose render read the API as its visitor (by cache key, so a new version of the area is
+   * asked again): each request renders its own, and no render of theirs is shared or kept.
+   */
+  const personalKeys = new Set<string>();
   let rendering = 0;
 
   async function compose(
@@ -87,15 +109,28 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
     pathname: string,
     search: string,
     areas: AreaTable,
-  ): Promise<{ key: string; render: () => Promise<FirstViewPage | null> } | null> {
+  ): Promise<{ key: string; render: (visitor: FirstViewVisitor) => Promise<FirstViewPage | null> } | null> {
     const target = shell.renderer.areaOf(pathname, areas);
     if (!target) return null;
     const area = await loadArea(target.area);
     if (!area) return null;
     return {
       key: `${shell.id}|${area.id}|${pathname}${search}`,
-      render: async () => {
-        const request = { pathname, search, basename: target.basename, fetchJson };
+      render: async (visitor) => {
+        // Set as soon as a renderer asks (even for a read that then fails), so a personal render is never shared.
+        let personal = false;
+        const request: Omit<AreaRenderRequest, 'areaProps'> = {
+          pathname,
+          search,
+          basename: target.basename,
+          fetchJson,
+          ...(fetchPersonalJson && {
+            fetchPersonalJson: (path: string) => {
+              personal = true;
+              return fetchPersonalJson(path, visitor);
+            },
+          }),
+        };
         const result = await area.renderer.renderArea(request);
         if (!result) return null;
         const filled = await fillSlots(result, request);
@@ -114,6 +149,8 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
           basename: target.basename,
           b2bKey: target.b2bKey ?? null,
           queries: filled.queries,
+          // The host's choice: a nested area takes over with its host.
+          takeover: result.takeover ?? 'eager',
         };
         // The frame's own styles (a storefront's chrome) go to <head> too, where React adopts them.
         const frameStyles = /^(?:<style\b[^>]*>[\s\S]*?<\/style>)+/.exec(root)?.[0] ?? '';
@@ -121,6 +158,7 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
           head: `${filled.head}${frameStyles}<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(state)}</script>`,
           root: root.slice(frameStyles.length),
           ...(filled.nested.length > 0 ? { nested: filled.nested } : {}),
+          ...(personal ? { personal } : {}),
         };
       },
     };
@@ -164,46 +202,80 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
     return false;
   }
 
-  return async (pathname, search, areas) => {
+  /** Counts the render against maxConcurrent until it ends, whether or not it is waited for. */
+  function started(render: Promise<FirstViewPage | null>, pathname: string): Promise<FirstViewPage | null> {
+    rendering += 1;
+    return render
+      .catch((error: unknown) => {
+        log.warn({ err: error, pathname }, 'first view render failed; the page starts in the browser');
+        return null;
+      })
+      .finally(() => {
+        rendering -= 1;
+      });
+  }
+
+  /** A render for this visitor alone: not cached, not shared. */
+  function renderAlone(
+    plan: { render: (visitor: FirstViewVisitor) => Promise<FirstViewPage | null> },
+    pathname: string,
+    visitor: FirstViewVisitor,
+  ): Promise<FirstViewPage | null> {
+    if (rendering >= maxConcurrent) return Promise.resolve(null);
+    return withTimeout(started(plan.render(visitor), pathname), timeoutMs);
+  }
+
+  function rememberPersonal(key: string): void {
+    personalKeys.delete(key);
+    personalKeys.add(key);
+    while (personalKeys.size > maxEntries) personalKeys.delete(personalKeys.values().next().value as string);
+  }
+
+  return async (pathname, search, areas, visitor = {}) => {
     try {
       const shell = await loadShell();
       if (!shell) return null;
       const plan = await compose(shell, pathname, search, areas);
       if (!plan) return null;
+      if (personalKeys.has(plan.key)) return await renderAlone(plan, pathname, visitor);
       let entry = cache.get(plan.key);
+      let own = false;
       if (entry?.settled && (await nestedChanged(entry.settled))) entry = undefined;
       if (!entry || now() - entry.at > ttlMs) {
         if (rendering >= maxConcurrent) return null;
-        rendering += 1;
         const fresh: { at: number; page: Promise<FirstViewPage | null>; settled?: FirstViewPage | null } = {
           at: now(),
           page: Promise.resolve(null),
         };
-        fresh.page = plan
-          .render()
-          .then((page) => {
-            fresh.settled = page;
+        let failed = false;
+        fresh.page = started(
+          plan.render(visitor).catch((error: unknown) => {
+            failed = true;
+            throw error;
+          }),
+          pathname,
+        ).then((page) => {
+          // Only its own entry: a newer render may have replaced it meanwhile. A personal page is
+          // never kept: the next request for it renders its own.
+          if ((failed || page?.personal) && cache.get(plan.key) === fresh) cache.delete(plan.key);
+          if (page?.personal) {
+            rememberPersonal(plan.key);
             return page;
-          })
-          .catch((error: unknown) => {
-            log.warn(
-              { err: error, pathname },
-              'first view render failed; the page starts in the browser',
-            );
-            // Only its own entry: a newer render may have replaced it meanwhile.
-            if (cache.get(plan.key) === fresh) cache.delete(plan.key);
-            return null;
-          })
-          .finally(() => {
-            rendering -= 1;
-          });
+          }
+          fresh.settled = page;
+          return page;
+        });
         entry = fresh;
+        own = true;
         cache.delete(plan.key);
         cache.set(plan.key, entry);
         // Oldest first: a Map keeps insertion order.
         while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
       }
-      return await withTimeout(entry.page, timeoutMs);
+      const page = await withTimeout(entry.page, timeoutMs);
+      // Rendered as the visitor who started it: anyone else who waited for it gets their own.
+      if (page?.personal && !own) return await renderAlone(plan, pathname, visitor);
+      return page;
     } catch (error) {
       log.warn({ err: error, pathname }, 'first view unavailable; the page starts in the browser');
       return null;

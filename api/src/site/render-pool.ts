@@ -7,12 +7,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { AreaRenderRequest, AreaRenderResult, FirstViewSlot } from '@shop/shared/ssr/server-render';
+import type {
+  AreaRenderRequest,
+  AreaRenderResult,
+  FirstViewSlot,
+  FirstViewTakeover,
+} from '@shop/shared/ssr/server-render';
 import { AREA_NAMES } from '@shop/shared/shell-contract/shell-props';
+
+/** A render request without its functions; `personal`: the main thread offers `fetchPersonalJson`. */
+export type WorkerRenderRequest = Omit<AreaRenderRequest, 'fetchJson' | 'fetchPersonalJson'> & { personal: boolean };
 
 /** Main thread → worker. */
 export type ToWorker =
-  | { type: 'render'; job: number; file: string; request: Omit<AreaRenderRequest, 'fetchJson'> }
+  | { type: 'render'; job: number; file: string; request: WorkerRenderRequest }
   | { type: 'fetched'; id: number; ok: true; value: unknown }
   | { type: 'fetched'; id: number; ok: false; message: string };
 
@@ -20,7 +28,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'loaded'; job: number }
-  | { type: 'fetch'; job: number; id: number; path: string }
+  | { type: 'fetch'; job: number; id: number; path: string; personal?: boolean }
   | { type: 'done'; job: number; result: unknown }
   | { type: 'failed'; job: number; message: string };
 
@@ -139,8 +147,13 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       const job = queue.shift() as Job;
       slot.job = job;
       startDeadline(slot);
-      const { fetchJson: _proxied, ...request } = job.request;
-      post(slot, { type: 'render', job: job.id, file: job.file, request });
+      const { fetchJson: _proxied, fetchPersonalJson, ...request } = job.request;
+      post(slot, {
+        type: 'render',
+        job: job.id,
+        file: job.file,
+        request: { ...request, personal: fetchPersonalJson !== undefined },
+      });
     }
   }
 
@@ -202,7 +215,11 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       const answer = (reply: ToWorker) => {
         if (slot.job === job) post(slot, reply);
       };
-      job.request.fetchJson(String(message.path)).then(
+      const { fetchJson, fetchPersonalJson } = job.request;
+      const read = message.personal
+        ? (fetchPersonalJson ?? (() => Promise.reject(new Error('No personal reads in this render.'))))
+        : fetchJson;
+      read(String(message.path)).then(
         (value) => answer({ type: 'fetched', id: message.id, ok: true, value }),
         (error: unknown) =>
           answer({
@@ -233,6 +250,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   };
 }
 
+const TAKEOVERS: readonly FirstViewTakeover[] = ['eager', 'on-interaction'];
+
 /** What came back from the worker, checked: the renderer is another team's code. */
 function renderResult(value: unknown): AreaRenderResult | null {
   if (value === null || value === undefined) return null;
@@ -240,6 +259,11 @@ function renderResult(value: unknown): AreaRenderResult | null {
   if (typeof candidate.html !== 'string' || typeof candidate.head !== 'string' || !Array.isArray(candidate.queries))
     throw new Error('The renderer returned something other than { html, head, queries } or null.');
   const result: AreaRenderResult = { html: candidate.html, head: candidate.head, queries: candidate.queries };
+  if (candidate.takeover !== undefined) {
+    if (!TAKEOVERS.includes(candidate.takeover))
+      throw new Error("The renderer returned a takeover other than 'eager' or 'on-interaction'.");
+    result.takeover = candidate.takeover;
+  }
   if (candidate.slots !== undefined) {
     if (!Array.isArray(candidate.slots) || !candidate.slots.every(isSlot))
       throw new Error('The renderer returned slots other than [{ id, area, areaProps }].');

@@ -37,14 +37,19 @@ function send(message: FromWorker): void {
 }
 
 async function render({ job, file, request }: Extract<ToWorker, { type: 'render' }>): Promise<void> {
-  const fetchJson = (path: string) =>
+  const read = (personal: boolean) => (path: string) =>
     new Promise<unknown>((resolve, reject) => {
       const id = ++nextRead;
       pendingReads.set(id, { resolve, reject });
-      send({ type: 'fetch', job, id, path });
+      send({ type: 'fetch', job, id, path, ...(personal ? { personal } : {}) });
     });
+  const { personal, ...rest } = request;
   try {
-    const result = await rendererIn(file, job).renderArea({ ...request, fetchJson });
+    const result = await rendererIn(file, job).renderArea({
+      ...rest,
+      fetchJson: read(false),
+      ...(personal ? { fetchPersonalJson: read(true) } : {}),
+    });
     // Throws for a result that cannot be cloned (e.g. holding a function): reported as a failure.
     send({ type: 'done', job, result: result ?? null });
   } catch (error) {

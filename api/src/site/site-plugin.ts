@@ -35,6 +35,7 @@ import {
   shellRendererLoader,
   withFirstView,
   type FirstViewComposer,
+  type FirstViewVisitor,
 } from './first-view';
 import { createRenderPool, type RenderPoolOptions } from './render-pool';
 import { SERVER_RENDER_DIR } from '@shop/shared/ssr/server-render';
@@ -112,6 +113,8 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
         pool,
       }),
       fetchJson: (url) => injectJson(app, url),
+      fetchPersonalJson: (url, visitor) =>
+        injectJson(app, url, { isApiPath: options.isApiPath ?? isApiPrefixed, cookie: visitor.cookie }),
       log: app.log,
     });
   }
@@ -224,25 +227,64 @@ function siteRoutes(
         .header('cache-control', NO_CACHE)
         .type('text/html; charset=utf-8')
         .send(await readIndex());
-    const page = await firstViewHtml(pathname, url.search, areas);
-    if (page) return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
+    const page = await firstViewHtml(pathname, url.search, areas, { cookie: request.headers.cookie });
+    if (page)
+      return reply
+        // A page drawn as this visitor (their cart, their session) is theirs alone.
+        .header('cache-control', page.personal ? PERSONAL : NO_CACHE)
+        .type('text/html; charset=utf-8')
+        .send(page.html);
     return sendFile(request, reply, index, 'index.html', NO_CACHE);
   }
 
   /** index.html with the page's server-rendered first view, or null to send the plain shell. */
-  async function firstViewHtml(pathname: string, search: string, areas: AreaTable): Promise<string | null> {
+  async function firstViewHtml(
+    pathname: string,
+    search: string,
+    areas: AreaTable,
+    visitor: FirstViewVisitor,
+  ): Promise<{ html: string; personal: boolean } | null> {
     if (!composeFirstView) return null;
-    const [page, index] = await Promise.all([composeFirstView(pathname, search, areas), readIndex()]);
-    return page && index ? withFirstView(index, page) : null;
+    const [page, index] = await Promise.all([composeFirstView(pathname, search, areas, visitor), readIndex()]);
+    const html = page && index ? withFirstView(index, page) : null;
+    return html === null ? null : { html, personal: page?.personal === true };
   }
 }
 
-/** A same-origin API GET made inside the process (no socket), for server renders. */
-async function injectJson(app: FastifyInstance, url: string): Promise<unknown> {
+/** Cache-Control of a first view rendered as its visitor. */
+const PERSONAL = 'private, no-store';
+
+const isApiPrefixed = (url: string) => url.startsWith('/api/');
+
+/**
+ * A same-origin API GET made inside the process (no socket), for server renders. `as`: a read as the
+ * visitor, which carries their Cookie header (nothing else of theirs) and may only reach the API's
+ * own paths, written plainly (no dot segments or escapes the router would read differently).
+ */
+async function injectJson(
+  app: FastifyInstance,
+  url: string,
+  as?: { isApiPath: (url: string) => boolean; cookie: string | undefined },
+): Promise<unknown> {
   if (!url.startsWith('/') || url.startsWith('//')) throw new Error(`A server render reads same-origin API paths only, not ${url}`);
-  const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+  if (as && !(isPlainPath(url) && as.isApiPath(url)))
+    throw new Error(`A server render reads the visitor's data from the API's own paths only, not ${url}`);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (as?.cookie) headers.cookie = as.cookie;
+  const response = await app.inject({ method: 'GET', url, headers });
   if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}`);
   return response.json();
+}
+
+/** A path the URL parser leaves as it is: no `..`, `.`, backslash, or escaped slash or dot before the query. */
+function isPlainPath(url: string): boolean {
+  if (/\\|%2e|%2f|%5c/i.test(url.split('?')[0] ?? url)) return false;
+  try {
+    const parsed = new URL(url, 'http://site.invalid');
+    return parsed.origin === 'http://site.invalid' && parsed.pathname + parsed.search === url;
+  } catch {
+    return false;
+  }
 }
 
 /** A text file read again only when it changes (a new shell build). */

@@ -162,6 +162,112 @@ describe('createFirstViewComposer', () => {
       // Not a storefront page: no partner's frame.
       b2bKey: null,
       queries: [{ queryKey: ['offers'], data: { n: 1 }, dataUpdatedAt: 1_700_000_000_000 }],
+      takeover: 'eager',
+    });
+  });
+
+  it("carries the area's takeover in the state; a nested area takes over with its host", async () => {
+    const host = async (): Promise<AreaRenderResult> => ({
+      ...result('<div data-first-view-slot="1"></div>'),
+      takeover: 'on-interaction',
+      slots: [{ id: '1', area: 'catalog', areaProps: {} }],
+    });
+    // The nested area asks for 'eager': the page's takeover is still the host's.
+    const guest = async (): Promise<AreaRenderResult> => ({
+      ...result('<p>guest</p>'),
+      takeover: 'eager',
+    });
+    const loadArea = async (area: AreaName) =>
+      area === 'storefront'
+        ? { id: 'mf_storefront@1', renderer: { renderArea: host } }
+        : { id: 'mf_catalog@1', renderer: { renderArea: guest } };
+    const compose = createFirstViewComposer({
+      loadShell: async () => ({
+        id: 'shell-1',
+        renderer: {
+          ...frame,
+          areaOf: () => ({ area: 'storefront', basename: '/shop/acme', b2bKey: 'acme' }),
+        },
+      }),
+      loadArea,
+      fetchJson,
+      log: log as unknown as FastifyBaseLogger,
+    });
+    const page = await compose('/shop/acme', '', AREAS);
+    expect(page?.root).toContain('<p>guest</p>');
+    expect(stateScript(page!.head).state.takeover).toBe('on-interaction');
+  });
+
+  describe('a render as the visitor (fetchPersonalJson)', () => {
+    /** Reads the visitor's cart when the page is /cart, else nothing personal. */
+    const renderArea: RenderArea = async (request) => {
+      if (request.pathname !== '/cart') return result('<p>public</p>');
+      const cart = (await request.fetchPersonalJson!('/api/v1/cart')) as { owner: string };
+      return result(`<p>cart of ${cart.owner}</p>`, cart);
+    };
+    const personalReads = jest.fn(async (_path: string, visitor: { cookie?: string }) => ({
+      owner: visitor.cookie ?? 'nobody',
+    }));
+
+    beforeEach(() => personalReads.mockClear());
+
+    it('offers fetchPersonalJson with the visitor, and marks the page personal', async () => {
+      const compose = composer(renderArea, { fetchPersonalJson: personalReads });
+      const page = await createFirstViewComposer({
+        loadShell: async () => ({ id: 'shell-1', renderer: frame }),
+        loadArea: async () => ({ id: 'mf_catalog@1', renderer: { renderArea } }),
+        fetchJson,
+        fetchPersonalJson: personalReads,
+        log: log as unknown as FastifyBaseLogger,
+      })('/cart', '', AREAS, { cookie: 'sid=alice' });
+      expect(personalReads).toHaveBeenCalledWith('/api/v1/cart', { cookie: 'sid=alice' });
+      expect(page?.personal).toBe(true);
+      expect(page?.root).toContain('<p>cart of sid=alice</p>');
+      // A page that read nothing personal is shared as before.
+      expect((await compose('/pricing', ''))?.personal).toBeUndefined();
+    });
+
+    it('never caches a personal page nor hands it to another visitor, one after the other or at once', async () => {
+      const spy = jest.fn(renderArea);
+      const compose = createFirstViewComposer({
+        loadShell: async () => ({ id: 'shell-1', renderer: frame }),
+        loadArea: async () => ({ id: 'mf_catalog@1', renderer: { renderArea: spy } }),
+        fetchJson,
+        fetchPersonalJson: personalReads,
+        log: log as unknown as FastifyBaseLogger,
+      });
+      const as = (cookie: string) => compose('/cart', '', AREAS, { cookie });
+
+      // Two visitors asking at once: the second does not get the first one's render.
+      const [alice, bob] = await Promise.all([as('sid=alice'), as('sid=bob')]);
+      expect(alice?.root).toContain('cart of sid=alice');
+      expect(bob?.root).toContain('cart of sid=bob');
+      expect(stateScript(bob!.head).state.queries[0]!.data).toEqual({ owner: 'sid=bob' });
+      // Then one after the other, and the same visitor again: each request renders its own.
+      expect((await as('sid=carol'))?.root).toContain('cart of sid=carol');
+      expect((await as('sid=alice'))?.root).toContain('cart of sid=alice');
+      expect(spy).toHaveBeenCalledTimes(4);
+      expect((await compose('/cart', '', AREAS))?.root).toContain('cart of nobody');
+    });
+
+    it('offers a renderer no fetchPersonalJson when the site has none', async () => {
+      const seen = jest.fn(async (request: AreaRenderRequest) => {
+        expect(request.fetchPersonalJson).toBeUndefined();
+        return result('<p>x</p>');
+      });
+      expect((await composer(seen)('/cart', ''))?.personal).toBeUndefined();
+      expect(seen).toHaveBeenCalledTimes(1);
+    });
+
+    it('gives no first view when the personal read fails, and keeps nothing', async () => {
+      const failing = jest.fn(async () => {
+        throw new Error('GET /api/v1/cart answered 401');
+      });
+      const compose = composer(renderArea, { fetchPersonalJson: failing });
+      expect(await compose('/cart', '')).toBeNull();
+      expect(log.warn).toHaveBeenCalledTimes(1);
+      expect(await compose('/cart', '')).toBeNull();
+      expect(failing).toHaveBeenCalledTimes(2);
     });
   });
 

@@ -32,6 +32,13 @@ module.exports = { renderArea: async ({ pathname, search, basename, fetchJson })
   readFails: `module.exports = { renderArea: async ({ fetchJson }) => {
   try { await fetchJson('/api/v1/missing'); } catch (error) { return { html: 'caught: ' + error.message, head: '', queries: [] }; }
 } };`,
+  personal: `module.exports = { renderArea: async ({ fetchJson, fetchPersonalJson }) => {
+  if (!fetchPersonalJson) return { html: 'no personal reads', head: '', queries: [] };
+  const mine = await fetchPersonalJson('/api/v1/cart');
+  const shared = await fetchJson('/api/v1/data');
+  return { html: mine.owner + '|' + shared.answeredOn, head: '', queries: [], takeover: 'on-interaction' };
+} };`,
+  badTakeover: `module.exports = { renderArea: async () => ({ html: '', head: '', queries: [], takeover: 'whenever' }) };`,
   env: `module.exports = { renderArea: async () => ({ html: JSON.stringify(Object.keys(process.env)), head: '', queries: [] }) };`,
 };
 type RendererName = keyof typeof RENDERERS;
@@ -94,6 +101,20 @@ describe('render pool', () => {
       { queryKey: ['data'], data: { url: '/api/v1/data?plan=b', answeredOn: 'main thread' }, dataUpdatedAt: 1 },
     ]);
     expect(await pool.render(file('returnsNull'), request())).toBeNull();
+  });
+
+  it("proxies fetchPersonalJson to this thread when offered, and keeps the renderer's takeover", async () => {
+    const personalReads = jest.fn(async (url: string) => ({ owner: `visitor's ${url}` }));
+    const result = await pool.render(file('personal'), { ...request(), fetchPersonalJson: personalReads });
+    expect(result?.html).toBe("visitor's /api/v1/cart|main thread");
+    expect(result?.takeover).toBe('on-interaction');
+    expect(personalReads).toHaveBeenCalledTimes(1);
+    // Not offered: the renderer sees none.
+    expect((await pool.render(file('personal'), request()))?.html).toBe('no personal reads');
+  });
+
+  it("refuses a takeover other than 'eager' or 'on-interaction'", async () => {
+    await expect(pool.render(file('badTakeover'), request())).rejects.toThrow(/takeover/);
   });
 
   it('keeps its worker between renders', async () => {

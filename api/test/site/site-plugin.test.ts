@@ -581,6 +581,7 @@ describe('site plugin', () => {
             basename: '',
             b2bKey: null,
             queries: [{ queryKey: ['page'], data: { pathname }, dataUpdatedAt: 1 }],
+            takeover: 'eager',
           });
           // The rest of the shell page is untouched.
           expect(res.body).toContain('<script defer src="/main.0123456789.js"></script>');

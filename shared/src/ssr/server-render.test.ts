@@ -34,7 +34,20 @@ describe('parseFirstViewState', () => {
       basename: '',
       b2bKey: null,
       queries: [{ queryKey: ['catalog', 'content'], data: { a: 1 }, dataUpdatedAt: 5 }],
+      takeover: 'eager',
     });
+  });
+
+  it("keeps an 'on-interaction' takeover and reads anything else as 'eager'", () => {
+    const parse = (takeover: unknown) =>
+      parseFirstViewState(
+        JSON.stringify({ area: 'account', pathname: '/login', queries: [], takeover }),
+      )?.takeover;
+    expect(parse('on-interaction')).toBe('on-interaction');
+    expect(parse('eager')).toBe('eager');
+    expect(parse(undefined)).toBe('eager');
+    expect(parse('later')).toBe('eager');
+    expect(parse({ when: 'on-interaction' })).toBe('eager');
   });
 
   it("keeps a storefront page's partner key and basename", () => {

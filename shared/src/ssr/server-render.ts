@@ -146,7 +146,17 @@ export function parseFirstViewState(text: string | null | undefined): FirstViewS
     );
     const basename = typeof value.basename === 'string' ? value.basename : '';
     const b2bKey = typeof value.b2bKey === 'string' ? value.b2bKey : null;
-    return { area: value.area as AreaName, pathname: value.pathname, basename, b2bKey, queries };
+    // Anything but a known mode is the default: the page then takes over as soon as it can.
+    const takeover: FirstViewTakeover =
+      value.takeover === 'on-interaction' ? 'on-interaction' : 'eager';
+    return {
+      area: value.area as AreaName,
+      pathname: value.pathname,
+      basename,
+      b2bKey,
+      queries,
+      takeover,
+    };
   } catch {
     return null;
   }

@@ -116,8 +116,12 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
 
   useEffect(() => {
     const next = likelyNextArea(route, location.pathname);
-    if (next) loader.preload(next);
-  }, [route, location.pathname, loader]);
+    if (!next) return;
+    // A first view waiting for the visitor fetches no area's code before they interact.
+    const gate = runtime.firstView.loadAfter();
+    if (gate) void gate.then(() => loader.preload(next));
+    else loader.preload(next);
+  }, [route, location.pathname, loader, runtime.firstView]);
 
   useEffect(() => {
     // Move focus to the new page for screen-reader users, without scrolling jumps on the first load.
@@ -183,6 +187,7 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
             shellProps={shellProps}
             firstView={runtime.firstView.elementFor(route.area, location.pathname)}
             onFirstViewDone={runtime.firstView.discard}
+            loadAfter={runtime.firstView.loadAfter()}
           />
         ) : route === null ? (
           <NotFoundPage pathname={location.pathname} />

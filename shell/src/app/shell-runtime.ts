@@ -35,7 +35,7 @@ import { createPageViewLogger } from '../features/analytics/page-view-logger';
 import type { ShellDevOverrides } from '../features/dev-override/dev-overrides';
 import { loadShellDevOverrides } from '../features/dev-override/dev-override-loader';
 import { readFirstView, type FirstView } from '../federation/first-view';
-import { setFirstViewNavigator } from '../federation/first-view-clicks';
+import { firstInteractionTime, setFirstViewNavigator } from '../federation/first-view-clicks';
 import { createRegistrySource, type RegistrySource } from './registry-source';
 
 export interface ShellRuntime {
@@ -119,7 +119,9 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
       return remoteSourcesFrom(live, overrides);
     },
     deadlineMs: () => {
-      const elapsed = firstLoad ? win.performance.now() : 0;
+      // A first view that waited for the visitor's first interaction started its area's load then.
+      const startedAt = firstView.takeover === 'on-interaction' ? (firstInteractionTime() ?? 0) : 0;
+      const elapsed = firstLoad ? win.performance.now() - startedAt : 0;
       firstLoad = false;
       return remainingLoadBudget(elapsed);
     },

@@ -7,6 +7,7 @@ import type { AreaName, AreaOutletProps as ContractOutletProps, ShellProps } fro
 import { AREA_PENDING_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import { AreaFallback, AreaLoading } from './area-fallback';
 import { counterpartOf, takeFirstViewClicks } from './first-view-clicks';
+import { carriesItsOwnState, carryFieldValues, liveFocusOf, moveFocus } from './first-view-controls';
 import { AreaLoadError, type AreaLoader, type AreaLoadFailure, type AreaParcel } from './area-loader';
 
 type OutletState =
@@ -38,6 +39,11 @@ export interface AreaOutletProps {
   firstView?: HTMLElement;
   /** Told when the live area replaced the first view. */
   onFirstViewDone?: () => void;
+  /**
+   * With a first view that takes over 'on-interaction': the area's code is not fetched before this
+   * settles (the visitor's first interaction), the first view staying on screen until then.
+   */
+  loadAfter?: Promise<void>;
 }
 
 /** How long a first view may wait for the live area to finish its placeholders before it gives way. */
@@ -79,7 +85,7 @@ function FirstViewElement({ area, element }: { area: AreaName; element: HTMLElem
   return <div data-first-view="" data-area-loading={area} style={{ display: 'contents' }} ref={adopt} />;
 }
 
-export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstView: offeredFirstView, onFirstViewDone }: AreaOutletProps) {
+export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstView: offeredFirstView, onFirstViewDone, loadAfter }: AreaOutletProps) {
   const [state, setState] = useState<OutletState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   // Kept from the outlet's first render: the live area draws hidden and is shown in the same commit
@@ -89,15 +95,21 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
   const revealLive = useCallback(() => {
     const container = liveContainer.current;
     void (container ? whenSettled(container) : Promise.resolve()).then(() => {
-      // What the visitor clicked or focused on the first view, found again in the live page.
+      // What the visitor typed, clicked or focused on the first view, found again in the live page.
       const live = container?.firstElementChild;
       const counterpart = (element: Element | null) => (live && firstView && element ? counterpartOf(firstView, live, element) : null);
-      const clicks = takeFirstViewClicks().map(counterpart);
-      const focused = counterpart(document.activeElement);
+      // Typed values first (still hidden, so the page shows with them), then the clicks: a "Log in"
+      // pressed early submits what was typed. A click that changed or focused a field is carried as its value.
+      if (live && firstView) carryFieldValues(firstView, live);
+      const clicks = takeFirstViewClicks()
+        .filter((element) => !carriesItsOwnState(element))
+        .map(counterpart);
+      const focusedBefore = document.activeElement;
+      const focused = live && firstView ? liveFocusOf(firstView, live, focusedBefore) : null;
       setFirstView(undefined);
       setTimeout(() => {
         for (const element of clicks) element?.click();
-        focused?.focus({ preventScroll: true });
+        if (focused) moveFocus(focusedBefore, focused);
       }, 0);
     });
   }, [firstView]);
@@ -114,20 +126,27 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
     [area],
   );
 
+  // Read once: the gate holds the outlet's first load only (a "Try again" loads at once).
+  const [gate] = useState(() => (offeredFirstView ? loadAfter : undefined));
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
     const show = (parcel: AreaParcel) => live && setState({ status: 'ready', parcel });
-    (attempt === 0 ? loader.load(area) : loader.reload(area)).then(show, (error: unknown) => {
+    const start = () => {
       if (!live) return;
-      fail(error);
-      // Slow is not down: if the load that timed out still arrives, it replaces the fallback.
-      if (error instanceof AreaLoadError && error.failure === 'timeout') loader.lateArrival(area)?.then(show, () => undefined);
-    });
+      (attempt === 0 ? loader.load(area) : loader.reload(area)).then(show, (error: unknown) => {
+        if (!live) return;
+        fail(error);
+        // Slow is not down: if the load that timed out still arrives, it replaces the fallback.
+        if (error instanceof AreaLoadError && error.failure === 'timeout') loader.lateArrival(area)?.then(show, () => undefined);
+      });
+    };
+    if (attempt === 0 && gate) void gate.then(start);
+    else start();
     return () => {
       live = false;
     };
-  }, [area, attempt, loader, fail]);
+  }, [area, attempt, loader, fail, gate]);
 
   const props = useMemo<ShellProps>(
     () => ({ ...shellProps, reportAreaError: (crashedArea, error) => crashedArea === area && fail(error) }),

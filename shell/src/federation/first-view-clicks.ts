@@ -1,12 +1,51 @@
 // A first view is real HTML, but its buttons do nothing until the live area takes over. Clicks on
 // it are kept and, once the live area shows, replayed on the same control there, so "Add to cart"
 // pressed early is not lost. Links navigate: as plain links before the shell runs, through the
-// shell's history once it does (no page reload).
+// shell's history once it does (no page reload). A form on it never submits itself: its submit
+// button's click is replayed on the live form instead.
+//
+// The visitor's first interaction is noted here too: a first view that takes over 'on-interaction'
+// loads its area then. An interaction is a pointer pressed, a key pressed or a touch anywhere on the
+// page, a mouse moved over it (intent: on a desktop the area then loads before the click), or focus
+// arriving in the first view (a screen reader or the browser moving into a field). Scrolling with a
+// wheel is not one: the first view is complete and its links work without the area.
 import { FIRST_VIEW_AREA_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 
 const clicked: Element[] = [];
 let recording = false;
 let navigate: ((href: string) => void) | null = null;
+let interactedAt: number | null = null;
+let interacted: () => void = () => undefined;
+const firstInteraction = new Promise<void>((resolve) => {
+  interacted = resolve;
+});
+
+/** Resolves at the visitor's first interaction with the page (the same promise every time). */
+export function whenFirstInteraction(): Promise<void> {
+  return firstInteraction;
+}
+
+/** When (performance.now()) the visitor first interacted, or null before that. */
+export function firstInteractionTime(): number | null {
+  return interactedAt;
+}
+
+const INTERACTIONS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin'] as const;
+
+function watchFirstInteraction(doc: Document): void {
+  const inFirstView = (target: EventTarget | null) =>
+    target instanceof Element && target.closest(`[${FIRST_VIEW_AREA_ATTRIBUTE}]`) !== null;
+  const onEvent = (event: Event) => {
+    // A touch or pen moving is a touch already seen by pointerdown; focus elsewhere is the shell's.
+    if (event.type === 'pointermove' && (event as PointerEvent).pointerType !== 'mouse') return;
+    if (event.type === 'focusin' && !inFirstView(event.target)) return;
+    for (const type of INTERACTIONS) doc.removeEventListener(type, onEvent, true);
+    interactedAt = doc.defaultView?.performance.now() ?? 0;
+    interacted();
+  };
+  for (const type of INTERACTIONS)
+    doc.addEventListener(type, onEvent, { capture: true, passive: true });
+}
 
 /** The shell's history, once it exists: links on the first view then change pages in place. */
 export function setFirstViewNavigator(push: (href: string) => void): void {
@@ -17,6 +56,16 @@ export function setFirstViewNavigator(push: (href: string) => void): void {
 export function recordFirstViewClicks(doc: Document): void {
   if (recording) return;
   recording = true;
+  watchFirstInteraction(doc);
+  // The submit button's (or Enter's implicit) click is kept above; the live form submits it.
+  doc.addEventListener(
+    'submit',
+    (event) => {
+      if (event.target instanceof Element && event.target.closest(`[${FIRST_VIEW_AREA_ATTRIBUTE}]`))
+        event.preventDefault();
+    },
+    true,
+  );
   doc.addEventListener(
     'click',
     (event) => {

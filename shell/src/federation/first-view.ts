@@ -8,7 +8,9 @@ import {
   FIRST_VIEW_AREA_ATTRIBUTE,
   FIRST_VIEW_STATE_ID,
   parseFirstViewState,
+  type FirstViewTakeover,
 } from '@shop/shared/ssr/server-render';
+import { whenFirstInteraction } from './first-view-clicks';
 
 export interface FirstView {
   /**
@@ -20,12 +22,21 @@ export interface FirstView {
   elementFor(area: AreaName, pathname: string): HTMLElement | undefined;
   /** Called once the live area shows: a later visit to the page must not see this load's HTML. */
   discard(): void;
+  /** When the live area replaces it: 'on-interaction' loads the area at the visitor's first interaction. */
+  takeover: FirstViewTakeover;
+  /**
+   * What the area's first load waits for: the visitor's first interaction for an 'on-interaction'
+   * first view still shown, else nothing (undefined). The same promise on every render.
+   */
+  loadAfter(): Promise<void> | undefined;
 }
 
 export const NO_FIRST_VIEW: FirstView = {
   routeFor: () => undefined,
   elementFor: () => undefined,
   discard: () => undefined,
+  takeover: 'eager',
+  loadAfter: () => undefined,
 };
 
 /** Call before React renders into #root: the render replaces the server's HTML. */
@@ -47,5 +58,7 @@ export function readFirstView(doc: Document, queryClient: QueryClient): FirstVie
     discard: () => {
       kept = undefined;
     },
+    takeover: state.takeover ?? 'eager',
+    loadAfter: () => (kept && state.takeover === 'on-interaction' ? whenFirstInteraction() : undefined),
   };
 }
