@@ -9,24 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/config';
 import type { Database } from '../src/db/schema';
 import { toCount } from '../src/lib/count';
-
-export const BENCH_ADMIN_TOKEN = 'bench-operator-token-0123456789';
-
-export interface BenchServerReady {
-  barePort: number;
-  apiPort: number;
-  database: string;
-  /** Connections in the PostgreSQL pool; null on PGlite. */
-  poolSize: number | null;
-}
-
-/** What the bench's orders left in the database, to check each 201 was one paid order and one charge. */
-export interface OrderTally {
-  paidOrders: number;
-  otherOrders: number;
-  charges: number;
-  refunds: number;
-}
+import { BENCH_ADMIN_TOKEN, type BenchServerReady, type OrderTally } from './bench-protocol';
 
 async function tallyOrders(db: Database): Promise<OrderTally> {
   const orders = await db

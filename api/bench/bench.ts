@@ -4,7 +4,10 @@
 // with a kit, charges the test card through the built-in test provider and writes the order.
 // On PGlite by default; with --postgres (or BENCH_DATABASE=postgres) on a throwaway PostgreSQL
 // cluster, the one the PostgreSQL test suite starts. Not a test: it prints figures.
-// BENCH_SECONDS and BENCH_CONNECTIONS tune it.
+// BENCH_SECONDS and BENCH_CONNECTIONS tune it. --only=consumer runs the order case alone (or the
+// case whose name starts with another word: bare, full, cached, write); --cpu-prof writes a V8 CPU
+// profile of the API
+// process to api/bench/profiles/ when it stops.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -13,11 +16,14 @@ import pg from 'pg';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { orderBody } from '../test/helpers/checkout-fixtures';
 import { findPostgresBinDir, startCluster, type Cluster } from '../test/postgres/cluster';
-import { BENCH_ADMIN_TOKEN, type BenchServerReady, type OrderTally } from './bench-server';
+import { BENCH_ADMIN_TOKEN, type BenchServerReady, type OrderTally } from './bench-protocol';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const POSTGRES = process.argv.includes('--postgres') || process.env.BENCH_DATABASE === 'postgres';
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const CPU_PROFILE = process.argv.includes('--cpu-prof');
+const PROFILE_DIR = path.join(__dirname, 'profiles');
 
 interface Figures {
   name: string;
@@ -38,11 +44,13 @@ function ask<T>(server: ChildProcess, question: string): Promise<T> {
   });
 }
 
+/** The case's figures, or null when --only names another case. */
 async function measure(
   server: ChildProcess,
   name: string,
   options: autocannon.Options,
-): Promise<Figures> {
+): Promise<Figures | null> {
+  if (ONLY && !name.startsWith(ONLY)) return null;
   // A short warm-up fills caches and JIT-compiles the hot paths.
   const warmUp = await autocannon({ ...options, duration: 1 });
   const cpuBefore = await ask<number>(server, 'cpu');
@@ -78,10 +86,34 @@ async function startPostgres(): Promise<{ cluster: Cluster; databaseUrl: string 
   return { cluster, databaseUrl: url.toString() };
 }
 
+/** Warns unless every order answered 201 is one paid order with one charge and no refund. */
+async function checkOrders(server: ChildProcess, order: Figures) {
+  // Orders still in flight when the run ended finish on their own: count once the figures settle.
+  let tally = await ask<OrderTally>(server, 'tally');
+  for (let tries = 0; tries < 20; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const again = await ask<OrderTally>(server, 'tally');
+    if (JSON.stringify(again) === JSON.stringify(tally)) break;
+    tally = again;
+  }
+  console.log(
+    `orders sent: ${order.sent}, answered 201: ${order.ok}; in the database: ${tally.paidOrders} paid orders, ` +
+      `${tally.otherOrders} in another status, ${tally.charges} charges, ${tally.refunds} refunds`,
+  );
+  // Requests in flight when a run ends are answered to nobody but still make their order.
+  const written = (count: number) => count >= order.ok && count <= order.sent;
+  if (!written(tally.paidOrders) || tally.charges !== tally.paidOrders || tally.otherOrders > 0)
+    console.log('WARNING: the orders written do not match the 201 answers');
+}
+
 async function main() {
   const postgres = POSTGRES ? await startPostgres() : null;
   const server = fork(path.join(__dirname, 'bench-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+    ],
     stdio: 'inherit',
     env: postgres ? { ...process.env, DATABASE_URL: postgres.databaseUrl } : process.env,
   });
@@ -144,39 +176,26 @@ async function main() {
         },
       ],
     });
-    // Orders still in flight when the run ended finish on their own: count once the figures settle.
-    let tally = await ask<OrderTally>(server, 'tally');
-    for (let tries = 0; tries < 20; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      const again = await ask<OrderTally>(server, 'tally');
-      if (JSON.stringify(again) === JSON.stringify(tally)) break;
-      tally = again;
-    }
-
     console.log(
       `\nAPI benchmark: ${SECONDS} s per case, ${CONNECTIONS} connections, loopback, database ${ready.database}` +
         `${ready.poolSize ? ` (pool of ${ready.poolSize})` : ''}`,
     );
     console.table(
-      [bare, healthz, cached, write, order].map((figures) => ({
-        case: figures.name,
-        'req/s': Math.round(figures.requestsPerSecond),
-        'p99 ms': figures.p99Ms,
-        'non-2xx/errors': figures.non2xx,
-        'server CPU ms/req': Number(figures.serverCpuMs.toFixed(3)),
-      })),
+      [bare, healthz, cached, write, order]
+        .filter((figures) => figures !== null)
+        .map((figures) => ({
+          case: figures.name,
+          'req/s': Math.round(figures.requestsPerSecond),
+          'p99 ms': figures.p99Ms,
+          'non-2xx/errors': figures.non2xx,
+          'server CPU ms/req': Number(figures.serverCpuMs.toFixed(3)),
+        })),
     );
-    console.log(
-      `cached read / bare Fastify = ${(cached.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
-    );
-    console.log(
-      `orders sent: ${order.sent}, answered 201: ${order.ok}; in the database: ${tally.paidOrders} paid orders, ` +
-        `${tally.otherOrders} in another status, ${tally.charges} charges, ${tally.refunds} refunds`,
-    );
-    // Requests in flight when a run ends are answered to nobody but still make their order.
-    const written = (count: number) => count >= order.ok && count <= order.sent;
-    if (!written(tally.paidOrders) || tally.charges !== tally.paidOrders || tally.otherOrders > 0)
-      console.log('WARNING: the orders written do not match the 201 answers');
+    if (bare && cached)
+      console.log(
+        `cached read / bare Fastify = ${(cached.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
+      );
+    if (order) await checkOrders(server, order);
   } finally {
     server.kill('SIGTERM');
     await exited;
