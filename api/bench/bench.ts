@@ -6,8 +6,7 @@
 // cluster, the one the PostgreSQL test suite starts. Not a test: it prints figures.
 // BENCH_SECONDS and BENCH_CONNECTIONS tune it. --only=consumer runs the order case alone (or the
 // case whose name starts with another word: bare, full, cached, write); --cpu-prof writes a V8 CPU
-// profile of the API
-// process to api/bench/profiles/ when it stops.
+// profile of the API process to api/bench/profiles/ when it stops.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock-file';
 import { PGliteDialect } from './pglite-dialect';
+import { preparedStatementName } from './prepared-statement';
 import type { DB } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -36,6 +37,22 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * A pool client that runs the statements declared with preparedStatement as named prepared
+ * statements: each connection parses and plans one once, then only binds and executes it.
+ * Kysely calls query(text, values); everything else passes through unchanged.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
+      const name = preparedStatementName(text);
+      if (name) return super.query({ name, text, values }) as never;
+    }
+    return (super.query as (...rest: unknown[]) => never)(...args);
+  }
+}
+
 /** Closing twice (app shutdown, then a test's cleanup) is harmless. */
 function once(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | null = null;
@@ -49,6 +66,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       types: pgTypes,
       application_name: 'shop-api',
+      Client: PreparingClient,
     });
     // An idle client dropping must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);

@@ -127,6 +127,94 @@ describe('test payment provider (Stripe test-mode card rules)', () => {
     expect(rows).not.toContain('424242424242');
   });
 
+  describe('chargeNewCard: tokenise and charge in one call', () => {
+    const chargeNewCard = (number: string, prefix: string) =>
+      provider.chargeNewCard!({
+        card: { number, ...expiry },
+        amount: 15_495,
+        currency: 'usd',
+        description: 'Order for one-call@example.com',
+        metadata: { orderId: 'order-one-call' },
+        idempotencyKeyPrefix: prefix,
+      });
+
+    it('stores the card as createPaymentMethod does and charges it as createCharge does', async () => {
+      const { method, charge } = await chargeNewCard(TEST_CARDS.succeeds, 'one-call');
+      expect(method).toMatchObject({
+        customerId: null,
+        brand: 'visa',
+        last4: '4242',
+        expMonth: expiry.expMonth,
+        expYear: expiry.expYear,
+        isDefault: false,
+      });
+      expect(method.createdAt).toBeInstanceOf(Date);
+      expect(charge).toMatchObject({
+        status: 'succeeded',
+        amount: 15_495,
+        currency: 'usd',
+        customerId: null,
+        paymentMethodId: method.id,
+        failureCode: null,
+        nextAction: null,
+        metadata: { orderId: 'order-one-call' },
+        amountRefunded: 0,
+      });
+      expect(await provider.getCharge(charge.id)).toEqual(charge);
+      const stored = await database.handle.db
+        .selectFrom('payment_charges')
+        .select('idempotency_key')
+        .where('id', '=', charge.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.idempotency_key).toBe(`one-call:${method.id}`);
+      // The card is usable afterwards like any tokenised card, and refundable.
+      expect(await provider.refund({ chargeId: charge.id, idempotencyKey: 'one-call:r' })).toMatchObject({
+        amount: 15_495,
+      });
+      const rows = JSON.stringify(
+        await database.handle.db.selectFrom('payment_methods').selectAll().execute(),
+      );
+      expect(rows).not.toContain('424242424242');
+    });
+
+    it('follows the test cards: declined, insufficient funds, confirmation needed', async () => {
+      const declined = await chargeNewCard(TEST_CARDS.declined, 'one-call-declined');
+      expect(declined.charge).toMatchObject({
+        status: 'failed',
+        failureCode: 'card_declined',
+        failureMessage: 'Your card was declined.',
+      });
+      const poor = await chargeNewCard(TEST_CARDS.insufficientFunds, 'one-call-poor');
+      expect(poor.charge).toMatchObject({ status: 'failed', failureCode: 'insufficient_funds' });
+      const confirm = await chargeNewCard(TEST_CARDS.requiresAction, 'one-call-confirm');
+      expect(confirm.charge).toMatchObject({
+        status: 'requires_action',
+        nextAction: { type: 'confirm' },
+      });
+      expect((await provider.confirmCharge(confirm.charge.id)).status).toBe('succeeded');
+    });
+
+    it('refuses an amount that is not whole cents, writing nothing', async () => {
+      const before = await database.handle.db
+        .selectFrom('payment_methods')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .executeTakeFirstOrThrow();
+      await expect(
+        provider.chargeNewCard!({
+          card: { number: TEST_CARDS.succeeds, ...expiry },
+          amount: 1.5,
+          currency: 'usd',
+          idempotencyKeyPrefix: 'one-call-fraction',
+        }),
+      ).rejects.toThrow();
+      const after = await database.handle.db
+        .selectFrom('payment_methods')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(Number(after.count)).toBe(Number(before.count));
+    });
+  });
+
   it('keeps one default card per customer through attach, set-default and detach', async () => {
     const customer = await provider.ensureCustomer({ userId: null, email: 'cards@example.com' });
     const first = await provider.attachPaymentMethod(

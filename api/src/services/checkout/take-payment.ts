@@ -72,9 +72,19 @@ async function chargeMethod(
     paymentMethodId: method.id,
     customerId,
     description: request.description,
-    metadata: { idempotencyKey: request.idempotencyKey, orderId: request.orderId },
+    metadata: chargeMetadata(request),
     idempotencyKey: `${request.idempotencyKey}:${method.id}`,
   });
+  return chargeResult(charge, method);
+}
+
+const chargeMetadata = (request: PaymentRequest) => ({
+  idempotencyKey: request.idempotencyKey,
+  orderId: request.orderId,
+});
+
+/** A declined charge throws; any other is the payment. */
+function chargeResult(charge: ProviderCharge, method: ProviderPaymentMethod): PaymentResult {
   if (charge.status === 'failed' || charge.status === 'canceled')
     throw declined(charge.failureMessage);
   return {
@@ -118,6 +128,18 @@ export async function takePayment(
   const { method } = request;
   if (method.type === 'token') return chargeMethod(provider, request, method.method, null);
   if (method.type === 'card') {
+    // A card that is not saved is tokenised and charged in one call when the provider can.
+    if (provider.chargeNewCard && !(request.user && method.save)) {
+      const { method: created, charge } = await provider.chargeNewCard({
+        card: method.card,
+        amount: request.amount,
+        currency: request.currency,
+        description: request.description,
+        metadata: chargeMetadata(request),
+        idempotencyKeyPrefix: request.idempotencyKey,
+      });
+      return chargeResult(charge, created);
+    }
     const created = await provider.createPaymentMethod(method.card);
     let customerId: string | null = null;
     if (request.user && method.save) {

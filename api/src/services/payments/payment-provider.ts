@@ -82,6 +82,16 @@ export interface CreateChargeInput {
   idempotencyKey: string;
 }
 
+/** A charge on a card tokenised by the same call, for no customer (the card is not saved). */
+export interface ChargeNewCardInput extends Omit<
+  CreateChargeInput,
+  'paymentMethodId' | 'customerId' | 'idempotencyKey'
+> {
+  card: CardDetails;
+  /** The charge's idempotency key is this, a colon and the new card's id, as with createCharge. */
+  idempotencyKeyPrefix: string;
+}
+
 export interface ProviderSubscription {
   id: string;
   customerId: string;
@@ -149,6 +159,14 @@ export interface PaymentProvider {
 
   /** One-time charge. A decline is a charge with status 'failed', not an exception. */
   createCharge(input: CreateChargeInput): Promise<ProviderCharge>;
+  /**
+   * Optional: tokenises the card and charges it in one call (Stripe: a PaymentIntent confirmed
+   * with payment_method_data). The same as createPaymentMethod then createCharge, in one round
+   * trip; callers fall back to those two when a provider leaves it out.
+   */
+  chargeNewCard?(
+    input: ChargeNewCardInput,
+  ): Promise<{ method: ProviderPaymentMethod; charge: ProviderCharge }>;
   /** Completes a charge left in requires_action. */
   confirmCharge(chargeId: string): Promise<ProviderCharge>;
   getCharge(chargeId: string): Promise<ProviderCharge | null>;

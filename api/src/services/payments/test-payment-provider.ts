@@ -25,9 +25,11 @@ import {
   type ProviderSubscription,
   RefundRefusedError,
 } from './payment-provider';
+import { preparedStatement } from '../../db/prepared-statement';
 import {
   behaviourForCard,
   brandForCard,
+  chargeOutcome,
   CHARGE_OUTCOMES_JSON,
   DECLINES,
   REQUIRES_ACTION_MESSAGE,
@@ -105,6 +107,26 @@ function addInterval(start: Date, interval: string, count: number): Date {
   return end;
 }
 
+// Tokenises the card and writes its charge in one statement; the outcome of the card's test
+// behaviour is worked out before, the way createCharge's statement looks it up.
+const chargeNewCardStatement = preparedStatement(
+  'test_provider_charge_new_card',
+  `with method as (
+    insert into payment_methods (id, customer_id, brand, last4, exp_month, exp_year, test_behaviour)
+    values ($1::text, null, $2::text, $3::text, $4::integer, $5::integer, $6::text)
+    returning id, is_default, created_at
+  ), charge as (
+    insert into payment_charges (id, customer_id, payment_method_id, amount_cents, currency, status,
+      failure_code, failure_message, description, metadata, idempotency_key, request_fingerprint)
+    select $7::text, null, method.id, $8::integer, $9::text, $10::text, $11::text, $12::text,
+      $13::text, $14::jsonb, $15::text, $16::text
+    from method
+    returning *
+  )
+  select charge.*, method.is_default as method_is_default, method.created_at as method_created_at
+  from charge cross join method`,
+);
+
 /**
  * The built-in provider: follows Stripe test-mode card conventions and records every object in
  * the shop's own database, so the whole shop runs with no outside service.
@@ -167,6 +189,52 @@ export function createTestPaymentProvider(db: Database): PaymentProvider {
         .returningAll()
         .executeTakeFirstOrThrow();
       return toPaymentMethod(row);
+    },
+
+    async chargeNewCard(input) {
+      assertCents(input.amount);
+      const { card } = input;
+      const method = {
+        id: createPrefixedId('pm'),
+        customerId: null,
+        brand: brandForCard(card.number),
+        last4: card.number.slice(-4),
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+      };
+      const behaviour = behaviourForCard(card.number);
+      const outcome = chargeOutcome(behaviour);
+      const { rows } = await db.executeQuery<
+        PaymentChargeRow & { method_is_default: boolean; method_created_at: Date }
+      >(
+        chargeNewCardStatement([
+          method.id,
+          method.brand,
+          method.last4,
+          method.expMonth,
+          method.expYear,
+          behaviour,
+          createPrefixedId('pi'),
+          input.amount,
+          input.currency,
+          outcome.status,
+          outcome.failureCode,
+          outcome.failureMessage,
+          input.description ?? null,
+          JSON.stringify(input.metadata ?? {}),
+          `${input.idempotencyKeyPrefix}:${method.id}`,
+          fingerprint({
+            amount: input.amount,
+            currency: input.currency,
+            paymentMethodId: method.id,
+            customerId: null,
+          }),
+        ]),
+      );
+      const row = rows[0];
+      if (!row) throw new Error('The test provider wrote no charge');
+      const { method_is_default: isDefault, method_created_at: createdAt, ...charge } = row;
+      return { method: { ...method, isDefault, createdAt }, charge: toCharge(charge) };
     },
 
     async attachPaymentMethod(paymentMethodId, customerId, options = {}) {

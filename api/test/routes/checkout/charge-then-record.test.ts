@@ -26,19 +26,25 @@ const orderExistedAtCharge: boolean[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
   const inner = createTestPaymentProvider(database.handle.db);
+  const noteOrder = async (orderId: string | undefined) => {
+    if (!orderId) return;
+    const row = await database.handle.db
+      .selectFrom('orders')
+      .select('id')
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    orderExistedAtCharge.push(Boolean(row));
+  };
   const watching: PaymentProvider = {
     ...inner,
     async createCharge(input) {
-      const orderId = input.metadata?.orderId;
-      if (orderId) {
-        const row = await database.handle.db
-          .selectFrom('orders')
-          .select('id')
-          .where('id', '=', orderId)
-          .executeTakeFirst();
-        orderExistedAtCharge.push(Boolean(row));
-      }
+      await noteOrder(input.metadata?.orderId);
       return inner.createCharge(input);
+    },
+    // A card that is not saved is tokenised and charged in one call.
+    async chargeNewCard(input) {
+      await noteOrder(input.metadata?.orderId);
+      return inner.chargeNewCard!(input);
     },
   };
   t = asBrowser(await buildTestApp({ database, app: { paymentProvider: watching } }));

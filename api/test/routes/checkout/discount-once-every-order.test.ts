@@ -26,16 +26,23 @@ describe('a one-use code on every kind of order', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const inner = createTestPaymentProvider(database.handle.db);
+    const takeUseFirst = async (description: string | undefined) => {
+      const email = / for (\S+)$/.exec(description ?? '')?.[1];
+      if (email && takenDuringCharge.delete(email))
+        await database.handle.db
+          .insertInto('discount_redemptions')
+          .values({ code: CODE, email, order_id: null })
+          .execute();
+    };
     const racing: PaymentProvider = {
       ...inner,
       async createCharge(input) {
-        const email = / for (\S+)$/.exec(input.description ?? '')?.[1];
-        if (email && takenDuringCharge.delete(email))
-          await database.handle.db
-            .insertInto('discount_redemptions')
-            .values({ code: CODE, email, order_id: null })
-            .execute();
+        await takeUseFirst(input.description);
         return inner.createCharge(input);
+      },
+      async chargeNewCard(input) {
+        await takeUseFirst(input.description);
+        return inner.chargeNewCard!(input);
       },
     };
     t = asBrowser(await buildTestApp({ database, app: { paymentProvider: racing } }));
