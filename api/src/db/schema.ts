@@ -226,6 +226,12 @@ export interface ShippingRatesTable {
   max_business_days: number;
 }
 
+/** One row: moved by a trigger on every write to prices, products and shipping_rates. */
+export interface CatalogVersionTable {
+  id: Generated<boolean>;
+  version: number;
+}
+
 export interface DiscountsTable {
   code: string;
   kind: 'percent' | 'amount';
@@ -468,6 +474,7 @@ export interface DB {
   products: ProductsTable;
   prices: PricesTable;
   shipping_rates: ShippingRatesTable;
+  catalog_version: CatalogVersionTable;
   discounts: DiscountsTable;
   discount_redemptions: DiscountRedemptionsTable;
   support_messages: SupportMessagesTable;

@@ -53,8 +53,8 @@ export async function mergeSessionCartIntoUser(trx: Executor, sessionId: string,
   return putCart(trx, { userId }, mergeItems(current.items, session.items ?? []));
 }
 
-/** The update that empties a cart, unexecuted, so a larger statement can embed it. */
-export function emptyCartQuery(db: QueryCreator<DB>, owner: CartOwner) {
+/** The update that empties a cart. */
+function emptyCartQuery(db: QueryCreator<DB>, owner: CartOwner) {
   const [column, value] = ownerColumn(owner);
   return db.updateTable('carts').set({ items: '[]', updated_at: new Date() }).where(column, '=', value);
 }

@@ -31,8 +31,8 @@ export async function findIdempotencyKey(db: Executor, scope: string, key: strin
   return row ? { requestHash: row.request_hash, orderId: row.order_id, responseStatus: row.response_status } : null;
 }
 
-/** The update that records a key's outcome, unexecuted, so a larger statement can embed it. */
-export function completeIdempotencyKeyQuery(db: QueryCreator<DB>, scope: string, key: string, orderId: string, responseStatus: number) {
+/** The update that records a key's outcome. */
+function completeIdempotencyKeyQuery(db: QueryCreator<DB>, scope: string, key: string, orderId: string, responseStatus: number) {
   return db
     .updateTable('idempotency_keys')
     .set({ order_id: orderId, response_status: responseStatus })

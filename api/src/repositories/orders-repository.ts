@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import type { Executor, OrderRow } from '../db/schema';
 import { toCount } from '../lib/count';
 import { centsFromDb } from '../lib/money';
-import { emptyCartQuery, type CartOwner } from './carts-repository';
-import { completeIdempotencyKeyQuery } from './idempotency-repository';
+import { preparedStatement } from '../db/prepared-statement';
+import type { CartOwner } from './carts-repository';
 
 export interface OrderLineRecord {
   lookupKey: string;
@@ -55,9 +55,8 @@ export interface StoredOrder {
   lines: StoredOrderLine[];
 }
 
-/** Writes the order and its lines in one statement; call inside the transaction that also completes the idempotency key. */
-export async function insertOrder(trx: Executor, order: NewOrder): Promise<string> {
-  const values = {
+function orderValues(order: NewOrder) {
+  return {
     kind: order.kind,
     user_id: order.userId,
     email: order.email,
@@ -82,16 +81,11 @@ export async function insertOrder(trx: Executor, order: NewOrder): Promise<strin
     idempotency_key: order.idempotencyKey,
     buyer_token_hash: order.buyerTokenHash,
   };
-  if (order.lines.length === 0) {
-    const { id } = await trx
-      .insertInto('orders')
-      .values(values)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
-  }
-  // The lines travel as one JSON parameter and are inserted by the same statement as the order.
-  const lines = JSON.stringify(
+}
+
+/** The lines as the one JSON parameter a statement inserts them from. */
+function linesJson(order: NewOrder): string {
+  return JSON.stringify(
     order.lines.map((line) => ({
       lookup_key: line.lookupKey,
       price_id: line.priceId,
@@ -101,6 +95,21 @@ export async function insertOrder(trx: Executor, order: NewOrder): Promise<strin
       amount_cents: line.amount,
     })),
   );
+}
+
+/** Writes the order and its lines in one statement; call inside the transaction that also completes the idempotency key. */
+export async function insertOrder(trx: Executor, order: NewOrder): Promise<string> {
+  const values = orderValues(order);
+  if (order.lines.length === 0) {
+    const { id } = await trx
+      .insertInto('orders')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+  // The lines travel as one JSON parameter and are inserted by the same statement as the order.
+  const lines = linesJson(order);
   const { id } = await trx
     .with('new_order', (db) => db.insertInto('orders').values(values).returning('id'))
     .with('new_lines', (db) =>
@@ -126,6 +135,92 @@ export async function insertOrder(trx: Executor, order: NewOrder): Promise<strin
     .select('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+const ORDER_COLUMNS = [
+  ['kind', 'text'],
+  ['user_id', 'uuid'],
+  ['email', 'text'],
+  ['name', 'text'],
+  ['status', 'text'],
+  ['currency', 'text'],
+  ['subtotal_cents', 'integer'],
+  ['discount_cents', 'integer'],
+  ['shipping_cents', 'integer'],
+  ['total_cents', 'integer'],
+  ['discount_code', 'text'],
+  ['ship_upfront', 'boolean'],
+  ['bnpl', 'boolean'],
+  ['bnpl_consent_id', 'uuid'],
+  ['business_key', 'text'],
+  ['marketing_enabled', 'boolean'],
+  ['session_id', 'text'],
+  ['shipping_address', 'jsonb'],
+  ['payment_charge_id', 'text'],
+  ['payment_method_id', 'text'],
+  ['payment_label', 'text'],
+  ['idempotency_key', 'text'],
+  ['buyer_token_hash', 'text'],
+] as const satisfies ReadonlyArray<readonly [keyof ReturnType<typeof orderValues>, string]>;
+
+// $1–$4: the key's scope, key and request hash, and the catalogue version the order was priced
+// at; then the order's columns; last, its lines as JSON. The key is claimed only while the
+// catalogue is still at that version, and the order and its lines are written only when the
+// claim won: one statement, so it all happens or none of it does.
+const claimKeyAndInsertOrderStatement = preparedStatement(
+  'claim_key_and_insert_order',
+  `with claim as (
+    insert into idempotency_keys (scope, key, request_hash)
+    select $1::text, $2::text, $3::text from catalog_version where version = $4::bigint
+    on conflict (scope, key) do nothing
+    returning key
+  ), new_order as (
+    insert into orders (${ORDER_COLUMNS.map(([column]) => column).join(', ')})
+    select ${ORDER_COLUMNS.map(([, type], index) => `$${index + 5}::${type}`).join(', ')}
+    from claim
+    returning id
+  ), new_lines as (
+    insert into order_lines (order_id, lookup_key, price_id, title, quantity, unit_amount_cents, amount_cents)
+    select new_order.id, line.lookup_key, line.price_id, line.title, line.quantity,
+      line.unit_amount_cents, line.amount_cents
+    from new_order cross join jsonb_to_recordset($${ORDER_COLUMNS.length + 5}::jsonb) as line(lookup_key text,
+      price_id text, title text, quantity integer, unit_amount_cents integer, amount_cents integer)
+  )
+  select catalog_version.version, new_order.id
+  from catalog_version left join new_order on true`,
+);
+
+export interface ClaimedOrder {
+  /** The catalogue's version when the statement ran. */
+  catalogVersion: number;
+  /** The order written, or null: the key was taken already, or the catalogue had moved on. */
+  orderId: string | null;
+}
+
+/**
+ * Claims the idempotency key and writes the pending order with its lines, in one statement, if
+ * the catalogue is still at the version the order was priced at. Returns the version the
+ * catalogue is at: when it is not `catalogVersion`, nothing was written (not even the claim).
+ */
+export async function claimKeyAndInsertOrder(
+  db: Executor,
+  claim: { scope: string; key: string; requestHash: string; catalogVersion: number },
+  order: NewOrder,
+): Promise<ClaimedOrder> {
+  const values = orderValues(order);
+  const { rows } = await db.executeQuery<{ version: number | string; id: string | null }>(
+    claimKeyAndInsertOrderStatement([
+      claim.scope,
+      claim.key,
+      claim.requestHash,
+      claim.catalogVersion,
+      ...ORDER_COLUMNS.map(([column]) => values[column]),
+      linesJson(order),
+    ]),
+  );
+  const row = rows[0];
+  if (!row) throw new Error('The catalogue version row is missing');
+  return { catalogVersion: Number(row.version), orderId: row.id };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -219,11 +314,35 @@ export async function updateOrderStatus(
 
 export interface PaidOrderCompletion {
   orderId: string;
-  update: OrderUpdate;
+  /** The status the payment leaves the order in, and the payment's fields (null when none). */
+  update: Required<Pick<OrderUpdate, 'status' | 'chargeId' | 'paymentMethodId' | 'paymentLabel'>>;
   idempotency: { scope: string; key: string; responseStatus: number };
   /** The cart the order was placed from, emptied now that it has become an order. */
   cart: CartOwner;
 }
+
+const completePaidOrderText = (cartColumn: 'user_id' | 'session_id') =>
+  `with paid as (
+    update orders set status = $1::text, updated_at = $2::timestamptz, payment_charge_id = $3::text,
+      payment_method_id = $4::text, payment_label = $5::text
+    where id = $6::uuid and status = 'pending'
+    returning *
+  ), key_completed as (
+    update idempotency_keys set order_id = $6::uuid, response_status = $7::integer
+    where scope = $8::text and key = $9::text and exists (select 1 from paid)
+  ), cart_emptied as (
+    update carts set items = '[]'::jsonb, updated_at = $2::timestamptz
+    where ${cartColumn} = $10::${cartColumn === 'user_id' ? 'uuid' : 'text'} and exists (select 1 from paid)
+  )
+  select * from paid`;
+
+const completePaidOrderStatements = {
+  user_id: preparedStatement('complete_paid_order_user_cart', completePaidOrderText('user_id')),
+  session_id: preparedStatement(
+    'complete_paid_order_session_cart',
+    completePaidOrderText('session_id'),
+  ),
+};
 
 /**
  * Moves a pending order to its paid status, completes its idempotency key and empties its cart
@@ -234,29 +353,25 @@ export async function completePaidOrder(
   db: Executor,
   { orderId, update, idempotency, cart }: PaidOrderCompletion,
 ): Promise<OrderRow | undefined> {
-  const orderChanged = sql<boolean>`exists (select 1 from paid)`;
-  return db
-    .with('paid', (qc) =>
-      qc
-        .updateTable('orders')
-        .set(orderUpdateValues(update))
-        .where('id', '=', orderId)
-        .where('status', '=', 'pending')
-        .returningAll(),
-    )
-    .with('key_completed', (qc) =>
-      completeIdempotencyKeyQuery(
-        qc,
-        idempotency.scope,
-        idempotency.key,
-        orderId,
-        idempotency.responseStatus,
-      ).where(orderChanged),
-    )
-    .with('cart_emptied', (qc) => emptyCartQuery(qc, cart).where(orderChanged))
-    .selectFrom('paid')
-    .selectAll()
-    .executeTakeFirst();
+  const [cartColumn, cartOwner] =
+    'userId' in cart
+      ? (['user_id', cart.userId] as const)
+      : (['session_id', cart.sessionId] as const);
+  const { rows } = await db.executeQuery<OrderRow>(
+    completePaidOrderStatements[cartColumn]([
+      update.status,
+      new Date(),
+      update.chargeId,
+      update.paymentMethodId,
+      update.paymentLabel,
+      orderId,
+      idempotency.responseStatus,
+      idempotency.scope,
+      idempotency.key,
+      cartOwner,
+    ]),
+  );
+  return rows[0];
 }
 
 export async function countOrders(

@@ -9,6 +9,7 @@ import * as m0007 from './0007-signup-attempts';
 import * as m0008 from './0008-result-uploads';
 import * as m0009 from './0009-support-messages';
 import * as m0010 from './0010-operator-access';
+import * as m0011 from './0011-catalog-version';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-result-uploads': m0008,
   '0009-support-messages': m0009,
   '0010-operator-access': m0010,
+  '0011-catalog-version': m0011,
 };

@@ -32,6 +32,7 @@ import {
 import { NOT_COMPLETED_STATUS, orderNotCompleted } from '../../services/checkout/record-payment';
 import { buyerOf, ensureBuyer } from '../../services/buyer';
 import { withPartnerTitles } from '../../services/checkout/partner-titles';
+import { createPricingCatalogCache } from '../../services/checkout/pricing-catalog';
 import type { FastifyRequest } from 'fastify';
 import {
   assertKnownLookupKeys,
@@ -43,7 +44,12 @@ import {
 /** Checkout (payments client): shipping, the checkout-start lead, quotes, orders and the bp-tape add-on. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const deps = { db, provider: app.paymentProvider, log: app.log };
+  const deps = {
+    db,
+    provider: app.paymentProvider,
+    log: app.log,
+    pricingCatalog: createPricingCatalogCache(db),
+  };
   const buyer = (request: FastifyRequest) => buyerOf(request, app.config);
   const errors = {
     400: errorBodySchema,

@@ -70,12 +70,24 @@ export async function runIdempotent(
     key,
     fingerprint,
     waitMs = IDEMPOTENCY_WAIT_MS,
-  }: { scope: string; key: string; fingerprint: string; waitMs?: number },
+    claim = () => claimIdempotencyKey(db, scope, key, fingerprint),
+  }: {
+    scope: string;
+    key: string;
+    fingerprint: string;
+    waitMs?: number;
+    /**
+     * Claims the key (scope, key, fingerprint) and answers whether this request won it; by
+     * default claimIdempotencyKey alone. A claim may write more in the same statement (the
+     * consumer order writes its pending order), provided it all happens only when it wins.
+     */
+    claim?: () => Promise<boolean>;
+  },
   work: () => Promise<{ orderId: string; statusCode: number }>,
 ): Promise<IdempotentOutcome> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    if (await claimIdempotencyKey(db, scope, key, fingerprint)) {
+    if (await claim()) {
       try {
         return { ...(await work()), replayed: false };
       } catch (error) {

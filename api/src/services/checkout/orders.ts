@@ -8,7 +8,9 @@ import type { Database, OrderRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { centsFromDb } from '../../lib/money';
 import { attachBnplConsent } from '../../repositories/bnpl-consents-repository';
+import { claimIdempotencyKey } from '../../repositories/idempotency-repository';
 import {
+  claimKeyAndInsertOrder,
   completePaidOrder,
   deleteUnpaidOrder,
   findOrder,
@@ -23,13 +25,19 @@ import { recordPaymentOrRefund } from './record-payment';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider, ProviderCharge } from '../payments/payment-provider';
 import { requestFingerprint, runIdempotent, type IdempotentOutcome } from './idempotency';
-import { priceOrder, toQuote, type PricedCart } from './pricing';
+import { priceCartFromCatalog, priceOrder, toQuote, type PricedCart } from './pricing';
+import type { PricingCatalogCache } from './pricing-catalog';
+
+/** Times an order is priced from the catalogue copy before it takes the general path. */
+const CATALOG_ATTEMPTS = 3;
 import { takePayment, type PaymentMethodChoice, type PaymentResult } from './take-payment';
 
 export interface CheckoutDeps {
   db: Database;
   provider: PaymentProvider;
   log?: FastifyBaseLogger;
+  /** The in-process copy of the prices a consumer order without a code is priced from. */
+  pricingCatalog?: PricingCatalogCache;
 }
 
 export interface ConsumerOrderRequest {
@@ -181,36 +189,77 @@ export async function placeConsumerOrder(
   idempotencyKey: string,
 ): Promise<PlacedOrder> {
   const { db, provider } = deps;
+  const method = request.paymentMethod;
+  const pricingInput = {
+    items: request.items,
+    country: request.shippingAddress.country,
+    shipUpfront: request.shipUpfront,
+    discountCode: request.discountCode,
+    email: request.email,
+  };
+  const newOrder = (priced: PricedCart): NewOrder => ({
+    kind: 'consumer',
+    userId: request.user?.id ?? null,
+    email: request.email,
+    name: request.name,
+    ...UNPAID_ORDER_FIELDS,
+    ...pricedOrderFields(priced),
+    bnpl: method.type === 'bnpl',
+    bnplConsentId: method.type === 'bnpl' ? method.consentId : null,
+    shipUpfront: request.shipUpfront,
+    businessKey: null,
+    marketingEnabled: request.marketingEnabled,
+    sessionId: request.sessionId,
+    shippingAddress: request.shippingAddress,
+    idempotencyKey,
+    buyerTokenHash: request.buyer.tokenHash,
+  });
+  const fingerprint = consumerOrderFingerprint(request);
+  // The order the claim wrote along with the key, when it was priced from the catalogue copy.
+  let written: { orderId: string; priced: PricedCart } | null = null;
+  const catalog = request.discountCode?.trim() ? null : (deps.pricingCatalog ?? null);
+  const claim = catalog
+    ? async () => {
+        for (let attempt = 0; attempt < CATALOG_ATTEMPTS; attempt += 1) {
+          const copy = await catalog.current();
+          let priced: PricedCart;
+          try {
+            priced = priceCartFromCatalog(copy, pricingInput);
+          } catch (error) {
+            // A cart that cannot be priced takes the general path: a replay of the key still
+            // gets its order, anything else the same refusal.
+            if (error instanceof AppError) break;
+            throw error;
+          }
+          const claimed = await claimKeyAndInsertOrder(
+            db,
+            {
+              scope: ORDER_SCOPE,
+              key: idempotencyKey,
+              requestHash: fingerprint,
+              catalogVersion: copy.version,
+            },
+            newOrder(priced),
+          );
+          if (claimed.catalogVersion === copy.version) {
+            if (claimed.orderId) written = { orderId: claimed.orderId, priced };
+            return claimed.orderId !== null;
+          }
+          // Prices moved since the copy was read: nothing was written; read them again.
+          catalog.seen(claimed.catalogVersion);
+        }
+        return claimIdempotencyKey(db, ORDER_SCOPE, idempotencyKey, fingerprint);
+      }
+    : undefined;
   let placed: Order | null = null;
   const outcome = await runIdempotent(
     db,
-    { scope: ORDER_SCOPE, key: idempotencyKey, fingerprint: consumerOrderFingerprint(request) },
+    { scope: ORDER_SCOPE, key: idempotencyKey, fingerprint, claim },
     async () => {
-      const priced = await priceOrder(db, {
-        items: request.items,
-        country: request.shippingAddress.country,
-        shipUpfront: request.shipUpfront,
-        discountCode: request.discountCode,
-        email: request.email,
-      });
-      const method = request.paymentMethod;
-      const orderId = await insertOrder(db, {
-        kind: 'consumer',
-        userId: request.user?.id ?? null,
-        email: request.email,
-        name: request.name,
-        ...UNPAID_ORDER_FIELDS,
-        ...pricedOrderFields(priced),
-        bnpl: method.type === 'bnpl',
-        bnplConsentId: method.type === 'bnpl' ? method.consentId : null,
-        shipUpfront: request.shipUpfront,
-        businessKey: null,
-        marketingEnabled: request.marketingEnabled,
-        sessionId: request.sessionId,
-        shippingAddress: request.shippingAddress,
-        idempotencyKey,
-        buyerTokenHash: request.buyer.tokenHash,
-      });
+      const claimed: { orderId: string; priced: PricedCart } | null = written;
+      written = null;
+      const priced = claimed?.priced ?? (await priceOrder(db, pricingInput));
+      const orderId = claimed?.orderId ?? (await insertOrder(db, newOrder(priced)));
       let payment: PaymentResult;
       try {
         payment = await takePayment(db, provider, {

@@ -67,11 +67,12 @@ const unknownProducts = (keys: readonly string[]) =>
     items: `Unknown product: ${keys.join(', ')}`,
   });
 
-function activePricesQuery(
+/** The active prices of these lookup keys (all of them with null), with their products' titles. */
+export function activePricesQuery(
   db: Pick<QueryCreator<DB>, 'selectFrom'>,
-  lookupKeys: readonly string[],
+  lookupKeys: readonly string[] | null,
 ) {
-  return db
+  const query = db
     .selectFrom('prices')
     .innerJoin('products', 'products.key', 'prices.product_key')
     .select([
@@ -86,11 +87,13 @@ function activePricesQuery(
       'prices.metadata',
       'products.title',
     ])
-    .where('prices.active', '=', true)
-    .where('prices.lookup_key', 'in', [...lookupKeys]);
+    .where('prices.active', '=', true);
+  return lookupKeys ? query.where('prices.lookup_key', 'in', [...lookupKeys]) : query;
 }
 
-type ActivePriceRow = Awaited<ReturnType<ReturnType<typeof activePricesQuery>['execute']>>[number];
+export type ActivePriceRow = Awaited<
+  ReturnType<ReturnType<typeof activePricesQuery>['execute']>
+>[number];
 
 function shippingRateQuery(
   db: Pick<QueryCreator<DB>, 'selectFrom'>,
@@ -104,7 +107,9 @@ function shippingRateQuery(
     .where('currency', '=', currency);
 }
 
-type ShippingRate = Awaited<ReturnType<ReturnType<typeof shippingRateQuery>['execute']>>[number];
+export type ShippingRate = Awaited<
+  ReturnType<ReturnType<typeof shippingRateQuery>['execute']>
+>[number];
 
 /** Prices each line from the prices table's rows. Unknown or inactive keys are refused, never skipped. */
 function linesFromRows(
@@ -161,7 +166,7 @@ interface ShippingInput {
   consolidated: boolean;
 }
 
-const shippingCountry = (country: string) => country.trim().toUpperCase();
+export const shippingCountry = (country: string) => country.trim().toUpperCase();
 
 function shippingFromRate(rate: ShippingRate | undefined | null, input: ShippingInput): number {
   const country = shippingCountry(input.country);
@@ -338,6 +343,43 @@ export async function priceCart(db: Executor, input: PricingInput): Promise<Pric
     discountRow,
   };
 }
+
+/**
+ * A cart without a discount code, priced exactly as priceCart prices it, from a copy of the
+ * prices and shipping rates held in memory (pricing-catalog.ts) instead of a query. Throws the
+ * same errors priceCart throws.
+ */
+export function priceCartFromCatalog(
+  catalog: {
+    prices: ReadonlyMap<string, ActivePriceRow>;
+    rates: ReadonlyMap<string, ShippingRate>;
+  },
+  input: PricingInput,
+): PricedCart {
+  if (input.discountCode?.trim()) throw new Error('A discount code is priced by priceCart');
+  const merged = mergeCartItems(input.items);
+  const rows = merged.flatMap((item) => catalog.prices.get(item.lookupKey) ?? []);
+  const lines = linesFromRows(merged, rows, input.businessKey ?? null);
+  const subtotal = sumCents(lines.map((line) => line.amount));
+  const shipping = shippingFromRate(
+    catalog.rates.get(shippingRateKey(shippingCountry(input.country), 'usd')),
+    { country: input.country, kitCount: kitCount(lines), consolidated: input.shipUpfront },
+  );
+  return {
+    currency: 'usd',
+    lines,
+    subtotal,
+    discount: 0,
+    shipping,
+    total: sumCents([subtractCentsFloor(subtotal, 0), shipping]),
+    discountCode: null,
+    discountProblem: null,
+    discountRow: null,
+  };
+}
+
+/** How the catalogue copy keys its shipping rates. */
+export const shippingRateKey = (country: string, currency: string) => `${country}/${currency}`;
 
 /** The order-time refusal of a code, with the reason on the code's field. */
 export const discountInvalid = (message: string, fieldMessage: string = message) =>
