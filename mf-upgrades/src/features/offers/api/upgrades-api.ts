@@ -79,13 +79,14 @@ export async function fetchUpgradePurchased(
  * `GET /kits/products/has-scheduled?ids`: the upgrades (by lookup key) the shopper already has kits
  * scheduled for. Always none for a visitor who is not logged in.
  */
-export async function fetchScheduledUpgrades(api: ApiClients): Promise<ReadonlySet<string>> {
+export async function fetchScheduledUpgrades(api: ApiClients): Promise<string[]> {
   const ids = UPGRADE_TYPES.map((type) => UPGRADE_LOOKUP_KEYS[type]);
   const { data } = await api.connect.get(API_PATHS.kitsHasScheduled, {
     params: { ids: ids.join(',') },
   });
   const { hasScheduled } = hasScheduledResponseSchema.parse(data);
-  return new Set(ids.filter((id) => hasScheduled[id] === true));
+  // A list, not a Set: a server-rendered page hands its data to the browser as JSON.
+  return ids.filter((id) => hasScheduled[id] === true);
 }
 
 /** `GET /api/mini-panel-upgrade`: null when there is no offer or the order has it already. */

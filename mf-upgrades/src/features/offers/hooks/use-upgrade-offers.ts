@@ -1,5 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { readStoredItem, writeStoredItem } from '@shop/shared/client-state/key-value-storage';
 import {
@@ -11,6 +17,7 @@ import {
 } from '@shop/shared/contract/upgrades';
 import { shouldCheckUpgradePurchased } from '@shop/shared/rules/upgrade-purchased';
 import { toApiError } from '@shop/shared/http/api-error';
+import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 // Checkout's thank-you page reads the order under this key; a purchase refreshes its summary.
 import { orderQueryKey } from '@shop/shared/contract/cart-keys';
 import {
@@ -39,47 +46,74 @@ const SCHEDULED_KEY = ['upgrades', 'scheduled'] as const;
 const UPGRADE_KEYS = new Set(Object.values(UPGRADE_LOOKUP_KEYS));
 
 /**
+ * The reads an order's offers are drawn from, each as queryOptions: the live area and its server
+ * render ask for them under the same keys.
+ */
+export function upgradeQueries(
+  api: ApiClients,
+  { orderId, paymentId, lookupKeys }: UpgradesAreaProps,
+) {
+  const keys = upgradeKeys(orderId);
+  // The easy-draw device goes with a kit of the order, not with another add-on.
+  const kit = lookupKeys.find((key) => !UPGRADE_KEYS.has(key)) ?? null;
+  return {
+    kit,
+    purchased: (type: UpgradeType) =>
+      queryOptions({
+        queryKey: keys.purchased(type),
+        queryFn: () => fetchUpgradePurchased(api, paymentId, type),
+        staleTime: Infinity,
+      }),
+    products: queryOptions({
+      queryKey: PRODUCTS_KEY,
+      queryFn: () => fetchUpgradeProducts(api),
+      staleTime: 5 * 60_000,
+    }),
+    scheduled: queryOptions({
+      queryKey: SCHEDULED_KEY,
+      queryFn: () => fetchScheduledUpgrades(api),
+      staleTime: 5 * 60_000,
+    }),
+    /** Asked once the order is known not to have it. */
+    miniPanel: (notPurchased: boolean) =>
+      queryOptions({
+        queryKey: keys.offer('mini-panel'),
+        queryFn: () => fetchMiniPanelOffer(api, lookupKeys, paymentId),
+        enabled: notPurchased,
+      }),
+    easyDraw: (notPurchased: boolean) =>
+      queryOptions({
+        queryKey: keys.offer('easy-draw'),
+        queryFn: () =>
+          fetchEasyDrawOffer(
+            api,
+            kit!,
+            shouldCheckUpgradePurchased(paymentId) ? paymentId : orderId,
+          ),
+        enabled: notPurchased && kit !== null,
+      }),
+  };
+}
+
+/**
  * Every upgrade for the order, in a fixed order: offered, added (bought, now or before a reload),
  * or left out (no offer). `loading` holds until each upgrade's state is known, so offers do not
  * jump around as answers arrive.
  */
-export function useUpgradeSlots({ orderId, paymentId, lookupKeys }: UpgradesAreaProps) {
+export function useUpgradeSlots(order: UpgradesAreaProps) {
   const { api, queryClient } = useShell();
-  const keys = upgradeKeys(orderId);
-  // The easy-draw device goes with a kit of the order, not with another add-on.
-  const kit = lookupKeys.find((key) => !UPGRADE_KEYS.has(key)) ?? null;
+  const keys = upgradeKeys(order.orderId);
+  const reads = upgradeQueries(api, order);
+  const { kit } = reads;
 
-  const purchased = useQueries({
-    queries: UPGRADE_TYPES.map((type) => ({
-      queryKey: keys.purchased(type),
-      queryFn: () => fetchUpgradePurchased(api, paymentId, type),
-      staleTime: Infinity,
-    })),
-  });
+  const purchased = useQueries({ queries: UPGRADE_TYPES.map(reads.purchased) });
   const isPurchased = (type: UpgradeType) => purchased[UPGRADE_TYPES.indexOf(type)]!.data;
-  const products = useQuery({
-    queryKey: PRODUCTS_KEY,
-    queryFn: () => fetchUpgradeProducts(api),
-    staleTime: 5 * 60_000,
-  });
+  const products = useQuery(reads.products);
   // Nothing is offered that the shopper already has kits scheduled for; if that cannot be read,
   // the offers stand (the server refuses nothing on this ground).
-  const scheduled = useQuery({
-    queryKey: SCHEDULED_KEY,
-    queryFn: () => fetchScheduledUpgrades(api),
-    staleTime: 5 * 60_000,
-  });
-  const miniPanel = useQuery({
-    queryKey: keys.offer('mini-panel'),
-    queryFn: () => fetchMiniPanelOffer(api, lookupKeys, paymentId),
-    enabled: isPurchased('mini-panel') === false,
-  });
-  const easyDraw = useQuery({
-    queryKey: keys.offer('easy-draw'),
-    queryFn: () =>
-      fetchEasyDrawOffer(api, kit!, shouldCheckUpgradePurchased(paymentId) ? paymentId : orderId),
-    enabled: isPurchased('easy-draw') === false && kit !== null,
-  });
+  const scheduled = useQuery(reads.scheduled);
+  const miniPanel = useQuery(reads.miniPanel(isPurchased('mini-panel') === false));
+  const easyDraw = useQuery(reads.easyDraw(isPurchased('easy-draw') === false));
 
   const offerFor = (type: UpgradeType) => {
     if (type === 'mini-panel') return miniPanel;
@@ -114,7 +148,7 @@ export function useUpgradeSlots({ orderId, paymentId, lookupKeys }: UpgradesArea
     }
     const offer = offerFor(type);
     if (offer.isPending) loading = true;
-    else if (offer.data && !scheduled.data?.has(offer.data.upgradeTo))
+    else if (offer.data && !scheduled.data?.includes(offer.data.upgradeTo))
       slots.push({ type, state: 'offer', offer: offer.data });
   }
   const failed =
