@@ -86,6 +86,8 @@ export function createFakeShopApi(initialCart: CartItem[] = []) {
   return {
     ...api,
     orders,
+    /** The quote the fake prices a cart with, as the server would. */
+    quote,
     get cart() {
       return cart;
     },

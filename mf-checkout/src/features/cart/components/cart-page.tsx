@@ -5,13 +5,13 @@ import Spin from 'antd/es/spin';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ecommerceEvent, toGa4Item } from '@shop/shared/analytics/ga4';
 import { useAreaCart } from '@shop/shared/cart/use-cart';
-import { readDiscountCode } from '@shop/shared/client-state/client-storage';
 import type { ShippingCountry } from '@shop/shared/contract/common';
 import { MAX_CART_LINE_QUANTITY } from '@shop/shared/contract/cart-keys';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
 import { fetchQuote, useCheckoutQuote } from '../../checkout/api/checkout-quote';
 import { CheckoutStyles } from '../../checkout/components/checkout-styles';
+import { useVisitDiscountCode } from '../../checkout/hooks/use-discount-code';
 import { balanceCents, QuoteTotals, SummaryLines } from '../../checkout/components/order-summary';
 
 /** Adds the `?add=<lookupKey>` of a "Choose" link once, tracks add_to_cart, then drops the parameter. */
@@ -43,10 +43,10 @@ function useAddFromLink(add: (lookupKey: string) => Promise<unknown>) {
 }
 
 export function CartPage() {
-  const { preloadArea, userContext, navigation } = useShell();
+  const { preloadArea, userContext } = useShell();
   const { cart, isLoading, isError, add, setQuantity, remove } = useAreaCart();
   const [country, setCountry] = useState<ShippingCountry>('US');
-  const discountCode = readDiscountCode(navigation.location.search, window.sessionStorage);
+  const discountCode = useVisitDiscountCode();
   const quote = useCheckoutQuote({
     items: cart.items,
     country,

@@ -31,12 +31,25 @@ export function appliedCodeOf(discount: DiscountState): string | null {
   return null;
 }
 
+/** Nothing stored: a page drawn on the server has no visit storage (the browser's own). */
+const NO_VISIT_STORAGE = { getItem: () => null, setItem: () => undefined };
+
+/** The code of the URL (?discount=) or stored earlier in the visit; on the server, the URL's only. */
+export function visitDiscountCode(search: string): string | null {
+  return readDiscountCode(
+    search,
+    typeof window === 'undefined' ? NO_VISIT_STORAGE : window.sessionStorage,
+  );
+}
+
+export function useVisitDiscountCode(): string | null {
+  return visitDiscountCode(useShell().navigation.location.search);
+}
+
 /** The code typed (or taken from the URL or the visit) and what became of it; the quote prices `appliedCode`. */
 export function useDiscountState() {
-  const { navigation } = useShell();
-  const [codeInput, setCodeInput] = useState(
-    () => readDiscountCode(navigation.location.search, window.sessionStorage) ?? '',
-  );
+  const visitCode = useVisitDiscountCode();
+  const [codeInput, setCodeInput] = useState(() => visitCode ?? '');
   const [discount, setDiscountState] = useState<DiscountState>({ status: 'idle' });
   // Updated with every change, not at the next render: an order that waited for a check reads it
   // as soon as the check answers.
