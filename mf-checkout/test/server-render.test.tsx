@@ -114,7 +114,7 @@ describe('checkout server render: the cart', () => {
 
 describe('checkout server render: the checkout', () => {
   it('draws the form with the ids of the live fields, the summary, and the shipping choice', async () => {
-    const request = renderRequest('/checkout', '?discount=WELCOME10', { cart: [KIT] });
+    const request = renderRequest('/checkout', '', { cart: [KIT] });
     const result = await renderArea(request);
     const view = page(result);
     expect(view.getByRole('heading', { name: 'Checkout', level: 1 })).toBeTruthy();
@@ -123,7 +123,6 @@ describe('checkout server render: the checkout', () => {
       expect(document.getElementById(id)?.tagName).toBe('INPUT');
     expect(view.getByRole('heading', { name: 'Order summary' })).toBeTruthy();
     expect(view.getAllByText('Bloodwise Complete Panel').length).toBeGreaterThan(0);
-    // The form tries the URL's code after its first render: the first quote is without it.
     expect(request.personalReads[1]).toBe(`${API_PATHS.cartPriced}?country=US`);
     expect(keysOf(result)).toEqual(
       expect.arrayContaining([
@@ -138,10 +137,13 @@ describe('checkout server render: the checkout', () => {
     expect(result!.takeover).toBe('on-interaction');
   });
 
-  it("leaves a signed-in shopper's checkout (filled from the account) and an employer's link to the browser", async () => {
+  it("leaves a signed-in shopper's checkout (filled from the account), a URL's code (applied as the form runs) and an employer's link to the browser", async () => {
     expect(
       await renderArea(renderRequest('/checkout', '', { user: USER, cart: [KIT] })),
     ).toBeNull();
+    const withCode = renderRequest('/checkout', '?discount=WELCOME10', { cart: [KIT] });
+    expect(await renderArea(withCode)).toBeNull();
+    expect(withCode.personalReads).toEqual([]);
     expect(
       await renderArea(renderRequest('/checkout', '?employerPay=abc', { cart: [KIT] })),
     ).toBeNull();

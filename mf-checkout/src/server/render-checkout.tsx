@@ -72,6 +72,9 @@ async function readPage(
   // `?add=` changes the cart first, an employer's link is another page: both start in the browser.
   if (page === 'cart' && params.has('add')) return null;
   if (page === 'checkout' && params.has('employerPay')) return null;
+  // The checkout tries a code from the URL as soon as it runs and shows it applied: a page that
+  // waits for the visitor could not, so that page starts in the browser.
+  if (page === 'checkout' && visitDiscountCode(search)) return null;
   const user = await readVisitor(fetchPersonal);
   // A signed-in shopper's form fills in from their account in the browser: that page starts there.
   if (page === 'checkout' && user) return null;
@@ -81,7 +84,7 @@ async function readPage(
     const order = orderId ? await readOwnOrder(fetchPersonal, orderId) : null;
     return order ? { page, user, order } : null;
   }
-  // The checkout form tries a code from the URL after its first render, the cart page prices it at once.
+  // The cart page prices the URL's code at once (the checkout form starts without one).
   const discountCode = page === 'cart' ? visitDiscountCode(search) : null;
   return {
     page,
