@@ -1,21 +1,36 @@
 // Prints the gzip bytes of JavaScript loaded on the first view of the key pages (not a test), and
 // fails when a shopper page fetched any file of the operator console (mf_ops loads for operators only).
+// The cart and checkout pages are measured with one kit in the cart, the thank-you page with an order
+// just placed (support/bench-session.ts, as the Lighthouse bench does). Nothing is clicked or moved:
+// a page whose area takes over on the first interaction is measured as it loads, before one.
 // Usage: pnpm bench:bundle [baseUrl] [storefrontKey] [--files]
 //   (defaults: http://localhost:8080 and "acme-wellness"; --files lists every script, largest first)
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { preparationOf, prepareSession } from '../support/bench-session';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 
 const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const listFiles = process.argv.includes('--files');
 const baseUrl = (positional[0] ?? process.env.SHOP_URL ?? 'http://localhost:8080').replace(/\/$/, '');
 const storefrontKey = positional[1] ?? process.env.STOREFRONT_KEY ?? 'acme-wellness';
-const pages = ['/', '/pricing', '/shopping-cart', '/checkout', `/shop/${storefrontKey}`];
+const pages = [
+  '/',
+  '/pricing',
+  '/shopping-cart',
+  '/checkout',
+  `/shop/${storefrontKey}`,
+  `/shop/${storefrontKey}/pricing`,
+  '/login',
+  '/checkout/thank-you',
+];
 
 async function measure(path: string, browser: Browser) {
   // A fresh context per page: first view means an empty cache.
   const context = await browser.newContext();
   const page = await context.newPage();
+  // The kit in the cart, or the order, before anything is counted.
+  const url = await prepareSession(page, baseUrl + path, preparationOf(path));
   const scripts = new Map<string, number>();
   const operatorFiles: string[] = [];
   page.on('request', (request) => {
@@ -31,7 +46,7 @@ async function measure(path: string, browser: Browser) {
       // Aborted or redirected responses have no body.
     }
   });
-  await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+  await page.goto(url, { waitUntil: 'networkidle' });
   // On a busy machine the shell can pause for longer than networkidle's 500 ms before it asks
   // for the area; the view is complete once the area (or its fallback) has rendered and settled.
   await page.waitForSelector('[data-area] h1, [data-area-fallback], [data-page="not-found"]', { timeout: 30_000 });

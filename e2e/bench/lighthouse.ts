@@ -3,15 +3,13 @@
 //   Routes may name the partner as {key}. Without --url it starts the BUILT shop the way the browser
 //   tests do (support/shop-server.ts); run `pnpm run build` first. Lighthouse's default config is the
 //   mobile one (Moto G Power-class screen, simulated slow 4G and 4x CPU slowdown).
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { SESSION_ID_KEY } from '../../shared/src/client-state/client-storage';
-import { API_PATHS } from '../../shared/src/contract/paths';
+import { preparationOf, prepareSession, type Preparation } from '../support/bench-session';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { runCommand, startShopServer, type ShopServer } from '../support/shop-server';
 
@@ -25,32 +23,6 @@ const DEFAULT_ROUTES = [
   '/login',
   '/checkout/thank-you',
 ];
-const CART_ITEM = { lookupKey: 'bloodwise_kit_one_time', quantity: 1 };
-const THANK_YOU_PATH = '/checkout/thank-you';
-/** The order a thank-you run shows: one kit, the test provider's card that succeeds. */
-const ORDER = {
-  email: 'lighthouse@example.com',
-  name: 'Light House',
-  items: [CART_ITEM],
-  shippingAddress: {
-    name: 'Light House',
-    line1: '10 Elm St',
-    line2: null,
-    city: 'Austin',
-    state: 'TX',
-    postal_code: '78701',
-    country: 'US',
-  },
-  paymentMethod: {
-    type: 'card',
-    card: {
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 1,
-      cvc: '123',
-    },
-  },
-};
 const GOAL = 95;
 // Lighthouse runs in a plain node child: under tsx its page-side functions would carry tsx's
 // `__name` helper into the browser, where it does not exist ("__name is not defined").
@@ -75,10 +47,6 @@ const routes = (positionals.length > 0 ? positionals : DEFAULT_ROUTES).map((rout
 );
 for (const route of routes)
   if (!route.startsWith('/')) throw new Error(`A route starts with "/": "${route}"`);
-
-/** The cart and checkout pages are measured with a kit in the cart, so they show a real order, not the empty state. */
-const needsCart = (route: string) =>
-  /\/(checkout|shopping-cart)\/?$/.test(new URL(route, 'http://x').pathname);
 
 interface RunFigures {
   score: number;
@@ -184,73 +152,23 @@ function opportunities(lhr: Result, count = 3): string[] {
   return notes;
 }
 
-type Preparation = 'none' | 'cart' | 'order';
-
-/** What a route needs in the browser before it is measured: a kit in the cart, or an order just placed. */
-const preparationOf = (route: string): Preparation => {
-  const { pathname } = new URL(route, 'http://x');
-  if (pathname === THANK_YOU_PATH) return 'order';
-  return needsCart(route) ? 'cart' : 'none';
-};
-
 /**
  * Gives the browser profile a fresh client session id (the cart is keyed by it, in localStorage,
- * which Lighthouse's storage reset leaves alone) and, for cart pages, puts a kit in that cart; for
- * the thank-you page it places an order. Both calls are made by the page itself, so the cart and
- * buyer cookies the server sets are the browser's, as they are a shopper's, and the server's first
- * view of those pages (which reads them) shows the cart or the order. Returns the URL to measure.
+ * which Lighthouse's storage reset leaves alone) and puts what the route needs in it
+ * (support/bench-session.ts). Returns the URL to measure.
  */
-async function prepareSession(
+async function prepareBrowser(
   port: number,
   url: string,
   preparation: Preparation,
 ): Promise<string> {
-  const sessionId = randomUUID();
-  const { origin } = new URL(url);
   // Playwright only prepares and disconnects, so it is not attached while Lighthouse measures.
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
-    await page.goto(origin + API_PATHS.healthz); // any same-origin document, without running the shell
-    const orderId = await page.evaluate(
-      async ({ key, id, preparation, cartPath, ordersPath, cartItem, order }) => {
-        localStorage.setItem(key, id);
-        if (preparation === 'none') return null;
-        const json = { 'content-type': 'application/json' };
-        if (preparation === 'cart') {
-          const cart = await fetch(cartPath, {
-            method: 'PUT',
-            headers: json,
-            body: JSON.stringify({ sessionId: id, items: [cartItem] }),
-          });
-          if (!cart.ok)
-            throw new Error(`PUT ${cartPath} answered ${cart.status}: ${await cart.text()}`);
-          return null;
-        }
-        const placed = await fetch(ordersPath, {
-          method: 'POST',
-          headers: { ...json, 'idempotency-key': crypto.randomUUID() },
-          body: JSON.stringify({ ...order, sessionId: id }),
-        });
-        if (!placed.ok)
-          throw new Error(`POST ${ordersPath} answered ${placed.status}: ${await placed.text()}`);
-        return ((await placed.json()) as { id: string }).id;
-      },
-      {
-        key: SESSION_ID_KEY,
-        id: sessionId,
-        preparation,
-        cartPath: API_PATHS.cart,
-        ordersPath: API_PATHS.orders,
-        cartItem: CART_ITEM,
-        order: ORDER,
-      },
-    );
+    const target = await prepareSession(page, url, preparation);
     await page.close();
-    // The thank-you page of a reload or a shared link names its order in the query.
-    return orderId
-      ? `${url}${url.includes('?') ? '&' : '?'}order=${encodeURIComponent(orderId)}`
-      : url;
+    return target;
   } finally {
     await browser.close();
   }
@@ -259,7 +177,7 @@ async function prepareSession(
 async function measure(port: number, url: string, preparation: Preparation): Promise<RunFigures> {
   // Lighthouse itself says to run again after a trace glitch (NO_NAVSTART and the like): one more try.
   for (let attempt = 1; ; attempt += 1) {
-    const target = await prepareSession(port, url, preparation);
+    const target = await prepareBrowser(port, url, preparation);
     const args = [
       LIGHTHOUSE_CLI,
       target,

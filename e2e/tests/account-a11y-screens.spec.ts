@@ -10,6 +10,7 @@ import {
 } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { fullPageShot } from '../support/screenshots';
+import { waitForLivePage } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 import { DEMO_USER } from '../../api/src/db/seed/demo-partners-and-discounts';
 
@@ -41,6 +42,8 @@ async function scanAndShoot(page: Page, name: string) {
 
 async function open(page: Page, path: string, heading: string) {
   await page.goto(path);
+  // The log-in, sign-up and reset screens are first drawn by the server: scan the live screen.
+  await waitForLivePage(page);
   await expect(area(page).getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 

@@ -9,6 +9,7 @@ import {
   signupConfirmationLink,
 } from '../support/accounts';
 import { waitForDataLayerEvent } from '../support/data-layer';
+import { waitForLivePage } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
 const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
@@ -18,6 +19,8 @@ function area(page: Page): Locator {
 }
 
 async function logIn(page: Page, email: string, password: string) {
+  // A first view of the form is taken over at the first interaction: fill the live one.
+  await waitForLivePage(page);
   const form = area(page);
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);

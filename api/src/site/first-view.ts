@@ -296,8 +296,11 @@ export function withFirstView(indexHtml: string, page: FirstViewPage): string | 
   // The built index.html is minified: its attributes may have lost their quotes.
   const root = /<div id=("?)root\1>[\s\S]*?<\/div>/;
   if (!root.test(indexHtml) || !indexHtml.includes('</head>')) return null;
+  // An area that titles its page (a partner's storefront) replaces the shell's title: the first
+  // <title> in a document is the one the tab shows.
+  const titled = /<title\b/i.test(page.head) ? indexHtml.replace(/<title\b[^>]*>[\s\S]*?<\/title>/i, '') : indexHtml;
   // Function replacements: a "$" in the page must stay a "$".
-  return indexHtml
+  return titled
     .replace('</head>', () => `${page.head}</head>`)
     .replace(root, () => `<div id="root">${page.root}</div>`);
 }

@@ -89,6 +89,16 @@ describe('withFirstView', () => {
     );
   });
 
+  it("replaces the shell's title when the area's head brings its own", () => {
+    const html = withFirstView(
+      '<html><head><title>Bloodwise</title></head><body><div id="root"></div></body></html>',
+      { head: '<title>Tests and pricing | Acme</title><style></style>', root: '<p>x</p>' },
+    );
+    expect(html).toBe(
+      '<html><head><title>Tests and pricing | Acme</title><style></style></head><body><div id="root"><p>x</p></div></body></html>',
+    );
+  });
+
   it('returns null for a template without a root div (or without </head>)', () => {
     expect(
       withFirstView('<html><head></head><body><div id="app"></div></body></html>', page),

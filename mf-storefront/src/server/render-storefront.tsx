@@ -1,6 +1,7 @@
 // The storefront's server render (built to dist/ssr/render.cjs): the first view of a partner's main
 // and pricing pages. The main page is the catalog's (mounted through AreaOutlet): its place is left
-// as a slot, which the site fills with the catalog's own server render.
+// as a slot, which the site fills with the catalog's own server render. Both take over at the
+// visitor's first interaction ('on-interaction'; the nested area follows its host).
 import { renderAreaToString } from '@shop/shared/ssr/render-area';
 import type { AreaRenderRequest, AreaServerRenderer } from '@shop/shared/ssr/server-render';
 import { partnerRedirectTarget, type StorefrontRouteKind } from '@shop/shared/rules/partner-rules';
@@ -12,6 +13,10 @@ import {
 import { partnerThemeTokens } from '@shop/shared/storefront/partner-theme';
 import { StorefrontRoot } from '../app/parcel';
 import { storefrontCatalogQuery } from '../features/offers/use-storefront-offers';
+import { storefrontPageTitle } from '../app/page-title';
+
+const escapeText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The pages drawn on the server, by path inside the storefront. The plan pages are left to the
@@ -28,7 +33,8 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (request: Area
   const kind = SERVER_RENDERED_PAGES[request.pathname.slice(request.basename.length).replace(/\/+$/, '')];
   if (!kind) return null;
   let partnerKey: readonly unknown[] = [];
-  return renderAreaToString(
+  let title: string | null = null;
+  const result = await renderAreaToString(
     {
       area: 'storefront',
       AreaRoot: StorefrontRoot,
@@ -55,9 +61,17 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (request: Area
         if (!customization) return null;
         const redirect = customization.redirectLink;
         if (partnerRedirectTarget(kind, typeof redirect === 'string' ? redirect : null)) return null;
-        return { customization, theme: partnerThemeTokens(customization) };
+        const theme = partnerThemeTokens(customization);
+        title = storefrontPageTitle(request.pathname.slice(request.basename.length), customization, theme);
+        return { customization, theme };
       },
     },
     request,
   );
+  // The server's page is complete and its links work: the storefront's (and the nested catalog's)
+  // code loads at the visitor's first interaction, not with the page.
+  if (!result) return null;
+  // The tab's title, which the live area sets once it runs: the site puts it in place of the shell's.
+  const head = title === null ? result.head : `<title>${escapeText(title)}</title>${result.head}`;
+  return { ...result, head, takeover: 'on-interaction' };
 };

@@ -1,13 +1,13 @@
 // Mounts one area's parcel with single-spa-react's <Parcel>, and keeps a failure inside the area:
 // loading, timeout, a contract mismatch, a mount error or a render crash all end in the area fallback.
-import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Parcel from 'single-spa-react/parcel';
 import { mountRootParcel, type ParcelConfig } from 'single-spa';
 import type { AreaName, AreaOutletProps as ContractOutletProps, ShellProps } from '@shop/shared/shell-contract/shell-props';
 import { AREA_PENDING_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import { AreaFallback, AreaLoading } from './area-fallback';
-import { counterpartOf, takeFirstViewClicks } from './first-view-clicks';
-import { carriesItsOwnState, carryFieldValues, liveFocusOf, moveFocus } from './first-view-controls';
+import { counterpartOf, firstViewFieldsTouched, takeFirstViewClicks } from './first-view-clicks';
+import type { Caret } from './first-view-controls';
 import { AreaLoadError, type AreaLoader, type AreaLoadFailure, type AreaParcel } from './area-loader';
 
 type OutletState =
@@ -92,26 +92,57 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
   // that drops the first view.
   const [firstView, setFirstView] = useState(offeredFirstView);
   const liveContainer = useRef<HTMLDivElement>(null);
+  // What the swap hands over from the first view to the live page, done in the commit that swaps
+  // them (a layout effect: no keystroke can land in between and be lost with the server's element).
+  const handover = useRef<{
+    element: HTMLElement;
+    live: Element | null;
+    focused: Element | null;
+    caret: Caret | null;
+    controls: typeof import('./first-view-controls') | null;
+  } | null>(null);
   const revealLive = useCallback(() => {
     const container = liveContainer.current;
-    void (container ? whenSettled(container) : Promise.resolve()).then(() => {
-      // What the visitor typed, clicked or focused on the first view, found again in the live page.
-      const live = container?.firstElementChild;
-      const counterpart = (element: Element | null) => (live && firstView && element ? counterpartOf(firstView, live, element) : null);
-      // Typed values first (still hidden, so the page shows with them), then the clicks: a "Log in"
-      // pressed early submits what was typed. A click that changed or focused a field is carried as its value.
-      if (live && firstView) carryFieldValues(firstView, live);
-      const clicks = takeFirstViewClicks()
-        .filter((element) => !carriesItsOwnState(element))
-        .map(counterpart);
-      const focusedBefore = document.activeElement;
-      const focused = live && firstView ? liveFocusOf(firstView, live, focusedBefore) : null;
+    // The form helpers are a chunk of their own, fetched only when the visitor typed into, chose in
+    // or focused a field of the first view; otherwise the takeover is as before.
+    const fields = firstViewFieldsTouched()
+      ? import('./first-view-controls').catch(() => null)
+      : Promise.resolve(null);
+    void Promise.all([container ? whenSettled(container) : undefined, fields]).then(([, controls]) => {
+      if (firstView)
+        handover.current = {
+          element: firstView,
+          live: container?.firstElementChild ?? null,
+          focused: document.activeElement,
+          caret: controls?.caretOf(document.activeElement) ?? null,
+          controls,
+        };
       setFirstView(undefined);
-      setTimeout(() => {
-        for (const element of clicks) element?.click();
-        if (focused) moveFocus(focusedBefore, focused);
-      }, 0);
     });
+  }, [firstView]);
+  useLayoutEffect(() => {
+    const taken = handover.current;
+    if (firstView !== undefined || !taken) return;
+    handover.current = null;
+    // What the visitor typed, clicked or focused on the first view, found again in the live page.
+    const { element, live, focused, caret, controls } = taken;
+    const counterpart = (target: Element | null) => (live && target ? counterpartOf(element, live, target) : null);
+    // Typed values first, then the clicks: a "Log in" pressed early submits what was typed. A click
+    // that changed or focused a field is carried as its value, not replayed.
+    if (controls && live) controls.carryFieldValues(element, live);
+    const clicks = takeFirstViewClicks()
+      .filter((target) => !controls?.carriesItsOwnState(target))
+      .map(counterpart);
+    const liveFocus = controls && live ? controls.liveFocusOf(element, live, focused) : counterpart(focused);
+    if (liveFocus) {
+      if (controls) controls.moveFocus(caret, liveFocus);
+      else liveFocus.focus({ preventScroll: true });
+    }
+    // After React has taken in the carried values.
+    setTimeout(() => {
+      if (controls && liveFocus) controls.placeCaret(caret, liveFocus);
+      for (const target of clicks) target?.click();
+    }, 0);
   }, [firstView]);
   useEffect(() => {
     if (offeredFirstView !== undefined && firstView === undefined) onFirstViewDone?.();

@@ -15,6 +15,7 @@ const clicked: Element[] = [];
 let recording = false;
 let navigate: ((href: string) => void) | null = null;
 let interactedAt: number | null = null;
+let fieldsTouched = false;
 let interacted: () => void = () => undefined;
 const firstInteraction = new Promise<void>((resolve) => {
   interacted = resolve;
@@ -23,6 +24,11 @@ const firstInteraction = new Promise<void>((resolve) => {
 /** Resolves at the visitor's first interaction with the page (the same promise every time). */
 export function whenFirstInteraction(): Promise<void> {
   return firstInteraction;
+}
+
+/** Whether the visitor typed, chose or focused anything in a field of the first view. */
+export function firstViewFieldsTouched(): boolean {
+  return fieldsTouched;
 }
 
 /** When (performance.now()) the visitor first interacted, or null before that. */
@@ -57,6 +63,16 @@ export function recordFirstViewClicks(doc: Document): void {
   if (recording) return;
   recording = true;
   watchFirstInteraction(doc);
+  const inFirstViewField = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (
+      target?.matches('input, select, textarea') &&
+      target.closest(`[${FIRST_VIEW_AREA_ATTRIBUTE}]`)
+    )
+      fieldsTouched = true;
+  };
+  for (const type of ['input', 'change', 'focusin'])
+    doc.addEventListener(type, inFirstViewField, true);
   // The submit button's (or Enter's implicit) click is kept above; the live form submits it.
   doc.addEventListener(
     'submit',

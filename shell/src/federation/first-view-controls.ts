@@ -104,17 +104,65 @@ export function liveFocusOf(
   return counterpartOf(firstView, live, focused);
 }
 
-/** Focuses the live element; a text field gets the caret (and selection) the visitor left. */
-export function moveFocus(from: Element | null, to: HTMLElement): void {
-  to.focus({ preventScroll: true });
-  if (!(from instanceof HTMLInputElement || from instanceof HTMLTextAreaElement)) return;
-  if (!(to instanceof HTMLInputElement || to instanceof HTMLTextAreaElement)) return;
+/** Where the caret (or selection) of a text field is, with the value it was read with. */
+export interface Caret {
+  value: string;
+  start: number;
+  end: number;
+  direction: 'forward' | 'backward' | 'none';
+}
+
+/** The caret of the focused text field, read while it is still in the page; null for anything else. */
+export function caretOf(element: Element | null): Caret | null {
+  if (!element || !isTextField(element)) return null;
   try {
-    // null for types without a caret (email, number): then setSelectionRange throws, and is skipped.
-    const { selectionStart, selectionEnd, selectionDirection } = from;
-    if (selectionStart !== null && selectionEnd !== null)
-      to.setSelectionRange(selectionStart, selectionEnd, selectionDirection ?? undefined);
+    // null for types without a caret (email, number).
+    const { value, selectionStart, selectionEnd, selectionDirection } = element;
+    if (selectionStart === null || selectionEnd === null) return null;
+    return {
+      value,
+      start: selectionStart,
+      end: selectionEnd,
+      direction: selectionDirection ?? 'none',
+    };
   } catch {
-    // An input type without selection: focus alone.
+    return null;
+  }
+}
+
+/**
+ * Focuses the live element; a text field gets the caret (and selection) the visitor left, or the
+ * end of the text when they typed on since it was read.
+ */
+export function moveFocus(caret: Caret | null, to: HTMLElement): void {
+  to.focus({ preventScroll: true });
+  if (!caret || !isTextField(to)) return;
+  if (to.value === caret.value) placeCaret(caret, to);
+  else select(to, to.value.length, to.value.length);
+}
+
+/**
+ * Puts the caret back where it was read, while the field has the focus and that text still: once
+ * React has rendered the carried value (rendering a controlled field can move the caret), and not
+ * after the visitor typed on in the live field.
+ */
+export function placeCaret(caret: Caret | null, to: HTMLElement): void {
+  if (caret && isTextField(to) && to.ownerDocument.activeElement === to && to.value === caret.value)
+    select(to, caret.start, caret.end, caret.direction);
+}
+
+const isTextField = (element: Element): element is HTMLInputElement | HTMLTextAreaElement =>
+  element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+
+function select(
+  field: HTMLInputElement | HTMLTextAreaElement,
+  start: number,
+  end: number,
+  direction?: Caret['direction'],
+): void {
+  try {
+    field.setSelectionRange(start, end, direction);
+  } catch {
+    // An input type without selection (email, number): focus alone.
   }
 }

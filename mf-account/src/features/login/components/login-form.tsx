@@ -27,6 +27,8 @@ export function LoginForm() {
       onFinish={submit}
       onValuesChange={() => failure && clearFailure()}
       noValidate
+      // Drawn on the server too: a press before any script runs must never put the password in a URL.
+      method="post"
     >
       {credentials && (
         <FormAlert id={errorId} title={CREDENTIALS_MESSAGE}>

@@ -39,6 +39,8 @@ export function SignupForm({
       requiredMark={false}
       onFinish={submit}
       noValidate
+      // Drawn on the server too: a press before any script runs must never put the password in a URL.
+      method="post"
     >
       {error && <FormAlert title="We could not create your account">{error}</FormAlert>}
       <Form.Item

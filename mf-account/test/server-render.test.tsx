@@ -1,0 +1,104 @@
+/**
+ * @jest-environment node
+ */
+// The account's server render runs in Node, in the site server: no window, no document.
+import { API_PATHS } from '@shop/shared/contract/paths';
+import type { AreaRenderRequest } from '@shop/shared/ssr/server-render';
+import { renderArea } from '../src/server/render-account';
+
+const SIGNED_IN = {
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  shopifyID: null,
+  createdAt: '2026-01-02T03:04:05.000Z',
+};
+
+/** A request as the site makes it; `visitor` is what the visitor's session reads as (null: anonymous). */
+function request(
+  pathname: string,
+  { search = '', visitor = null as number | object | null } = {},
+): AreaRenderRequest & { personal: string[]; shared: string[] } {
+  const personal: string[] = [];
+  const shared: string[] = [];
+  return {
+    pathname,
+    search,
+    basename: '',
+    personal,
+    shared,
+    fetchJson: async (path) => {
+      shared.push(path);
+      throw new Error(`GET ${path} answered 404`);
+    },
+    fetchPersonalJson: async (path) => {
+      personal.push(path);
+      if (path !== API_PATHS.cmsInfo) throw new Error(`GET ${path} answered 404`);
+      if (typeof visitor === 'number') throw new Error(`GET ${path} answered ${visitor}`);
+      return visitor;
+    },
+  };
+}
+
+describe('account server render', () => {
+  it('draws the log-in form with its antd styles in <head>, to be taken over on interaction', async () => {
+    const req = request('/login');
+    const result = await renderArea(req);
+    expect(result).not.toBeNull();
+    const { html, head, queries, takeover } = result!;
+    expect(takeover).toBe('on-interaction');
+    expect(html).toContain('<h1');
+    expect(html).toContain('Log in</h1>');
+    // The fields the live form has, by the same ids, so what is typed early is carried over.
+    expect(html).toMatch(
+      /<input[^>]*id="username"[^>]*type="email"|<input[^>]*type="email"[^>]*id="username"/,
+    );
+    expect(html).toMatch(
+      /<input[^>]*id="password"[^>]*type="password"|<input[^>]*type="password"[^>]*id="password"/,
+    );
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>.*Log in/);
+    // A press before the shell's script runs posts (the password stays out of the URL).
+    expect(html).toMatch(/<form[^>]*method="post"/);
+    expect(html).toMatch(/href="\/reset-password"/);
+    expect(html).not.toContain('You are logged in');
+    // antd's CSS-in-JS, made while rendering, and the area's own styles.
+    expect(head).toContain('.ant-btn');
+    expect(head).toContain('.ant-input');
+    expect(head).toMatch(/acc-card/);
+    expect(html).not.toMatch(/^<style/);
+    expect(queries).toEqual([]);
+    // Drawn as the visitor: their session decides the "logged in" line.
+    expect(req.personal).toEqual([API_PATHS.cmsInfo]);
+  });
+
+  it('tells a signed-in visitor they are logged in, as the live page does', async () => {
+    const { html } = (await renderArea(request('/login', { visitor: SIGNED_IN })))!;
+    expect(html).toContain('You are logged in as <strong>ada@example.com</strong>');
+  });
+
+  it('fails rather than draw a wrong page when the visitor cannot be read', async () => {
+    await expect(renderArea(request('/login', { visitor: 500 }))).rejects.toThrow(/answered 500/);
+  });
+
+  it.each([
+    ['/signup', 'Create your account'],
+    ['/reset-password', 'Reset your password'],
+  ])(
+    'draws %s for everyone (nothing personal read), taken over on interaction',
+    async (pathname, title) => {
+      const req = request(pathname);
+      const result = await renderArea(req);
+      expect(result?.html).toContain(title);
+      expect(result?.takeover).toBe('on-interaction');
+      expect(result?.head).toContain('.ant-');
+      expect(req.personal).toEqual([]);
+      expect(req.shared).toEqual([]);
+    },
+  );
+
+  it("leaves the account pages, a reset link's page and other areas' basenames to the browser", async () => {
+    expect(await renderArea(request('/account'))).toBeNull();
+    expect(await renderArea(request('/signup/confirm', { search: '?token=x' }))).toBeNull();
+    expect(await renderArea(request('/reset-password', { search: '?linkId=abc' }))).toBeNull();
+    expect(await renderArea({ ...request('/login'), basename: '/shop/acme' })).toBeNull();
+  });
+});
