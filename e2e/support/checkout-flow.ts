@@ -50,12 +50,17 @@ export async function checkOutAsGuest(
   await page.goto('/checkout');
   await fillContactAndShipping(page, email);
   await fillCard(page, '4242 4242 4242 4242');
+  const order = await placeOrder(page);
+  await expect(page).toHaveURL(THANK_YOU_URL);
+  return order.id;
+}
+
+/** Presses "Place order" and resolves with the order the API answered. */
+export async function placeOrder(page: Page): Promise<{ id: string }> {
   const placed = page.waitForResponse(
     (response) =>
       response.request().method() === 'POST' && /\/checkout\/orders$/.test(response.url()),
   );
   await page.getByTestId('place-order').click();
-  const order = (await (await placed).json()) as { id: string };
-  await expect(page).toHaveURL(THANK_YOU_URL);
-  return order.id;
+  return (await (await placed).json()) as { id: string };
 }

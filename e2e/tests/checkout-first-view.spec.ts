@@ -1,0 +1,172 @@
+// The cart, checkout and thank-you pages drawn on the server as the visitor
+// (docs/decisions/server-rendered-first-view.md): the HTML already holds the shopper's cart line,
+// the checkout form and their order; the checkout area's code loads only on the first interaction,
+// and that interaction (a quantity click, the checkout link, a typed email) is not lost.
+import type { Page, Request } from '@playwright/test';
+import { API_PATHS } from '../../shared/src/contract/paths';
+import { FIRST_VIEW_STATE_ID } from '../../shared/src/ssr/server-render';
+import {
+  cartWithKit,
+  checkOutAsGuest,
+  fillCard,
+  fillContactAndShipping,
+  placeOrder,
+  THANK_YOU_URL,
+  uniqueEmail,
+} from '../support/checkout-flow';
+import { waitForLivePage } from '../support/first-view';
+import { expect, test } from '../support/shop-server';
+
+const KIT_TITLE = 'Bloodwise Complete Panel';
+const checkoutCode = (request: Request) => request.url().includes('/remotes/mf_checkout/');
+
+/**
+ * The page's HTML as this browser gets it (its cookies), once the server answers with a first view:
+ * a personal render is never cached, and a cold renderer on a busy machine may miss the wait once.
+ */
+async function personalFirstView(page: Page, path: string): Promise<string> {
+  let html = '';
+  await expect
+    .poll(
+      async () => {
+        html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
+        return html.includes(`id="${FIRST_VIEW_STATE_ID}"`);
+      },
+      { message: `the first view of ${path}`, timeout: 60_000 },
+    )
+    .toBe(true);
+  return html;
+}
+
+/** Layout shifts from the first paint on, summed as CLS counts them (no input excluded here). */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const layoutShift = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
+  );
+
+/** Opens `path` and waits until the shell has started and the network is quiet, before any interaction. */
+async function openUntouched(page: Page, path: string, requested: Request[]): Promise<void> {
+  page.on('request', (request) => requested.push(request));
+  const registry = page.waitForResponse((response) => response.url().endsWith('/remotes.json'));
+  await page.goto(path);
+  await registry;
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-first-view-area="checkout"]')).toBeVisible();
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('cart: the line is in the HTML, no checkout code before a click, and an early "+" counts', async ({
+      page,
+    }) => {
+      await cartWithKit(page);
+      const html = await personalFirstView(page, '/shopping-cart');
+      expect(html).toContain(KIT_TITLE);
+      expect(html).toContain(`aria-label="One more ${KIT_TITLE}"`);
+      await recordLayoutShifts(page);
+      const requested: Request[] = [];
+      await openUntouched(page, '/shopping-cart', requested);
+      expect(requested.filter(checkoutCode)).toEqual([]);
+
+      const saved = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'PUT' &&
+          response.url().endsWith(API_PATHS.cart) &&
+          (response.request().postDataJSON() as { items: { quantity: number }[] }).items[0]
+            ?.quantity === 2,
+      );
+      await page.getByRole('button', { name: `One more ${KIT_TITLE}` }).click();
+      await saved;
+      await waitForLivePage(page);
+      expect(requested.some(checkoutCode)).toBe(true);
+      await expect(
+        page.getByRole('group', { name: `Quantity of ${KIT_TITLE}` }).locator('output'),
+      ).toHaveText('2');
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+    });
+
+    test('cart: "Go to checkout" clicked before the takeover opens the checkout', async ({
+      page,
+    }) => {
+      await cartWithKit(page);
+      await personalFirstView(page, '/shopping-cart');
+      await openUntouched(page, '/shopping-cart', []);
+      await page.getByTestId('go-to-checkout').click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      await expect(page.getByRole('form', { name: 'Checkout' })).toBeVisible();
+    });
+
+    test('checkout: the form is in the HTML, an email typed before the takeover is kept, and the order completes', async ({
+      page,
+    }) => {
+      await cartWithKit(page);
+      const html = await personalFirstView(page, '/checkout');
+      expect(html).toContain('aria-label="Checkout"');
+      expect(html).toMatch(/<input[^>]*id="email"/);
+      expect(html).toContain(KIT_TITLE);
+      await recordLayoutShifts(page);
+      const requested: Request[] = [];
+      await openUntouched(page, '/checkout', requested);
+      expect(requested.filter(checkoutCode)).toEqual([]);
+
+      const email = uniqueEmail('first-view');
+      await page.locator('#email').pressSequentially(email);
+      await waitForLivePage(page);
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+
+      await fillContactAndShipping(page, email);
+      await fillCard(page, '4242 4242 4242 4242');
+      await placeOrder(page);
+      await expect(page).toHaveURL(THANK_YOU_URL);
+      await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Mary!' })).toBeVisible();
+    });
+  });
+}
+
+test('thank-you: a link naming the order shows it, with its add-ons, from the HTML; nobody else gets it', async ({
+  page,
+  browser,
+}) => {
+  // A real order, through the pages; then a link naming it, opened afresh in the same browser.
+  const orderId = await checkOutAsGuest(page);
+  const path = `/checkout/thank-you?order=${orderId}`;
+  const html = await personalFirstView(page, path);
+  expect(html).toMatch(/Thank you, (<!-- -->)?Mary/);
+  expect(html).toContain(orderId.slice(0, 8).toUpperCase());
+  // The upgrades area drew its part into the page's slot.
+  expect(html).toMatch(/data-first-view-slot="0"><section class="upg"/);
+
+  await recordLayoutShifts(page);
+  const requested: Request[] = [];
+  await openUntouched(page, path, requested);
+  expect(requested.filter(checkoutCode)).toEqual([]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Mary!' })).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await waitForLivePage(page);
+  await expect(page.getByTestId('order-reference')).toContainText(
+    orderId.slice(0, 8).toUpperCase(),
+  );
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+
+  // Another browser, with the id but not the buyer cookie: the page starts in the browser.
+  const stranger = await browser.newContext();
+  const html2 = await (
+    await stranger.request.get(new URL(path, page.url()).href, { headers: { accept: 'text/html' } })
+  ).text();
+  expect(html2).not.toContain(`id="${FIRST_VIEW_STATE_ID}"`);
+  expect(html2).not.toContain('Mary');
+  await stranger.close();
+});
