@@ -267,6 +267,31 @@ describe("a first view taken over 'on-interaction'", () => {
   });
 });
 
+describe('leaving the first view’s page before the takeover', () => {
+  it('shows the loading state for the new page instead of the old one, and loads the area without waiting', async () => {
+    const { loader, load } = heldLoader();
+    const element = serverElement();
+    const never = new Promise<void>(() => undefined);
+    const done = jest.fn();
+    const props = {
+      area: 'account' as const,
+      loader,
+      shellProps: shellProps(),
+      onFirstViewDone: done,
+      loadAfter: never,
+    };
+    const { rerender } = render(<AreaOutlet {...props} firstView={element} />);
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+    // The shell offers no first view for the new path (a link followed, Back, or a redirect).
+    rerender(<AreaOutlet {...props} firstView={undefined} />);
+    await waitFor(() => expect(element.isConnected).toBe(false));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('what counts as the first interaction', () => {
   /** A fresh page load: the module's state (the first interaction) starts again. */
   function freshPage() {

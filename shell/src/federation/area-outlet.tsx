@@ -91,6 +91,15 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
   // Kept from the outlet's first render: the live area draws hidden and is shown in the same commit
   // that drops the first view.
   const [firstView, setFirstView] = useState(offeredFirstView);
+  // Read once: the gate holds the outlet's first load only (a "Try again" loads at once). Leaving
+  // the first view's page opens it too.
+  const [gate] = useState(() => {
+    if (!offeredFirstView || !loadAfter) return undefined;
+    let open: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    void loadAfter.then(open);
+    return { opened, open };
+  });
   const liveContainer = useRef<HTMLDivElement>(null);
   // What the swap hands over from the first view to the live page, done in the commit that swaps
   // them (a layout effect: no keystroke can land in between and be lost with the server's element).
@@ -144,9 +153,17 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
       for (const target of clicks) target?.click();
     }, 0);
   }, [firstView]);
+  const [firstOffered] = useState(offeredFirstView);
   useEffect(() => {
-    if (offeredFirstView !== undefined && firstView === undefined) onFirstViewDone?.();
-  }, [offeredFirstView, firstView, onFirstViewDone]);
+    if (firstOffered !== undefined && firstView === undefined) onFirstViewDone?.();
+  }, [firstOffered, firstView, onFirstViewDone]);
+  // A link followed before the takeover (the first view is of the page left): the new page is not
+  // the server's, so its loading state shows until the live area draws it.
+  useEffect(() => {
+    if (offeredFirstView !== undefined || firstView === undefined) return;
+    setFirstView(undefined);
+    gate?.open();
+  }, [offeredFirstView, firstView, gate]);
 
   const fail = useCallback(
     (error: unknown) => {
@@ -157,8 +174,6 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
     [area],
   );
 
-  // Read once: the gate holds the outlet's first load only (a "Try again" loads at once).
-  const [gate] = useState(() => (offeredFirstView ? loadAfter : undefined));
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
@@ -172,7 +187,7 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
         if (error instanceof AreaLoadError && error.failure === 'timeout') loader.lateArrival(area)?.then(show, () => undefined);
       });
     };
-    if (attempt === 0 && gate) void gate.then(start);
+    if (attempt === 0 && gate) void gate.opened.then(start);
     else start();
     return () => {
       live = false;
