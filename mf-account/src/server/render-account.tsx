@@ -3,8 +3,8 @@
 // its styles go to <head>, so the form looks as it will once live. The area's code loads on the
 // visitor's first interaction ('on-interaction'): until then the form is the server's, and what is
 // typed into it is carried over to the live form by the shell.
-import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { cmsInfoResponseSchema } from '@shop/shared/contract/user';
+import { antdServerStyles } from '@shop/shared/federation/antd-server-styles';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { renderAreaToString } from '@shop/shared/ssr/render-area';
 import type {
@@ -13,7 +13,7 @@ import type {
   AreaServerRenderer,
 } from '@shop/shared/ssr/server-render';
 import { FIRST_VIEW_USER_CONTEXT } from '@shop/shared/ssr/server-shell';
-import type { CurrentUser, ShellProps } from '@shop/shared/shell-contract/shell-props';
+import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
 import { AccountRoot } from '../app/parcel';
 
 type Page = 'login' | 'signup' | 'reset-password';
@@ -47,19 +47,12 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (
   if (page === 'reset-password' && new URLSearchParams(request.search).has('linkId')) return null;
   const user = page === 'login' ? await visitorOf(request) : null;
 
-  // antd's styles, made while rendering, collected for <head>.
-  const styles = createCache();
-  function StyledAccountRoot(props: ShellProps) {
-    return (
-      <StyleProvider cache={styles}>
-        <AccountRoot {...props} />
-      </StyleProvider>
-    );
-  }
+  // antd's styles, made while rendering, go to <head>.
+  const antd = antdServerStyles();
   const result = await renderAreaToString(
     {
       area: 'account',
-      AreaRoot: StyledAccountRoot,
+      AreaRoot: antd.wrap(AccountRoot),
       prefetch: async () => undefined,
       shellProps: () =>
         page === 'login'
@@ -69,5 +62,5 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (
     request,
   );
   if (!result) return null;
-  return { ...result, head: result.head + extractStyle(styles), takeover: 'on-interaction' };
+  return { ...result, head: result.head + antd.styles(), takeover: 'on-interaction' };
 };

@@ -3,9 +3,9 @@
 // cookies give (fetchPersonalJson), so the first paint shows their lines, the form and their order.
 // antd is rendered here too and its styles go to <head>, so the page looks as it will once live.
 // The area's code loads on the visitor's first interaction ('on-interaction').
-import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { QueryClient } from '@tanstack/react-query';
 import { cartQueryKey } from '@shop/shared/cart/cart-client';
+import { antdServerStyles } from '@shop/shared/federation/antd-server-styles';
 import type { Order, VisitorCart } from '@shop/shared/contract/checkout';
 import { orderQueryKey } from '@shop/shared/orders/order-query';
 import { renderAreaToString } from '@shop/shared/ssr/render-area';
@@ -15,7 +15,7 @@ import type {
   AreaServerRenderer,
 } from '@shop/shared/ssr/server-render';
 import { FIRST_VIEW_USER_CONTEXT } from '@shop/shared/ssr/server-shell';
-import type { ApiClients, CurrentUser, ShellProps } from '@shop/shared/shell-contract/shell-props';
+import type { ApiClients, CurrentUser } from '@shop/shared/shell-contract/shell-props';
 import { CheckoutRoot } from '../app/parcel';
 import {
   checkoutQuoteQueryOptions,
@@ -118,19 +118,12 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (
   const data = await readPage(page, request.search, fetchPersonal);
   if (!data) return null;
 
-  // antd's styles, made while rendering, collected for <head>.
-  const styles = createCache();
-  function StyledCheckoutRoot(props: ShellProps) {
-    return (
-      <StyleProvider cache={styles}>
-        <CheckoutRoot {...props} />
-      </StyleProvider>
-    );
-  }
+  // antd's styles, made while rendering, go to <head>.
+  const antd = antdServerStyles();
   const result = await renderAreaToString(
     {
       area: 'checkout',
-      AreaRoot: StyledCheckoutRoot,
+      AreaRoot: antd.wrap(CheckoutRoot),
       prefetch: (queryClient, api) => seed(queryClient, api, data),
       // The visitor as the shell will know them (the balance, the email the cart is priced with).
       shellProps: () => ({
@@ -140,5 +133,5 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (
     request,
   );
   if (!result) return null;
-  return { ...result, head: result.head + extractStyle(styles), takeover: 'on-interaction' };
+  return { ...result, head: result.head + antd.styles(), takeover: 'on-interaction' };
 };
