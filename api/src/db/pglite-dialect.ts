@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { preparedStatementName } from './prepared-statement';
 
 /**
  * A small Kysely dialect for PGlite. PGlite has one connection, so the driver hands it out
@@ -50,10 +51,77 @@ class ConnectionMutex {
   }
 }
 
+/** Per PGlite instance (its one session): the statements prepared in it, with their parameter types. */
+const preparedIn = new WeakMap<PGlite, Map<string, number[]>>();
+
+function concatMessages(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/**
+ * Runs a statement declared with preparedStatement as a named prepared statement: parsed and
+ * planned once per PGlite instance, then bound and executed in one protocol exchange (PGlite's
+ * query() parses, describes, binds, describes and executes in five). Parameters are serialised
+ * and rows parsed with PGlite's own serialisers and parsers, as query() does.
+ */
+async function executePrepared<R>(
+  client: PGlite,
+  name: string,
+  compiledQuery: CompiledQuery,
+): Promise<QueryResult<R>> {
+  return client.runExclusive(async () => {
+    let prepared = preparedIn.get(client);
+    if (!prepared) preparedIn.set(client, (prepared = new Map()));
+    let paramTypes = prepared.get(name);
+    if (!paramTypes) {
+      const { messages } = await client.execProtocol(
+        concatMessages([
+          protocol.serialize.parse({ name, text: compiledQuery.sql }),
+          protocol.serialize.describe({ type: 'S', name }),
+          protocol.serialize.sync(),
+        ]),
+      );
+      const description = messages.find((message) => message.name === 'parameterDescription') as
+        InstanceType<typeof protocol.messages.ParameterDescriptionMessage> | undefined;
+      paramTypes = description?.dataTypeIDs ?? [];
+      prepared.set(name, paramTypes);
+    }
+    const types: readonly number[] = paramTypes;
+    const values = compiledQuery.parameters.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serialize = client.serializers[types[index]!];
+      return serialize ? (serialize(value) as string) : String(value);
+    });
+    const { messages } = await client.execProtocol(
+      concatMessages([
+        protocol.serialize.bind({ statement: name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+    );
+    const [result] = parse.parseResults(messages, client.parsers);
+    if (!result) throw new Error(`Prepared statement ${name} returned no result`);
+    const affected = result.affectedRows;
+    return {
+      rows: result.rows as R[],
+      ...(affected !== undefined && affected !== null ? { numAffectedRows: BigInt(affected) } : {}),
+    };
+  });
+}
+
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly client: PGlite) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const name = preparedStatementName(compiledQuery.sql);
+    if (name) return executePrepared<R>(this.client, name, compiledQuery);
     const result = await this.client.query<R>(
       compiledQuery.sql,
       compiledQuery.parameters as unknown[],
