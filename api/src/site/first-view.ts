@@ -20,6 +20,7 @@ import {
   type AreaRenderRequest,
   type AreaRenderResult,
   type AreaServerRenderer,
+  type FirstViewEvent,
   type FirstViewQuery,
   type FirstViewState,
   type ShellServerRenderer,
@@ -151,6 +152,8 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
           queries: filled.queries,
           // The host's choice: a nested area takes over with its host.
           takeover: result.takeover ?? 'eager',
+          // The page's events at open (a nested area's too: it takes over with its host).
+          ...(filled.openEvents.length > 0 ? { openEvents: filled.openEvents } : {}),
         };
         // The frame's own styles (a storefront's chrome) go to <head> too, where React adopts them.
         const frameStyles = /^(?:<style\b[^>]*>[\s\S]*?<\/style>)+/.exec(root)?.[0] ?? '';
@@ -172,9 +175,16 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
   async function fillSlots(
     host: AreaRenderResult,
     request: Omit<AreaRenderRequest, 'areaProps'>,
-  ): Promise<{ html: string; head: string; queries: FirstViewQuery[]; nested: { area: AreaName; id: string }[] } | null> {
+  ): Promise<{
+    html: string;
+    head: string;
+    queries: FirstViewQuery[];
+    openEvents: FirstViewEvent[];
+    nested: { area: AreaName; id: string }[];
+  } | null> {
     let { html, head } = host;
     const queries = [...host.queries];
+    const openEvents = [...(host.openEvents ?? [])];
     const nested: { area: AreaName; id: string }[] = [];
     for (const slot of host.slots ?? []) {
       const marker = `<div ${FIRST_VIEW_SLOT_ATTRIBUTE}="${slot.id}"></div>`;
@@ -189,9 +199,10 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
       // The host's entries first; a query both read is the same data.
       const known = new Set(queries.map((query) => JSON.stringify(query.queryKey)));
       queries.push(...part.queries.filter((query) => !known.has(JSON.stringify(query.queryKey))));
+      openEvents.push(...(part.openEvents ?? []));
       nested.push({ area: slot.area, id: guest.id });
     }
-    return { html, head, queries, nested };
+    return { html, head, queries, openEvents, nested };
   }
 
   /** A cached page drawn with a nested area's older version (a deploy or rollback since) is stale. */

@@ -7,11 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type {
-  AreaRenderRequest,
-  AreaRenderResult,
-  FirstViewSlot,
-  FirstViewTakeover,
+import {
+  isFirstViewEvent,
+  type AreaRenderRequest,
+  type AreaRenderResult,
+  type FirstViewSlot,
+  type FirstViewTakeover,
 } from '@shop/shared/ssr/server-render';
 import { AREA_NAMES } from '@shop/shared/shell-contract/shell-props';
 
@@ -263,6 +264,11 @@ function renderResult(value: unknown): AreaRenderResult | null {
     if (!TAKEOVERS.includes(candidate.takeover))
       throw new Error("The renderer returned a takeover other than 'eager' or 'on-interaction'.");
     result.takeover = candidate.takeover;
+  }
+  if (candidate.openEvents !== undefined) {
+    if (!Array.isArray(candidate.openEvents) || !candidate.openEvents.every(isFirstViewEvent))
+      throw new Error('The renderer returned openEvents other than [{ event, params }].');
+    result.openEvents = candidate.openEvents;
   }
   if (candidate.slots !== undefined) {
     if (!Array.isArray(candidate.slots) || !candidate.slots.every(isSlot))

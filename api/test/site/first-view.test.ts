@@ -208,6 +208,44 @@ describe('createFirstViewComposer', () => {
     expect(stateScript(page!.head).state.takeover).toBe('on-interaction');
   });
 
+  it('carries the page-open events of the area and of a nested area in the state', async () => {
+    const hostEvent = {
+      event: 'view_item' as const,
+      params: { ecommerce: { items: [{ item_id: 'a' }] } },
+    };
+    const guestEvent = {
+      event: 'view_item' as const,
+      params: { ecommerce: { items: [{ item_id: 'b' }] } },
+    };
+    const host = async (): Promise<AreaRenderResult> => ({
+      ...result('<div data-first-view-slot="1"></div>'),
+      takeover: 'on-interaction',
+      slots: [{ id: '1', area: 'catalog', areaProps: {} }],
+      openEvents: [hostEvent],
+    });
+    const guest = async (): Promise<AreaRenderResult> => ({
+      ...result('<p>guest</p>'),
+      openEvents: [guestEvent],
+    });
+    const compose = createFirstViewComposer({
+      loadShell: async () => ({
+        id: 'shell-1',
+        renderer: {
+          ...frame,
+          areaOf: () => ({ area: 'storefront', basename: '/shop/acme', b2bKey: 'acme' }),
+        },
+      }),
+      loadArea: async (area: AreaName) =>
+        area === 'storefront'
+          ? { id: 'mf_storefront@1', renderer: { renderArea: host } }
+          : { id: 'mf_catalog@1', renderer: { renderArea: guest } },
+      fetchJson,
+      log: log as unknown as FastifyBaseLogger,
+    });
+    const page = await compose('/shop/acme', '', AREAS);
+    expect(stateScript(page!.head).state.openEvents).toEqual([hostEvent, guestEvent]);
+  });
+
   describe('a render as the visitor (fetchPersonalJson)', () => {
     /** Reads the visitor's cart when the page is /cart, else nothing personal. */
     const renderArea: RenderArea = async (request) => {

@@ -39,6 +39,8 @@ module.exports = { renderArea: async ({ pathname, search, basename, fetchJson })
   return { html: mine.owner + '|' + shared.answeredOn, head: '', queries: [], takeover: 'on-interaction' };
 } };`,
   badTakeover: `module.exports = { renderArea: async () => ({ html: '', head: '', queries: [], takeover: 'whenever' }) };`,
+  openEvents: `module.exports = { renderArea: async () => ({ html: '', head: '', queries: [], openEvents: [{ event: 'view_item', params: { n: 1 } }] }) };`,
+  badOpenEvents: `module.exports = { renderArea: async () => ({ html: '', head: '', queries: [], openEvents: [{ event: 'view_item' }] }) };`,
   env: `module.exports = { renderArea: async () => ({ html: JSON.stringify(Object.keys(process.env)), head: '', queries: [] }) };`,
 };
 type RendererName = keyof typeof RENDERERS;
@@ -115,6 +117,11 @@ describe('render pool', () => {
 
   it("refuses a takeover other than 'eager' or 'on-interaction'", async () => {
     await expect(pool.render(file('badTakeover'), request())).rejects.toThrow(/takeover/);
+  });
+
+  it('keeps the page-open events a renderer returns and refuses malformed ones', async () => {
+    expect((await pool.render(file('openEvents'), request()))?.openEvents).toEqual([{ event: 'view_item', params: { n: 1 } }]);
+    await expect(pool.render(file('badOpenEvents'), request())).rejects.toThrow(/openEvents/);
   });
 
   it('keeps its worker between renders', async () => {

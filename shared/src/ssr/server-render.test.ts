@@ -35,7 +35,21 @@ describe('parseFirstViewState', () => {
       b2bKey: null,
       queries: [{ queryKey: ['catalog', 'content'], data: { a: 1 }, dataUpdatedAt: 5 }],
       takeover: 'eager',
+      openEvents: [],
     });
+  });
+
+  it('keeps the page-open events that have a name and a params object', () => {
+    const event = { event: 'begin_checkout', params: { ecommerce: { value: 49 } } };
+    const state = parseFirstViewState(
+      JSON.stringify({
+        area: 'checkout',
+        pathname: '/checkout',
+        queries: [],
+        openEvents: [event, { event: 'view_item' }, { event: 1, params: {} }, null],
+      }),
+    );
+    expect(state?.openEvents).toEqual([event]);
   });
 
   it("keeps an 'on-interaction' takeover and reads anything else as 'eager'", () => {

@@ -3,7 +3,7 @@
 // the shell's frame around the area's HTML, plus the query data the area rendered with, so the
 // browser paints the page before any script runs and the area's first render needs no fetch.
 import type { AreaTable } from '../shell-contract/area-routes';
-import type { AreaName } from '../shell-contract/shell-props';
+import type { AnalyticsEventName, AreaName } from '../shell-contract/shell-props';
 
 /** Where each package's server-render bundle sits inside its build (never served to browsers). */
 export const SERVER_RENDER_FILE = 'ssr/render.cjs';
@@ -71,9 +71,22 @@ export interface AreaRenderResult {
    * then; the interaction is replayed on the live page and typed values carried over.
    */
   takeover?: FirstViewTakeover;
+  /**
+   * The analytics events the page sends when it opens (the same name and params the live area's
+   * hooks send), for an 'on-interaction' first view: the shell sends them at start, since the
+   * area's own hooks run only at the visitor's first interaction. No personal data beyond what
+   * the live hooks send.
+   */
+  openEvents?: FirstViewEvent[];
 }
 
 export type FirstViewTakeover = 'eager' | 'on-interaction';
+
+/** One analytics event, as `track(event, params)` sends it. */
+export interface FirstViewEvent {
+  event: AnalyticsEventName;
+  params: Record<string, unknown>;
+}
 
 /** An area's dist/ssr/render.cjs. Returns null for a route it does not render on the server. */
 export interface AreaServerRenderer {
@@ -114,6 +127,19 @@ export interface FirstViewState {
   queries: FirstViewQuery[];
   /** When the live area takes over (AreaRenderResult.takeover); 'eager' when absent. */
   takeover?: FirstViewTakeover;
+  /** The page's events at open (AreaRenderResult.openEvents). */
+  openEvents?: FirstViewEvent[];
+}
+
+/** A well-formed event: a name and a params object (the renderer is another team's code). */
+export function isFirstViewEvent(value: unknown): value is FirstViewEvent {
+  const candidate = value as Partial<FirstViewEvent> | null;
+  return (
+    typeof candidate?.event === 'string' &&
+    typeof candidate.params === 'object' &&
+    candidate.params !== null &&
+    !Array.isArray(candidate.params)
+  );
 }
 
 /**
@@ -149,6 +175,9 @@ export function parseFirstViewState(text: string | null | undefined): FirstViewS
     // Anything but a known mode is the default: the page then takes over as soon as it can.
     const takeover: FirstViewTakeover =
       value.takeover === 'on-interaction' ? 'on-interaction' : 'eager';
+    const openEvents = Array.isArray(value.openEvents)
+      ? value.openEvents.filter(isFirstViewEvent)
+      : [];
     return {
       area: value.area as AreaName,
       pathname: value.pathname,
@@ -156,6 +185,7 @@ export function parseFirstViewState(text: string | null | undefined): FirstViewS
       b2bKey,
       queries,
       takeover,
+      openEvents,
     };
   } catch {
     return null;
