@@ -31,6 +31,7 @@ import {
   createQueueProductAnalytics,
   disabledProductAnalytics,
 } from '../features/analytics/product-analytics';
+import { sendFirstViewOpenEvents } from '../features/analytics/first-view-events';
 import { createPageViewLogger } from '../features/analytics/page-view-logger';
 import type { ShellDevOverrides } from '../features/dev-override/dev-overrides';
 import { loadShellDevOverrides } from '../features/dev-override/dev-override-loader';
@@ -138,6 +139,7 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
       ? createQueueProductAnalytics(win)
       : disabledProductAnalytics,
   });
+  sendFirstViewOpenEvents({ firstView, analytics, store });
   const logPageView = createPageViewLogger({
     client: api.connect,
     token: config.pageViewToken,

@@ -8,6 +8,7 @@ import {
   FIRST_VIEW_AREA_ATTRIBUTE,
   FIRST_VIEW_STATE_ID,
   parseFirstViewState,
+  type FirstViewEvent,
   type FirstViewTakeover,
 } from '@shop/shared/ssr/server-render';
 import { whenFirstInteraction } from './first-view-clicks';
@@ -29,6 +30,10 @@ export interface FirstView {
    * first view still shown, else nothing (undefined). The same promise on every render.
    */
   loadAfter(): Promise<void> | undefined;
+  /** The page the server drew ('' without a first view). */
+  pathname: string;
+  /** The analytics events the page sends when it opens (the server's list). */
+  openEvents: readonly FirstViewEvent[];
 }
 
 export const NO_FIRST_VIEW: FirstView = {
@@ -37,6 +42,8 @@ export const NO_FIRST_VIEW: FirstView = {
   discard: () => undefined,
   takeover: 'eager',
   loadAfter: () => undefined,
+  pathname: '',
+  openEvents: [],
 };
 
 /** Call before React renders into #root: the render replaces the server's HTML. */
@@ -60,5 +67,7 @@ export function readFirstView(doc: Document, queryClient: QueryClient): FirstVie
     },
     takeover: state.takeover ?? 'eager',
     loadAfter: () => (kept && state.takeover === 'on-interaction' ? whenFirstInteraction() : undefined),
+    pathname: state.pathname,
+    openEvents: state.openEvents ?? [],
   };
 }
