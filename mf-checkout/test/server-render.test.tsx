@@ -1,6 +1,6 @@
 // The checkout's server render: the shopper's cart, checkout form and order, drawn as the visitor
 // by the live pages, with antd's styles for <head> and the queries the live page starts from.
-import { within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { cartQueryKey } from '@shop/shared/cart/cart-client';
 import type { CurrentUser } from '@shop/shared/contract/user';
 import { API_PATHS } from '@shop/shared/contract/paths';
@@ -8,6 +8,7 @@ import { orderQueryKey } from '@shop/shared/orders/order-query';
 import type { AreaRenderResult } from '@shop/shared/ssr/server-render';
 import { renderArea } from '../src/server/render-checkout';
 import { anOrder } from './order-fixture';
+import { renderCheckout } from './render-checkout';
 import { renderRequest } from './server-render-request';
 
 const KIT = { lookupKey: 'bloodwise_kit_one_time', quantity: 1 };
@@ -135,6 +136,35 @@ describe('checkout server render: the checkout', () => {
     expect(request.publicReads.every((path) => path.startsWith(API_PATHS.shippingCost))).toBe(true);
     expect(result!.head).toContain('.ant-form');
     expect(result!.takeover).toBe('on-interaction');
+  });
+
+  it('lists begin_checkout for the shell to send at open, as the live form sends it for the same cart', async () => {
+    const result = await renderArea(renderRequest('/checkout', '', { cart: [KIT] }));
+    // The live form's event for the same cart, once it runs (the visitor's first interaction).
+    const { record } = renderCheckout('/checkout', { cart: [KIT] });
+    await waitFor(() =>
+      expect(record.tracked.filter((entry) => entry.event === 'begin_checkout')).toHaveLength(1),
+    );
+    const live = record.tracked.find((entry) => entry.event === 'begin_checkout')!;
+    // Compared as JSON, the way the events travel to the browser.
+    expect(JSON.parse(JSON.stringify(result!.openEvents))).toEqual([
+      JSON.parse(JSON.stringify(live)),
+    ]);
+    expect(result!.openEvents![0]!.params).toMatchObject({
+      ecommerce: { currency: 'USD', items: [expect.objectContaining({ item_id: KIT.lookupKey })] },
+    });
+    // Nothing personal: no email or name anywhere in the event.
+    expect(JSON.stringify(result!.openEvents)).not.toMatch(/@|Mary/);
+  });
+
+  it("lists no page-open event on the cart or thank-you page (purchase stays with the live page's dedupe)", async () => {
+    const order = anOrder({ createdAt: new Date().toISOString() });
+    const cart = await renderArea(renderRequest('/shopping-cart', '', { cart: [KIT] }));
+    const thanks = await renderArea(
+      renderRequest('/checkout/thank-you', `?order=${order.id}`, { orders: [order] }),
+    );
+    expect(cart!.openEvents).toBeUndefined();
+    expect(thanks!.openEvents).toBeUndefined();
   });
 
   it("leaves a signed-in shopper's checkout (filled from the account), a URL's code (applied as the form runs) and an employer's link to the browser", async () => {

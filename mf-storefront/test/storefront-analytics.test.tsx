@@ -2,7 +2,8 @@
 // when one is added, each naming the partner.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACME } from './support/storefront-fixtures';
+import { renderArea } from '../src/server/render-storefront';
+import { ACME, OFFERS, PRICES } from './support/storefront-fixtures';
 import { renderStorefront } from './support/render-storefront';
 
 describe('storefront analytics', () => {
@@ -38,5 +39,36 @@ describe('storefront analytics', () => {
         ],
       },
     });
+  });
+});
+
+describe("the pricing page's first view", () => {
+  it('lists, for the shell to send at open, the same view_item events the live cards send', async () => {
+    // The live page, as the shell shows it once the area runs.
+    const { record } = renderStorefront('acme-wellness', '/pricing', { customization: ACME });
+    await screen.findAllByTestId('storefront-offer');
+    const live = record.tracked.filter((entry) => entry.event === 'view_item');
+    expect(live.length).toBeGreaterThan(0);
+
+    // The server's render of the same page, from the same data.
+    const result = await renderArea({
+      pathname: '/shop/acme-wellness/pricing',
+      search: '',
+      basename: '/shop/acme-wellness',
+      fetchJson: async (path) => {
+        if (path.startsWith('/api/v1/customization/acme-wellness')) {
+          // The shell's read leaves the products out.
+          return path.includes('excludeProducts=true') ? { ...ACME, products: [] } : ACME;
+        }
+        if (path.startsWith('/api/v1/catalog/offers')) return { offers: OFFERS };
+        if (path.startsWith('/api/v1/catalog/prices')) return { prices: PRICES };
+        throw new Error(`GET ${path} answered 404`);
+      },
+    });
+    expect(result?.takeover).toBe('on-interaction');
+    // JSON is how they travel to the browser (undefined params drop out there as in the dedupe).
+    expect(JSON.parse(JSON.stringify(result?.openEvents))).toEqual(
+      JSON.parse(JSON.stringify(live)),
+    );
   });
 });

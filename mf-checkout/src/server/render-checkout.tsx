@@ -13,6 +13,7 @@ import type {
   AreaRenderRequest,
   AreaRenderResult,
   AreaServerRenderer,
+  FirstViewEvent,
 } from '@shop/shared/ssr/server-render';
 import { FIRST_VIEW_USER_CONTEXT } from '@shop/shared/ssr/server-shell';
 import type { ApiClients, CurrentUser } from '@shop/shared/shell-contract/shell-props';
@@ -22,6 +23,7 @@ import {
   type QuoteInput,
 } from '../features/checkout/api/checkout-quote';
 import { shippingOptionsQueryOptions } from '../features/checkout/api/shipping-cost';
+import { checkoutEcommerceEvent } from '../features/checkout/hooks/use-checkout-analytics';
 import { visitDiscountCode } from '../features/checkout/hooks/use-discount-code';
 import { THANK_YOU_PATH } from '../features/thank-you/hooks/use-thank-you-order';
 import { readOwnOrder, readVisitor, readVisitorCart, type PersonalFetch } from './visitor-reads';
@@ -109,6 +111,18 @@ async function seed(queryClient: QueryClient, api: ApiClients, data: PageData): 
     await queryClient.prefetchQuery(shippingOptionsQueryOptions(api, cart.items, 'US'));
 }
 
+/**
+ * What the page sends as it opens, which the live form sends only once it runs (the visitor's first
+ * interaction): the checkout's begin_checkout, for the quote it drew (no personal data: lines, total,
+ * code). Thank-you's purchase is left to the live page: it is deduplicated in the visitor's
+ * localStorage, which the server cannot read, and a server-drawn thank-you is an `?order=` link
+ * reopened, not the one an order just placed navigates to.
+ */
+function openEvents(data: PageData): FirstViewEvent[] {
+  if (data.page !== 'checkout' || !data.visitorCart.quote) return [];
+  return [checkoutEcommerceEvent('begin_checkout', data.visitorCart.quote, {})];
+}
+
 export const renderArea: AreaServerRenderer['renderArea'] = async (
   request: AreaRenderRequest,
 ): Promise<AreaRenderResult | null> => {
@@ -133,5 +147,11 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (
     request,
   );
   if (!result) return null;
-  return { ...result, head: result.head + antd.styles(), takeover: 'on-interaction' };
+  const events = openEvents(data);
+  return {
+    ...result,
+    head: result.head + antd.styles(),
+    takeover: 'on-interaction',
+    ...(events.length > 0 ? { openEvents: events } : {}),
+  };
 };

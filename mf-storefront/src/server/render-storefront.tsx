@@ -2,8 +2,13 @@
 // and pricing pages. The main page is the catalog's (mounted through AreaOutlet): its place is left
 // as a slot, which the site fills with the catalog's own server render. Both take over at the
 // visitor's first interaction ('on-interaction'; the nested area follows its host).
+import type { QueryClient } from '@tanstack/react-query';
 import { renderAreaToString } from '@shop/shared/ssr/render-area';
-import type { AreaRenderRequest, AreaServerRenderer } from '@shop/shared/ssr/server-render';
+import type {
+  AreaRenderRequest,
+  AreaServerRenderer,
+  FirstViewEvent,
+} from '@shop/shared/ssr/server-render';
 import { partnerRedirectTarget, type StorefrontRouteKind } from '@shop/shared/rules/partner-rules';
 import type { PartnerCustomizationProp } from '@shop/shared/shell-contract/shell-props';
 import {
@@ -11,8 +16,14 @@ import {
   shopKeyFromBasename,
 } from '@shop/shared/storefront/customization-query';
 import { partnerThemeTokens } from '@shop/shared/storefront/partner-theme';
+import { partnerView, type Partner } from '@shop/shared/storefront/partner-view';
 import { StorefrontRoot } from '../app/parcel';
-import { storefrontCatalogQuery } from '../features/offers/use-storefront-offers';
+import { offerTrackingEvent } from '../features/analytics/use-offer-tracking';
+import { offersShown, pricingLanding } from '../features/offers/pricing-variants';
+import {
+  storefrontCatalogQuery,
+  storefrontOffersOf,
+} from '../features/offers/use-storefront-offers';
 import { storefrontPageTitle } from '../app/page-title';
 
 const escapeText = (text: string) =>
@@ -27,13 +38,39 @@ const SERVER_RENDERED_PAGES: Readonly<Record<string, StorefrontRouteKind>> = {
   '/pricing': 'pricing',
 };
 
+interface PricingReads {
+  full: ReturnType<typeof customizationQueryOptions>;
+  catalog: ReturnType<typeof storefrontCatalogQuery>;
+}
+
+/**
+ * The pricing page's view_item, one per offer card it drew (its live cards send them as they mount,
+ * which an 'on-interaction' page does only at the first interaction): the shell sends these at start.
+ */
+function pricingViewEvents(
+  queryClient: QueryClient,
+  reads: PricingReads,
+  partner: Partner,
+): FirstViewEvent[] {
+  const full = queryClient.getQueryData(reads.full.queryKey);
+  const catalog = queryClient.getQueryData(reads.catalog.queryKey);
+  // A read that failed draws no cards, so no view_item either.
+  if (!full || !catalog) return [];
+  const offers = storefrontOffersOf(partner, full.products, catalog);
+  return offersShown(offers, pricingLanding(partner.customization.pricingMode, offers)).map(
+    (offer) => offerTrackingEvent('view_item', offer, partner.customization.shopKey ?? null),
+  );
+}
+
 export const renderArea: AreaServerRenderer['renderArea'] = async (request: AreaRenderRequest) => {
   const shopKey = shopKeyFromBasename(request.basename);
   if (!shopKey || !request.pathname.startsWith(request.basename)) return null;
   const kind = SERVER_RENDERED_PAGES[request.pathname.slice(request.basename.length).replace(/\/+$/, '')];
   if (!kind) return null;
   let partnerKey: readonly unknown[] = [];
+  let reads: PricingReads | null = null;
   let title: string | null = null;
+  let openEvents: FirstViewEvent[] = [];
   const result = await renderAreaToString(
     {
       area: 'storefront',
@@ -42,15 +79,13 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (request: Area
         // The shell's read (without products): it hands this to the area as `customization`.
         const partner = customizationQueryOptions(api, shopKey, { excludeProducts: true });
         partnerKey = partner.queryKey;
+        const full = customizationQueryOptions(api, shopKey, { excludeProducts: false });
+        const catalog = storefrontCatalogQuery(api);
+        reads = { full, catalog };
         await Promise.all([
           queryClient.prefetchQuery(partner),
           ...(kind === 'pricing'
-            ? [
-                queryClient.prefetchQuery(
-                  customizationQueryOptions(api, shopKey, { excludeProducts: false }),
-                ),
-                queryClient.prefetchQuery(storefrontCatalogQuery(api)),
-              ]
+            ? [queryClient.prefetchQuery(full), queryClient.prefetchQuery(catalog)]
             : []),
         ]);
       },
@@ -63,6 +98,8 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (request: Area
         if (partnerRedirectTarget(kind, typeof redirect === 'string' ? redirect : null)) return null;
         const theme = partnerThemeTokens(customization);
         title = storefrontPageTitle(request.pathname.slice(request.basename.length), customization, theme);
+        if (reads && kind === 'pricing')
+          openEvents = pricingViewEvents(queryClient, reads, partnerView(customization, theme));
         return { customization, theme };
       },
     },
@@ -73,5 +110,10 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (request: Area
   if (!result) return null;
   // The tab's title, which the live area sets once it runs: the site puts it in place of the shell's.
   const head = title === null ? result.head : `<title>${escapeText(title)}</title>${result.head}`;
-  return { ...result, head, takeover: 'on-interaction' };
+  return {
+    ...result,
+    head,
+    takeover: 'on-interaction',
+    ...(openEvents.length > 0 ? { openEvents } : {}),
+  };
 };

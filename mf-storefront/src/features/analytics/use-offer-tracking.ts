@@ -5,13 +5,23 @@ import { ecommerceParams, offerEcommerceEvent } from '@shop/shared/analytics/ga4
 import { useShell } from '@shop/shared/federation/remote-root';
 import type { StorefrontOffer } from '../offers/storefront-offers';
 
+/** The event as `track` sends it; the server render lists the pricing page's view_item with it. */
+export function offerTrackingEvent(
+  name: 'view_item' | 'add_to_cart',
+  offer: StorefrontOffer,
+  businessKey: string | null,
+) {
+  const event = offerEcommerceEvent(name, offer);
+  return { event: event.event, params: ecommerceParams(event, { businessKey }) };
+}
+
 function useTrackOffer() {
   const { track, customization } = useShell();
   const businessKey = customization?.shopKey ?? null;
   return useCallback(
     (name: 'view_item' | 'add_to_cart', offer: StorefrontOffer) => {
-      const event = offerEcommerceEvent(name, offer);
-      track(event.event, ecommerceParams(event, { businessKey }));
+      const { event, params } = offerTrackingEvent(name, offer, businessKey);
+      track(event, params);
     },
     [track, businessKey],
   );

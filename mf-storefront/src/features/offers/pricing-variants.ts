@@ -103,6 +103,23 @@ export function pricingLanding(
   return view;
 }
 
+/** The table's sections: every variant that has offers, in the variants' order. */
+export function pricingSections(offers: readonly StorefrontOffer[]) {
+  return PRICING_VARIANTS.map((variant) => ({
+    variant,
+    offers: offersForVariant(offers, variant.id),
+  })).filter((section) => section.offers.length > 0);
+}
+
+/** The offer cards a page showing `view` draws, one per card (the table's sections in turn). */
+export function offersShown(
+  offers: readonly StorefrontOffer[],
+  view: PricingModeView,
+): StorefrontOffer[] {
+  if (view.kind === 'table') return pricingSections(offers).flatMap((section) => section.offers);
+  return view.kind === 'variant' ? offersForVariant(offers, view.id) : offers.slice(0, 1);
+}
+
 export interface PricingTab {
   /** Route path inside the storefront. */
   to: string;

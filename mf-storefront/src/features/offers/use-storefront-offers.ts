@@ -5,6 +5,7 @@ import { useShell } from '@shop/shared/federation/remote-root';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import type { ProductOffer } from '@shop/shared/catalog/merge-offer';
 import { customizationQueryOptions } from '@shop/shared/storefront/customization-query';
+import type { Partner } from '@shop/shared/storefront/partner-view';
 import { usePartner } from '../partner/use-partner';
 import { storefrontOffers, type StorefrontOffer } from './storefront-offers';
 
@@ -30,6 +31,21 @@ function useCatalog() {
   return useQuery(storefrontCatalogQuery(useShell().api));
 }
 
+/** What the storefront sells, from the partner's products and the shop's catalog (the hook and the server render). */
+export function storefrontOffersOf(
+  partner: Pick<Partner, 'shopKey' | 'businessName'>,
+  products: unknown,
+  catalog: { offers: OffersResponse['offers']; prices: PricesResponse['prices'] },
+): StorefrontOffer[] {
+  return storefrontOffers({
+    shopKey: partner.shopKey,
+    businessName: partner.businessName,
+    catalogOffers: catalog.offers,
+    prices: catalog.prices,
+    partnerProducts: Array.isArray(products) ? (products as ProductOffer[]) : null,
+  });
+}
+
 export interface StorefrontOffersState {
   offers: StorefrontOffer[] | undefined;
   isError: boolean;
@@ -47,16 +63,9 @@ export function useStorefrontOffers(): StorefrontOffersState {
     customizationQueryOptions(api, partner.shopKey, { excludeProducts: false }),
   );
   const catalog = useCatalog();
-  const products = full.data?.products;
   const offers =
     catalog.data && full.isSuccess
-      ? storefrontOffers({
-          shopKey: partner.shopKey,
-          businessName: partner.businessName,
-          catalogOffers: catalog.data.offers,
-          prices: catalog.data.prices,
-          partnerProducts: Array.isArray(products) ? (products as ProductOffer[]) : null,
-        })
+      ? storefrontOffersOf(partner, full.data?.products, catalog.data)
       : undefined;
   return {
     offers,

@@ -20,8 +20,8 @@ import type { ShellProps } from '@shop/shared/shell-contract/shell-props';
 import { startCheckout } from '../api/checkout-start';
 import { isNewCustomer } from '../api/is-new-customer';
 
-function trackEcommerce(
-  track: ShellProps['track'],
+/** The event as `track` sends it; the server render lists the checkout page's begin_checkout with it. */
+export function checkoutEcommerceEvent(
   name: 'begin_checkout' | 'add_payment_info',
   quote: CheckoutQuote,
   context: EcommerceContext,
@@ -41,7 +41,15 @@ function trackEcommerce(
     valueCents: quote.total,
     extra: { coupon: quote.discountCode ?? undefined, ...extra },
   });
-  track(event.event, ecommerceParams(event, context));
+  return { event: event.event, params: ecommerceParams(event, context) };
+}
+
+function trackEcommerce(
+  track: ShellProps['track'],
+  ...args: Parameters<typeof checkoutEcommerceEvent>
+) {
+  const { event, params } = checkoutEcommerceEvent(...args);
+  track(event, params);
 }
 
 export function useCheckoutAnalytics({

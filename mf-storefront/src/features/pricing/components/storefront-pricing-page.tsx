@@ -4,11 +4,12 @@ import { OffersState } from '../../offers/offers-state';
 import {
   missingVariantNotice,
   offersForVariant,
+  offersShown,
   pricingLanding,
+  pricingSections,
   pricingTabs,
   pricingVariant,
   PRICING_VARIANT_IDS,
-  PRICING_VARIANTS,
   type PricingModeView,
   type PricingVariantId,
 } from '../../offers/pricing-variants';
@@ -35,10 +36,7 @@ function PricingTable({
   offers: readonly StorefrontOffer[];
   businessName: string;
 }) {
-  const sections = PRICING_VARIANTS.map((variant) => ({
-    variant,
-    offers: offersForVariant(offers, variant.id),
-  })).filter((section) => section.offers.length > 0);
+  const sections = pricingSections(offers);
   if (sections.length === 0)
     return <p className="sf-empty">{businessName} has no tests for sale right now.</p>;
   return (
@@ -124,9 +122,7 @@ function PricingContent({
         <PricingTable offers={offers} businessName={partner.businessName} />
       ) : (
         <section className="sf-variant" aria-label={heading}>
-          <OfferGrid
-            offers={view.kind === 'variant' ? offersForVariant(offers, view.id) : offers.slice(0, 1)}
-          />
+          <OfferGrid offers={offersShown(offers, view)} />
         </section>
       )}
     </>
