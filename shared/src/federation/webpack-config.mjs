@@ -80,6 +80,7 @@ export function createWebpackConfig(opts) {
   const mode = opts.mode ?? 'production';
   const requireFromPackage = createRequire(path.join(dir, 'package.json'));
   const { ModuleFederationPlugin } = requireFromPackage('@module-federation/enhanced/webpack');
+  const { NormalModuleReplacementPlugin } = requireFromPackage('webpack');
   const HtmlWebpackPlugin = requireFromPackage('html-webpack-plugin');
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const sharedPkg = JSON.parse(fs.readFileSync(path.join(here, '../../package.json'), 'utf8'));
@@ -118,6 +119,11 @@ export function createWebpackConfig(opts) {
     module: { rules: [swcRule(mode)] },
     performance: { hints: false },
     plugins: [
+      // axios's fetch adapter is dead code in a browser (axios-fetch-adapter-stub.mjs says why).
+      new NormalModuleReplacementPlugin(
+        /[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
+        path.join(here, 'axios-fetch-adapter-stub.mjs'),
+      ),
       new ModuleFederationPlugin({
         name,
         ...(isRemote ? { filename: 'remoteEntry.js', exposes: { './app': './src/app/parcel.tsx' } } : {}),
