@@ -14,6 +14,7 @@ import {
   THANK_YOU_URL,
   uniqueEmail,
 } from '../support/checkout-flow';
+import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
 import { waitForLivePage } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
@@ -132,9 +133,34 @@ for (const width of [375, 1280]) {
       await placeOrder(page);
       await expect(page).toHaveURL(THANK_YOU_URL);
       await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Mary!' })).toBeVisible();
+      // The live form's own begin_checkout for this visit was the same event: not sent twice.
+      expect(await dataLayerEvents(page, 'begin_checkout')).toHaveLength(1);
     });
   });
 }
+
+test('checkout: begin_checkout goes out as the page opens, before any checkout code, and once', async ({
+  page,
+}) => {
+  await cartWithKit(page);
+  await personalFirstView(page, '/checkout');
+  const requested: Request[] = [];
+  await openUntouched(page, '/checkout', requested);
+  // The server's list, sent by the shell: no interaction yet, no checkout code.
+  const opened = await waitForDataLayerEvent(page, 'begin_checkout');
+  expect(opened).toHaveLength(1);
+  expect(opened[0]!.ecommerce).toMatchObject({ currency: 'USD', items: [expect.anything()] });
+  expect(requested.filter(checkoutCode)).toEqual([]);
+
+  // The live form's own begin_checkout for this visit is the same event: not sent again.
+  const email = uniqueEmail('first-view-analytics');
+  await waitForLivePage(page);
+  await fillContactAndShipping(page, email);
+  await fillCard(page, '4242 4242 4242 4242');
+  await placeOrder(page);
+  await expect(page).toHaveURL(THANK_YOU_URL);
+  expect(await dataLayerEvents(page, 'begin_checkout')).toHaveLength(1);
+});
 
 test('thank-you: a link naming the order shows it, with its add-ons, from the HTML; nobody else gets it', async ({
   page,

@@ -2,7 +2,8 @@
 // (docs/decisions/server-rendered-first-view.md): read from the HTML alone, taken over by the
 // browser without a second copy, and never drawn for an unknown partner or one that redirects.
 import { DEMO_CUSTOMIZATIONS } from '../../api/src/db/seed/demo-partners-and-discounts';
-import { firstViewReady, openAndTakeOver } from '../support/first-view';
+import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
+import { firstViewReady, interact, openAndTakeOver } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
 const acme = DEMO_CUSTOMIZATIONS['acme-wellness']!;
@@ -47,6 +48,36 @@ test('the browser takes over a partner first view: one live page, no leftover co
     .click();
   await expect(page).toHaveURL(/\/shop\/acme-wellness\/shopping-cart$/);
   expect(problems).toEqual([]);
+});
+
+test("the pricing page's view_item events go out as it opens, once each, before any storefront code", async ({
+  page,
+  shop,
+}) => {
+  const storefrontCode: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/remotes/mf_storefront/')) storefrontCode.push(request.url());
+  });
+  await firstViewReady(shop.api, '/shop/acme-wellness/pricing');
+  await page.goto('/shop/acme-wellness/pricing');
+  // Sent by the shell from the server's list: one per offer card, naming the partner.
+  const cards = await page.getByTestId('storefront-offer').count();
+  const opened = await waitForDataLayerEvent(page, 'view_item', cards);
+  expect(opened).toHaveLength(cards);
+  for (const entry of opened) expect(entry.business_key).toBe('acme-wellness');
+  expect(storefrontCode).toEqual([]);
+
+  // The live cards send the same events at the takeover: dropped. Adding an offer still counts.
+  await interact(page);
+  await page
+    .getByTestId('storefront-offer')
+    .filter({ hasText: 'Acme Complete Panel' })
+    .getByRole('button', { name: /add to cart/i })
+    .click();
+  await expect(page).toHaveURL(/\/shop\/acme-wellness\/shopping-cart$/);
+  expect(storefrontCode.length).toBeGreaterThan(0);
+  expect(await dataLayerEvents(page, 'view_item')).toHaveLength(cards);
+  expect(await dataLayerEvents(page, 'add_to_cart')).toHaveLength(1);
 });
 
 test('an unknown partner and a partner that redirects get no first view', async ({ shop }) => {
