@@ -55,6 +55,28 @@ const layoutShift = (page: Page) =>
     (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
   );
 
+/**
+ * Delivers the page's HTML slowly, as a phone on a slow network gets it: the browser paints the
+ * first view before it has parsed all of it, so anything drawn early that later content moves
+ * counts as a layout shift. Lifted once the page is there (`fast`): the area's code then loads at
+ * the usual speed.
+ */
+async function slowHtml(page: Page): Promise<{ fast(): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const throughput = async (bytesPerSecond: number) => {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: bytesPerSecond > 0 ? 20 : 0,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
+  };
+  await throughput(100 * 1024);
+  // -1: no throttling.
+  return { fast: () => throughput(-1) };
+}
+
 /** Opens `path` and waits until the shell has started and the network is quiet, before any interaction. */
 async function openUntouched(page: Page, path: string, requested: Request[]): Promise<void> {
   page.on('request', (request) => requested.push(request));
@@ -135,6 +157,30 @@ for (const width of [375, 1280]) {
       await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Mary!' })).toBeVisible();
       // The live form's own begin_checkout for this visit was the same event: not sent twice.
       expect(await dataLayerEvents(page, 'begin_checkout')).toHaveLength(1);
+    });
+
+    test('checkout: an email typed once the shell has started moves nothing, from the first paint through the takeover, and is kept', async ({
+      page,
+    }) => {
+      await cartWithKit(page);
+      await personalFirstView(page, '/checkout');
+      await recordLayoutShifts(page);
+      const network = await slowHtml(page);
+      await page.goto('/checkout');
+      await expect(page.locator('[data-first-view-area="checkout"]')).toBeVisible();
+      await network.fast();
+      // The shell has started: its header knows the visitor (anonymous) and their cart, which the
+      // server's frame draws as a placeholder and an empty cart.
+      await expect(page.locator('header').getByRole('link', { name: 'Log in' })).toBeVisible();
+      await expect(page.getByTestId('cart-count')).toHaveText('1');
+      await expect(page.locator('[data-first-view-area="checkout"]')).toBeVisible();
+
+      const email = uniqueEmail('first-view-late');
+      await page.locator('#email').pressSequentially(email);
+      await waitForLivePage(page);
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+      await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
     });
   });
 }

@@ -151,6 +151,25 @@ export function CheckoutForm({
   return (
     <div className="co-layout">
       <CheckoutStyles />
+      {/* Before the form in the HTML: see .co-summary-first in checkout-styles.tsx. */}
+      <aside className="co-aside co-panel co-summary-first" aria-labelledby="co-summary">
+        <h2 id="co-summary">Order summary</h2>
+        {quote.isError && <Alert type="error" showIcon title={toApiError(quote.error).message} />}
+        {quoteData ? (
+          <>
+            <SummaryLines lines={lines} currency={quoteData.currency} />
+            <div style={{ marginTop: 12 }}>
+              <QuoteTotals
+                quote={quoteData}
+                country={country}
+                balance={balanceCents(user?.balance)}
+              />
+            </div>
+          </>
+        ) : (
+          !quote.isError && <p className="co-muted">Pricing your cart…</p>
+        )}
+      </aside>
       <Form<FormValues>
         form={form}
         layout="vertical"
@@ -193,25 +212,6 @@ export function CheckoutForm({
         </PaymentSection>
         {extraActions?.(details)}
       </Form>
-
-      <aside className="co-aside co-panel co-summary-first" aria-labelledby="co-summary">
-        <h2 id="co-summary">Order summary</h2>
-        {quote.isError && <Alert type="error" showIcon title={toApiError(quote.error).message} />}
-        {quoteData ? (
-          <>
-            <SummaryLines lines={lines} currency={quoteData.currency} />
-            <div style={{ marginTop: 12 }}>
-              <QuoteTotals
-                quote={quoteData}
-                country={country}
-                balance={balanceCents(user?.balance)}
-              />
-            </div>
-          </>
-        ) : (
-          !quote.isError && <p className="co-muted">Pricing your cart…</p>
-        )}
-      </aside>
     </div>
   );
 }

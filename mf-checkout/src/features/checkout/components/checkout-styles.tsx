@@ -5,12 +5,13 @@ const css = `
 .co-page h1 { color: #12343b; margin: 0 0 16px; font-size: clamp(1.6rem, 4vw, 2.2rem); line-height: 1.2; }
 .co-page h2 { color: #12343b; font-size: 1.15rem; margin: 0 0 12px; }
 .co-layout { display: grid; gap: 24px; grid-template-columns: minmax(0, 1fr); align-items: start; }
-@media (min-width: 992px) { .co-layout { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } .co-aside { position: sticky; top: 16px; } }
+/* The summary comes first in the HTML (a phone shows it above the form); a desktop puts it in the
+   right column. Never reordered with order: a page painted before its HTML is all parsed (a slow
+   network) would show the form first and push it down when the summary arrives. */
+@media (min-width: 992px) { .co-layout { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } .co-aside { position: sticky; top: 16px; } .co-summary-first { grid-column: 2; grid-row: 1; } }
 .co-panel { background: #fff; border: 1px solid #dbe7e7; border-radius: 12px; padding: 20px; }
 .co-panel + .co-panel { margin-top: 16px; }
 .co-layout > .co-panel + .co-panel { margin-top: 0; }
-/* On a phone the checkout shows what is being bought before the form. */
-@media (max-width: 991px) { .co-summary-first { order: -1; } }
 .co-list { list-style: none; margin: 0; padding: 0; }
 .co-line { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 4px 12px; padding: 14px 0; border-bottom: 1px solid #e3eeee; }
 .co-line:first-child { padding-top: 0; }
@@ -45,6 +46,9 @@ const css = `
 .co-fieldset legend { font-size: 1.15rem; font-weight: 700; color: #12343b; margin-bottom: 12px; padding: 0; }
 .co-terms { background: #f4f9f9; border-radius: 8px; padding: 12px; margin: 8px 0 12px; font-size: 0.9rem; color: #33484c; }
 .co-banner { display: flex; gap: 8px; align-items: baseline; justify-content: space-between; flex-wrap: wrap; }
+/* A phone wraps the log-in line under the heading anyway; a column keeps it there while its text is
+   still arriving (a half-parsed line would fit beside the heading, then jump under it). */
+@media (max-width: 479px) { .co-banner { flex-direction: column; } }
 `;
 
 export function CheckoutStyles() {
