@@ -27,11 +27,15 @@ function changed(field: Field): boolean {
 
 /**
  * A click on a field, or on a label of one, changed or focused it: its state is carried over and
- * focus moves, so the click itself is not replayed (it would toggle a checkbox back).
+ * focus moves, so the click itself is not replayed (it would toggle a checkbox back). Except a
+ * checkbox or radio left as the server drew it: nothing of it is carried, so its click is replayed.
+ * That is also a radio whose choice the live page's radios took back: with the same name and no
+ * form they are one group, and the live page's chosen radio unchecks the first view's.
  */
 export function carriesItsOwnState(element: Element): boolean {
-  if (isField(element)) return true;
-  return element instanceof HTMLLabelElement && isField(element.control);
+  const field = element instanceof HTMLLabelElement ? element.control : element;
+  if (!isField(field)) return false;
+  return !isToggle(field) || changed(field);
 }
 
 /** The live field a first view's field stands for: same tag and id, else same tag and name (and value, for a radio). */
