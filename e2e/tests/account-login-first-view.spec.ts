@@ -1,11 +1,35 @@
-// The log-in page's first view (docs/decisions/on-interaction-takeover.md): the form is painted from
-// the server's HTML, no account code is fetched before the visitor interacts, what is typed before
-// the takeover reaches the live form (focus included), and logging in works.
+// The log-in and sign-up pages' first views (docs/decisions/on-interaction-takeover.md): the form is
+// painted from the server's HTML, no account code is fetched before the visitor interacts, what is
+// typed before the takeover reaches the live form (focus included), and logging in or signing up works.
 import { randomBytes } from 'node:crypto';
-import type { Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { createConfirmedAccount } from '../support/accounts';
 import { firstViewReady } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
+
+/** Holds the files `matches` picks until `release`, listing the ones asked for. */
+async function holdFiles(page: Page, matches: (url: URL) => boolean) {
+  const asked: string[] = [];
+  const held: Route[] = [];
+  let released = false;
+  await page.route(matches, (route) => {
+    asked.push(route.request().url());
+    return released ? route.continue() : void held.push(route);
+  });
+  const release = async () => {
+    released = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+  };
+  return { asked, release };
+}
+
+/** The account area's files. */
+const holdAccountFiles = async (page: Page) => {
+  const { asked, release } = await holdFiles(page, (url) =>
+    url.pathname.includes('/remotes/mf_account/'),
+  );
+  return { accountFiles: asked, release };
+};
 
 test('the log-in form is the server’s until the visitor interacts; typed text survives the takeover and logging in works', async ({
   page,
@@ -19,14 +43,7 @@ test('the log-in form is the server’s until the visitor interacts; typed text 
     password: 'first-view-pass-12',
   });
 
-  // The account area's files, held until the test lets them through.
-  const accountFiles: string[] = [];
-  const held: Route[] = [];
-  let released = false;
-  await page.route('**/remotes/mf_account/**', (route) => {
-    accountFiles.push(route.request().url());
-    return released ? route.continue() : void held.push(route);
-  });
+  const { accountFiles, release } = await holdAccountFiles(page);
   const registryRead = page.waitForResponse((response) => response.url().endsWith('/remotes.json'));
 
   await firstViewReady(shop.api, '/login');
@@ -54,8 +71,7 @@ test('the log-in form is the server’s until the visitor interacts; typed text 
   await serverEmail.pressSequentially(email);
   await expect(page.locator('[data-first-view-area]')).toHaveCount(1);
 
-  released = true;
-  await Promise.all(held.splice(0).map((route) => route.continue()));
+  await release();
   await expect(page.locator('[data-first-view-area]')).toHaveCount(0);
 
   // The live form has the address, and the focus, so typing goes on there.
@@ -70,4 +86,42 @@ test('the log-in form is the server’s until the visitor interacts; typed text 
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Ada', exact: true })).toBeVisible();
+});
+
+test('a sign-up typed into the server’s form while the shell starts, and sent before the account area has loaded, is sent whole', async ({
+  page,
+  shop,
+}) => {
+  const email = `first-view-signup-${randomBytes(4).toString('hex')}@example.com`;
+  const { accountFiles, release: releaseAccount } = await holdAccountFiles(page);
+  // The shell's chunks (react-dom, its app; not its first script, which keeps the clicks): held,
+  // so the visitor is in a field before the shell's first render moves the form into its outlet.
+  const shell = await holdFiles(page, (url) => /^\/\d+\.[0-9a-f]+\.js$/.test(url.pathname));
+
+  await firstViewReady(shop.api, '/signup');
+  await page.goto('/signup', { waitUntil: 'domcontentloaded' });
+  const serverForm = page.locator('[data-first-view-area="account"] form');
+  await serverForm.getByLabel('Email').fill(email);
+  await serverForm.getByLabel('Password', { exact: true }).fill('first-view-pass-12');
+  const name = serverForm.getByLabel('Full name');
+  await name.click();
+  await expect.poll(() => shell.asked.length).toBeGreaterThan(0);
+  await shell.release();
+  // The shell now holds the server's form in its outlet; typing goes on in the same field.
+  await expect(page.locator('[data-first-view] [data-first-view-area="account"]')).toHaveCount(1);
+  await page.keyboard.insertText('Jordan Firstview');
+  await expect(name).toHaveValue('Jordan Firstview');
+
+  // "Create account" pressed, the area's code still on its way.
+  await serverForm.getByRole('button', { name: 'Create account' }).click();
+  await expect.poll(() => accountFiles.length).toBeGreaterThan(0);
+  await expect(page.locator('[data-first-view-area]')).toHaveCount(1);
+
+  await releaseAccount();
+  await expect(page.locator('[data-first-view-area]')).toHaveCount(0);
+
+  // The live form took every value in and sent the sign-up: no field asks to be filled again.
+  const live = page.locator('[data-area="account"]');
+  await expect(live.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+  await expect(live.getByRole('status')).toContainText(`We sent an email to ${email}`);
 });

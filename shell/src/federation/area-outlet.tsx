@@ -6,7 +6,7 @@ import { mountRootParcel, type ParcelConfig } from 'single-spa';
 import type { AreaName, AreaOutletProps as ContractOutletProps, ShellProps } from '@shop/shared/shell-contract/shell-props';
 import { AREA_PENDING_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import { AreaFallback, AreaLoading } from './area-fallback';
-import { counterpartOf, firstViewFieldsTouched, takeFirstViewClicks } from './first-view-clicks';
+import { counterpartOf, firstViewFieldsTouched, restoreFirstViewFocus, takeFirstViewClicks } from './first-view-clicks';
 import type { Caret } from './first-view-controls';
 import { AreaLoadError, type AreaLoader, type AreaLoadFailure, type AreaParcel } from './area-loader';
 
@@ -77,7 +77,11 @@ export function whenSettled(container: HTMLElement, maxWaitMs = FIRST_VIEW_MAX_W
 function FirstViewElement({ area, element }: { area: AreaName; element: HTMLElement }) {
   const adopt = useCallback(
     (holder: HTMLDivElement | null) => {
-      if (holder && element.parentNode !== holder) holder.appendChild(element);
+      if (holder && element.parentNode !== holder) {
+        holder.appendChild(element);
+        // A field the visitor was in keeps the focus (the move dropped it).
+        restoreFirstViewFocus(element);
+      }
     },
     [element],
   );

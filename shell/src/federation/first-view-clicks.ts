@@ -16,6 +16,10 @@ let recording = false;
 let navigate: ((href: string) => void) | null = null;
 let interactedAt: number | null = null;
 let fieldsTouched = false;
+// The first view's element with focus, as focus events tell it, and the one that lost it in the
+// task now running (Chromium blurs a node as it is removed; other browsers do so silently).
+let focused: Element | null = null;
+let blurredNow: Element | null = null;
 let interacted: () => void = () => undefined;
 const firstInteraction = new Promise<void>((resolve) => {
   interacted = resolve;
@@ -73,6 +77,21 @@ export function recordFirstViewClicks(doc: Document): void {
   };
   for (const type of ['input', 'change', 'focusin'])
     doc.addEventListener(type, inFirstViewField, true);
+  // A field may have the focus already (the visitor was quicker than this script).
+  const inFirstView = (target: EventTarget | null) =>
+    target instanceof Element && target.closest(`[${FIRST_VIEW_AREA_ATTRIBUTE}]`) ? target : null;
+  focused = inFirstView(doc.activeElement);
+  doc.addEventListener('focusin', (event) => (focused = inFirstView(event.target)), true);
+  doc.addEventListener(
+    'focusout',
+    (event) => {
+      if (!focused || event.target !== focused) return;
+      blurredNow = focused;
+      focused = null;
+      queueMicrotask(() => (blurredNow = null));
+    },
+    true,
+  );
   // The submit button's (or Enter's implicit) click is kept above; the live form submits it.
   doc.addEventListener(
     'submit',
@@ -114,6 +133,28 @@ export function recordFirstViewClicks(doc: Document): void {
     },
     true,
   );
+}
+
+/**
+ * Gives focus back to the element of `firstView` that lost it when the shell's first render moved
+ * the first view into its outlet (React clears #root, and a removed node loses focus): else what
+ * the visitor types next goes nowhere, e.g. into the field they had just clicked. Caret kept.
+ */
+export function restoreFirstViewFocus(firstView: Element): void {
+  const lost = focused ?? blurredNow;
+  const doc = firstView.ownerDocument;
+  if (!(lost instanceof HTMLElement) || !firstView.contains(lost) || !lost.isConnected) return;
+  if (doc.activeElement !== null && doc.activeElement !== doc.body) return;
+  const text = lost instanceof HTMLInputElement || lost instanceof HTMLTextAreaElement ? lost : null;
+  let caret: [number | null, number | null, 'forward' | 'backward' | 'none' | null] | null = null;
+  try {
+    if (text) caret = [text.selectionStart, text.selectionEnd, text.selectionDirection];
+  } catch {
+    // A field type without a caret (email, number).
+  }
+  lost.focus({ preventScroll: true });
+  if (text && caret && caret[0] !== null && caret[1] !== null)
+    text.setSelectionRange(caret[0], caret[1], caret[2] ?? undefined);
 }
 
 /** The clicks kept so far; each is handed out once. */
