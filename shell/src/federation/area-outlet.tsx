@@ -1,21 +1,48 @@
 // Mounts one area's parcel with single-spa-react's <Parcel>, and keeps a failure inside the area:
 // loading, timeout, a contract mismatch, a mount error or a render crash all end in the area fallback.
-import { Component, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Component,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { flushSync } from 'react-dom';
 import Parcel from 'single-spa-react/parcel';
 import { mountRootParcel, type ParcelConfig } from 'single-spa';
-import type { AreaName, AreaOutletProps as ContractOutletProps, ShellProps } from '@shop/shared/shell-contract/shell-props';
+import type {
+  AreaName,
+  AreaOutletProps as ContractOutletProps,
+  ShellProps,
+} from '@shop/shared/shell-contract/shell-props';
 import { AREA_PENDING_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import { AreaFallback, AreaLoading } from './area-fallback';
-import { counterpartOf, firstViewFieldsTouched, restoreFirstViewFocus, takeFirstViewClicks } from './first-view-clicks';
+import {
+  counterpartOf,
+  firstViewFieldsTouched,
+  restoreFirstViewFocus,
+  takeFirstViewClicks,
+} from './first-view-clicks';
 import type { Caret } from './first-view-controls';
-import { AreaLoadError, type AreaLoader, type AreaLoadFailure, type AreaParcel } from './area-loader';
+import {
+  AreaLoadError,
+  type AreaLoader,
+  type AreaLoadFailure,
+  type AreaParcel,
+} from './area-loader';
 
 type OutletState =
   | { status: 'loading' }
   | { status: 'ready'; parcel: AreaParcel }
   | { status: 'failed'; reason: AreaLoadFailure | 'crashed' };
 
-class ParcelErrorBoundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
+class ParcelErrorBoundary extends Component<
+  { onError: (error: unknown) => void; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -53,7 +80,10 @@ export const FIRST_VIEW_MAX_WAIT_MS = 5_000;
  * Resolves once `container` holds no "still loading" placeholder (or after the wait limit), so the
  * first view is swapped for a finished page, never for a spinner.
  */
-export function whenSettled(container: HTMLElement, maxWaitMs = FIRST_VIEW_MAX_WAIT_MS): Promise<void> {
+export function whenSettled(
+  container: HTMLElement,
+  maxWaitMs = FIRST_VIEW_MAX_WAIT_MS,
+): Promise<void> {
   const pending = () => container.querySelector(`[${AREA_PENDING_ATTRIBUTE}]`) !== null;
   if (!pending()) return Promise.resolve();
   return new Promise((resolve) => {
@@ -65,7 +95,12 @@ export function whenSettled(container: HTMLElement, maxWaitMs = FIRST_VIEW_MAX_W
     const observer = new MutationObserver(() => {
       if (!pending()) done();
     });
-    observer.observe(container, { childList: true, subtree: true, attributes: true, attributeFilter: [AREA_PENDING_ATTRIBUTE] });
+    observer.observe(container, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: [AREA_PENDING_ATTRIBUTE],
+    });
     const timer = setTimeout(done, maxWaitMs);
   });
 }
@@ -86,10 +121,21 @@ function FirstViewElement({ area, element }: { area: AreaName; element: HTMLElem
     [element],
   );
   // Marked as the area's loading state, which it is until the live area shows.
-  return <div data-first-view="" data-area-loading={area} style={{ display: 'contents' }} ref={adopt} />;
+  return (
+    <div data-first-view="" data-area-loading={area} style={{ display: 'contents' }} ref={adopt} />
+  );
 }
 
-export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstView: offeredFirstView, onFirstViewDone, loadAfter }: AreaOutletProps) {
+export function AreaOutlet({
+  area,
+  loader,
+  shellProps,
+  fallback,
+  loading,
+  firstView: offeredFirstView,
+  onFirstViewDone,
+  loadAfter,
+}: AreaOutletProps) {
   const [state, setState] = useState<OutletState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   // Kept from the outlet's first render: the live area draws hidden and is shown in the same commit
@@ -118,20 +164,24 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
     const container = liveContainer.current;
     // The form helpers are a chunk of their own, fetched only when the visitor typed into, chose in
     // or focused a field of the first view; otherwise the takeover is as before.
-    const fields = firstViewFieldsTouched()
-      ? import('./first-view-controls').catch(() => null)
-      : Promise.resolve(null);
-    void Promise.all([container ? whenSettled(container) : undefined, fields]).then(([, controls]) => {
-      if (firstView)
-        handover.current = {
-          element: firstView,
-          live: container?.firstElementChild ?? null,
-          focused: document.activeElement,
-          caret: controls?.caretOf(document.activeElement) ?? null,
-          controls,
-        };
-      setFirstView(undefined);
-    });
+    // Asked again once the live page has settled: a field first touched while it rendered is carried too.
+    const loadControls = () => import('./first-view-controls').catch(() => null);
+    const early = firstViewFieldsTouched() ? loadControls() : null;
+    void Promise.resolve(container ? whenSettled(container) : undefined)
+      .then(() => early ?? (firstViewFieldsTouched() ? loadControls() : null))
+      .then((controls) => {
+        // The snapshot and the swap happen in one task (flushSync): a field focused in between would
+        // otherwise get its keystrokes typed into the live copy of the field focused before.
+        if (firstView)
+          handover.current = {
+            element: firstView,
+            live: container?.firstElementChild ?? null,
+            focused: document.activeElement,
+            caret: controls?.caretOf(document.activeElement) ?? null,
+            controls,
+          };
+        flushSync(() => setFirstView(undefined));
+      });
   }, [firstView]);
   useLayoutEffect(() => {
     const taken = handover.current;
@@ -139,14 +189,16 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
     handover.current = null;
     // What the visitor typed, clicked or focused on the first view, found again in the live page.
     const { element, live, focused, caret, controls } = taken;
-    const counterpart = (target: Element | null) => (live && target ? counterpartOf(element, live, target) : null);
+    const counterpart = (target: Element | null) =>
+      live && target ? counterpartOf(element, live, target) : null;
     // Typed values first, then the clicks: a "Log in" pressed early submits what was typed. A click
     // that changed or focused a field is carried as its value, not replayed.
     if (controls && live) controls.carryFieldValues(element, live);
     const clicks = takeFirstViewClicks()
       .filter((target) => !controls?.carriesItsOwnState(target))
       .map(counterpart);
-    const liveFocus = controls && live ? controls.liveFocusOf(element, live, focused) : counterpart(focused);
+    const liveFocus =
+      controls && live ? controls.liveFocusOf(element, live, focused) : counterpart(focused);
     if (liveFocus) {
       if (controls) controls.moveFocus(caret, liveFocus);
       else liveFocus.focus({ preventScroll: true });
@@ -172,7 +224,10 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
   const fail = useCallback(
     (error: unknown) => {
       console.error(`[shell] ${area} area failed`, error);
-      setState({ status: 'failed', reason: error instanceof AreaLoadError ? error.failure : 'crashed' });
+      setState({
+        status: 'failed',
+        reason: error instanceof AreaLoadError ? error.failure : 'crashed',
+      });
       setFirstView(undefined);
     },
     [area],
@@ -188,7 +243,8 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
         if (!live) return;
         fail(error);
         // Slow is not down: if the load that timed out still arrives, it replaces the fallback.
-        if (error instanceof AreaLoadError && error.failure === 'timeout') loader.lateArrival(area)?.then(show, () => undefined);
+        if (error instanceof AreaLoadError && error.failure === 'timeout')
+          loader.lateArrival(area)?.then(show, () => undefined);
       });
     };
     if (attempt === 0 && gate) void gate.opened.then(start);
@@ -199,16 +255,32 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
   }, [area, attempt, loader, fail, gate]);
 
   const props = useMemo<ShellProps>(
-    () => ({ ...shellProps, reportAreaError: (crashedArea, error) => crashedArea === area && fail(error) }),
+    () => ({
+      ...shellProps,
+      reportAreaError: (crashedArea, error) => crashedArea === area && fail(error),
+    }),
     [shellProps, area, fail],
   );
 
   // Same place in the tree while loading and once ready, so the element is not moved twice.
-  const firstViewElement = firstView && <FirstViewElement key="first-view" area={area} element={firstView} />;
+  const firstViewElement = firstView && (
+    <FirstViewElement key="first-view" area={area} element={firstView} />
+  );
   if (state.status === 'loading') {
-    if (firstViewElement) return <>{null}{firstViewElement}</>;
+    if (firstViewElement)
+      return (
+        <>
+          {null}
+          {firstViewElement}
+        </>
+      );
     // A host's own loading state is still marked as this area's, so the wait can be told apart.
-    if (loading !== undefined) return <div data-area-loading={area} style={{ display: 'contents' }}>{loading}</div>;
+    if (loading !== undefined)
+      return (
+        <div data-area-loading={area} style={{ display: 'contents' }}>
+          {loading}
+        </div>
+      );
     return <AreaLoading area={area} />;
   }
   if (state.status === 'failed') {
@@ -217,12 +289,18 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
         <div className="area-fallback-quiet" data-area-fallback={area} data-reason={state.reason}>
           {fallback}
           {/* A quiet slot still recovers without a page reload. */}
-          <button type="button" className="area-retry-quiet" onClick={() => setAttempt((n) => n + 1)}>
+          <button
+            type="button"
+            className="area-retry-quiet"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
             Try again
           </button>
         </div>
       );
-    return <AreaFallback area={area} reason={state.reason} onRetry={() => setAttempt((n) => n + 1)} />;
+    return (
+      <AreaFallback area={area} reason={state.reason} onRetry={() => setAttempt((n) => n + 1)} />
+    );
   }
   const firstViewShown = firstView !== undefined;
   return (
@@ -245,10 +323,21 @@ export function AreaOutlet({ area, loader, shellProps, fallback, loading, firstV
 }
 
 /** The contract's AreaOutlet: lets a remote host another area (checkout's thank-you hosts upgrades). */
-export function createNestedAreaOutlet(loader: AreaLoader, currentProps: { current: Omit<ShellProps, 'reportAreaError'> }) {
+export function createNestedAreaOutlet(
+  loader: AreaLoader,
+  currentProps: { current: Omit<ShellProps, 'reportAreaError'> },
+) {
   return function NestedAreaOutlet({ area, areaProps, fallback, loading }: ContractOutletProps) {
     const latest = currentProps.current;
     const shellProps = useMemo(() => ({ ...latest, ...(areaProps ?? {}) }), [latest, areaProps]);
-    return <AreaOutlet area={area} loader={loader} shellProps={shellProps} fallback={fallback} loading={loading} />;
+    return (
+      <AreaOutlet
+        area={area}
+        loader={loader}
+        shellProps={shellProps}
+        fallback={fallback}
+        loading={loading}
+      />
+    );
   };
 }
