@@ -39,6 +39,8 @@ test('a link inside a storefront keeps its partner basename, and Back returns', 
   await page.goto('/shop/acme-wellness');
   const storefront = page.locator('[data-area="storefront"]');
   await expect(storefront.getByRole('heading', { level: 1 })).toHaveText(/acme/i);
+  // A server first view too: the shell's navigation is tested from the live page.
+  await waitForLivePage(page);
   await markDocument(page);
 
   await storefront.getByRole('link', { name: /pricing/i }).first().click();
@@ -55,6 +57,9 @@ test('a link from one area to another swaps the area, and Back brings the first 
   await page.goto('/login');
   const account = page.locator('[data-area="account"]');
   await expect(account.getByRole('heading', { level: 1 })).toHaveText(/log in/i);
+  // /login is a server first view: before the shell runs its links are plain links (a new
+  // document, by design). This test is about the shell's own navigation, so it starts from the live page.
+  await waitForLivePage(page);
   await markDocument(page);
 
   await account.getByRole('link', { name: /create an account/i }).click();
