@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { REPO_ROOT, startShopServer, type CommandResult, type ShopServer } from './shop-server';
+import { waitForLivePage } from './first-view';
 
 export { REPO_ROOT, type CommandResult } from './shop-server';
 
@@ -76,6 +77,8 @@ export async function findBuiltText(
   area: string,
   packageName: string,
 ): Promise<string> {
+  // Read from the live area alone: while a server first view is on screen, both are in the page.
+  await waitForLivePage(page);
   const shown = await page
     .locator(`[data-area="${area}"]`)
     .evaluate((root) =>
