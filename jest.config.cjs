@@ -1,8 +1,16 @@
 // Runs every package's unit, component and API tests in one jest invocation.
 module.exports = {
-  projects: ['shared', 'shell', 'mf-account', 'mf-catalog', 'mf-checkout', 'mf-upgrades', 'mf-storefront', 'mf-ops', 'api'].map(
-    (dir) => `<rootDir>/${dir}`,
-  ),
+  projects: [
+    'shared',
+    'shell',
+    'mf-account',
+    'mf-catalog',
+    'mf-checkout',
+    'mf-upgrades',
+    'mf-storefront',
+    'mf-ops',
+    'api',
+  ].map((dir) => `<rootDir>/${dir}`),
   // testTimeout is a global option: a project's own value is ignored under `projects`. The API's
   // per-file databases need more than jest's 5 s default on a busy machine.
   testTimeout: 30_000,

@@ -49,4 +49,5 @@ class StillResizeObserver {
   unobserve() {}
   disconnect() {}
 }
-if (typeof globalThis.ResizeObserver === 'undefined') globalThis.ResizeObserver = StillResizeObserver;
+if (typeof globalThis.ResizeObserver === 'undefined')
+  globalThis.ResizeObserver = StillResizeObserver;

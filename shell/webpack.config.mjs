@@ -1,12 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createWebpackConfig, readAreaRoutes, withServerRender } from '../shared/src/federation/webpack-config.mjs';
+import {
+  createWebpackConfig,
+  readAreaRoutes,
+  withServerRender,
+} from '../shared/src/federation/webpack-config.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
 /** In development each remote runs on its own dev server; production reads the real registry. */
-const DEV_REMOTES = { mf_account: 3001, mf_catalog: 3002, mf_checkout: 3003, mf_upgrades: 3004, mf_storefront: 3005, mf_ops: 3006 };
+const DEV_REMOTES = {
+  mf_account: 3001,
+  mf_catalog: 3002,
+  mf_checkout: 3003,
+  mf_upgrades: 3004,
+  mf_storefront: 3005,
+  mf_ops: 3006,
+};
 
 function devRegistry() {
   const remotes = Object.fromEntries(
@@ -39,11 +50,20 @@ const browserConfig = (_env, argv) =>
       setupMiddlewares(middlewares, server) {
         server.app.get('/remotes.json', (_req, res) => res.json(devRegistry()));
         server.app.get('/config.js', (_req, res) => {
-          res.type('application/javascript').send(`window.__SHOP_CONFIG__ = ${JSON.stringify({ environment: 'development', connectBaseUrl: process.env.SHOP_API_URL ?? '' })};`);
+          res
+            .type('application/javascript')
+            .send(
+              `window.__SHOP_CONFIG__ = ${JSON.stringify({ environment: 'development', connectBaseUrl: process.env.SHOP_API_URL ?? '' })};`,
+            );
         });
         return middlewares;
       },
-      proxy: [{ context: ['/user', '/auth2', '/impact', '/api', '/payments', '/kits'], target: process.env.SHOP_API_URL ?? 'http://localhost:8080' }],
+      proxy: [
+        {
+          context: ['/user', '/auth2', '/impact', '/api', '/payments', '/kits'],
+          target: process.env.SHOP_API_URL ?? 'http://localhost:8080',
+        },
+      ],
     },
   });
 
@@ -52,9 +72,15 @@ class EmitFavicon {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('EmitFavicon', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'EmitFavicon', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.emitAsset('favicon.ico', new sources.RawSource(fs.readFileSync(path.join(dir, 'src/favicon.ico'))));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitFavicon', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(
+            'favicon.ico',
+            new sources.RawSource(fs.readFileSync(path.join(dir, 'src/favicon.ico'))),
+          );
+        },
+      );
     });
   }
 }
@@ -65,4 +91,7 @@ const browserConfigWithFavicon = (env, argv) => {
   return config;
 };
 
-export default withServerRender(browserConfigWithFavicon, { dir, entry: './src/server/render-shell.tsx' });
+export default withServerRender(browserConfigWithFavicon, {
+  dir,
+  entry: './src/server/render-shell.tsx',
+});

@@ -48,11 +48,18 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} exited ${code}:\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${args.join(' ')} exited ${code}:\n${output}`)),
+    );
   });
 }
 
-async function timed(url: string, accept = 'application/json'): Promise<{ ms: number; body: string }> {
+async function timed(
+  url: string,
+  accept = 'application/json',
+): Promise<{ ms: number; body: string }> {
   const started = performance.now();
   const response = await fetch(url, { headers: { accept } });
   const body = await response.text();
@@ -85,7 +92,13 @@ async function main() {
     server = spawn(process.execPath, [SERVER], { cwd: API_DIR, env, stdio: 'inherit' });
     for (;;) {
       if (server.exitCode !== null) throw new Error(`${SERVER} exited ${server.exitCode}`);
-      if (await fetch(`${base}/healthz`).then((res) => res.ok, () => false)) break;
+      if (
+        await fetch(`${base}/healthz`).then(
+          (res) => res.ok,
+          () => false,
+        )
+      )
+        break;
       await sleep(200);
     }
 
@@ -98,7 +111,8 @@ async function main() {
     const warm: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       const page = await timed(`${base}/pricing?bench=${i}`, 'text/html');
-      if (!page.body.includes(`id="${FIRST_VIEW_STATE_ID}"`)) throw new Error('/pricing came without a first view');
+      if (!page.body.includes(`id="${FIRST_VIEW_STATE_ID}"`))
+        throw new Error('/pricing came without a first view');
       warm.push(page.ms);
     }
 
@@ -124,17 +138,26 @@ async function main() {
       await sleep(BUSY_MS);
     }
 
-    console.log(`\nFirst view bench: ${path.relative(REPO_ROOT, SERVER)}, ${RUNS} runs, medians in ms`);
+    console.log(
+      `\nFirst view bench: ${path.relative(REPO_ROOT, SERVER)}, ${RUNS} runs, medians in ms`,
+    );
     console.table({
       'GET /healthz, idle': { ms: ms(median(healthzIdle)), max: ms(Math.max(...healthzIdle)) },
       'GET /pricing, first render (cold)': { ms: ms(cold.ms), max: ms(cold.ms) },
       'GET /pricing, uncached render': { ms: ms(median(warm)), max: ms(Math.max(...warm)) },
-      [`GET /pricing, ${BUSY_MS / 1000} s busy-wait renderer`]: { ms: ms(median(pricingSlow)), max: ms(Math.max(...pricingSlow)) },
-      [`GET /healthz during that render`]: { ms: ms(median(healthzDuring)), max: ms(Math.max(...healthzDuring)) },
+      [`GET /pricing, ${BUSY_MS / 1000} s busy-wait renderer`]: {
+        ms: ms(median(pricingSlow)),
+        max: ms(Math.max(...pricingSlow)),
+      },
+      [`GET /healthz during that render`]: {
+        ms: ms(median(healthzDuring)),
+        max: ms(Math.max(...healthzDuring)),
+      },
     });
   } finally {
     server?.kill('SIGTERM');
-    if (server && server.exitCode === null) await new Promise((resolve) => server?.once('exit', resolve));
+    if (server && server.exitCode === null)
+      await new Promise((resolve) => server?.once('exit', resolve));
     await fs.rm(workDir, { recursive: true, force: true });
   }
 }

@@ -12,7 +12,10 @@ import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 
 const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const listFiles = process.argv.includes('--files');
-const baseUrl = (positional[0] ?? process.env.SHOP_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+const baseUrl = (positional[0] ?? process.env.SHOP_URL ?? 'http://localhost:8080').replace(
+  /\/$/,
+  '',
+);
 const storefrontKey = positional[1] ?? process.env.STOREFRONT_KEY ?? 'acme-wellness';
 const pages = [
   '/',
@@ -35,7 +38,8 @@ async function measure(path: string, browser: Browser) {
   const operatorFiles: string[] = [];
   page.on('request', (request) => {
     // Its files, and the API calls only the console makes.
-    if (/\/remotes\/mf_ops\/|\/api\/v1\/ops\//.test(request.url())) operatorFiles.push(request.url());
+    if (/\/remotes\/mf_ops\/|\/api\/v1\/ops\//.test(request.url()))
+      operatorFiles.push(request.url());
   });
   page.on('response', async (response) => {
     const type = response.request().resourceType();
@@ -49,7 +53,9 @@ async function measure(path: string, browser: Browser) {
   await page.goto(url, { waitUntil: 'networkidle' });
   // On a busy machine the shell can pause for longer than networkidle's 500 ms before it asks
   // for the area; the view is complete once the area (or its fallback) has rendered and settled.
-  await page.waitForSelector('[data-area] h1, [data-area-fallback], [data-page="not-found"]', { timeout: 30_000 });
+  await page.waitForSelector('[data-area] h1, [data-area-fallback], [data-page="not-found"]', {
+    timeout: 30_000,
+  });
   await page.waitForLoadState('networkidle');
   await context.close();
   const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
@@ -66,10 +72,13 @@ async function main() {
     const leaks: string[] = [];
     for (const path of pages) {
       const { scripts, gzipBytes, operatorFiles } = await measure(path, browser);
-      console.log(`${path.padEnd(24)} ${String(scripts.size).padStart(3)} files  ${kb(gzipBytes)}  (${gzipBytes} bytes)`);
+      console.log(
+        `${path.padEnd(24)} ${String(scripts.size).padStart(3)} files  ${kb(gzipBytes)}  (${gzipBytes} bytes)`,
+      );
       leaks.push(...operatorFiles.map((url) => `${path}: ${url.replace(baseUrl, '')}`));
       if (!listFiles) continue;
-      for (const [url, bytes] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`    ${kb(bytes)}  ${url.replace(baseUrl, '')}`);
+      for (const [url, bytes] of [...scripts].sort((a, b) => b[1] - a[1]))
+        console.log(`    ${kb(bytes)}  ${url.replace(baseUrl, '')}`);
     }
     if (leaks.length > 0) {
       console.error(`A shopper page fetched operator console files:\n  ${leaks.join('\n  ')}`);

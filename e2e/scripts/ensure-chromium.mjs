@@ -10,7 +10,10 @@ function hasCommand(command) {
 }
 
 function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   return result.status === 0;
 }
 
@@ -20,11 +23,19 @@ if (existsSync(CHROMIUM_PATH)) {
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (isRoot && hasCommand('apt-get')) {
-  console.log(`${CHROMIUM_PATH} is missing: installing the Debian package "chromium" with apt-get.`);
-  if (run('apt-get', ['update']) && run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']) && existsSync(CHROMIUM_PATH)) {
+  console.log(
+    `${CHROMIUM_PATH} is missing: installing the Debian package "chromium" with apt-get.`,
+  );
+  if (
+    run('apt-get', ['update']) &&
+    run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']) &&
+    existsSync(CHROMIUM_PATH)
+  ) {
     process.exit(0);
   }
-  console.error('apt-get could not install the "chromium" package; install it and run the tests again.');
+  console.error(
+    'apt-get could not install the "chromium" package; install it and run the tests again.',
+  );
   process.exit(1);
 }
 

@@ -11,7 +11,11 @@ export interface DataLayerEntry {
 export async function readDataLayer(page: Page): Promise<DataLayerEntry[]> {
   return page.evaluate(() => {
     const layer = (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [];
-    return JSON.parse(JSON.stringify(layer.filter((entry) => entry && typeof entry === 'object' && !Array.isArray(entry)))) as DataLayerEntry[];
+    return JSON.parse(
+      JSON.stringify(
+        layer.filter((entry) => entry && typeof entry === 'object' && !Array.isArray(entry)),
+      ),
+    ) as DataLayerEntry[];
   });
 }
 
@@ -21,10 +25,17 @@ export async function dataLayerEvents(page: Page, event: string): Promise<DataLa
 }
 
 /** Waits until `event` has been pushed at least `count` times and returns those entries. */
-export async function waitForDataLayerEvent(page: Page, event: string, count = 1, timeout = 10_000): Promise<DataLayerEntry[]> {
+export async function waitForDataLayerEvent(
+  page: Page,
+  event: string,
+  count = 1,
+  timeout = 10_000,
+): Promise<DataLayerEntry[]> {
   await page.waitForFunction(
     ([name, min]) =>
-      ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).filter((entry) => entry?.event === name).length >= min,
+      ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).filter(
+        (entry) => entry?.event === name,
+      ).length >= min,
     [event, count] as const,
     { timeout },
   );

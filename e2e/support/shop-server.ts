@@ -19,7 +19,14 @@ const SERVER_ENTRY = path.join(API_DIR, 'dist', 'server.js');
 const TSX = path.join(API_DIR, 'node_modules', '.bin', 'tsx');
 const SHOP_CLI = path.join('src', 'cli', 'shop.ts');
 
-export const REMOTE_PACKAGES = ['mf-account', 'mf-catalog', 'mf-checkout', 'mf-upgrades', 'mf-storefront', 'mf-ops'] as const;
+export const REMOTE_PACKAGES = [
+  'mf-account',
+  'mf-catalog',
+  'mf-checkout',
+  'mf-upgrades',
+  'mf-storefront',
+  'mf-ops',
+] as const;
 
 /** The bearer token the server expects on POST /impact/log-page-view (and hands the shell in /config.js). */
 export const E2E_PAGE_VIEW_TOKEN = 'e2e-page-view-token-0123456789';
@@ -75,7 +82,9 @@ export function assertShopIsBuilt(): void {
     path.join(REPO_ROOT, 'shell', 'dist', 'index.html'),
     ...REMOTE_PACKAGES.map((name) => path.join(REPO_ROOT, name, 'dist', 'mf-manifest.json')),
   ];
-  const missing = needed.filter((file) => !existsSync(file)).map((file) => path.relative(REPO_ROOT, file));
+  const missing = needed
+    .filter((file) => !existsSync(file))
+    .map((file) => path.relative(REPO_ROOT, file));
   if (missing.length > 0) {
     throw new Error(
       `The browser tests run against the built shop, but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing. ` +
@@ -84,7 +93,12 @@ export function assertShopIsBuilt(): void {
   }
 }
 
-export function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<CommandResult> {
+export function runCommand(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env });
     let out = '';
@@ -99,7 +113,8 @@ export function runCommand(command: string, args: string[], env: NodeJS.ProcessE
 async function waitForHealth(url: string, server: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The shop server exited early (code ${server.exitCode}):\n${log()}`);
+    if (server.exitCode !== null)
+      throw new Error(`The shop server exited early (code ${server.exitCode}):\n${log()}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {
@@ -146,7 +161,9 @@ export async function startShopServer(options: StartShopServerOptions = {}): Pro
     const deployed = await shop('deploy-all');
     if (deployed.code !== 0) {
       await fs.rm(workDir, { recursive: true, force: true });
-      throw new Error(`shop deploy-all failed (exit ${deployed.code}):\n${deployed.out}\n${deployed.err}`);
+      throw new Error(
+        `shop deploy-all failed (exit ${deployed.code}):\n${deployed.out}\n${deployed.err}`,
+      );
     }
   }
 

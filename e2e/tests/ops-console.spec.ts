@@ -21,7 +21,8 @@ const PASSWORD = 'Console-pass-2026!';
 
 const currentServer = deliveryServerForFile(async (server) => {
   const deployed = await server.shop('deploy-all');
-  if (deployed.code !== 0) throw new Error(`shop deploy-all failed:\n${deployed.out}\n${deployed.err}`);
+  if (deployed.code !== 0)
+    throw new Error(`shop deploy-all failed:\n${deployed.out}\n${deployed.err}`);
 });
 
 /** Every URL the page asks for that belongs to the console's remote. */
@@ -34,17 +35,26 @@ function opsRequests(page: Page): string[] {
 }
 
 /** A fresh shopper's load of the main page: the catalog version its browser fetched, once live. */
-async function shopperLoad(browser: Browser, server: DeliveryServer): Promise<{ page: Page; catalogVersion: string }> {
+async function shopperLoad(
+  browser: Browser,
+  server: DeliveryServer,
+): Promise<{ page: Page; catalogVersion: string }> {
   const page = await browser.newPage({ baseURL: server.url });
-  const entry = page.waitForResponse((response: Response) => /\/remotes\/mf_catalog\/[^/]+\/remoteEntry\.js$/.test(response.url()));
+  const entry = page.waitForResponse((response: Response) =>
+    /\/remotes\/mf_catalog\/[^/]+\/remoteEntry\.js$/.test(response.url()),
+  );
   await page.goto('/');
-  const version = decodeURIComponent(/\/remotes\/mf_catalog\/([^/]+)\//.exec((await entry).url())![1]!);
+  const version = decodeURIComponent(
+    /\/remotes\/mf_catalog\/([^/]+)\//.exec((await entry).url())![1]!,
+  );
   await expect(page.locator('[data-area="catalog"] h1').first()).toBeVisible();
   await waitForLivePage(page);
   return { page, catalogVersion: version };
 }
 
-test('a shopper and an anonymous visitor on /ops get the not-found page, and no console file', async ({ browser }) => {
+test('a shopper and an anonymous visitor on /ops get the not-found page, and no console file', async ({
+  browser,
+}) => {
   const server = currentServer();
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
@@ -56,12 +66,22 @@ test('a shopper and an anonymous visitor on /ops get the not-found page, and no 
 
   // A signed-in shopper: the API answers the console's session call with its 404, so the same page.
   const email = uniqueEmail('shopper-ops');
-  const signup = await context.request.post('/auth2/signup', { data: { email, name: 'Sam Shopper', password: PASSWORD } });
+  const signup = await context.request.post('/auth2/signup', {
+    data: { email, name: 'Sam Shopper', password: PASSWORD },
+  });
   expect(signup.status()).toBe(202);
   const [mail] = await server.outbox(email);
   const token = /token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? '')?.[1];
-  expect((await context.request.post('/auth2/signup/confirm', { data: { token: decodeURIComponent(token ?? '') } })).status()).toBe(200);
-  const session = page.waitForResponse((response) => response.url().endsWith('/api/v1/ops/session'));
+  expect(
+    (
+      await context.request.post('/auth2/signup/confirm', {
+        data: { token: decodeURIComponent(token ?? '') },
+      })
+    ).status(),
+  ).toBe(200);
+  const session = page.waitForResponse((response) =>
+    response.url().endsWith('/api/v1/ops/session'),
+  );
   const shopper = await page.goto('/ops/deliveries');
   expect(shopper?.status()).toBe(404);
   expect((await session).status()).toBe(404);
@@ -70,7 +90,9 @@ test('a shopper and an anonymous visitor on /ops get the not-found page, and no 
   await context.close();
 });
 
-test('an operator rolls back the catalog, creates a partner and refunds an order from the console', async ({ browser }) => {
+test('an operator rolls back the catalog, creates a partner and refunds an order from the console', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const server = currentServer();
   const email = uniqueEmail('operator');
@@ -100,7 +122,9 @@ test('an operator rolls back the catalog, creates a partner and refunds an order
     const v1 = before.catalogVersion;
     const v1Text = await findBuiltText(before.page, 'catalog', 'mf-catalog');
     await before.page.close();
-    const folder = await patchedCopyOfBuild(server.workDir, 'mf-catalog', 'ops-v2', [[v1Text, `${v1Text} (v2)`]]);
+    const folder = await patchedCopyOfBuild(server.workDir, 'mf-catalog', 'ops-v2', [
+      [v1Text, `${v1Text} (v2)`],
+    ]);
     const v2 = liveVersionFrom(await server.shop('deploy', 'mf-catalog', '--from', folder));
     expect(v2).not.toBe(v1);
     expect((await shopperLoad(browser, server)).catalogVersion).toBe(v2);
@@ -111,19 +135,27 @@ test('an operator rolls back the catalog, creates a partner and refunds an order
     await expect(catalog.getByText(v2, { exact: true })).toBeVisible();
     await screenshotAtWidths(page, SHOTS, 'deliveries');
     await page.getByRole('button', { name: 'Roll back catalog to the previous version' }).click();
-    const rolledBack = page.waitForResponse((response) => response.url().endsWith('/deliveries/mf_catalog/rollback'));
+    const rolledBack = page.waitForResponse((response) =>
+      response.url().endsWith('/deliveries/mf_catalog/rollback'),
+    );
     await page.getByRole('button', { name: 'Roll back', exact: true }).click();
     expect((await rolledBack).status()).toBe(200);
     await expect(page.getByText(`mf_catalog ${v1} is live (was ${v2})`)).toBeVisible();
     await expect(catalog.getByText(v1, { exact: true })).toBeVisible();
     // The history the CLI prints has the rollback too.
     const status = await server.shop('status');
-    expect(status.out).toMatch(new RegExp(`rollback\\s+${v2.replace(/[+.]/g, '\\$&')} -> ${v1.replace(/[+.]/g, '\\$&')}`));
-    await expect(page.getByRole('region', { name: 'History' }).getByRole('cell', { name: 'rollback' }).first()).toBeVisible();
+    expect(status.out).toMatch(
+      new RegExp(`rollback\\s+${v2.replace(/[+.]/g, '\\$&')} -> ${v1.replace(/[+.]/g, '\\$&')}`),
+    );
+    await expect(
+      page.getByRole('region', { name: 'History' }).getByRole('cell', { name: 'rollback' }).first(),
+    ).toBeVisible();
 
     const after = await shopperLoad(browser, server);
     expect(after.catalogVersion).toBe(v1);
-    await expect(after.page.locator('[data-area="catalog"]').getByText(v1Text, { exact: true }).first()).toBeVisible();
+    await expect(
+      after.page.locator('[data-area="catalog"]').getByText(v1Text, { exact: true }).first(),
+    ).toBeVisible();
     await expect(after.page.getByText(`${v1Text} (v2)`)).toHaveCount(0);
     await after.page.close();
   });
@@ -131,16 +163,24 @@ test('an operator rolls back the catalog, creates a partner and refunds an order
   await test.step('Partners: create a partner; its storefront answers with its name', async () => {
     const key = `ops-${Date.now().toString(36)}`;
     const name = `Console Partner ${key}`;
-    await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Partners' }).click();
+    await page
+      .getByRole('navigation', { name: 'Operator console' })
+      .getByRole('link', { name: 'Partners' })
+      .click();
     await expect(page.getByRole('heading', { level: 2, name: 'Partners' })).toBeVisible();
     await page.getByRole('button', { name: 'New partner' }).click();
     await page.getByLabel(/^Shop key/).fill(key);
     await page.getByLabel('Business name').fill(name);
     await page.getByLabel('Title', { exact: true }).fill('Know your numbers');
     // The preview is the catalog's partner main page, with the values not saved yet.
-    await expect(page.locator('.ops-preview [data-area="catalog"]').getByText('Know your numbers').first()).toBeVisible();
+    await expect(
+      page.locator('.ops-preview [data-area="catalog"]').getByText('Know your numbers').first(),
+    ).toBeVisible();
     await screenshotAtWidths(page, SHOTS, 'partner-editor');
-    const created = page.waitForResponse((response) => response.url().endsWith('/api/v1/ops/partners') && response.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/v1/ops/partners') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Create partner' }).click();
     expect((await created).status()).toBe(201);
     await expect(page.getByText(`${name} is published`)).toBeVisible();
@@ -160,7 +200,10 @@ test('an operator rolls back the catalog, creates a partner and refunds an order
     const orderId = await checkOutAsGuest(shopper, { email: buyer });
     await shopper.close();
 
-    await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Orders' }).click();
+    await page
+      .getByRole('navigation', { name: 'Operator console' })
+      .getByRole('link', { name: 'Orders' })
+      .click();
     await page.getByLabel('E-mail address or order id').fill(buyer);
     await page.getByLabel('E-mail address or order id').press('Enter');
     await page.getByRole('link', { name: `Open order ${orderId}` }).click();
@@ -168,7 +211,9 @@ test('an operator rolls back the catalog, creates a partner and refunds an order
     await expect(refundButton).toBeEnabled();
     await screenshotAtWidths(page, SHOTS, 'orders');
     await refundButton.click();
-    const refunded = page.waitForResponse((response) => response.url().endsWith(`/orders/${orderId}/refunds`));
+    const refunded = page.waitForResponse((response) =>
+      response.url().endsWith(`/orders/${orderId}/refunds`),
+    );
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
     const answer = await refunded;
     expect(answer.status()).toBe(200);
@@ -177,7 +222,9 @@ test('an operator rolls back the catalog, creates a partner and refunds an order
     expect(order.charges.every((charge) => charge.amountRefunded === charge.amount)).toBe(true);
     await expect(page.getByRole('button', { name: 'Fully refunded' })).toBeDisabled();
     await expect(page.getByTestId('refundable')).toHaveText('$0');
-    await expect(page.getByRole('region', { name: 'Refunds' }).getByText('succeeded')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Refunds' }).getByText('succeeded'),
+    ).toBeVisible();
     await screenshotAtWidths(page, SHOTS, 'orders-refunded');
   });
   await context.close();

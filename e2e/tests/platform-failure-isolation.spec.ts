@@ -23,12 +23,35 @@ interface Case {
   prepare?: (page: Page) => Promise<string>;
 }
 
-const mainNavLink = (name: string) => (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+const mainNavLink = (name: string) => (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
 
 const CASES: Case[] = [
-  { remote: 'mf_account', area: 'account', path: '/login', heading: /log in/i, elsewhere: { link: mainNavLink('Tests & pricing'), area: 'catalog', heading: /pricing/i } },
-  { remote: 'mf_catalog', area: 'catalog', path: '/pricing', heading: /pricing/i, elsewhere: { link: (page) => page.getByRole('link', { name: 'Log in' }), area: 'account', heading: /log in/i } },
-  { remote: 'mf_checkout', area: 'checkout', path: '/shopping-cart', heading: /cart/i, elsewhere: { link: mainNavLink('Tests & pricing'), area: 'catalog', heading: /pricing/i } },
+  {
+    remote: 'mf_account',
+    area: 'account',
+    path: '/login',
+    heading: /log in/i,
+    elsewhere: { link: mainNavLink('Tests & pricing'), area: 'catalog', heading: /pricing/i },
+  },
+  {
+    remote: 'mf_catalog',
+    area: 'catalog',
+    path: '/pricing',
+    heading: /pricing/i,
+    elsewhere: {
+      link: (page) => page.getByRole('link', { name: 'Log in' }),
+      area: 'account',
+      heading: /log in/i,
+    },
+  },
+  {
+    remote: 'mf_checkout',
+    area: 'checkout',
+    path: '/shopping-cart',
+    heading: /cart/i,
+    elsewhere: { link: mainNavLink('Tests & pricing'), area: 'catalog', heading: /pricing/i },
+  },
   {
     remote: 'mf_upgrades',
     area: 'upgrades',
@@ -39,7 +62,17 @@ const CASES: Case[] = [
     host: { area: 'checkout', heading: /thank you/i },
     elsewhere: { link: mainNavLink('Tests & pricing'), area: 'catalog', heading: /pricing/i },
   },
-  { remote: 'mf_storefront', area: 'storefront', path: '/shop/acme-wellness', heading: /acme/i, elsewhere: { link: (page) => page.getByRole('link', { name: 'Log in' }), area: 'account', heading: /log in/i } },
+  {
+    remote: 'mf_storefront',
+    area: 'storefront',
+    path: '/shop/acme-wellness',
+    heading: /acme/i,
+    elsewhere: {
+      link: (page) => page.getByRole('link', { name: 'Log in' }),
+      area: 'account',
+      heading: /log in/i,
+    },
+  },
 ];
 
 /**
@@ -56,7 +89,8 @@ async function recordAppearances(page: Page) {
     document.addEventListener('keydown', () => (seen.interaction ??= performance.now()), true);
     new MutationObserver(() => {
       for (const kind of kinds)
-        for (const element of document.querySelectorAll(`[${kind}]`)) seen[`${kind}:${element.getAttribute(kind)}`] ??= performance.now();
+        for (const element of document.querySelectorAll(`[${kind}]`))
+          seen[`${kind}:${element.getAttribute(kind)}`] ??= performance.now();
     }).observe(document, { subtree: true, childList: true });
   });
 }
@@ -67,7 +101,8 @@ const fallbackWait = (page: Page, area: string, host?: string) =>
       const seen = (window as unknown as { __seenAt: Record<string, number> }).__seenAt;
       // A nested area is asked for when its host's page mounts its slot, which may be after the
       // host area appeared (the thank-you page reads the order first).
-      const shown = seen[`data-area-loading:${name}`] ?? (hostName ? seen[`data-area:${hostName}`] : undefined);
+      const shown =
+        seen[`data-area-loading:${name}`] ?? (hostName ? seen[`data-area:${hostName}`] : undefined);
       if (shown === undefined) throw new Error(`never saw ${name} start loading`);
       const askedAt = Math.max(shown, seen.interaction ?? 0);
       return seen[`data-area-fallback:${name}`]! - askedAt;
@@ -79,7 +114,9 @@ const areaHeading = (page: Page, area: string) =>
   page.locator(`[data-area="${area}"]`).getByRole('heading').first();
 
 for (const scenario of CASES) {
-  test(`${scenario.remote} blocked: its fallback shows within 3 s, the rest works, and Try again recovers it`, async ({ page }) => {
+  test(`${scenario.remote} blocked: its fallback shows within 3 s, the rest works, and Try again recovers it`, async ({
+    page,
+  }) => {
     const path = scenario.prepare ? await scenario.prepare(page) : scenario.path;
     await recordAppearances(page);
     const pattern = `**/remotes/${scenario.remote}/**`;
@@ -96,11 +133,14 @@ for (const scenario of CASES) {
     // A top-level area gets the shell's fallback; the thank-you page gives its upgrades slot a quieter one.
     if (!scenario.host) await expect(fallback.getByRole('heading')).toContainText('is unavailable');
     expect(blocked).toBeGreaterThan(0);
-    expect(await fallbackWait(page, scenario.area, scenario.host?.area)).toBeLessThan(FALLBACK_BUDGET_MS);
+    expect(await fallbackWait(page, scenario.area, scenario.host?.area)).toBeLessThan(
+      FALLBACK_BUDGET_MS,
+    );
     // The shell never goes blank: header, footer and (for a nested area) the host area are there.
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
-    if (scenario.host) await expect(areaHeading(page, scenario.host.area)).toHaveText(scenario.host.heading);
+    if (scenario.host)
+      await expect(areaHeading(page, scenario.host.area)).toHaveText(scenario.host.heading);
 
     // Another area, reached through the header, works while this remote is still down.
     await scenario.elsewhere.link(page).click();
@@ -117,7 +157,9 @@ for (const scenario of CASES) {
     await fallback.getByRole('button', { name: 'Try again' }).click();
     await expect(areaHeading(page, scenario.area)).toHaveText(scenario.heading);
     await expect(fallback).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
+    ).toBe(true);
   });
 }
 
@@ -125,7 +167,9 @@ for (const scenario of CASES) {
 async function holdCatalog(page: Page) {
   const held: Route[] = [];
   let released = false;
-  await page.route('**/remotes/mf_catalog/**', (route) => (released ? route.continue() : void held.push(route)));
+  await page.route('**/remotes/mf_catalog/**', (route) =>
+    released ? route.continue() : void held.push(route),
+  );
   return {
     release: () => {
       released = true;
@@ -135,7 +179,9 @@ async function holdCatalog(page: Page) {
   };
 }
 
-test('a remote that never answers falls back within 3 s (timeout), and Try again recovers it', async ({ page }) => {
+test('a remote that never answers falls back within 3 s (timeout), and Try again recovers it', async ({
+  page,
+}) => {
   await recordAppearances(page);
   const catalog = await holdCatalog(page);
   await page.goto('/pricing');
@@ -153,7 +199,9 @@ test('a remote that never answers falls back within 3 s (timeout), and Try again
   await expect(areaHeading(page, 'catalog')).toHaveText(/pricing/i);
 });
 
-test('a remote that is only slow replaces its timeout fallback by itself when it arrives', async ({ page }) => {
+test('a remote that is only slow replaces its timeout fallback by itself when it arrives', async ({
+  page,
+}) => {
   const catalog = await holdCatalog(page);
   await page.goto('/pricing');
   const fallback = page.locator('[data-area-fallback="catalog"]');

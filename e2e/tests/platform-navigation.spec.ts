@@ -8,9 +8,12 @@ import { expect, test } from '../support/shop-server';
 async function markDocument(page: Page) {
   await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
 }
-const isSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage === true);
+const isSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage === true);
 
-test('a link inside the catalog changes the URL, Back returns to the home page and Forward to pricing', async ({ page }) => {
+test('a link inside the catalog changes the URL, Back returns to the home page and Forward to pricing', async ({
+  page,
+}) => {
   await page.goto('/');
   // A link of the remote's own page: before the shell runs, the server's first view has plain links.
   await waitForLivePage(page);
@@ -22,7 +25,9 @@ test('a link inside the catalog changes the URL, Back returns to the home page a
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(catalog.getByRole('heading', { level: 1 }).first()).toHaveText(/pricing/i);
   // The header's NavLink follows the shell's location too.
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tests & pricing' })).toHaveClass(/active/);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tests & pricing' }),
+  ).toHaveClass(/active/);
   expect(await isSameDocument(page)).toBe(true);
 
   await page.goBack();
@@ -35,7 +40,9 @@ test('a link inside the catalog changes the URL, Back returns to the home page a
   expect(await isSameDocument(page)).toBe(true);
 });
 
-test('a link inside a storefront keeps its partner basename, and Back returns', async ({ page }) => {
+test('a link inside a storefront keeps its partner basename, and Back returns', async ({
+  page,
+}) => {
   await page.goto('/shop/acme-wellness');
   const storefront = page.locator('[data-area="storefront"]');
   await expect(storefront.getByRole('heading', { level: 1 })).toHaveText(/acme/i);
@@ -43,7 +50,10 @@ test('a link inside a storefront keeps its partner basename, and Back returns', 
   await waitForLivePage(page);
   await markDocument(page);
 
-  await storefront.getByRole('link', { name: /pricing/i }).first().click();
+  await storefront
+    .getByRole('link', { name: /pricing/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/shop\/acme-wellness\/pricing$/);
   await expect(storefront.getByRole('heading', { level: 1 })).toHaveText(/pricing/i);
 
@@ -53,7 +63,9 @@ test('a link inside a storefront keeps its partner basename, and Back returns', 
   expect(await isSameDocument(page)).toBe(true);
 });
 
-test('a link from one area to another swaps the area, and Back brings the first one back', async ({ page }) => {
+test('a link from one area to another swaps the area, and Back brings the first one back', async ({
+  page,
+}) => {
   await page.goto('/login');
   const account = page.locator('[data-area="account"]');
   await expect(account.getByRole('heading', { level: 1 })).toHaveText(/log in/i);
@@ -66,9 +78,14 @@ test('a link from one area to another swaps the area, and Back brings the first 
   await expect(page).toHaveURL(/\/signup$/);
   await expect(account.getByRole('heading', { level: 1 })).toHaveText(/create your account/i);
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tests & pricing' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Tests & pricing' })
+    .click();
   await expect(page).toHaveURL(/\/pricing$/);
-  await expect(page.locator('[data-area="catalog"]').getByRole('heading', { level: 1 }).first()).toHaveText(/pricing/i);
+  await expect(
+    page.locator('[data-area="catalog"]').getByRole('heading', { level: 1 }).first(),
+  ).toHaveText(/pricing/i);
   await expect(account).toHaveCount(0);
 
   await page.goBack();

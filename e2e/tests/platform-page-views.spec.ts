@@ -11,21 +11,34 @@ interface PageViewBody {
   sessionId: string;
 }
 
-test('a page view is logged for the first page and for each route change, with the bearer token', async ({ page, shop }) => {
-  const logged: { body: PageViewBody; authorization: string | undefined; status: number | null }[] = [];
+test('a page view is logged for the first page and for each route change, with the bearer token', async ({
+  page,
+  shop,
+}) => {
+  const logged: { body: PageViewBody; authorization: string | undefined; status: number | null }[] =
+    [];
   page.on('requestfinished', (request: Request) => {
     if (request.method() !== 'POST' || !request.url().endsWith('/impact/log-page-view')) return;
     void request.response().then((response) =>
-      logged.push({ body: request.postDataJSON() as PageViewBody, authorization: request.headers().authorization, status: response?.status() ?? null }),
+      logged.push({
+        body: request.postDataJSON() as PageViewBody,
+        authorization: request.headers().authorization,
+        status: response?.status() ?? null,
+      }),
     );
   });
-  const userQueryDone = page.waitForResponse((response) => response.url().includes('/user/cms-info'));
+  const userQueryDone = page.waitForResponse((response) =>
+    response.url().includes('/user/cms-info'),
+  );
 
   await page.goto('/');
   await userQueryDone;
   await expect.poll(() => logged.length).toBe(1);
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tests & pricing' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Tests & pricing' })
+    .click();
   await expect(page).toHaveURL(/\/pricing$/);
   await expect.poll(() => logged.length).toBe(2);
 
@@ -48,21 +61,32 @@ test('a page view is logged for the first page and for each route change, with t
   ]);
   for (const entry of logged) {
     expect(entry.authorization).toBe(`Bearer ${shop.pageViewToken}`);
-    expect(entry.body).toEqual({ url: entry.body.url, ip: null, referringUrl: entry.body.referringUrl, userAgent, sessionId });
+    expect(entry.body).toEqual({
+      url: entry.body.url,
+      ip: null,
+      referringUrl: entry.body.referringUrl,
+      userAgent,
+      sessionId,
+    });
     // The server accepted it: the token in /config.js is the one it checks.
     expect(entry.status).toBeLessThan(300);
   }
 });
 
-test('a query string is part of the logged url, and a same-URL re-render logs nothing more', async ({ page }) => {
+test('a query string is part of the logged url, and a same-URL re-render logs nothing more', async ({
+  page,
+}) => {
   const urls: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/impact/log-page-view')) urls.push((request.postDataJSON() as PageViewBody).url);
+    if (request.method() === 'POST' && request.url().endsWith('/impact/log-page-view'))
+      urls.push((request.postDataJSON() as PageViewBody).url);
   });
   await page.goto('/pricing?discount=SPRING10');
   await expect.poll(() => urls).toEqual(['/pricing?discount=SPRING10']);
   // The catalog area re-renders as its data arrives; none of that is a route change.
-  await expect(page.locator('[data-area="catalog"]').getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(
+    page.locator('[data-area="catalog"]').getByRole('heading', { level: 1 }).first(),
+  ).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(urls).toEqual(['/pricing?discount=SPRING10']);
 });

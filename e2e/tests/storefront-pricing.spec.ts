@@ -83,9 +83,9 @@ test.describe('storefront pricing', () => {
       ['Quarterly Panel', '$129/ 3 months'],
     ]);
     // Only the tabs with offers; a variant it sells none of is never an empty page.
-    await expect(
-      page.getByRole('navigation', { name: 'Plan types' }).getByRole('link'),
-    ).toHaveText(['All plans', 'One-time', 'Quarterly']);
+    await expect(page.getByRole('navigation', { name: 'Plan types' }).getByRole('link')).toHaveText(
+      ['All plans', 'One-time', 'Quarterly'],
+    );
     for (const [variant, plans] of [
       ['monthly', 'monthly plans'],
       ['annual', 'annual plans'],

@@ -6,7 +6,10 @@ import { expect, test } from '../support/shop-server';
 
 const SHOTS = '/tmp/shots/chat';
 
-test('a visitor leaves a message in the chat, and support gets it by mail', async ({ page, shop }) => {
+test('a visitor leaves a message in the chat, and support gets it by mail', async ({
+  page,
+  shop,
+}) => {
   const email = uniqueEmail('chat');
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/pricing');
@@ -27,7 +30,9 @@ test('a visitor leaves a message in the chat, and support gets it by mail', asyn
   const ack = page.getByTestId('support-message-sent');
   await expect(ack).toBeFocused();
   await expect(ack).toContainText(
-    new RegExp(`We will answer (today by 3:00 PM ET|by \\w{3}, \\w{3} \\d{1,2}, 3:00 PM ET) at ${email}`),
+    new RegExp(
+      `We will answer (today by 3:00 PM ET|by \\w{3}, \\w{3} \\d{1,2}, 3:00 PM ET) at ${email}`,
+    ),
   );
   await screenshotAtWidths(page, SHOTS, 'message-sent');
 

@@ -96,7 +96,14 @@ describe('catalog server render', () => {
   it("renders a partner's main page for the storefront that nests it, from the props it handed over and the copy", async () => {
     const partner = {
       businessName: 'Acme Wellness',
-      colors: { primary: '#6b3fa0', section1: null, section2: null, banner: null, bannerBackground: null, footer: null },
+      colors: {
+        primary: '#6b3fa0',
+        section1: null,
+        section2: null,
+        banner: null,
+        bannerBackground: null,
+        footer: null,
+      },
       hero: { title: '<script>alert(1)</script>Acme', description: null, image: null },
       banner: { content: 'Members save.' },
       stepImages: [null, null, null],

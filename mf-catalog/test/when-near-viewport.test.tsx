@@ -19,7 +19,9 @@ class ControlledObserver {
     this.disconnected = true;
   }
   report(isIntersecting: boolean) {
-    const entries = this.observed.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry);
+    const entries = this.observed.map(
+      (target) => ({ target, isIntersecting }) as IntersectionObserverEntry,
+    );
     this.callback(entries, this as unknown as IntersectionObserver);
   }
 }

@@ -21,7 +21,10 @@ const fakeParcel: AreaParcel = {
 function shellProps() {
   const store = createMemoryNavigationStore('/');
   const { props } = createDevShell({ store, queryClient: new QueryClient() });
-  return { ...props, navigation: { location: store.getLocation(), navigator: store.navigator, basename: '' } };
+  return {
+    ...props,
+    navigation: { location: store.getLocation(), navigator: store.navigator, basename: '' },
+  };
 }
 
 describe('area outlet', () => {
@@ -45,7 +48,9 @@ describe('area outlet', () => {
     const fallback = await screen.findByRole('alert');
     expect(fallback).toHaveTextContent('Our tests is unavailable');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Catalog from the remote' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Catalog from the remote' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(calls).toEqual(['load', 'reload']);
     errorSpy.mockRestore();
@@ -61,9 +66,15 @@ describe('area outlet', () => {
         await fakeParcel.mount(props);
       },
     };
-    const loader = { load: async () => crashingParcel, reload: async () => crashingParcel, preload: () => undefined } as unknown as AreaLoader;
+    const loader = {
+      load: async () => crashingParcel,
+      reload: async () => crashingParcel,
+      preload: () => undefined,
+    } as unknown as AreaLoader;
     render(<AreaOutlet area="catalog" loader={loader} shellProps={shellProps()} />);
-    expect(await screen.findByRole('heading', { name: 'Catalog from the remote' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Catalog from the remote' }),
+    ).toBeInTheDocument();
     reportCrash?.('catalog', new Error('render failed'));
     expect(await screen.findByRole('alert')).toHaveAttribute('data-reason', 'crashed');
     errorSpy.mockRestore();
@@ -83,7 +94,9 @@ describe('area outlet', () => {
     render(<AreaOutlet area="catalog" loader={loader} shellProps={shellProps()} />);
     expect(await screen.findByRole('alert')).toHaveAttribute('data-reason', 'timeout');
     arrive(fakeParcel);
-    expect(await screen.findByRole('heading', { name: 'Catalog from the remote' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Catalog from the remote' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     errorSpy.mockRestore();
   });
@@ -103,11 +116,20 @@ describe('area outlet', () => {
       lateArrival: () => undefined,
       preload: () => undefined,
     } as unknown as AreaLoader;
-    render(<AreaOutlet area="upgrades" loader={loader} shellProps={shellProps()} fallback={<p>Offers are not available right now.</p>} />);
+    render(
+      <AreaOutlet
+        area="upgrades"
+        loader={loader}
+        shellProps={shellProps()}
+        fallback={<p>Offers are not available right now.</p>}
+      />,
+    );
     expect(await screen.findByText('Offers are not available right now.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Catalog from the remote' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Catalog from the remote' }),
+    ).toBeInTheDocument();
     expect(calls).toEqual(['load', 'reload']);
     errorSpy.mockRestore();
   });

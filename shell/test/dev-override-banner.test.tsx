@@ -2,8 +2,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEV_OVERRIDE_STORAGE_KEY } from '@shop/shared/delivery/dev-override';
 import { DevOverrideBanner } from '../src/features/dev-override/dev-override-banner';
-import { readShellDevOverrides, type ShellDevOverrides } from '../src/features/dev-override/dev-overrides';
-import { loadShellDevOverrides, NO_DEV_OVERRIDES } from '../src/features/dev-override/dev-override-loader';
+import {
+  readShellDevOverrides,
+  type ShellDevOverrides,
+} from '../src/features/dev-override/dev-overrides';
+import {
+  loadShellDevOverrides,
+  NO_DEV_OVERRIDES,
+} from '../src/features/dev-override/dev-override-loader';
 
 const LOCAL = ['http://localhost', 'http://127.0.0.1'];
 const MANIFEST = 'http://localhost:3003/mf-manifest.json';
@@ -34,11 +40,16 @@ describe('loading the development override only when a page load asks for one', 
     expect(window.location.pathname + window.location.search).toBe('/checkout?step=2');
     const state = await pending;
     expect(state.overrides).toEqual([{ name: 'mf_checkout', manifestUrl: MANIFEST }]);
-    expect(JSON.parse(window.localStorage.getItem(DEV_OVERRIDE_STORAGE_KEY)!)).toEqual([`mf_checkout@${MANIFEST}`]);
+    expect(JSON.parse(window.localStorage.getItem(DEV_OVERRIDE_STORAGE_KEY)!)).toEqual([
+      `mf_checkout@${MANIFEST}`,
+    ]);
   });
 
   it('resolves a stored override on a later page load', async () => {
-    window.localStorage.setItem(DEV_OVERRIDE_STORAGE_KEY, JSON.stringify([`mf_checkout@${MANIFEST}`]));
+    window.localStorage.setItem(
+      DEV_OVERRIDE_STORAGE_KEY,
+      JSON.stringify([`mf_checkout@${MANIFEST}`]),
+    );
     const state = await loadShellDevOverrides(window, LOCAL);
     expect(state).not.toBe(NO_DEV_OVERRIDES);
     expect(state.overrides).toEqual([{ name: 'mf_checkout', manifestUrl: MANIFEST }]);
@@ -50,12 +61,17 @@ describe('reading the development override', () => {
     visit(`/checkout?step=2&override=mf_checkout@${encodeURIComponent(MANIFEST)}`);
     const state = readShellDevOverrides(window, LOCAL);
     expect(state.overrides).toEqual([{ name: 'mf_checkout', manifestUrl: MANIFEST }]);
-    expect(JSON.parse(window.localStorage.getItem(DEV_OVERRIDE_STORAGE_KEY)!)).toEqual([`mf_checkout@${MANIFEST}`]);
+    expect(JSON.parse(window.localStorage.getItem(DEV_OVERRIDE_STORAGE_KEY)!)).toEqual([
+      `mf_checkout@${MANIFEST}`,
+    ]);
     expect(window.location.pathname + window.location.search).toBe('/checkout?step=2');
   });
 
   it('keeps a stored override on later page loads, and reset forgets it', () => {
-    window.localStorage.setItem(DEV_OVERRIDE_STORAGE_KEY, JSON.stringify([`mf_checkout@${MANIFEST}`]));
+    window.localStorage.setItem(
+      DEV_OVERRIDE_STORAGE_KEY,
+      JSON.stringify([`mf_checkout@${MANIFEST}`]),
+    );
     const state = readShellDevOverrides(window, LOCAL);
     expect(state.overrides.map((override) => override.name)).toEqual(['mf_checkout']);
     state.reset();
@@ -64,7 +80,9 @@ describe('reading the development override', () => {
   });
 
   it('refuses an origin off the allowlist and stores nothing', () => {
-    visit(`/?override=mf_checkout@${encodeURIComponent('https://evil.example.test/mf-manifest.json')}`);
+    visit(
+      `/?override=mf_checkout@${encodeURIComponent('https://evil.example.test/mf-manifest.json')}`,
+    );
     const state = readShellDevOverrides(window, LOCAL);
     expect(state.overrides).toEqual([]);
     expect(state.refused[0]?.reason).toContain('not on the development-override allowlist');
@@ -72,7 +90,10 @@ describe('reading the development override', () => {
   });
 
   it('refuses everything, stored overrides included, where the allowlist is empty (production)', () => {
-    window.localStorage.setItem(DEV_OVERRIDE_STORAGE_KEY, JSON.stringify([`mf_checkout@${MANIFEST}`]));
+    window.localStorage.setItem(
+      DEV_OVERRIDE_STORAGE_KEY,
+      JSON.stringify([`mf_checkout@${MANIFEST}`]),
+    );
     const state = readShellDevOverrides(window, []);
     expect(state.overrides).toEqual([]);
     expect(state.refused[0]?.reason).toMatch(/disabled/);
@@ -94,7 +115,9 @@ describe('the development override banner', () => {
     render(<DevOverrideBanner devOverrides={accepted()} onReset={() => undefined} />);
     const banner = screen.getByRole('region', { name: 'Development override' });
     expect(banner).toHaveTextContent(`mf_checkout loads from ${MANIFEST}`);
-    expect(banner).toHaveTextContent('mf_catalog loads from http://127.0.0.1:3002/mf-manifest.json');
+    expect(banner).toHaveTextContent(
+      'mf_catalog loads from http://127.0.0.1:3002/mf-manifest.json',
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -109,18 +132,32 @@ describe('the development override banner', () => {
   });
 
   it('shows a refused value with its reason as an alert, which can be dismissed', async () => {
-    visit(`/?override=mf_checkout@${encodeURIComponent('https://evil.example.test/mf-manifest.json')}`);
-    render(<DevOverrideBanner devOverrides={readShellDevOverrides(window, LOCAL)} onReset={() => undefined} />);
+    visit(
+      `/?override=mf_checkout@${encodeURIComponent('https://evil.example.test/mf-manifest.json')}`,
+    );
+    render(
+      <DevOverrideBanner
+        devOverrides={readShellDevOverrides(window, LOCAL)}
+        onReset={() => undefined}
+      />,
+    );
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Development override refused');
-    expect(alert).toHaveTextContent('The origin https://evil.example.test is not on the development-override allowlist.');
+    expect(alert).toHaveTextContent(
+      'The origin https://evil.example.test is not on the development-override allowlist.',
+    );
     expect(screen.queryByRole('region', { name: 'Development override' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('renders nothing without overrides or refusals', () => {
-    const { container } = render(<DevOverrideBanner devOverrides={{ overrides: [], refused: [], reset: jest.fn() }} onReset={() => undefined} />);
+    const { container } = render(
+      <DevOverrideBanner
+        devOverrides={{ overrides: [], refused: [], reset: jest.fn() }}
+        onReset={() => undefined}
+      />,
+    );
     expect(container).toBeEmptyDOMElement();
   });
 });

@@ -73,7 +73,10 @@ function heldLoader() {
   let arrive: (parcel: AreaParcel) => void = () => undefined;
   const load = jest.fn(() => new Promise<AreaParcel>((resolve) => (arrive = resolve)));
   const loader = { load, reload: load, preload: () => undefined, lateArrival: () => undefined };
-  return { loader: loader as unknown as AreaLoader, arrive: (parcel: AreaParcel) => arrive(parcel) };
+  return {
+    loader: loader as unknown as AreaLoader,
+    arrive: (parcel: AreaParcel) => arrive(parcel),
+  };
 }
 
 function shellProps() {
@@ -91,7 +94,14 @@ function showFirstView() {
   element.setAttribute('data-first-view-area', 'catalog');
   element.innerHTML = renderToStaticMarkup(<BillingSwitch onChoose={() => undefined} />);
   const held = heldLoader();
-  render(<AreaOutlet area="catalog" loader={held.loader} shellProps={shellProps()} firstView={element} />);
+  render(
+    <AreaOutlet
+      area="catalog"
+      loader={held.loader}
+      shellProps={shellProps()}
+      firstView={element}
+    />,
+  );
   return { element, ...held };
 }
 

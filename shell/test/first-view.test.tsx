@@ -71,7 +71,13 @@ describe('readFirstView', () => {
 
   it("routes a storefront page to its partner, so the shell draws the partner's frame at once", () => {
     serverDocument(
-      { ...state, area: 'storefront', pathname: '/shop/acme', basename: '/shop/acme', b2bKey: 'acme' },
+      {
+        ...state,
+        area: 'storefront',
+        pathname: '/shop/acme',
+        basename: '/shop/acme',
+        b2bKey: 'acme',
+      },
       'storefront',
     );
     const firstView = readFirstView(document, new QueryClient());

@@ -18,13 +18,32 @@ describe('page-view logger', () => {
     const client = axios.create();
     const sent: { url?: string; data?: unknown; auth?: unknown }[] = [];
     client.defaults.adapter = async (config) => {
-      sent.push({ url: config.url, data: JSON.parse(config.data as string), auth: config.headers.Authorization });
+      sent.push({
+        url: config.url,
+        data: JSON.parse(config.data as string),
+        auth: config.headers.Authorization,
+      });
       return { data: {}, status: 204, statusText: 'No Content', headers: {}, config };
     };
-    const log = createPageViewLogger({ client, token: 'tkn', sessionId: 'sess-1', userAgent: 'UA' });
+    const log = createPageViewLogger({
+      client,
+      token: 'tkn',
+      sessionId: 'sess-1',
+      userAgent: 'UA',
+    });
     await log('/pricing', '/');
     expect(sent).toEqual([
-      { url: '/impact/log-page-view', data: { url: '/pricing', ip: null, referringUrl: '/', userAgent: 'UA', sessionId: 'sess-1' }, auth: 'Bearer tkn' },
+      {
+        url: '/impact/log-page-view',
+        data: {
+          url: '/pricing',
+          ip: null,
+          referringUrl: '/',
+          userAgent: 'UA',
+          sessionId: 'sess-1',
+        },
+        auth: 'Bearer tkn',
+      },
     ]);
   });
 
@@ -35,9 +54,17 @@ describe('page-view logger', () => {
       sent.push(JSON.parse(config.data as string));
       return { data: {}, status: 204, statusText: 'No Content', headers: {}, config };
     };
-    const log = createPageViewLogger({ client, token: 'tkn', sessionId: 'sess-1', userAgent: 'UA' });
+    const log = createPageViewLogger({
+      client,
+      token: 'tkn',
+      sessionId: 'sess-1',
+      userAgent: 'UA',
+    });
     await log('/checkout/thank-you?order=9f0c1d2e&utm_source=mail', '/checkout?employerPay=s3cret');
-    expect(sent[0]).toMatchObject({ url: '/checkout/thank-you?utm_source=mail', referringUrl: '/checkout' });
+    expect(sent[0]).toMatchObject({
+      url: '/checkout/thank-you?utm_source=mail',
+      referringUrl: '/checkout',
+    });
   });
 
   it('waits for the user query, then logs each route change once with the previous page as referrer', () => {
@@ -45,9 +72,12 @@ describe('page-view logger', () => {
     const log = async (url: string, referrer: string) => {
       logged.push([url, referrer]);
     };
-    const { rerender } = renderHook(({ href, ready }) => usePageViewLog(href, ready, log, 'https://search.example/'), {
-      initialProps: { href: '/', ready: false },
-    });
+    const { rerender } = renderHook(
+      ({ href, ready }) => usePageViewLog(href, ready, log, 'https://search.example/'),
+      {
+        initialProps: { href: '/', ready: false },
+      },
+    );
     expect(logged).toEqual([]);
     rerender({ href: '/', ready: true });
     rerender({ href: '/', ready: true });

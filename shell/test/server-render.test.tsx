@@ -78,7 +78,9 @@ describe('shell server render', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;Acme');
     expect(html).not.toMatch(/<script|javascript:/);
     // The partner's navigation, footer and links stay inside the storefront.
-    expect(html).toMatch(/<a aria-current="page" class="active" href="\/shop\/acme\/pricing"[^>]*>Pricing<\/a>/);
+    expect(html).toMatch(
+      /<a aria-current="page" class="active" href="\/shop\/acme\/pricing"[^>]*>Pricing<\/a>/,
+    );
     expect(html).toContain('href="https://facebook.com/acme"');
     expect(html).toContain('Acme &lt;b&gt;Inc&lt;/b&gt;');
     expect(html).toContain('<h1>Offers</h1>');

@@ -29,7 +29,14 @@ import {
   type CliIo,
   type ParsedArgs,
 } from './cli-command';
-import { cliActor, cliConfig, hasDatabase, runningShop, withDatabase, type RunningShop } from './shop-connection';
+import {
+  cliActor,
+  cliConfig,
+  hasDatabase,
+  runningShop,
+  withDatabase,
+  type RunningShop,
+} from './shop-connection';
 
 function openFor(io: CliIo) {
   return openDelivery(deliveryConfigFromEnv(io.env, io.repoStart));
@@ -38,7 +45,11 @@ function openFor(io: CliIo) {
 /** Makes stored versions live: through a running shop's API, or on the files with an audit row. */
 interface LiveChanger {
   deployStored(remote: RemoteDefinition, version: string, force: boolean): Promise<DeployOutcome>;
-  rollback(remote: RemoteDefinition, version: string | undefined, force: boolean): Promise<DeployOutcome>;
+  rollback(
+    remote: RemoteDefinition,
+    version: string | undefined,
+    force: boolean,
+  ): Promise<DeployOutcome>;
 }
 
 function apiChanger(shop: RunningShop): LiveChanger {
@@ -48,11 +59,16 @@ function apiChanger(shop: RunningShop): LiveChanger {
     body: { version?: string; force: boolean },
   ): Promise<DeployOutcome> => {
     const started = performance.now();
-    const change = await shop.call<DeliveryChange>('POST', buildPath(template, { remote: remote.name }), body);
+    const change = await shop.call<DeliveryChange>(
+      'POST',
+      buildPath(template, { remote: remote.name }),
+      body,
+    );
     return { ...change, stored: false, elapsedMs: performance.now() - started };
   };
   return {
-    deployStored: (remote, version, force) => send(API_PATHS.opsDeliveryDeploy, remote, { version, force }),
+    deployStored: (remote, version, force) =>
+      send(API_PATHS.opsDeliveryDeploy, remote, { version, force }),
     rollback: (remote, version, force) =>
       send(API_PATHS.opsDeliveryRollback, remote, version ? { version, force } : { force }),
   };
@@ -66,13 +82,22 @@ function directChanger(delivery: Delivery, db: Database | null, io: CliIo): Live
       action,
       target: outcome.remote,
       before: { live: outcome.from },
-      after: { live: outcome.to, contractVersion: outcome.contractVersion, force, warnings: outcome.warnings },
+      after: {
+        live: outcome.to,
+        contractVersion: outcome.contractVersion,
+        force,
+        warnings: outcome.warnings,
+      },
     });
     return outcome;
   };
   return {
     deployStored: async (remote, version, force) =>
-      audited('delivery.deploy', force, await deployStoredVersion(delivery, remote, version, { force })),
+      audited(
+        'delivery.deploy',
+        force,
+        await deployStoredVersion(delivery, remote, version, { force }),
+      ),
     rollback: async (remote, version, force) =>
       audited('delivery.rollback', force, await rollback(delivery, remote, version, { force })),
   };
@@ -84,7 +109,11 @@ function directChanger(delivery: Delivery, db: Database | null, io: CliIo): Live
  * writes the audit row itself. Before the shop's first start there is no database yet: the
  * registry's history is the only record then.
  */
-async function withChanger<T>(io: CliIo, delivery: Delivery, work: (changer: LiveChanger) => Promise<T>): Promise<T> {
+async function withChanger<T>(
+  io: CliIo,
+  delivery: Delivery,
+  work: (changer: LiveChanger) => Promise<T>,
+): Promise<T> {
   const shop = await runningShop(io);
   if (shop) {
     const served = await shop.call<{ environment: string }>('GET', API_PATHS.opsDeliveries);
@@ -170,7 +199,13 @@ export const deployCommand: CliCommand = {
     const outcome = await withChanger(io, delivery, (changer) =>
       version
         ? changer.deployStored(remote, version, force)
-        : deployBuildWith(changer, delivery, remote, from ? path.resolve(io.cwd, from) : undefined, force),
+        : deployBuildWith(
+            changer,
+            delivery,
+            remote,
+            from ? path.resolve(io.cwd, from) : undefined,
+            force,
+          ),
     );
     if (!version)
       io.out(

@@ -9,7 +9,11 @@ import { inviteOperator } from '../services/ops/operator-invite';
 import { EXIT_OK, stringFlag, UsageError, type CliCommand, type CliIo } from './cli-command';
 import { cliActor, cliConfig, runningShop, withDatabase } from './shop-connection';
 
-async function add(email: string | undefined, name: string | undefined, io: CliIo): Promise<number> {
+async function add(
+  email: string | undefined,
+  name: string | undefined,
+  io: CliIo,
+): Promise<number> {
   const body = operatorAddBodySchema.safeParse({ email: email ?? '', name });
   if (!body.success)
     throw new UsageError(
@@ -17,7 +21,11 @@ async function add(email: string | undefined, name: string | undefined, io: CliI
     );
   const shop = await runningShop(io);
   const added = shop
-    ? await shop.call<{ email: string; created: boolean }>('POST', API_PATHS.opsOperators, body.data)
+    ? await shop.call<{ email: string; created: boolean }>(
+        'POST',
+        API_PATHS.opsOperators,
+        body.data,
+      )
     : await withDatabase(io, async ({ db }) => {
         const config = cliConfig(io);
         const mailer = config.smtpUrl
@@ -44,10 +52,15 @@ async function add(email: string | undefined, name: string | undefined, io: CliI
 async function list(io: CliIo): Promise<number> {
   const shop = await runningShop(io);
   const operators = shop
-    ? (await shop.call<{ operators: { email: string; name: string }[] }>('GET', API_PATHS.opsOperators))
-        .operators
+    ? (
+        await shop.call<{ operators: { email: string; name: string }[] }>(
+          'GET',
+          API_PATHS.opsOperators,
+        )
+      ).operators
     : await withDatabase(io, ({ db }) => listOperators(db));
-  if (operators.length === 0) io.out('No operators yet: add one with pnpm shop operator add <email>.');
+  if (operators.length === 0)
+    io.out('No operators yet: add one with pnpm shop operator add <email>.');
   for (const operator of operators) io.out(`${operator.email}  ${operator.name}`);
   return EXIT_OK;
 }

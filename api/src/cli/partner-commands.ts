@@ -24,7 +24,13 @@ import {
   type CliCommand,
   type CliIo,
 } from './cli-command';
-import { cliActor, runningShop, ShopApiError, withDatabase, type RunningShop } from './shop-connection';
+import {
+  cliActor,
+  runningShop,
+  ShopApiError,
+  withDatabase,
+  type RunningShop,
+} from './shop-connection';
 
 /** The channel running API instances LISTEN on (plugins/app/services.ts) to drop a cached copy. */
 const INVALIDATION_CHANNEL = 'customization_changed';
@@ -92,7 +98,10 @@ function databaseStore({ db, kind }: DatabaseHandle, io: CliIo): PartnerStore {
   };
 }
 
-async function withPartnerStore<T>(io: CliIo, work: (store: PartnerStore) => Promise<T>): Promise<T> {
+async function withPartnerStore<T>(
+  io: CliIo,
+  work: (store: PartnerStore) => Promise<T>,
+): Promise<T> {
   const shop = await runningShop(io);
   if (shop) return work(apiStore(shop));
   return withDatabase(io, (handle) => work(databaseStore(handle, io)));
@@ -184,7 +193,8 @@ async function remove(shopKey: string | undefined, io: CliIo): Promise<number> {
 
 export const partnerCommand: CliCommand = {
   name: 'partner',
-  usage: 'partner upsert <file.json> [--key <shopKey>] | partner list [--json] | partner remove <shopKey>',
+  usage:
+    'partner upsert <file.json> [--key <shopKey>] | partner list [--json] | partner remove <shopKey>',
   summary:
     'Write, list or remove partner storefront customizations (validated like the API; through the running shop when there is one).',
   valueFlags: ['key'],

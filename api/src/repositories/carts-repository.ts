@@ -9,7 +9,9 @@ export type CartOwner = { userId: string } | { sessionId: string };
 export const EMPTY_CART: Cart = { items: [], updatedAt: null };
 
 function ownerColumn(owner: CartOwner) {
-  return 'userId' in owner ? (['user_id', owner.userId] as const) : (['session_id', owner.sessionId] as const);
+  return 'userId' in owner
+    ? (['user_id', owner.userId] as const)
+    : (['session_id', owner.sessionId] as const);
 }
 
 function toCart(row: { items: CartItem[] | null; updated_at: Date } | undefined): Cart {
@@ -18,18 +20,28 @@ function toCart(row: { items: CartItem[] | null; updated_at: Date } | undefined)
 
 export async function getCart(db: Executor, owner: CartOwner): Promise<Cart> {
   const [column, value] = ownerColumn(owner);
-  const row = await db.selectFrom('carts').select(['items', 'updated_at']).where(column, '=', value).executeTakeFirst();
+  const row = await db
+    .selectFrom('carts')
+    .select(['items', 'updated_at'])
+    .where(column, '=', value)
+    .executeTakeFirst();
   return toCart(row);
 }
 
 /** Replaces the cart's lines (one upsert, so two tabs writing at once never make two carts). */
-export async function putCart(db: Executor, owner: CartOwner, items: readonly CartItem[]): Promise<Cart> {
+export async function putCart(
+  db: Executor,
+  owner: CartOwner,
+  items: readonly CartItem[],
+): Promise<Cart> {
   const [column, value] = ownerColumn(owner);
   const now = new Date();
   const row = await db
     .insertInto('carts')
     .values({ [column]: value, items: JSON.stringify(items), updated_at: now })
-    .onConflict((oc) => oc.column(column).doUpdateSet({ items: JSON.stringify(items), updated_at: now }))
+    .onConflict((oc) =>
+      oc.column(column).doUpdateSet({ items: JSON.stringify(items), updated_at: now }),
+    )
     .returning(['items', 'updated_at'])
     .executeTakeFirstOrThrow();
   return toCart(row);
@@ -38,7 +50,11 @@ export async function putCart(db: Executor, owner: CartOwner, items: readonly Ca
 /** Adds quantities line by line, capped at the per-line maximum. */
 export function mergeItems(into: readonly CartItem[], from: readonly CartItem[]): CartItem[] {
   const merged = new Map(into.map((item) => [item.lookupKey, item.quantity]));
-  for (const item of from) merged.set(item.lookupKey, Math.min(MAX_CART_LINE_QUANTITY, (merged.get(item.lookupKey) ?? 0) + item.quantity));
+  for (const item of from)
+    merged.set(
+      item.lookupKey,
+      Math.min(MAX_CART_LINE_QUANTITY, (merged.get(item.lookupKey) ?? 0) + item.quantity),
+    );
   return [...merged].map(([lookupKey, quantity]) => ({ lookupKey, quantity }));
 }
 
@@ -46,8 +62,17 @@ export function mergeItems(into: readonly CartItem[], from: readonly CartItem[])
  * On login or sign-up: the session's anonymous cart joins the user's cart and is deleted, so a
  * second login from the same session cannot add the same lines twice. Run it in a transaction.
  */
-export async function mergeSessionCartIntoUser(trx: Executor, sessionId: string, userId: string): Promise<Cart> {
-  const session = await trx.deleteFrom('carts').where('session_id', '=', sessionId).where('user_id', 'is', null).returning('items').executeTakeFirst();
+export async function mergeSessionCartIntoUser(
+  trx: Executor,
+  sessionId: string,
+  userId: string,
+): Promise<Cart> {
+  const session = await trx
+    .deleteFrom('carts')
+    .where('session_id', '=', sessionId)
+    .where('user_id', 'is', null)
+    .returning('items')
+    .executeTakeFirst();
   const current = await getCart(trx, { userId });
   if (!session || (session.items ?? []).length === 0) return current;
   return putCart(trx, { userId }, mergeItems(current.items, session.items ?? []));
@@ -56,7 +81,10 @@ export async function mergeSessionCartIntoUser(trx: Executor, sessionId: string,
 /** The update that empties a cart. */
 function emptyCartQuery(db: QueryCreator<DB>, owner: CartOwner) {
   const [column, value] = ownerColumn(owner);
-  return db.updateTable('carts').set({ items: '[]', updated_at: new Date() }).where(column, '=', value);
+  return db
+    .updateTable('carts')
+    .set({ items: '[]', updated_at: new Date() })
+    .where(column, '=', value);
 }
 
 export async function clearCart(db: Executor, owner: CartOwner): Promise<void> {

@@ -30,10 +30,24 @@ export async function insertEmployerRequest(
   return row.id;
 }
 
-export async function findEmployerRequestByToken(db: Executor, payToken: string): Promise<EmployerRequest | null> {
-  const row = await db.selectFrom('employer_requests').selectAll().where('pay_token_hash', '=', hashToken(payToken)).executeTakeFirst();
+export async function findEmployerRequestByToken(
+  db: Executor,
+  payToken: string,
+): Promise<EmployerRequest | null> {
+  const row = await db
+    .selectFrom('employer_requests')
+    .selectAll()
+    .where('pay_token_hash', '=', hashToken(payToken))
+    .executeTakeFirst();
   if (!row || !row.order_id) return null;
-  return { id: row.id, email: row.email, name: row.name, employerEmail: row.employer_email, orderId: row.order_id, status: row.status };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    employerEmail: row.employer_email,
+    orderId: row.order_id,
+    status: row.status,
+  };
 }
 
 export async function markEmployerRequestPaid(db: Executor, id: string): Promise<void> {

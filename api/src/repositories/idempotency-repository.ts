@@ -11,7 +11,12 @@ export interface IdempotencyRecord {
  * Takes the key for this request. The primary key (scope, key) decides between concurrent
  * requests on any database: exactly one insert wins, the others see the winner's row.
  */
-export async function claimIdempotencyKey(db: Executor, scope: string, key: string, requestHash: string): Promise<boolean> {
+export async function claimIdempotencyKey(
+  db: Executor,
+  scope: string,
+  key: string,
+  requestHash: string,
+): Promise<boolean> {
   const inserted = await db
     .insertInto('idempotency_keys')
     .values({ scope, key, request_hash: requestHash })
@@ -21,18 +26,30 @@ export async function claimIdempotencyKey(db: Executor, scope: string, key: stri
   return inserted !== undefined;
 }
 
-export async function findIdempotencyKey(db: Executor, scope: string, key: string): Promise<IdempotencyRecord | null> {
+export async function findIdempotencyKey(
+  db: Executor,
+  scope: string,
+  key: string,
+): Promise<IdempotencyRecord | null> {
   const row = await db
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'order_id', 'response_status'])
     .where('scope', '=', scope)
     .where('key', '=', key)
     .executeTakeFirst();
-  return row ? { requestHash: row.request_hash, orderId: row.order_id, responseStatus: row.response_status } : null;
+  return row
+    ? { requestHash: row.request_hash, orderId: row.order_id, responseStatus: row.response_status }
+    : null;
 }
 
 /** The update that records a key's outcome. */
-function completeIdempotencyKeyQuery(db: QueryCreator<DB>, scope: string, key: string, orderId: string, responseStatus: number) {
+function completeIdempotencyKeyQuery(
+  db: QueryCreator<DB>,
+  scope: string,
+  key: string,
+  orderId: string,
+  responseStatus: number,
+) {
   return db
     .updateTable('idempotency_keys')
     .set({ order_id: orderId, response_status: responseStatus })
@@ -41,11 +58,26 @@ function completeIdempotencyKeyQuery(db: QueryCreator<DB>, scope: string, key: s
 }
 
 /** Records the outcome; later requests with the key get this order back. */
-export async function completeIdempotencyKey(db: Executor, scope: string, key: string, orderId: string, responseStatus: number): Promise<void> {
+export async function completeIdempotencyKey(
+  db: Executor,
+  scope: string,
+  key: string,
+  orderId: string,
+  responseStatus: number,
+): Promise<void> {
   await completeIdempotencyKeyQuery(db, scope, key, orderId, responseStatus).execute();
 }
 
 /** A request that failed before making an order gives its key back, so the shopper can try again. */
-export async function releaseIdempotencyKey(db: Executor, scope: string, key: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('order_id', 'is', null).execute();
+export async function releaseIdempotencyKey(
+  db: Executor,
+  scope: string,
+  key: string,
+): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .where('order_id', 'is', null)
+    .execute();
 }

@@ -10,7 +10,11 @@ export async function grantOperator(
   db: Executor,
   input: { email: string; name: string },
 ): Promise<{ user: UserRow; created: boolean }> {
-  const created = await createUser(db, { email: input.email, name: input.name, passwordHash: null });
+  const created = await createUser(db, {
+    email: input.email,
+    name: input.name,
+    passwordHash: null,
+  });
   const user = await db
     .updateTable('users')
     .set({ role: 'operator', updated_at: new Date() })

@@ -52,7 +52,10 @@ function toRefund(row: {
   };
 }
 
-export async function listOrderRefunds(db: Executor, orderId: string): Promise<OrderRefundRecord[]> {
+export async function listOrderRefunds(
+  db: Executor,
+  orderId: string,
+): Promise<OrderRefundRecord[]> {
   const rows = await db
     .selectFrom('order_refunds')
     .selectAll()
@@ -63,7 +66,10 @@ export async function listOrderRefunds(db: Executor, orderId: string): Promise<O
   return rows.map(toRefund);
 }
 
-export async function findRefundsByKey(db: Executor, idempotencyKey: string): Promise<OrderRefundRecord[]> {
+export async function findRefundsByKey(
+  db: Executor,
+  idempotencyKey: string,
+): Promise<OrderRefundRecord[]> {
   const rows = await db
     .selectFrom('order_refunds')
     .selectAll()
@@ -105,7 +111,9 @@ export async function insertPendingRefund(
 export async function settleRefund(
   db: Executor,
   id: string,
-  outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed'; failureMessage: string },
+  outcome:
+    | { status: 'succeeded'; providerRefundId: string }
+    | { status: 'failed'; failureMessage: string },
 ): Promise<void> {
   await db
     .updateTable('order_refunds')
@@ -121,7 +129,10 @@ export async function settleRefund(
 }
 
 /** Refunded or on its way (pending), per order: what the search list shows. */
-export async function refundedByOrder(db: Executor, orderIds: readonly string[]): Promise<Map<string, number>> {
+export async function refundedByOrder(
+  db: Executor,
+  orderIds: readonly string[],
+): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('order_refunds')
@@ -147,7 +158,12 @@ export async function searchOrders(db: Executor, query: string, limit = 50) {
 
 /** Locks the order row: refunds of one order are worked out one after the other. */
 export async function lockOrder(trx: Executor, orderId: string) {
-  return trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function orderLineRows(db: Executor, orderId: string) {

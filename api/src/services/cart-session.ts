@@ -9,7 +9,11 @@ import { mergeSessionCartIntoUser } from '../repositories/carts-repository';
 export const CART_SESSION_COOKIE = 'bw_cart_session';
 const CART_SESSION_DAYS = 30;
 
-export function rememberCartSession(reply: FastifyReply, config: Pick<AppConfig, 'secureCookies'>, sessionId: string): void {
+export function rememberCartSession(
+  reply: FastifyReply,
+  config: Pick<AppConfig, 'secureCookies'>,
+  sessionId: string,
+): void {
   reply.setCookie(CART_SESSION_COOKIE, sessionId, {
     httpOnly: true,
     sameSite: 'lax',
@@ -25,8 +29,15 @@ export function cartSessionFrom(request: FastifyRequest): string | null {
 }
 
 /** Merges every anonymous cart this browser is known by into the user's cart, in one transaction. */
-export async function mergeCartsOnLogin(db: Database, request: FastifyRequest, userId: string, bodySessionId?: string | null): Promise<void> {
-  const sessionIds = [...new Set([cartSessionFrom(request), bodySessionId].filter((id): id is string => Boolean(id)))];
+export async function mergeCartsOnLogin(
+  db: Database,
+  request: FastifyRequest,
+  userId: string,
+  bodySessionId?: string | null,
+): Promise<void> {
+  const sessionIds = [
+    ...new Set([cartSessionFrom(request), bodySessionId].filter((id): id is string => Boolean(id))),
+  ];
   if (sessionIds.length === 0) return;
   await db.transaction().execute(async (trx) => {
     for (const sessionId of sessionIds) await mergeSessionCartIntoUser(trx, sessionId, userId);

@@ -97,7 +97,10 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
     now = Date.now,
   } = options;
   /** `settled`: the page once rendered, kept to check its nested areas' versions. */
-  const cache = new Map<string, { at: number; page: Promise<FirstViewPage | null>; settled?: FirstViewPage | null }>();
+  const cache = new Map<
+    string,
+    { at: number; page: Promise<FirstViewPage | null>; settled?: FirstViewPage | null }
+  >();
   /**
    * Pages whose render read the API as its visitor (by cache key, so a new version of the area is
    * asked again): each request renders its own, and no render of theirs is shared or kept.
@@ -110,7 +113,10 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
     pathname: string,
     search: string,
     areas: AreaTable,
-  ): Promise<{ key: string; render: (visitor: FirstViewVisitor) => Promise<FirstViewPage | null> } | null> {
+  ): Promise<{
+    key: string;
+    render: (visitor: FirstViewVisitor) => Promise<FirstViewPage | null>;
+  } | null> {
     const target = shell.renderer.areaOf(pathname, areas);
     if (!target) return null;
     const area = await loadArea(target.area);
@@ -194,7 +200,10 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
       const part = await guest.renderer.renderArea({ ...request, areaProps: slot.areaProps });
       // One level only: a nested area's own slots are not filled.
       if (!part || (part.slots?.length ?? 0) > 0) return null;
-      html = html.replace(marker, () => `<div ${FIRST_VIEW_SLOT_ATTRIBUTE}="${slot.id}">${part.html}</div>`);
+      html = html.replace(
+        marker,
+        () => `<div ${FIRST_VIEW_SLOT_ATTRIBUTE}="${slot.id}">${part.html}</div>`,
+      );
       head += part.head;
       // The host's entries first; a query both read is the same data.
       const known = new Set(queries.map((query) => JSON.stringify(query.queryKey)));
@@ -214,11 +223,17 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
   }
 
   /** Counts the render against maxConcurrent until it ends, whether or not it is waited for. */
-  function started(render: Promise<FirstViewPage | null>, pathname: string): Promise<FirstViewPage | null> {
+  function started(
+    render: Promise<FirstViewPage | null>,
+    pathname: string,
+  ): Promise<FirstViewPage | null> {
     rendering += 1;
     return render
       .catch((error: unknown) => {
-        log.warn({ err: error, pathname }, 'first view render failed; the page starts in the browser');
+        log.warn(
+          { err: error, pathname },
+          'first view render failed; the page starts in the browser',
+        );
         return null;
       })
       .finally(() => {
@@ -239,7 +254,8 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
   function rememberPersonal(key: string): void {
     personalKeys.delete(key);
     personalKeys.add(key);
-    while (personalKeys.size > maxEntries) personalKeys.delete(personalKeys.values().next().value as string);
+    while (personalKeys.size > maxEntries)
+      personalKeys.delete(personalKeys.values().next().value as string);
   }
 
   return async (pathname, search, areas, visitor = {}) => {
@@ -254,7 +270,11 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
       if (entry?.settled && (await nestedChanged(entry.settled))) entry = undefined;
       if (!entry || now() - entry.at > ttlMs) {
         if (rendering >= maxConcurrent) return null;
-        const fresh: { at: number; page: Promise<FirstViewPage | null>; settled?: FirstViewPage | null } = {
+        const fresh: {
+          at: number;
+          page: Promise<FirstViewPage | null>;
+          settled?: FirstViewPage | null;
+        } = {
           at: now(),
           page: Promise.resolve(null),
         };
@@ -309,7 +329,9 @@ export function withFirstView(indexHtml: string, page: FirstViewPage): string | 
   if (!root.test(indexHtml) || !indexHtml.includes('</head>')) return null;
   // An area that titles its page (a partner's storefront) replaces the shell's title: the first
   // <title> in a document is the one the tab shows.
-  const titled = /<title\b/i.test(page.head) ? indexHtml.replace(/<title\b[^>]*>[\s\S]*?<\/title>/i, '') : indexHtml;
+  const titled = /<title\b/i.test(page.head)
+    ? indexHtml.replace(/<title\b[^>]*>[\s\S]*?<\/title>/i, '')
+    : indexHtml;
   // Function replacements: a "$" in the page must stay a "$".
   return titled
     .replace('</head>', () => `${page.head}</head>`)

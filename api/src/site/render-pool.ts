@@ -17,7 +17,9 @@ import {
 import { AREA_NAMES } from '@shop/shared/shell-contract/shell-props';
 
 /** A render request without its functions; `personal`: the main thread offers `fetchPersonalJson`. */
-export type WorkerRenderRequest = Omit<AreaRenderRequest, 'fetchJson' | 'fetchPersonalJson'> & { personal: boolean };
+export type WorkerRenderRequest = Omit<AreaRenderRequest, 'fetchJson' | 'fetchPersonalJson'> & {
+  personal: boolean;
+};
 
 /** Main thread → worker. */
 export type ToWorker =
@@ -124,7 +126,9 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     worker.on('message', (message: FromWorker) => onMessage(slot, message));
     // An uncaught exception in the renderer, or its heap running out (ERR_WORKER_OUT_OF_MEMORY).
     worker.on('error', (error) => retire(slot, error));
-    worker.on('exit', (code) => retire(slot, new Error(`The render worker exited with code ${code}.`)));
+    worker.on('exit', (code) =>
+      retire(slot, new Error(`The render worker exited with code ${code}.`)),
+    );
     return slot;
   }
 
@@ -161,7 +165,13 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   function startDeadline(slot: Slot): void {
     clearTimeout(slot.timer);
     slot.timer = setTimeout(
-      () => retire(slot, new Error(`The renderer ran past its ${deadlineMs} ms deadline; its worker was terminated.`)),
+      () =>
+        retire(
+          slot,
+          new Error(
+            `The renderer ran past its ${deadlineMs} ms deadline; its worker was terminated.`,
+          ),
+        ),
       deadlineMs,
     );
     slot.timer.unref();
@@ -199,7 +209,9 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
         }
       });
     } else if (message.type === 'failed') {
-      finish(slot, message.job, (job) => job.reject(new Error(`The renderer failed: ${message.message}`)));
+      finish(slot, message.job, (job) =>
+        job.reject(new Error(`The renderer failed: ${message.message}`)),
+      );
     } else if (message.type === 'loaded') {
       const job = slot.job;
       if (!job || job.id !== message.job || job.loaded) return;
@@ -210,7 +222,12 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       if (!job || job.id !== message.job) return;
       job.fetches += 1;
       if (job.fetches > maxFetchesPerRender) {
-        retire(slot, new Error(`The renderer read the API more than ${maxFetchesPerRender} times in one render.`));
+        retire(
+          slot,
+          new Error(
+            `The renderer read the API more than ${maxFetchesPerRender} times in one render.`,
+          ),
+        );
         return;
       }
       const answer = (reply: ToWorker) => {
@@ -218,7 +235,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       };
       const { fetchJson, fetchPersonalJson } = job.request;
       const read = message.personal
-        ? (fetchPersonalJson ?? (() => Promise.reject(new Error('No personal reads in this render.'))))
+        ? (fetchPersonalJson ??
+          (() => Promise.reject(new Error('No personal reads in this render.'))))
         : fetchJson;
       read(String(message.path)).then(
         (value) => answer({ type: 'fetched', id: message.id, ok: true, value }),
@@ -257,9 +275,17 @@ const TAKEOVERS: readonly FirstViewTakeover[] = ['eager', 'on-interaction'];
 function renderResult(value: unknown): AreaRenderResult | null {
   if (value === null || value === undefined) return null;
   const candidate = value as Partial<AreaRenderResult>;
-  if (typeof candidate.html !== 'string' || typeof candidate.head !== 'string' || !Array.isArray(candidate.queries))
+  if (
+    typeof candidate.html !== 'string' ||
+    typeof candidate.head !== 'string' ||
+    !Array.isArray(candidate.queries)
+  )
     throw new Error('The renderer returned something other than { html, head, queries } or null.');
-  const result: AreaRenderResult = { html: candidate.html, head: candidate.head, queries: candidate.queries };
+  const result: AreaRenderResult = {
+    html: candidate.html,
+    head: candidate.head,
+    queries: candidate.queries,
+  };
   if (candidate.takeover !== undefined) {
     if (!TAKEOVERS.includes(candidate.takeover))
       throw new Error("The renderer returned a takeover other than 'eager' or 'on-interaction'.");

@@ -11,7 +11,10 @@ const port = parentPort;
 /** Versions never change once stored, so a file is loaded once; a few recent ones are kept. */
 const KEPT_RENDERERS = 4;
 const renderers = new Map<string, AreaServerRenderer>();
-const pendingReads = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+const pendingReads = new Map<
+  number,
+  { resolve: (value: unknown) => void; reject: (error: Error) => void }
+>();
 let nextRead = 0;
 
 function rendererIn(file: string, job: number): AreaServerRenderer {
@@ -19,7 +22,8 @@ function rendererIn(file: string, job: number): AreaServerRenderer {
   if (known) return known;
   const load = createRequire(file);
   const loaded = load(file) as Partial<AreaServerRenderer> | null;
-  if (typeof loaded?.renderArea !== 'function') throw new Error(`${file} is not an area server renderer`);
+  if (typeof loaded?.renderArea !== 'function')
+    throw new Error(`${file} is not an area server renderer`);
   const renderer = loaded as AreaServerRenderer;
   renderers.set(file, renderer);
   // The pool starts the render's deadline again: loading a bundle is not rendering.
@@ -36,7 +40,11 @@ function send(message: FromWorker): void {
   port.postMessage(message);
 }
 
-async function render({ job, file, request }: Extract<ToWorker, { type: 'render' }>): Promise<void> {
+async function render({
+  job,
+  file,
+  request,
+}: Extract<ToWorker, { type: 'render' }>): Promise<void> {
   const read = (personal: boolean) => (path: string) =>
     new Promise<unknown>((resolve, reject) => {
       const id = ++nextRead;

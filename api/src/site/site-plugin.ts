@@ -9,11 +9,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RegistryDocument } from '@shop/shared/delivery/registry-document';
-import {
-  areaTableOf,
-  resolveArea,
-  type AreaTable,
-} from '@shop/shared/shell-contract/area-routes';
+import { areaTableOf, resolveArea, type AreaTable } from '@shop/shared/shell-contract/area-routes';
 import { safeRelativeSegments, type ArtifactStore } from '../delivery/artifact-store';
 import { REGISTRY_URL, REMOTES_URL_PREFIX } from '../delivery/artifact-urls';
 import { registryDirOf, storeDirOf } from '../delivery/delivery-config';
@@ -114,7 +110,10 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
       }),
       fetchJson: (url) => injectJson(app, url),
       fetchPersonalJson: (url, visitor) =>
-        injectJson(app, url, { isApiPath: options.isApiPath ?? isApiPrefixed, cookie: visitor.cookie }),
+        injectJson(app, url, {
+          isApiPath: options.isApiPath ?? isApiPrefixed,
+          cookie: visitor.cookie,
+        }),
       log: app.log,
     });
   }
@@ -149,11 +148,21 @@ interface SiteRouteDeps {
 }
 
 /** Server renderers are code for the server, never files for the browser. */
-const isServerRenderPath = (filePath: string) => filePath.split('/')[0]?.toLowerCase() === SERVER_RENDER_DIR;
+const isServerRenderPath = (filePath: string) =>
+  filePath.split('/')[0]?.toLowerCase() === SERVER_RENDER_DIR;
 
 function siteRoutes(
   app: FastifyInstance,
-  { store, registry, configScript, htmlHeaders, siteRoot, isApiPath, isOperator, composeFirstView }: SiteRouteDeps,
+  {
+    store,
+    registry,
+    configScript,
+    htmlHeaders,
+    siteRoot,
+    isApiPath,
+    isOperator,
+    composeFirstView,
+  }: SiteRouteDeps,
 ): void {
   const readIndex = cachedTextFile(path.join(siteRoot, 'index.html'));
   const readRegistry = registryReader(registry);
@@ -191,7 +200,8 @@ function siteRoutes(
     // The page itself, like every deep link, may carry a server-rendered first view.
     if (requested === 'index.html') return sendIndex(request, reply);
     const segments = safeRelativeSegments(requested);
-    if (segments && segments.length > 1 && segments[0]?.toLowerCase() === SERVER_RENDER_DIR) return reply.callNotFound();
+    if (segments && segments.length > 1 && segments[0]?.toLowerCase() === SERVER_RENDER_DIR)
+      return reply.callNotFound();
     const file = segments ? await statLocalFile(path.join(siteRoot, ...segments)) : null;
     if (file) {
       if (requested.endsWith('.html')) reply.headers(htmlHeaders);
@@ -220,20 +230,25 @@ function siteRoutes(
     const pathname = url.pathname === '/index.html' ? '/' : url.pathname;
     const { areas } = await readRegistry();
     const resolved = resolveArea(pathname, areas);
-    const hidden = resolved !== null && OPERATOR_AREAS.includes(resolved.area) && !(await isOperator(request));
+    const hidden =
+      resolved !== null && OPERATOR_AREAS.includes(resolved.area) && !(await isOperator(request));
     if (!resolved || hidden)
       return reply
         .code(404)
         .header('cache-control', NO_CACHE)
         .type('text/html; charset=utf-8')
         .send(await readIndex());
-    const page = await firstViewHtml(pathname, url.search, areas, { cookie: request.headers.cookie });
+    const page = await firstViewHtml(pathname, url.search, areas, {
+      cookie: request.headers.cookie,
+    });
     if (page)
-      return reply
-        // A page drawn as this visitor (their cart, their session) is theirs alone.
-        .header('cache-control', page.personal ? PERSONAL : NO_CACHE)
-        .type('text/html; charset=utf-8')
-        .send(page.html);
+      return (
+        reply
+          // A page drawn as this visitor (their cart, their session) is theirs alone.
+          .header('cache-control', page.personal ? PERSONAL : NO_CACHE)
+          .type('text/html; charset=utf-8')
+          .send(page.html)
+      );
     return sendFile(request, reply, index, 'index.html', NO_CACHE);
   }
 
@@ -245,7 +260,10 @@ function siteRoutes(
     visitor: FirstViewVisitor,
   ): Promise<{ html: string; personal: boolean } | null> {
     if (!composeFirstView) return null;
-    const [page, index] = await Promise.all([composeFirstView(pathname, search, areas, visitor), readIndex()]);
+    const [page, index] = await Promise.all([
+      composeFirstView(pathname, search, areas, visitor),
+      readIndex(),
+    ]);
     const html = page && index ? withFirstView(index, page) : null;
     return html === null ? null : { html, personal: page?.personal === true };
   }
@@ -266,9 +284,12 @@ async function injectJson(
   url: string,
   as?: { isApiPath: (url: string) => boolean; cookie: string | undefined },
 ): Promise<unknown> {
-  if (!url.startsWith('/') || url.startsWith('//')) throw new Error(`A server render reads same-origin API paths only, not ${url}`);
+  if (!url.startsWith('/') || url.startsWith('//'))
+    throw new Error(`A server render reads same-origin API paths only, not ${url}`);
   if (as && !(isPlainPath(url) && as.isApiPath(url)))
-    throw new Error(`A server render reads the visitor's data from the API's own paths only, not ${url}`);
+    throw new Error(
+      `A server render reads the visitor's data from the API's own paths only, not ${url}`,
+    );
   const headers: Record<string, string> = { accept: 'application/json' };
   if (as?.cookie) headers.cookie = as.cookie;
   const response = await app.inject({ method: 'GET', url, headers });
@@ -293,7 +314,8 @@ function cachedTextFile(file: string): () => Promise<string | null> {
   return async () => {
     const stat = await statLocalFile(file);
     if (!stat) return null;
-    if (cached?.etag !== stat.etag) cached = { etag: stat.etag, text: await fs.readFile(file, 'utf8') };
+    if (cached?.etag !== stat.etag)
+      cached = { etag: stat.etag, text: await fs.readFile(file, 'utf8') };
     return cached.text;
   };
 }

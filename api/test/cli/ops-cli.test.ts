@@ -28,7 +28,13 @@ describe('pnpm shop beside a running shop', () => {
   beforeAll(async () => {
     repo = await createFakeRepo('local');
     dataDir = path.join(repo.root, '.data', 'pglite');
-    env = { ...repo.env, NODE_ENV: 'test', SEED_DEMO_DATA: 'false', SHOP_OPERATOR: 'alice', DATA_DIR: dataDir };
+    env = {
+      ...repo.env,
+      NODE_ENV: 'test',
+      SEED_DEMO_DATA: 'false',
+      SHOP_OPERATOR: 'alice',
+      DATA_DIR: dataDir,
+    };
     for (const label of ['v1', 'v2']) {
       await writeRemoteBuild(repo.root, catalog, label);
       await deployBuild(repo.delivery, catalog);
@@ -60,7 +66,10 @@ describe('pnpm shop beside a running shop', () => {
       });
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const address = t.app.server.address() as { port: number };
-      removeTokenFile = writeOperatorTokenFile(dataDir, { url: `http://127.0.0.1:${address.port}`, token: TOKEN });
+      removeTokenFile = writeOperatorTokenFile(dataDir, {
+        url: `http://127.0.0.1:${address.port}`,
+        token: TOKEN,
+      });
     });
     afterAll(async () => {
       removeTokenFile();
@@ -73,11 +82,20 @@ describe('pnpm shop beside a running shop', () => {
     });
 
     it('writes and lists partners through the API, with the same field messages, and logs who did it', async () => {
-      await fs.writeFile(path.join(repo.root, 'p.json'), JSON.stringify({ shopKey: 'globex', businessName: 'Globex' }));
+      await fs.writeFile(
+        path.join(repo.root, 'p.json'),
+        JSON.stringify({ shopKey: 'globex', businessName: 'Globex' }),
+      );
       const saved = await shop('partner', 'upsert', 'p.json');
-      expect(saved).toMatchObject({ code: 0, out: 'Saved globex (Globex); storefront /shop/globex.' });
+      expect(saved).toMatchObject({
+        code: 0,
+        out: 'Saved globex (Globex); storefront /shop/globex.',
+      });
       expect((await t.app.customizations.get('globex'))?.businessName).toBe('Globex');
-      await fs.writeFile(path.join(repo.root, 'bad.json'), JSON.stringify({ shopKey: 'globex', businessName: 'X', primaryColor: 'red;' }));
+      await fs.writeFile(
+        path.join(repo.root, 'bad.json'),
+        JSON.stringify({ shopKey: 'globex', businessName: 'X', primaryColor: 'red;' }),
+      );
       const bad = await shop('partner', 'upsert', 'bad.json');
       expect(bad.code).toBe(1);
       expect(bad.err).toContain('globex was not saved; fix these fields:');
@@ -99,7 +117,10 @@ describe('pnpm shop beside a running shop', () => {
       const history = (await repo.delivery.registry.read()).history;
       expect(history.at(-1)).toMatchObject({ action: 'rollback', by: 'alice' });
       const added = await shop('operator', 'add', 'New.Ops@Example.com');
-      expect(added).toMatchObject({ code: 0, out: expect.stringContaining('new.ops@example.com is an operator') });
+      expect(added).toMatchObject({
+        code: 0,
+        out: expect.stringContaining('new.ops@example.com is an operator'),
+      });
       const [mail] = await listOutbox(t.app.db, 'new.ops@example.com', 1);
       expect(mail?.text).toMatch(/\/reset-password\?linkId=/);
       const audit = await listAudit(t.app.db, { limit: 2 });
@@ -116,7 +137,9 @@ describe('pnpm shop beside a running shop', () => {
 
     it('opens the database itself: operator add mails a link, writes are audited as cli-direct', async () => {
       expect(await fs.stat(operatorTokenPath(dataDir)).catch(() => null)).toBeNull();
-      expect(await shop('operator', 'add', 'direct.ops@example.com', '--name', 'Direct')).toMatchObject({ code: 0 });
+      expect(
+        await shop('operator', 'add', 'direct.ops@example.com', '--name', 'Direct'),
+      ).toMatchObject({ code: 0 });
       const v2 = (await repo.delivery.registry.read()).history[1]!.to;
       expect((await shop('deploy', 'catalog', '--version', v2)).code).toBe(0);
       const handle = await openDatabase({ kind: 'pglite', dataDir });

@@ -35,7 +35,8 @@ export async function operatorSession(t: TestApp, email = 'ops@bloodwise.test'):
     url: API_PATHS.resetPasswordCallback,
     payload: { linkId, password: OPERATOR_PASSWORD },
   });
-  if (set.statusCode !== 200) throw new Error(`Setting the password answered ${set.statusCode}: ${set.body}`);
+  if (set.statusCode !== 200)
+    throw new Error(`Setting the password answered ${set.statusCode}: ${set.body}`);
   return logIn(t, email, OPERATOR_PASSWORD);
 }
 

@@ -168,7 +168,9 @@ describe('test payment provider (Stripe test-mode card rules)', () => {
         .executeTakeFirstOrThrow();
       expect(stored.idempotency_key).toBe(`one-call:${method.id}`);
       // The card is usable afterwards like any tokenised card, and refundable.
-      expect(await provider.refund({ chargeId: charge.id, idempotencyKey: 'one-call:r' })).toMatchObject({
+      expect(
+        await provider.refund({ chargeId: charge.id, idempotencyKey: 'one-call:r' }),
+      ).toMatchObject({
         amount: 15_495,
       });
       const rows = JSON.stringify(
@@ -287,33 +289,59 @@ describe('test payment provider (Stripe test-mode card rules)', () => {
   describe('refunds', () => {
     async function succeededCharge(amount: number) {
       const method = await methodFor(TEST_CARDS.succeeds);
-      return provider.createCharge({ amount, currency: 'usd', paymentMethodId: method.id, idempotencyKey: `refund-test:${method.id}` });
+      return provider.createCharge({
+        amount,
+        currency: 'usd',
+        paymentMethodId: method.id,
+        idempotencyKey: `refund-test:${method.id}`,
+      });
     }
 
     it('refunds in parts up to what was charged, and never past it', async () => {
       const charge = await succeededCharge(10_000);
-      await provider.refund({ chargeId: charge.id, amount: 2_500, idempotencyKey: `${charge.id}:a` });
+      await provider.refund({
+        chargeId: charge.id,
+        amount: 2_500,
+        idempotencyKey: `${charge.id}:a`,
+      });
       const rest = await provider.refund({ chargeId: charge.id, idempotencyKey: `${charge.id}:b` });
       expect(rest.amount).toBe(7_500);
-      await expect(provider.refund({ chargeId: charge.id, amount: 1, idempotencyKey: `${charge.id}:c` })).rejects.toBeInstanceOf(RefundRefusedError);
+      await expect(
+        provider.refund({ chargeId: charge.id, amount: 1, idempotencyKey: `${charge.id}:c` }),
+      ).rejects.toBeInstanceOf(RefundRefusedError);
       expect((await provider.getCharge(charge.id))?.amountRefunded).toBe(10_000);
-      expect((await provider.listRefunds(charge.id)).map((refund) => refund.amount)).toEqual([2_500, 7_500]);
+      expect((await provider.listRefunds(charge.id)).map((refund) => refund.amount)).toEqual([
+        2_500, 7_500,
+      ]);
     });
 
     it('moves money once per idempotency key, even when the same refund is sent many times at once', async () => {
       const charge = await succeededCharge(5_000);
       const key = `${charge.id}:double-click`;
-      const refunds = await Promise.all(Array.from({ length: 10 }, () => provider.refund({ chargeId: charge.id, amount: 3_000, idempotencyKey: key })));
+      const refunds = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          provider.refund({ chargeId: charge.id, amount: 3_000, idempotencyKey: key }),
+        ),
+      );
       expect(new Set(refunds.map((refund) => refund.id)).size).toBe(1);
       expect((await provider.getCharge(charge.id))?.amountRefunded).toBe(3_000);
-      await expect(provider.refund({ chargeId: charge.id, amount: 1_000, idempotencyKey: key })).rejects.toBeInstanceOf(IdempotencyConflictError);
+      await expect(
+        provider.refund({ chargeId: charge.id, amount: 1_000, idempotencyKey: key }),
+      ).rejects.toBeInstanceOf(IdempotencyConflictError);
     });
 
     it('refuses a refund of a charge that took no money', async () => {
       const method = await methodFor(TEST_CARDS.declined);
-      const failed = await provider.createCharge({ amount: 1_000, currency: 'usd', paymentMethodId: method.id, idempotencyKey: `refund-test:${method.id}` });
+      const failed = await provider.createCharge({
+        amount: 1_000,
+        currency: 'usd',
+        paymentMethodId: method.id,
+        idempotencyKey: `refund-test:${method.id}`,
+      });
       expect(failed.status).toBe('failed');
-      await expect(provider.refund({ chargeId: failed.id, idempotencyKey: `${failed.id}:r` })).rejects.toBeInstanceOf(RefundRefusedError);
+      await expect(
+        provider.refund({ chargeId: failed.id, idempotencyKey: `${failed.id}:r` }),
+      ).rejects.toBeInstanceOf(RefundRefusedError);
     });
   });
 });

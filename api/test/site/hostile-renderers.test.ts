@@ -161,9 +161,14 @@ describe('hostile server renderers deployed with shop deploy', () => {
   }
 
   beforeAll(async () => {
-    for (const needed of [path.join(SHELL_DIST, SERVER_RENDER_FILE), path.join(CATALOG_DIST, SERVER_RENDER_FILE)])
+    for (const needed of [
+      path.join(SHELL_DIST, SERVER_RENDER_FILE),
+      path.join(CATALOG_DIST, SERVER_RENDER_FILE),
+    ])
       if (!existsSync(needed))
-        throw new Error(`${path.relative(REPO_ROOT, needed)} is missing: build the shop first (npx pnpm@12.21.0 run build).`);
+        throw new Error(
+          `${path.relative(REPO_ROOT, needed)} is missing: build the shop first (npx pnpm@12.21.0 run build).`,
+        );
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-hostile-renderers-'));
     env = {
       ...process.env,
@@ -246,17 +251,20 @@ describe('hostile server renderers deployed with shop deploy', () => {
     ['throws', 'throws', /The renderer failed: the catalog renderer broke/],
     ['throws from a timer', 'throwsLater', /thrown from a timer/],
     ['exhausts its memory', 'hoards', /memory limit/],
-  ])('a renderer that %s: the page starts in the browser, and the API keeps answering', async (_title, name, reason) => {
-    await deployCatalog(name, HOSTILE_RENDERERS[name]);
-    const pricing = page('/pricing', 'pricing');
-    await untilEvent(`${name}-started`);
-    const [answers, res] = await Promise.all([apiAnswers(), pricing]);
-    expectApiAnswered(answers);
-    expectPlainPage(res);
-    await renderFailure('/pricing');
-    expect(failureOf('/pricing')).toMatch(reason);
-    logs.length = 0;
-  });
+  ])(
+    'a renderer that %s: the page starts in the browser, and the API keeps answering',
+    async (_title, name, reason) => {
+      await deployCatalog(name, HOSTILE_RENDERERS[name]);
+      const pricing = page('/pricing', 'pricing');
+      await untilEvent(`${name}-started`);
+      const [answers, res] = await Promise.all([apiAnswers(), pricing]);
+      expectApiAnswered(answers);
+      expectPlainPage(res);
+      await renderFailure('/pricing');
+      expect(failureOf('/pricing')).toMatch(reason);
+      logs.length = 0;
+    },
+  );
 
   it('renders first views again in a fresh worker once the real catalog is live again', async () => {
     await shop('deploy', 'mf-catalog', '--version', realVersion);

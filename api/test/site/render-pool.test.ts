@@ -100,14 +100,21 @@ describe('render pool', () => {
     expect(result?.html).toMatch(/^<p>\/pricing\|\|\d+<\/p>$/);
     expect(result?.html).not.toContain(`|0<`);
     expect(result?.queries).toEqual([
-      { queryKey: ['data'], data: { url: '/api/v1/data?plan=b', answeredOn: 'main thread' }, dataUpdatedAt: 1 },
+      {
+        queryKey: ['data'],
+        data: { url: '/api/v1/data?plan=b', answeredOn: 'main thread' },
+        dataUpdatedAt: 1,
+      },
     ]);
     expect(await pool.render(file('returnsNull'), request())).toBeNull();
   });
 
   it("proxies fetchPersonalJson to this thread when offered, and keeps the renderer's takeover", async () => {
     const personalReads = jest.fn(async (url: string) => ({ owner: `visitor's ${url}` }));
-    const result = await pool.render(file('personal'), { ...request(), fetchPersonalJson: personalReads });
+    const result = await pool.render(file('personal'), {
+      ...request(),
+      fetchPersonalJson: personalReads,
+    });
     expect(result?.html).toBe("visitor's /api/v1/cart|main thread");
     expect(result?.takeover).toBe('on-interaction');
     expect(personalReads).toHaveBeenCalledTimes(1);
@@ -120,7 +127,9 @@ describe('render pool', () => {
   });
 
   it('keeps the page-open events a renderer returns and refuses malformed ones', async () => {
-    expect((await pool.render(file('openEvents'), request()))?.openEvents).toEqual([{ event: 'view_item', params: { n: 1 } }]);
+    expect((await pool.render(file('openEvents'), request()))?.openEvents).toEqual([
+      { event: 'view_item', params: { n: 1 } },
+    ]);
     await expect(pool.render(file('badOpenEvents'), request())).rejects.toThrow(/openEvents/);
   });
 
@@ -170,7 +179,9 @@ describe('render pool', () => {
 
   it('fails the render of a renderer that throws outside the render (which would end the API process), and replaces its worker', async () => {
     const before = await threadOf();
-    await expect(pool.render(file('throwsLater'), request())).rejects.toThrow('thrown from a timer');
+    await expect(pool.render(file('throwsLater'), request())).rejects.toThrow(
+      'thrown from a timer',
+    );
     expect(await threadOf()).not.toBe(before);
   });
 
@@ -190,7 +201,9 @@ describe('render pool', () => {
     await expect(pool.render(file('notRenderer'), request())).rejects.toThrow(
       /notRenderer\.cjs is not an area server renderer/,
     );
-    await expect(pool.render(file('returnsFunction'), request())).rejects.toThrow(/could not be cloned/);
+    await expect(pool.render(file('returnsFunction'), request())).rejects.toThrow(
+      /could not be cloned/,
+    );
     await expect(pool.render(file('returnsWrongShape'), request())).rejects.toThrow(
       /something other than \{ html, head, queries \}/,
     );
@@ -206,7 +219,9 @@ describe('render pool', () => {
   });
 
   it('queues renders beyond its workers and runs them all', async () => {
-    const pages = await Promise.all(['/a', '/b', '/c'].map((pathname) => pool.render(file('ok'), request(pathname))));
+    const pages = await Promise.all(
+      ['/a', '/b', '/c'].map((pathname) => pool.render(file('ok'), request(pathname))),
+    );
     expect(pages.map((page) => page?.html.split('|')[0])).toEqual(['<p>/a', '<p>/b', '<p>/c']);
   });
 
@@ -215,7 +230,9 @@ describe('render pool', () => {
     try {
       const fresh = createRenderPool({ size: 1 });
       try {
-        expect(JSON.parse((await fresh.render(file('env'), request()))!.html)).toEqual(['NODE_ENV']);
+        expect(JSON.parse((await fresh.render(file('env'), request()))!.html)).toEqual([
+          'NODE_ENV',
+        ]);
       } finally {
         await fresh.close();
       }

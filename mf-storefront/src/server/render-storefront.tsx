@@ -65,7 +65,8 @@ function pricingViewEvents(
 export const renderArea: AreaServerRenderer['renderArea'] = async (request: AreaRenderRequest) => {
   const shopKey = shopKeyFromBasename(request.basename);
   if (!shopKey || !request.pathname.startsWith(request.basename)) return null;
-  const kind = SERVER_RENDERED_PAGES[request.pathname.slice(request.basename.length).replace(/\/+$/, '')];
+  const kind =
+    SERVER_RENDERED_PAGES[request.pathname.slice(request.basename.length).replace(/\/+$/, '')];
   if (!kind) return null;
   let partnerKey: readonly unknown[] = [];
   let reads: PricingReads | null = null;
@@ -95,9 +96,14 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (request: Area
         const customization = queryClient.getQueryData<PartnerCustomizationProp | null>(partnerKey);
         if (!customization) return null;
         const redirect = customization.redirectLink;
-        if (partnerRedirectTarget(kind, typeof redirect === 'string' ? redirect : null)) return null;
+        if (partnerRedirectTarget(kind, typeof redirect === 'string' ? redirect : null))
+          return null;
         const theme = partnerThemeTokens(customization);
-        title = storefrontPageTitle(request.pathname.slice(request.basename.length), customization, theme);
+        title = storefrontPageTitle(
+          request.pathname.slice(request.basename.length),
+          customization,
+          theme,
+        );
         if (reads && kind === 'pricing')
           openEvents = pricingViewEvents(queryClient, reads, partnerView(customization, theme));
         return { customization, theme };

@@ -1,7 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { AxiosInstance } from 'axios';
 import type { Cart, CartItem } from '../contract/cart';
-import { cartCount, cartQueryKey, updateCart, withItemAdded, withQuantity, type CartDeps } from './cart-client';
+import {
+  cartCount,
+  cartQueryKey,
+  updateCart,
+  withItemAdded,
+  withQuantity,
+  type CartDeps,
+} from './cart-client';
 
 /** A server cart behind a fake content client whose PUTs answer after a delay, in any order. */
 function fakeServer(delays: number[]) {
@@ -25,7 +32,10 @@ describe('cart client', () => {
     const items = withItemAdded(withItemAdded([], 'kit'), 'kit', 2);
     expect(items).toEqual([{ lookupKey: 'kit', quantity: 3 }]);
     expect(withItemAdded(items, 'kit', 50)).toEqual([{ lookupKey: 'kit', quantity: 20 }]);
-    expect(withItemAdded(items, 'tape')).toEqual([{ lookupKey: 'kit', quantity: 3 }, { lookupKey: 'tape', quantity: 1 }]);
+    expect(withItemAdded(items, 'tape')).toEqual([
+      { lookupKey: 'kit', quantity: 3 },
+      { lookupKey: 'tape', quantity: 1 },
+    ]);
     expect(withQuantity(items, 'kit', 0)).toEqual([]);
     expect(cartCount({ items: withItemAdded(items, 'tape') })).toBe(4);
   });
@@ -48,8 +58,19 @@ describe('cart client', () => {
   it('puts the server cart back in the cache when a save is refused', async () => {
     const server = fakeServer([]);
     const queryClient = new QueryClient();
-    const refusing = { ...server.deps, api: { content: { ...server.deps.api.content, get: server.deps.api.content.get, put: async () => Promise.reject(new Error('400')) } as unknown as AxiosInstance } };
-    await expect(updateCart(queryClient, refusing, (items) => withItemAdded(items, 'nope'))).rejects.toThrow('400');
+    const refusing = {
+      ...server.deps,
+      api: {
+        content: {
+          ...server.deps.api.content,
+          get: server.deps.api.content.get,
+          put: async () => Promise.reject(new Error('400')),
+        } as unknown as AxiosInstance,
+      },
+    };
+    await expect(
+      updateCart(queryClient, refusing, (items) => withItemAdded(items, 'nope')),
+    ).rejects.toThrow('400');
     expect(queryClient.getQueryData<Cart>(cartQueryKey(null))?.items ?? []).toEqual([]);
   });
 });

@@ -16,14 +16,18 @@ export interface CartDeps {
 
 export const EMPTY_CART: Cart = { items: [], updatedAt: null };
 
-export const cartQueryKey = (owner: string | null) => [...CART_QUERY_KEY, owner ?? 'anonymous'] as const;
+export const cartQueryKey = (owner: string | null) =>
+  [...CART_QUERY_KEY, owner ?? 'anonymous'] as const;
 
 export async function fetchCart({ api, sessionId }: CartDeps): Promise<Cart> {
   const response = await api.content.get<Cart>(FIRST_VIEW_PATHS.cart, { params: { sessionId } });
   return response.data;
 }
 
-export async function saveCart({ api, sessionId }: CartDeps, items: readonly CartItem[]): Promise<Cart> {
+export async function saveCart(
+  { api, sessionId }: CartDeps,
+  items: readonly CartItem[],
+): Promise<Cart> {
   const response = await api.content.put<Cart>(FIRST_VIEW_PATHS.cart, { sessionId, items });
   return response.data;
 }
@@ -36,34 +40,56 @@ export function cartQueryOptions(deps: CartDeps) {
   });
 }
 
-const clampQuantity = (quantity: number) => Math.max(0, Math.min(MAX_CART_LINE_QUANTITY, Math.floor(quantity)));
+const clampQuantity = (quantity: number) =>
+  Math.max(0, Math.min(MAX_CART_LINE_QUANTITY, Math.floor(quantity)));
 
 /** Adds to a line (or appends one), capped at the per-line maximum. */
-export function withItemAdded(items: readonly CartItem[], lookupKey: string, quantity = 1): CartItem[] {
+export function withItemAdded(
+  items: readonly CartItem[],
+  lookupKey: string,
+  quantity = 1,
+): CartItem[] {
   const existing = items.find((item) => item.lookupKey === lookupKey);
   if (!existing) return [...items, { lookupKey, quantity: clampQuantity(quantity) }];
-  return items.map((item) => (item.lookupKey === lookupKey ? { ...item, quantity: clampQuantity(item.quantity + quantity) } : item));
+  return items.map((item) =>
+    item.lookupKey === lookupKey
+      ? { ...item, quantity: clampQuantity(item.quantity + quantity) }
+      : item,
+  );
 }
 
 /** Sets a line's quantity; zero removes the line. */
-export function withQuantity(items: readonly CartItem[], lookupKey: string, quantity: number): CartItem[] {
+export function withQuantity(
+  items: readonly CartItem[],
+  lookupKey: string,
+  quantity: number,
+): CartItem[] {
   const next = clampQuantity(quantity);
-  return next === 0 ? items.filter((item) => item.lookupKey !== lookupKey) : items.map((item) => (item.lookupKey === lookupKey ? { ...item, quantity: next } : item));
+  return next === 0
+    ? items.filter((item) => item.lookupKey !== lookupKey)
+    : items.map((item) => (item.lookupKey === lookupKey ? { ...item, quantity: next } : item));
 }
 
-export const cartCount = (cart: Pick<Cart, 'items'> | undefined) => (cart?.items ?? []).reduce((sum, item) => sum + item.quantity, 0);
+export const cartCount = (cart: Pick<Cart, 'items'> | undefined) =>
+  (cart?.items ?? []).reduce((sum, item) => sum + item.quantity, 0);
 
 // Writes go out one at a time per cache, each computed from the latest cart, so two quick adds
 // (or an add racing a quantity change) can never overwrite each other on the server.
 const writeQueues = new WeakMap<QueryClient, Promise<unknown>>();
 
-export function updateCart(queryClient: QueryClient, deps: CartDeps, change: (items: CartItem[]) => CartItem[]): Promise<Cart> {
+export function updateCart(
+  queryClient: QueryClient,
+  deps: CartDeps,
+  change: (items: CartItem[]) => CartItem[],
+): Promise<Cart> {
   const key = cartQueryKey(deps.owner);
   const previous = writeQueues.get(queryClient) ?? Promise.resolve();
   const write = previous
     .catch(() => undefined)
     .then(async () => {
-      const current = queryClient.getQueryData<Cart>(key) ?? (await queryClient.fetchQuery(cartQueryOptions(deps)));
+      const current =
+        queryClient.getQueryData<Cart>(key) ??
+        (await queryClient.fetchQuery(cartQueryOptions(deps)));
       const items = change([...current.items]);
       // Optimistic: the badge and the cart page move at once; the server's answer replaces it.
       queryClient.setQueryData<Cart>(key, { ...current, items });

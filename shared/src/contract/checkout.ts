@@ -21,11 +21,17 @@ import { shopKeySchema } from './customization';
 
 export const shippingCostQuerySchema = z.object({
   // Any two letters: the server answers an unsupported country with a 400 UNSUPPORTED_COUNTRY.
-  country: safeString().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as US'),
+  country: safeString()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as US'),
   lookupKeys: queryListSchema,
   currency: z.enum(['usd', 'cad']).default(DEFAULT_CURRENCY),
   // 1: ship every kit of a subscription upfront in one parcel.
-  consolidated: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
+  consolidated: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((value) => value === '1'),
 });
 export const shippingCostResponseSchema = z.object({ shippingCost: centsSchema });
 export type ShippingCostResponse = z.infer<typeof shippingCostResponseSchema>;
@@ -41,7 +47,13 @@ export type CheckoutStartBody = z.input<typeof checkoutStartBodySchema>;
 export const checkoutStartResponseSchema = okSchema;
 
 /** Orders: the server prices every line itself; a client price is never read. */
-export const ORDER_STATUSES = ['pending', 'requires_action', 'paid', 'failed', 'fulfilled'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'requires_action',
+  'paid',
+  'failed',
+  'fulfilled',
+] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
@@ -102,7 +114,9 @@ export const checkoutQuoteSchema = z.object({
   total: centsSchema,
   discountCode: safeString().nullable(),
   /** Why a code that was sent takes nothing off; null when it applies or none was sent. */
-  discountProblem: z.object({ reason: discountInvalidReasonSchema, message: safeString() }).nullable(),
+  discountProblem: z
+    .object({ reason: discountInvalidReasonSchema, message: safeString() })
+    .nullable(),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 
@@ -174,7 +188,9 @@ export const businessCheckoutStatusSchema = z.object({
   failureMessage: safeString().nullable(),
 });
 export type BusinessCheckoutStatus = z.infer<typeof businessCheckoutStatusSchema>;
-export const businessCheckoutResponseSchema = businessCheckoutStatusSchema.extend({ order: orderSchema });
+export const businessCheckoutResponseSchema = businessCheckoutStatusSchema.extend({
+  order: orderSchema,
+});
 export const businessCheckoutDetailsSchema = orderSchema;
 
 export const businessUsersQuerySchema = z.object({ email: emailInputSchema });
@@ -212,13 +228,19 @@ export const employerPaymentViewSchema = z.object({
 export type EmployerPaymentView = z.infer<typeof employerPaymentViewSchema>;
 export const employerPaymentBodySchema = z.object({
   paymentMethod: z.discriminatedUnion('type', [
-    z.object({ type: z.literal('card'), card: cardInputSchema, save: z.literal(false).default(false) }),
+    z.object({
+      type: z.literal('card'),
+      card: cardInputSchema,
+      save: z.literal(false).default(false),
+    }),
   ]),
 });
 export type EmployerPaymentBody = z.input<typeof employerPaymentBodySchema>;
 
 export const hasScheduledQuerySchema = z.object({ ids: queryListSchema });
-export const hasScheduledResponseSchema = z.object({ hasScheduled: z.record(safeString(), z.boolean()) });
+export const hasScheduledResponseSchema = z.object({
+  hasScheduled: z.record(safeString(), z.boolean()),
+});
 
 export const chargeConfirmResponseSchema = orderSchema;
 export { chargeViewSchema };

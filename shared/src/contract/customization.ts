@@ -34,13 +34,19 @@ export const imageUrlSchema = safeString()
 const text = (max: number) => safeString().max(max);
 
 // Only allowlisted names: the storefront writes name/content pairs, never http-equiv or markup.
-export const metaTagSchema = z.object({
-  name: z.enum(PARTNER_META_NAMES, { message: `A meta tag name is one of ${PARTNER_META_NAMES.join(', ')}` }),
-  content: safeString().max(1000),
-}).refine(
-  (tag) => !['og:image', 'og:url', 'twitter:image'].includes(tag.name) || httpUrlSchema.safeParse(tag.content).success,
-  { message: 'This meta tag holds a link: it must be an http(s) URL', path: ['content'] },
-);
+export const metaTagSchema = z
+  .object({
+    name: z.enum(PARTNER_META_NAMES, {
+      message: `A meta tag name is one of ${PARTNER_META_NAMES.join(', ')}`,
+    }),
+    content: safeString().max(1000),
+  })
+  .refine(
+    (tag) =>
+      !['og:image', 'og:url', 'twitter:image'].includes(tag.name) ||
+      httpUrlSchema.safeParse(tag.content).success,
+    { message: 'This meta tag holds a link: it must be an http(s) URL', path: ['content'] },
+  );
 
 export const redirectAfterPurchaseSchema = z.object({
   url: httpUrlSchema,
@@ -55,7 +61,10 @@ export const customizationFieldsSchema = z.object({
   products: z
     .array(offerSchema)
     .max(100)
-    .refine((list) => new Set(list.map((product) => product.key)).size === list.length, 'Each product key may appear once')
+    .refine(
+      (list) => new Set(list.map((product) => product.key)).size === list.length,
+      'Each product key may appear once',
+    )
     .nullable()
     .default(null),
   pricingMode: z.enum(PRICING_MODES).default(DEFAULT_PRICING_MODE),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { safeString } from './text';
-import { centsSchema, currencySchema, emailInputSchema, emailSchema, isoDateTimeSchema } from './common';
+import {
+  centsSchema,
+  currencySchema,
+  emailInputSchema,
+  emailSchema,
+  isoDateTimeSchema,
+} from './common';
 import { customizationFieldsSchema, customizationSchema, shopKeySchema } from './customization';
 
 // The operator API (API_PATHS.ops*): what the operator console and `pnpm shop` send and get back.
@@ -129,7 +135,13 @@ export const partnerRemovedSchema = z.object({ removed: safeString() });
 
 // ---- Orders ----
 
-export const ORDER_STATUSES = ['pending', 'requires_action', 'paid', 'failed', 'fulfilled'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'requires_action',
+  'paid',
+  'failed',
+  'fulfilled',
+] as const;
 
 export const orderSearchQuerySchema = z.object({
   /** An order id (uuid) or a customer's e-mail address. */
@@ -255,7 +267,14 @@ export const operatorAddedSchema = z.object({
 });
 
 export const operatorListSchema = z.object({
-  operators: z.array(z.object({ id: safeString(), email: emailSchema, name: safeString(), createdAt: isoDateTimeSchema })),
+  operators: z.array(
+    z.object({
+      id: safeString(),
+      email: emailSchema,
+      name: safeString(),
+      createdAt: isoDateTimeSchema,
+    }),
+  ),
 });
 
 export const AUDIT_CHANNELS = ['console', 'cli', 'cli-direct'] as const;

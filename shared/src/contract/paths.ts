@@ -4,7 +4,13 @@ import { buildPath, FIRST_VIEW_PATHS } from './first-view-paths';
 
 export { buildPath };
 
-export const CONNECT_PREFIXES = ['/auth2', '/user', '/impact', '/employer-form-submit', '/kits'] as const;
+export const CONNECT_PREFIXES = [
+  '/auth2',
+  '/user',
+  '/impact',
+  '/employer-form-submit',
+  '/kits',
+] as const;
 export const PAYMENTS_PREFIX = '/payments/stripe-subscriptions';
 export const CONTENT_PREFIX = '/api';
 /** The operator API: under the content prefix, answered only to operators (404 to anyone else). */

@@ -104,14 +104,23 @@ export const invitationBodySchema = z.object({
   source: invitationSourceSchema,
 });
 export type InvitationBody = z.input<typeof invitationBodySchema>;
-export const invitationResponseSchema = z.object({ ok: z.literal(true), alreadyOnList: z.boolean() });
+export const invitationResponseSchema = z.object({
+  ok: z.literal(true),
+  alreadyOnList: z.boolean(),
+});
 export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
 
 export const referralBodySchema = z
   .object({ email: emailInputSchema, referred: emailInputSchema })
-  .refine((body) => body.email !== body.referred, { path: ['referred'], message: 'You cannot refer yourself' });
+  .refine((body) => body.email !== body.referred, {
+    path: ['referred'],
+    message: 'You cannot refer yourself',
+  });
 export type ReferralBody = z.input<typeof referralBodySchema>;
-export const referralResponseSchema = z.object({ ok: z.literal(true), alreadyReferred: z.boolean() });
+export const referralResponseSchema = z.object({
+  ok: z.literal(true),
+  alreadyReferred: z.boolean(),
+});
 export type ReferralResponse = z.infer<typeof referralResponseSchema>;
 
 /**
@@ -134,5 +143,9 @@ export const employerFormBodySchema = z
     message: "Enter your employer's email, not your own",
   });
 export type EmployerFormBody = z.input<typeof employerFormBodySchema>;
-export const employerFormResponseSchema = z.object({ ok: z.literal(true), requestId: safeString(), orderId: safeString() });
+export const employerFormResponseSchema = z.object({
+  ok: z.literal(true),
+  requestId: safeString(),
+  orderId: safeString(),
+});
 export type EmployerFormResponse = z.infer<typeof employerFormResponseSchema>;

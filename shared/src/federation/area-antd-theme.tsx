@@ -8,7 +8,13 @@ import { toAntdTheme } from './antd-theme';
 import { useShell } from './shell-context';
 
 /** The shell's theme tokens as an antd theme, with an area's own overrides laid over them. */
-export function AreaAntdTheme({ overrides, children }: { overrides?: ThemeConfig; children: ReactNode }) {
+export function AreaAntdTheme({
+  overrides,
+  children,
+}: {
+  overrides?: ThemeConfig;
+  children: ReactNode;
+}) {
   const { theme } = useShell();
   const antdTheme = useMemo(() => {
     const base = toAntdTheme(theme);

@@ -24,7 +24,9 @@ export function lazyPage<Name extends string, Page extends ComponentType<any>>(
     if (loaded) {
       // A thenable that settles synchronously: React renders the page in this pass.
       const page = loaded;
-      return { then: (resolve: (module: { default: Page }) => void) => resolve({ default: page }) } as unknown as Promise<{ default: Page }>;
+      return {
+        then: (resolve: (module: { default: Page }) => void) => resolve({ default: page }),
+      } as unknown as Promise<{ default: Page }>;
     }
     return preload().then((page) => ({ default: page }));
   });

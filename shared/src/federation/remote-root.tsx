@@ -2,7 +2,13 @@
 // the shell's history, so the shell stays the one history owner and links inside a remote change
 // the shell's URL. antd's theme is applied by the area (./area-antd-theme), so a page without antd
 // does not load it.
-import React, { startTransition, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import React, {
+  startTransition,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { Router, type Navigator } from 'react-router';
@@ -46,8 +52,23 @@ export function PageSuspense({ children }: { children: ReactNode }) {
   return (
     <Suspense
       fallback={
-        <div role="status" aria-live="polite" style={{ minHeight: '50vh' }} {...{ [AREA_PENDING_ATTRIBUTE]: '' }}>
-          <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Loading…</span>
+        <div
+          role="status"
+          aria-live="polite"
+          style={{ minHeight: '50vh' }}
+          {...{ [AREA_PENDING_ATTRIBUTE]: '' }}
+        >
+          <span
+            style={{
+              position: 'absolute',
+              width: 1,
+              height: 1,
+              overflow: 'hidden',
+              clip: 'rect(0 0 0 0)',
+            }}
+          >
+            Loading…
+          </span>
         </div>
       }
     >

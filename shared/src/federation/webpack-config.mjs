@@ -40,7 +40,10 @@ export function readAreaRoutes(dir) {
   };
   vm.runInNewContext(code, { module, exports: module.exports, require }, { filename: file });
   const routes = module.exports.AREA_ROUTES;
-  if (!Array.isArray(routes) || !routes.every((prefix) => typeof prefix === 'string' && prefix.startsWith('/')))
+  if (
+    !Array.isArray(routes) ||
+    !routes.every((prefix) => typeof prefix === 'string' && prefix.startsWith('/'))
+  )
     throw new Error(`${file} must export AREA_ROUTES, a list of path prefixes such as '/pricing'`);
   return [...routes];
 }
@@ -86,8 +89,12 @@ export function createWebpackConfig(opts) {
   const sharedPkg = JSON.parse(fs.readFileSync(path.join(here, '../../package.json'), 'utf8'));
   // The package's own react-router: its ESM build behind the facade, and its version.
   const reactRouterDir = path.dirname(requireFromPackage.resolve('react-router/package.json'));
-  const reactRouter = JSON.parse(fs.readFileSync(path.join(reactRouterDir, 'package.json'), 'utf8'));
-  const reactQueryDir = path.dirname(requireFromPackage.resolve('@tanstack/react-query/package.json'));
+  const reactRouter = JSON.parse(
+    fs.readFileSync(path.join(reactRouterDir, 'package.json'), 'utf8'),
+  );
+  const reactQueryDir = path.dirname(
+    requireFromPackage.resolve('@tanstack/react-query/package.json'),
+  );
   const reactQuery = JSON.parse(fs.readFileSync(path.join(reactQueryDir, 'package.json'), 'utf8'));
   const antd = process.env.SHOP_ANTD_MODE ?? 'bundled';
   const contractVersion = readShellContractVersion();
@@ -126,14 +133,22 @@ export function createWebpackConfig(opts) {
       ),
       new ModuleFederationPlugin({
         name,
-        ...(isRemote ? { filename: 'remoteEntry.js', exposes: { './app': './src/app/parcel.tsx' } } : {}),
-        shared: buildShared(pkg, { antd, sharedPkg, reactRouter, reactQuery }, { checkVersions: isRemote }),
+        ...(isRemote
+          ? { filename: 'remoteEntry.js', exposes: { './app': './src/app/parcel.tsx' } }
+          : {}),
+        shared: buildShared(
+          pkg,
+          { antd, sharedPkg, reactRouter, reactQuery },
+          { checkVersions: isRemote },
+        ),
         shareStrategy: 'loaded-first',
         dts: false,
         experiments: {
           // Dead-code-eliminates runtime paths the shop never takes: Node loading everywhere, and in
           // a remote the manifest snapshot and remote loading (only the shell loads remotes).
-          optimization: isRemote ? { target: 'web', disableSnapshot: true, disableRemote: true } : { target: 'web' },
+          optimization: isRemote
+            ? { target: 'web', disableSnapshot: true, disableRemote: true }
+            : { target: 'web' },
           // externalRuntime/provideExternalRuntime measured worse: the shell's main grows by 21.7 KB gz
           // while a remote entry shrinks by 10.8 KB gz (docs/decisions/antd-shipping.md).
         },
@@ -215,7 +230,8 @@ export function withServerRender(clientConfig, { dir, entry }) {
 export function remoteWebpackConfig(configFileUrl, { name, port, title, serverRenderEntry }) {
   const dir = path.dirname(fileURLToPath(configFileUrl));
   return withServerRender(
-    (_env, argv) => createWebpackConfig({ dir, name, kind: 'remote', port, title, mode: argv.mode }),
+    (_env, argv) =>
+      createWebpackConfig({ dir, name, kind: 'remote', port, title, mode: argv.mode }),
     { dir, entry: serverRenderEntry },
   );
 }

@@ -68,7 +68,10 @@ describe('warmUpMoneyFormatting', () => {
     const scope = {
       Worker: FakeWorker,
       Blob: FakeBlob,
-      URL: { createObjectURL: () => 'blob:warm-up', revokeObjectURL: (url: string) => revoked.push(url) },
+      URL: {
+        createObjectURL: () => 'blob:warm-up',
+        revokeObjectURL: (url: string) => revoked.push(url),
+      },
     } as unknown as Parameters<typeof warmUpMoneyFormatting>[0];
     return { scope, listeners, workers, blobs, revoked };
   }
@@ -100,7 +103,10 @@ describe('warmUpMoneyFormatting', () => {
   it('runs a worker script that formats money and reports back', () => {
     const messages: unknown[] = [];
     let closed = false;
-    new Function('postMessage', 'close', MONEY_WARM_UP_SOURCE)((message: unknown) => messages.push(message), () => (closed = true));
+    new Function('postMessage', 'close', MONEY_WARM_UP_SOURCE)(
+      (message: unknown) => messages.push(message),
+      () => (closed = true),
+    );
     expect(messages).toEqual(['warm']);
     expect(closed).toBe(true);
   });

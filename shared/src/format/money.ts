@@ -51,10 +51,14 @@ export const MONEY_WARM_UP_SOURCE = `new Intl.NumberFormat('en-US', { style: 'cu
  * off the main thread. Without Worker (tests, old browsers) this does nothing; at worst the first
  * price pays the cost as before.
  */
-export function warmUpMoneyFormatting(scope: Pick<typeof globalThis, 'Worker' | 'Blob' | 'URL'> = globalThis): void {
+export function warmUpMoneyFormatting(
+  scope: Pick<typeof globalThis, 'Worker' | 'Blob' | 'URL'> = globalThis,
+): void {
   if (typeof scope.Worker !== 'function' || typeof scope.Blob !== 'function') return;
   try {
-    const url = scope.URL.createObjectURL(new scope.Blob([MONEY_WARM_UP_SOURCE], { type: 'text/javascript' }));
+    const url = scope.URL.createObjectURL(
+      new scope.Blob([MONEY_WARM_UP_SOURCE], { type: 'text/javascript' }),
+    );
     const worker = new scope.Worker(url);
     const release = () => scope.URL.revokeObjectURL(url);
     worker.addEventListener('message', release, { once: true });

@@ -68,7 +68,9 @@ export function supportStatus(now: Date): SupportStatus {
  */
 export function expectedAnswer(now: Date): { at: Date; label: string } {
   const status = supportStatus(now);
-  const day = dayjs(status.nextOpen ?? now).tz(SUPPORT_TIME_ZONE).format('YYYY-MM-DD');
+  const day = dayjs(status.nextOpen ?? now)
+    .tz(SUPPORT_TIME_ZONE)
+    .format('YYYY-MM-DD');
   const at = newYorkTime(day, SUPPORT_CLOSES_HOUR).tz(SUPPORT_TIME_ZONE);
   return {
     at: at.toDate(),

@@ -43,15 +43,25 @@ function DevAreaOutlet({ area }: AreaOutletProps) {
   );
 }
 
-export function createDevShell(options: DevShellOptions): { props: Omit<ShellProps, 'navigation'>; record: DevShellRecord } {
+export function createDevShell(options: DevShellOptions): {
+  props: Omit<ShellProps, 'navigation'>;
+  record: DevShellRecord;
+} {
   const record: DevShellRecord = { notifications: [], tracked: [], preloaded: [] };
   const log = options.log ? console.info : () => undefined;
   const queryClient =
-    options.queryClient ?? new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 5 * 60_000 } } });
-  const client = () => axios.create({ baseURL: options.apiBaseUrl ?? '', withCredentials: true, headers: { 'Content-Type': 'application/json' } });
+    options.queryClient ??
+    new QueryClient({
+      defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 5 * 60_000 } },
+    });
+  const client = () =>
+    axios.create({
+      baseURL: options.apiBaseUrl ?? '',
+      withCredentials: true,
+      headers: { 'Content-Type': 'application/json' },
+    });
   const notifyAt =
-    (level: 'error' | 'success' | 'info') =>
-    (message: string, description?: string) => {
+    (level: 'error' | 'success' | 'info') => (message: string, description?: string) => {
       record.notifications.push({ level, message, description });
       log(`[notify.${level}]`, message, description ?? '');
     };
@@ -75,7 +85,9 @@ export function createDevShell(options: DevShellOptions): { props: Omit<ShellPro
       log('[track]', event, params ?? {});
     },
     theme: defaultThemeTokens(
-      typeof options.customization?.primaryColor === 'string' ? options.customization.primaryColor : undefined,
+      typeof options.customization?.primaryColor === 'string'
+        ? options.customization.primaryColor
+        : undefined,
     ),
     api: { connect: client(), payments: client(), content: client() },
     customization: options.customization,
@@ -107,11 +119,21 @@ export function DevShellHarness({
 /** The standalone dev harness of a remote: the area alone on its dev-server port. */
 export function startDevHarness(
   Root: ComponentType<ShellProps>,
-  { basename = '', apiBaseUrl = 'http://localhost:8080', customization }: { basename?: string; apiBaseUrl?: string; customization?: PartnerCustomizationProp | null } = {},
+  {
+    basename = '',
+    apiBaseUrl = 'http://localhost:8080',
+    customization,
+  }: {
+    basename?: string;
+    apiBaseUrl?: string;
+    customization?: PartnerCustomizationProp | null;
+  } = {},
 ) {
   const store = createBrowserNavigationStore();
   const { props } = createDevShell({ store, apiBaseUrl, customization, log: true });
   const container = document.getElementById('root');
   if (!container) throw new Error('the dev harness needs a #root element');
-  createRoot(container).render(<DevShellHarness Root={Root} store={store} shell={props} basename={basename} />);
+  createRoot(container).render(
+    <DevShellHarness Root={Root} store={store} shell={props} basename={basename} />,
+  );
 }

@@ -37,10 +37,15 @@ export const DEFAULT_RUNTIME_CONFIG: ShopRuntimeConfig = {
 };
 
 /** Fills what the injected config leaves out with the defaults. */
-export function resolveRuntimeConfig(raw: Partial<ShopRuntimeConfig> | undefined): ShopRuntimeConfig {
+export function resolveRuntimeConfig(
+  raw: Partial<ShopRuntimeConfig> | undefined,
+): ShopRuntimeConfig {
   return {
     ...DEFAULT_RUNTIME_CONFIG,
     ...(raw ?? {}),
-    productAnalytics: { ...DEFAULT_RUNTIME_CONFIG.productAnalytics, ...(raw?.productAnalytics ?? {}) },
+    productAnalytics: {
+      ...DEFAULT_RUNTIME_CONFIG.productAnalytics,
+      ...(raw?.productAnalytics ?? {}),
+    },
   };
 }

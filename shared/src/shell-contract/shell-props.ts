@@ -149,7 +149,14 @@ export const CUSTOMIZATION_QUERY_KEY = ['customization'] as const;
 
 export type AreaName = 'account' | 'catalog' | 'checkout' | 'upgrades' | 'storefront' | 'ops';
 
-export const AREA_NAMES: readonly AreaName[] = ['account', 'catalog', 'checkout', 'upgrades', 'storefront', 'ops'];
+export const AREA_NAMES: readonly AreaName[] = [
+  'account',
+  'catalog',
+  'checkout',
+  'upgrades',
+  'storefront',
+  'ops',
+];
 
 /**
  * Areas the shell loads only for operators: it asks the API (GET /api/v1/ops/session, a 404 for
@@ -158,7 +165,15 @@ export const AREA_NAMES: readonly AreaName[] = ['account', 'catalog', 'checkout'
 export const OPERATOR_AREAS: readonly AreaName[] = ['ops'];
 
 /** Breakpoints in px; the one source for the shell theme and every remote. */
-export const BREAKPOINTS: Breakpoints = { xs: 576, sm: 767, md: 800, lg: 992, xl: 1024, xxl: 1200, xxxl: 1800 };
+export const BREAKPOINTS: Breakpoints = {
+  xs: 576,
+  sm: 767,
+  md: 800,
+  lg: 992,
+  xl: 1024,
+  xxl: 1200,
+  xxxl: 1800,
+};
 
 export const BRAND_COLOR = '#3cbab5';
 

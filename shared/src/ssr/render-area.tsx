@@ -53,7 +53,11 @@ function serverAreaOutlet(slots: FirstViewSlot[]): ComponentType<AreaOutletProps
   return function ServerAreaOutlet({ area, areaProps }: AreaOutletProps) {
     const id = String(slots.length);
     // JSON only: the props travel to the nested area's renderer (functions and the like are dropped).
-    slots.push({ id, area, areaProps: JSON.parse(JSON.stringify(areaProps ?? {})) as Record<string, unknown> });
+    slots.push({
+      id,
+      area,
+      areaProps: JSON.parse(JSON.stringify(areaProps ?? {})) as Record<string, unknown>,
+    });
     return (
       <div className="area-root" data-area={area}>
         <div {...{ [FIRST_VIEW_SLOT_ATTRIBUTE]: id }} />

@@ -1,10 +1,7 @@
 // A partner's theme tokens: brand #3cbab5, or the partner's own colours, each validated as hex
 // (they come from a partner). The browser shell hands these to every area on storefront routes,
 // and a storefront's server render uses the same, so its first view matches the live page.
-import type {
-  PartnerCustomizationProp,
-  ThemeTokens,
-} from '../shell-contract/shell-props';
+import type { PartnerCustomizationProp, ThemeTokens } from '../shell-contract/shell-props';
 import { defaultThemeTokens } from '../federation/antd-theme';
 import { hexColorOr } from '../rules/hex-color';
 

@@ -3,7 +3,11 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createPath, type Navigator } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { OPERATOR_AREAS, SHELL_CONTRACT_VERSION, type ShellProps } from '@shop/shared/shell-contract/shell-props';
+import {
+  OPERATOR_AREAS,
+  SHELL_CONTRACT_VERSION,
+  type ShellProps,
+} from '@shop/shared/shell-contract/shell-props';
 import { useNavigationLocation } from '@shop/shared/shell-contract/navigation-store';
 import { AreaOutlet, createNestedAreaOutlet } from '../federation/area-outlet';
 import { AreaFallback, AreaLoading } from '../federation/area-fallback';
@@ -21,7 +25,11 @@ import { useOperatorAccess } from '../features/user/operator-access';
 import { useCustomization } from '../features/storefront/customization-query';
 import { customizationQueryOptions } from '@shop/shared/storefront/customization-query';
 import { areaTableOf } from '@shop/shared/shell-contract/area-routes';
-import { PartnerHead, StorefrontFooter, StorefrontShellStyles } from '../features/storefront/storefront-chrome-lazy';
+import {
+  PartnerHead,
+  StorefrontFooter,
+  StorefrontShellStyles,
+} from '../features/storefront/storefront-chrome-lazy';
 import { shellTheme } from '../features/theme/shell-theme';
 import { likelyNextArea, routeOf, wantsBalance, type ShellRoute } from './route-table';
 import type { RegistrySource } from './registry-source';
@@ -31,7 +39,9 @@ import { ShellFrame } from './shell-frame';
 type BaseShellProps = Omit<ShellProps, 'reportAreaError'>;
 
 const DevOverrideBanner = lazy(() =>
-  import('../features/dev-override/dev-override-banner').then((module) => ({ default: module.DevOverrideBanner })),
+  import('../features/dev-override/dev-override-banner').then((module) => ({
+    default: module.DevOverrideBanner,
+  })),
 );
 
 /** The page load's development overrides once resolved; none (and no banner code) for shoppers. */
@@ -54,14 +64,22 @@ function useDevOverrides(pending: Promise<ShellDevOverrides>): ShellDevOverrides
  * customization), before that render: they are on the wire sooner, and the first request's setup
  * runs in its own task instead of inside the render's effects.
  */
-export function prefetchShellQueries({ api, queryClient, store, registry }: Pick<ShellRuntime, 'api' | 'queryClient' | 'store' | 'registry'>): void {
+export function prefetchShellQueries({
+  api,
+  queryClient,
+  store,
+  registry,
+}: Pick<ShellRuntime, 'api' | 'queryClient' | 'store' | 'registry'>): void {
   const { pathname } = store.getLocation();
   void queryClient.prefetchQuery(userQueryOptions(api, wantsBalance(pathname)));
   // The partner's key comes from the path's area, known once the registry is in.
   void registry.read().then(
     (live) => {
       const route = routeOf(pathname, areaTableOf(live));
-      if (route?.b2bKey) void queryClient.prefetchQuery(customizationQueryOptions(api, route.b2bKey, { excludeProducts: true }));
+      if (route?.b2bKey)
+        void queryClient.prefetchQuery(
+          customizationQueryOptions(api, route.b2bKey, { excludeProducts: true }),
+        );
     },
     () => undefined,
   );
@@ -71,7 +89,11 @@ export function prefetchShellQueries({ api, queryClient, store, registry }: Pick
  * The page's route: by the registry's prefixes once read; before that, the server's first view
  * says which area (and partner) it drew. undefined while not known yet, null for no area.
  */
-function useShellRoute(registry: RegistrySource, firstView: ShellRuntime['firstView'], pathname: string) {
+function useShellRoute(
+  registry: RegistrySource,
+  firstView: ShellRuntime['firstView'],
+  pathname: string,
+) {
   const areas = useSyncExternalStore(registry.subscribe, registry.areas);
   const route = useMemo((): ShellRoute | null | undefined => {
     if (areas.status === 'ready') return routeOf(pathname, areas.table);
@@ -83,7 +105,11 @@ function useShellRoute(registry: RegistrySource, firstView: ShellRuntime['firstV
 function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   const { store, api, queryClient, loader, analytics, config } = runtime;
   const location = useNavigationLocation(store);
-  const { route, registryFailed } = useShellRoute(runtime.registry, runtime.firstView, location.pathname);
+  const { route, registryFailed } = useShellRoute(
+    runtime.registry,
+    runtime.firstView,
+    location.pathname,
+  );
   const href = createPath(location);
 
   const userQuery = useCurrentUser(api, wantsBalance(location.pathname));
@@ -96,7 +122,12 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   const user = userQuery.data ?? null;
   // An operator area's files are fetched only once the API has said this visitor is an operator.
   const operatorArea = route ? OPERATOR_AREAS.includes(route.area) : false;
-  const operatorAccess = useOperatorAccess(api, operatorArea, userQuery.isPending ? undefined : user, userQuery.isFetching);
+  const operatorAccess = useOperatorAccess(
+    api,
+    operatorArea,
+    userQuery.isPending ? undefined : user,
+    userQuery.isFetching,
+  );
   useEffect(() => {
     if (user) analytics.identify(user.email);
   }, [user, analytics]);
@@ -145,12 +176,26 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
       preloadArea: (area) => loader.preload(area),
       AreaOutlet: NestedOutlet,
     }),
-    [location, store, route, queryClient, notify, userContext, analytics, theme, api, customization, loader, NestedOutlet],
+    [
+      location,
+      store,
+      route,
+      queryClient,
+      notify,
+      userContext,
+      analytics,
+      theme,
+      api,
+      customization,
+      loader,
+      NestedOutlet,
+    ],
   );
   latestProps.current = shellProps;
 
   const storefront = route?.b2bKey ? { basename: route.basename, customization } : null;
-  const businessName = typeof customization?.businessName === 'string' ? customization.businessName : null;
+  const businessName =
+    typeof customization?.businessName === 'string' ? customization.businessName : null;
 
   return (
     <>
@@ -160,8 +205,17 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
         storefront={storefront}
         location={location}
         navigator={store.navigator as Navigator}
-        header={<Header pathname={location.pathname} userContext={userContext} api={api} storefront={storefront} />}
-        footer={storefront ? <StorefrontFooter {...storefront} /> : <Footer businessName={businessName} />}
+        header={
+          <Header
+            pathname={location.pathname}
+            userContext={userContext}
+            api={api}
+            storefront={storefront}
+          />
+        }
+        footer={
+          storefront ? <StorefrontFooter {...storefront} /> : <Footer businessName={businessName} />
+        }
         top={
           <>
             {storefront && <StorefrontShellStyles />}
@@ -171,14 +225,29 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
         banner={
           devOverrides !== NO_DEV_OVERRIDES && (
             <Suspense fallback={null}>
-              <DevOverrideBanner devOverrides={devOverrides} onReset={() => window.location.reload()} />
+              <DevOverrideBanner
+                devOverrides={devOverrides}
+                onReset={() => window.location.reload()}
+              />
             </Suspense>
           )
         }
-        after={<ChatWidget appId={config.chatAppId} api={api} user={user} userSettled={!userQuery.isPending} href={href} />}
+        after={
+          <ChatWidget
+            appId={config.chatAppId}
+            api={api}
+            user={user}
+            userSettled={!userQuery.isPending}
+            href={href}
+          />
+        }
       >
         {route && operatorArea && operatorAccess !== 'granted' ? (
-          operatorAccess === 'pending' ? <AreaLoading /> : <NotFoundPage pathname={location.pathname} />
+          operatorAccess === 'pending' ? (
+            <AreaLoading />
+          ) : (
+            <NotFoundPage pathname={location.pathname} />
+          )
         ) : route ? (
           <AreaOutlet
             key={`${route.area}:${route.basename}`}

@@ -20,10 +20,24 @@ const REASONS: Record<AreaLoadFailure | 'crashed', string> = {
 };
 
 /** Without an area: the registry could not be read, so the page's area is not known. */
-export function AreaFallback({ area, reason, onRetry }: { area?: AreaName; reason: AreaLoadFailure | 'crashed'; onRetry: () => void }) {
+export function AreaFallback({
+  area,
+  reason,
+  onRetry,
+}: {
+  area?: AreaName;
+  reason: AreaLoadFailure | 'crashed';
+  onRetry: () => void;
+}) {
   const titleId = `area-fallback-${area ?? 'page'}`;
   return (
-    <section className="area-fallback" role="alert" aria-labelledby={titleId} data-area-fallback={area ?? ''} data-reason={reason}>
+    <section
+      className="area-fallback"
+      role="alert"
+      aria-labelledby={titleId}
+      data-area-fallback={area ?? ''}
+      data-reason={reason}
+    >
       <h2 id={titleId}>{area ? AREA_LABELS[area] : 'This page'} is unavailable</h2>
       <p>{REASONS[reason]} The rest of the shop keeps working, and your cart is safe.</p>
       <button type="button" className="area-retry" onClick={onRetry}>
@@ -38,9 +52,17 @@ export function AreaLoading({ area }: { area?: AreaName }) {
   return (
     // Pending: a first view whose page nests this area (a storefront's main page is the catalog's)
     // stays on screen until the nested area has drawn, never swapping to this spinner.
-    <div className="area-loading" role="status" aria-live="polite" data-area-loading={area ?? ''} {...{ [AREA_PENDING_ATTRIBUTE]: '' }}>
+    <div
+      className="area-loading"
+      role="status"
+      aria-live="polite"
+      data-area-loading={area ?? ''}
+      {...{ [AREA_PENDING_ATTRIBUTE]: '' }}
+    >
       <span className="area-spinner" aria-hidden="true" />
-      <span className="visually-hidden">Loading {area ? AREA_LABELS[area].toLowerCase() : 'the page'}…</span>
+      <span className="visually-hidden">
+        Loading {area ? AREA_LABELS[area].toLowerCase() : 'the page'}…
+      </span>
     </div>
   );
 }

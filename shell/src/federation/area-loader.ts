@@ -23,7 +23,9 @@ export class AreaLoadError extends Error {
     readonly failure: AreaLoadFailure,
     readonly causeError?: unknown,
   ) {
-    super(`${area} area failed to load (${failure})${causeError instanceof Error ? `: ${causeError.message}` : ''}`);
+    super(
+      `${area} area failed to load (${failure})${causeError instanceof Error ? `: ${causeError.message}` : ''}`,
+    );
     this.name = 'AreaLoadError';
   }
 }
@@ -52,9 +54,13 @@ export interface RemoteSource {
   manifestUrl: string;
 }
 
-export function remoteSourcesFrom(registry: RegistryDocument, overrides: RemoteSource[] = []): RemoteSource[] {
+export function remoteSourcesFrom(
+  registry: RegistryDocument,
+  overrides: RemoteSource[] = [],
+): RemoteSource[] {
   const byName = new Map<string, RemoteSource>();
-  for (const entry of Object.values(registry.remotes)) byName.set(entry.name, { name: entry.name, manifestUrl: entry.manifestUrl });
+  for (const entry of Object.values(registry.remotes))
+    byName.set(entry.name, { name: entry.name, manifestUrl: entry.manifestUrl });
   for (const override of overrides) byName.set(override.name, override);
   return [...byName.values()];
 }
@@ -71,7 +77,10 @@ const MIN_LOAD_BUDGET_MS = 1_500;
  * left of the 3 s promise (less a render margin), between MIN_LOAD_BUDGET_MS and `maxMs`.
  */
 export function remainingLoadBudget(elapsedMs: number, maxMs = 2_500): number {
-  return Math.min(maxMs, Math.max(MIN_LOAD_BUDGET_MS, FALLBACK_BUDGET_MS - RENDER_MARGIN_MS - elapsedMs));
+  return Math.min(
+    maxMs,
+    Math.max(MIN_LOAD_BUDGET_MS, FALLBACK_BUDGET_MS - RENDER_MARGIN_MS - elapsedMs),
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,7 +98,14 @@ async function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Er
 }
 
 export function createAreaLoader(options: AreaLoaderOptions) {
-  const { federation, guard, fetchSources, deadlineMs = 2500, retryDelayMs = 200, attempts = 2 } = options;
+  const {
+    federation,
+    guard,
+    fetchSources,
+    deadlineMs = 2500,
+    retryDelayMs = 200,
+    attempts = 2,
+  } = options;
   const sources = new Map<string, RemoteSource>();
   const loading = new Map<AreaName, Promise<AreaParcel>>();
   const late = new Map<AreaName, Promise<AreaParcel>>();
@@ -121,15 +137,21 @@ export function createAreaLoader(options: AreaLoaderOptions) {
       (module) => {
         if (isLoadFailedMarker(module)) {
           // The runtime plugin turns every load error into its marker, a refused contract included.
-          const mismatch = guard.mismatchOf(remote) ?? (module.error instanceof ContractMismatchError ? module.error : undefined);
-          throw mismatch ? new AreaLoadError(area, 'contract', mismatch) : new AreaLoadError(area, 'unavailable', module.error);
+          const mismatch =
+            guard.mismatchOf(remote) ??
+            (module.error instanceof ContractMismatchError ? module.error : undefined);
+          throw mismatch
+            ? new AreaLoadError(area, 'contract', mismatch)
+            : new AreaLoadError(area, 'unavailable', module.error);
         }
-        if (!module || typeof module.mount !== 'function') throw new AreaLoadError(area, 'unavailable', new Error('./app is not a parcel'));
+        if (!module || typeof module.mount !== 'function')
+          throw new AreaLoadError(area, 'unavailable', new Error('./app is not a parcel'));
         return module;
       },
       (error: unknown) => {
         if (error instanceof AreaLoadError) throw error;
-        if (guard.mismatchOf(remote) || error instanceof ContractMismatchError) throw new AreaLoadError(area, 'contract', error);
+        if (guard.mismatchOf(remote) || error instanceof ContractMismatchError)
+          throw new AreaLoadError(area, 'contract', error);
         throw new AreaLoadError(area, 'unavailable', error);
       },
     );
@@ -141,7 +163,11 @@ export function createAreaLoader(options: AreaLoaderOptions) {
     late.set(area, work);
   }
 
-  async function withinDeadline(area: AreaName, work: Promise<AreaParcel>, remaining: number): Promise<AreaParcel> {
+  async function withinDeadline(
+    area: AreaName,
+    work: Promise<AreaParcel>,
+    remaining: number,
+  ): Promise<AreaParcel> {
     try {
       return await withDeadline(work, remaining, () => new AreaLoadError(area, 'timeout'));
     } catch (error) {
@@ -160,8 +186,14 @@ export function createAreaLoader(options: AreaLoaderOptions) {
     try {
       await withDeadline(registered, budgetMs, () => new AreaLoadError(area, 'timeout'));
     } catch (error) {
-      if (error instanceof AreaLoadError && error.failure === 'timeout') keepLate(area, registered.then(() => loadParcel(area)));
-      throw error instanceof AreaLoadError ? error : new AreaLoadError(area, 'not-registered', error);
+      if (error instanceof AreaLoadError && error.failure === 'timeout')
+        keepLate(
+          area,
+          registered.then(() => loadParcel(area)),
+        );
+      throw error instanceof AreaLoadError
+        ? error
+        : new AreaLoadError(area, 'not-registered', error);
     }
     let lastError: unknown;
     for (let tryNumber = 1; tryNumber <= attempts; tryNumber += 1) {
@@ -173,10 +205,13 @@ export function createAreaLoader(options: AreaLoaderOptions) {
         lastError = error;
         const retryable = error instanceof AreaLoadError && error.failure === 'unavailable';
         if (!retryable) throw error;
-        if (tryNumber < attempts) await sleep(Math.min(retryDelayMs, Math.max(0, deadline - Date.now())));
+        if (tryNumber < attempts)
+          await sleep(Math.min(retryDelayMs, Math.max(0, deadline - Date.now())));
       }
     }
-    throw lastError instanceof AreaLoadError ? lastError : new AreaLoadError(area, 'timeout', lastError);
+    throw lastError instanceof AreaLoadError
+      ? lastError
+      : new AreaLoadError(area, 'timeout', lastError);
   }
 
   return {

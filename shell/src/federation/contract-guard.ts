@@ -7,7 +7,9 @@ export class ContractMismatchError extends Error {
     readonly declared: string | null,
     readonly expected: string = SHELL_CONTRACT_VERSION,
   ) {
-    super(`${remote} was built against shell contract ${declared ?? '(none)'}, the shell speaks ${expected}`);
+    super(
+      `${remote} was built against shell contract ${declared ?? '(none)'}, the shell speaks ${expected}`,
+    );
     this.name = 'ContractMismatchError';
   }
 }

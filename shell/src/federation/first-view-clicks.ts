@@ -145,7 +145,8 @@ export function restoreFirstViewFocus(firstView: Element): void {
   const doc = firstView.ownerDocument;
   if (!(lost instanceof HTMLElement) || !firstView.contains(lost) || !lost.isConnected) return;
   if (doc.activeElement !== null && doc.activeElement !== doc.body) return;
-  const text = lost instanceof HTMLInputElement || lost instanceof HTMLTextAreaElement ? lost : null;
+  const text =
+    lost instanceof HTMLInputElement || lost instanceof HTMLTextAreaElement ? lost : null;
   let caret: [number | null, number | null, 'forward' | 'backward' | 'none' | null] | null = null;
   try {
     if (text) caret = [text.selectionStart, text.selectionEnd, text.selectionDirection];

@@ -18,7 +18,9 @@ export interface FirstView {
    * The area, basename and partner the server rendered this path with, so the page can be routed
    * (and the server's element kept, in the partner's frame) before the registry is read.
    */
-  routeFor(pathname: string): { area: AreaName; basename: string; b2bKey: string | null } | undefined;
+  routeFor(
+    pathname: string,
+  ): { area: AreaName; basename: string; b2bKey: string | null } | undefined;
   /** The first view's element if it is of this area and path (asked on every render, so it does not consume). */
   elementFor(area: AreaName, pathname: string): HTMLElement | undefined;
   /** Called once the live area shows: a later visit to the page must not see this load's HTML. */
@@ -66,7 +68,8 @@ export function readFirstView(doc: Document, queryClient: QueryClient): FirstVie
       kept = undefined;
     },
     takeover: state.takeover ?? 'eager',
-    loadAfter: () => (kept && state.takeover === 'on-interaction' ? whenFirstInteraction() : undefined),
+    loadAfter: () =>
+      kept && state.takeover === 'on-interaction' ? whenFirstInteraction() : undefined,
     pathname: state.pathname,
     openEvents: state.openEvents ?? [],
   };

@@ -17,11 +17,21 @@ export function isLoadFailedMarker(value: unknown): value is LoadFailedMarker {
   return typeof value === 'object' && value !== null && LOAD_FAILED in value;
 }
 
-async function checkedManifestFetch(url: string, init: RequestInit, guard: ContractGuard): Promise<Response> {
+async function checkedManifestFetch(
+  url: string,
+  init: RequestInit,
+  guard: ContractGuard,
+): Promise<Response> {
   const response = await fetch(url, init);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const manifest = (await response.clone().json()) as { name?: string; metaData?: { name?: string; shellContractVersion?: unknown } };
-  guard.check(manifest.metaData?.name ?? manifest.name ?? url, manifest.metaData?.shellContractVersion);
+  const manifest = (await response.clone().json()) as {
+    name?: string;
+    metaData?: { name?: string; shellContractVersion?: unknown };
+  };
+  guard.check(
+    manifest.metaData?.name ?? manifest.name ?? url,
+    manifest.metaData?.shellContractVersion,
+  );
   return response;
 }
 

@@ -32,7 +32,10 @@ export const areaOf: ShellServerRenderer['areaOf'] = (pathname, areas) => {
 };
 
 /** The partner's customization as the browser shell reads it (without products); null when unknown. */
-async function partnerOf({ b2bKey, fetchJson }: FrameRenderRequest): Promise<PartnerCustomizationProp | null> {
+async function partnerOf({
+  b2bKey,
+  fetchJson,
+}: FrameRenderRequest): Promise<PartnerCustomizationProp | null> {
   if (!b2bKey || !fetchJson) return null;
   const path = `${buildPath(API_PATHS.customization, { shopKey: b2bKey })}?excludeProducts=true`;
   const data = await fetchJson(path);
@@ -42,7 +45,8 @@ async function partnerOf({ b2bKey, fetchJson }: FrameRenderRequest): Promise<Par
 export const renderFrame: ShellServerRenderer['renderFrame'] = async (request) => {
   const { pathname, area, areaHtml, basename = '' } = request;
   const customization = await partnerOf(request);
-  if (request.b2bKey && !customization) throw new Error(`No partner ${request.b2bKey} for its frame`);
+  if (request.b2bKey && !customization)
+    throw new Error(`No partner ${request.b2bKey} for its frame`);
   const storefront = customization ? { basename, customization } : null;
   // The chrome is its own chunk in the browser; here it is in the bundle, but still behind a promise.
   if (storefront) await preloadStorefrontChrome();
@@ -66,9 +70,7 @@ export const renderFrame: ShellServerRenderer['renderFrame'] = async (request) =
             storefront={storefront}
           />
         }
-        footer={
-          storefront ? <StorefrontFooter {...storefront} /> : <Footer businessName={null} />
-        }
+        footer={storefront ? <StorefrontFooter {...storefront} /> : <Footer businessName={null} />}
       >
         <div
           className="area-root"

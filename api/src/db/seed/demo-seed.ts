@@ -3,8 +3,18 @@ import type { Database, DB } from '../schema';
 import { upsertCustomization } from '../../repositories/customizations-repository';
 import { insertMissingCatalogContent } from '../../repositories/catalog-content-repository';
 import { catalogContentDocuments } from './catalog-content';
-import { DEMO_PRICES, DEMO_PRODUCTS, DEMO_SHIPPING_RATES, PRODUCT_PRICE_LOOKUP } from './demo-catalog';
-import { DEMO_CUSTOMIZATIONS, DEMO_DISCOUNTS, DEMO_LEGACY_USER, DEMO_USER } from './demo-partners-and-discounts';
+import {
+  DEMO_PRICES,
+  DEMO_PRODUCTS,
+  DEMO_SHIPPING_RATES,
+  PRODUCT_PRICE_LOOKUP,
+} from './demo-catalog';
+import {
+  DEMO_CUSTOMIZATIONS,
+  DEMO_DISCOUNTS,
+  DEMO_LEGACY_USER,
+  DEMO_USER,
+} from './demo-partners-and-discounts';
 
 export interface SeedOptions {
   hashPassword(password: string): Promise<string>;
@@ -15,7 +25,11 @@ export interface SeedOptions {
  * every start and never overwrites what an operator changed.
  */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<void> {
-  const demoUserExists = await db.selectFrom('users').select('id').where('email', '=', DEMO_USER.email).executeTakeFirst();
+  const demoUserExists = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO_USER.email)
+    .executeTakeFirst();
   const demoPasswordHash = demoUserExists ? null : await options.hashPassword(DEMO_USER.password);
 
   await db.transaction().execute(async (trx) => {
@@ -81,7 +95,9 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
           expires_at: discount.expiresAt ?? null,
           min_subtotal_cents: discount.minSubtotal ?? null,
           allowed_emails: discount.allowedEmails ? JSON.stringify(discount.allowedEmails) : null,
-          product_lookup_keys: discount.productLookupKeys ? JSON.stringify(discount.productLookupKeys) : null,
+          product_lookup_keys: discount.productLookupKeys
+            ? JSON.stringify(discount.productLookupKeys)
+            : null,
           once_per_customer: discount.oncePerCustomer ?? false,
         })
         .onConflict((oc) => oc.column('code').doNothing())
@@ -100,7 +116,13 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
 
     await trx
       .insertInto('users')
-      .values({ email: DEMO_LEGACY_USER.email, name: DEMO_LEGACY_USER.name, password_hash: null, legacy_store: true, shopify_id: 'shopify-legacy-1001' })
+      .values({
+        email: DEMO_LEGACY_USER.email,
+        name: DEMO_LEGACY_USER.name,
+        password_hash: null,
+        legacy_store: true,
+        shopify_id: 'shopify-legacy-1001',
+      })
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();
 
@@ -137,7 +159,10 @@ async function seedDemoUser(trx: Transaction<DB>, passwordHash: string): Promise
     })
     .execute();
   const customerId = 'cus_demo_shopper';
-  await trx.insertInto('payment_customers').values({ id: customerId, user_id: user.id, email: DEMO_USER.email, name: DEMO_USER.name }).execute();
+  await trx
+    .insertInto('payment_customers')
+    .values({ id: customerId, user_id: user.id, email: DEMO_USER.email, name: DEMO_USER.name })
+    .execute();
   await trx
     .insertInto('payment_methods')
     .values({

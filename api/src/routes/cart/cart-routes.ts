@@ -1,8 +1,19 @@
-import { cartQuerySchema, cartSchema, mergeCartBodySchema, putCartBodySchema } from '@shop/shared/contract/cart';
+import {
+  cartQuerySchema,
+  cartSchema,
+  mergeCartBodySchema,
+  putCartBodySchema,
+} from '@shop/shared/contract/cart';
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getCart, mergeItems, mergeSessionCartIntoUser, putCart, type CartOwner } from '../../repositories/carts-repository';
+import {
+  getCart,
+  mergeItems,
+  mergeSessionCartIntoUser,
+  putCart,
+  type CartOwner,
+} from '../../repositories/carts-repository';
 import { assertKnownLookupKeys } from '../../services/checkout/pricing';
 import { rememberCartSession } from '../../services/cart-session';
 
@@ -22,7 +33,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_PATHS.cart,
-    { config: { auth: 'optional' }, schema: { tags: ['cart'], querystring: cartQuerySchema, response: { 200: cartSchema, ...errors } } },
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['cart'],
+        querystring: cartQuerySchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       if (!request.user) rememberCartSession(reply, config, request.query.sessionId);
@@ -32,11 +50,17 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     API_PATHS.cart,
-    { config: { auth: 'optional' }, schema: { tags: ['cart'], body: putCartBodySchema, response: { 200: cartSchema, ...errors } } },
+    {
+      config: { auth: 'optional' },
+      schema: { tags: ['cart'], body: putCartBodySchema, response: { 200: cartSchema, ...errors } },
+    },
     async (request, reply) => {
       // Repeated keys become one line, capped like any line.
       const items = mergeItems([], request.body.items);
-      await assertKnownLookupKeys(db, items.map((item) => item.lookupKey));
+      await assertKnownLookupKeys(
+        db,
+        items.map((item) => item.lookupKey),
+      );
       if (!request.user) rememberCartSession(reply, config, request.body.sessionId);
       return putCart(db, await ownerFor(request.user?.id ?? null, request.body.sessionId), items);
     },
@@ -44,7 +68,17 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_PATHS.cartMerge,
-    { config: { auth: 'required' }, schema: { tags: ['cart'], body: mergeCartBodySchema, response: { 200: cartSchema, ...errors } } },
-    async (request) => db.transaction().execute((trx) => mergeSessionCartIntoUser(trx, request.body.sessionId, request.user!.id)),
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['cart'],
+        body: mergeCartBodySchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request) =>
+      db
+        .transaction()
+        .execute((trx) => mergeSessionCartIntoUser(trx, request.body.sessionId, request.user!.id)),
   );
 };

@@ -1,4 +1,7 @@
-import { hasScheduledQuerySchema, hasScheduledResponseSchema } from '@shop/shared/contract/checkout';
+import {
+  hasScheduledQuerySchema,
+  hasScheduledResponseSchema,
+} from '@shop/shared/contract/checkout';
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +15,8 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['kits'],
-        description: 'ids are product keys or price lookup keys. True when the logged-in shopper has an active subscription or a paid recurring order for it; always false for an anonymous visitor.',
+        description:
+          'ids are product keys or price lookup keys. True when the logged-in shopper has an active subscription or a paid recurring order for it; always false for an anonymous visitor.',
         querystring: hasScheduledQuerySchema,
         response: { 200: hasScheduledResponseSchema, 400: errorBodySchema },
       },
@@ -20,7 +24,9 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const ids = request.query.ids.slice(0, 100);
-      const scheduled = request.user ? await scheduledProducts(app.db, app.paymentProvider, request.user.id) : new Set<string>();
+      const scheduled = request.user
+        ? await scheduledProducts(app.db, app.paymentProvider, request.user.id)
+        : new Set<string>();
       return { hasScheduled: Object.fromEntries(ids.map((id) => [id, scheduled.has(id)])) };
     },
   );

@@ -45,4 +45,3 @@ export function operatorOf(request: FastifyRequest): AuditActor {
   if (!request.operator) throw new Error('operator route reached without the operator guard');
   return request.operator;
 }
-

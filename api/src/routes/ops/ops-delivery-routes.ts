@@ -68,7 +68,12 @@ export const opsDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       action,
       target: outcome.remote,
       before: { live: outcome.from },
-      after: { live: outcome.to, contractVersion: outcome.contractVersion, force, warnings: outcome.warnings },
+      after: {
+        live: outcome.to,
+        contractVersion: outcome.contractVersion,
+        force,
+        warnings: outcome.warnings,
+      },
       requestId: request.id,
     });
   }

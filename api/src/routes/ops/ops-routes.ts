@@ -38,7 +38,13 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, response: { 200: opsSessionSchema } } },
     async (request) => {
       const { userId, name, via } = operatorOf(request);
-      return { operator: { userId, name, via: via === 'console' ? ('console' as const) : ('cli' as const) } };
+      return {
+        operator: {
+          userId,
+          name,
+          via: via === 'console' ? ('console' as const) : ('cli' as const),
+        },
+      };
     },
   );
 

@@ -11,11 +11,7 @@ import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Executor } from '../../db/schema';
-import {
-  findDiscount,
-  toDiscountView,
-  usedByEmail,
-} from '../../repositories/discounts-repository';
+import { findDiscount, toDiscountView, usedByEmail } from '../../repositories/discounts-repository';
 import { checkDiscount, discountOff } from '../../services/checkout/pricing';
 import { centsFromDb } from '../../lib/money';
 

@@ -8,7 +8,12 @@ function escapeHtml(value: string): string {
 type Block = string | { link: string; label: string };
 
 /** One mail in both forms from the same blocks, so the text and HTML versions cannot drift apart. */
-export function composeEmail(to: string, subject: string, name: string, blocks: Block[]): MailMessage {
+export function composeEmail(
+  to: string,
+  subject: string,
+  name: string,
+  blocks: Block[],
+): MailMessage {
   const all: Block[] = [`Hi ${name},`, ...blocks];
   const text = all.map((block) => (typeof block === 'string' ? block : block.link)).join('\n\n');
   const html = all

@@ -16,7 +16,13 @@ export const OPERATOR_LINK_TTL_HOURS = 72;
 export async function inviteOperator(
   db: Database,
   mailQueue: Pick<MailQueue, 'enqueue' | 'wake'>,
-  input: { email: string; name?: string; publicOrigin: string; actor: AuditActor; requestId?: string },
+  input: {
+    email: string;
+    name?: string;
+    publicOrigin: string;
+    actor: AuditActor;
+    requestId?: string;
+  },
 ): Promise<{ email: string; created: boolean }> {
   const name = input.name?.trim() || input.email.split('@')[0] || input.email;
   const result = await db.transaction().execute(async (trx) => {
@@ -33,7 +39,12 @@ export async function inviteOperator(
     const link = `${input.publicOrigin}${RESET_PASSWORD_PAGE_PATH}?linkId=${encodeURIComponent(linkId)}`;
     await mailQueue.enqueue(
       trx,
-      operatorInviteEmail({ to: user.email, name: user.name, link, ttlHours: OPERATOR_LINK_TTL_HOURS }),
+      operatorInviteEmail({
+        to: user.email,
+        name: user.name,
+        link,
+        ttlHours: OPERATOR_LINK_TTL_HOURS,
+      }),
     );
     await recordAudit(trx, {
       actor: input.actor,

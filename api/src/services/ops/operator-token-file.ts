@@ -58,7 +58,8 @@ export function readOperatorTokenFile(dataDir: string): OperatorTokenFile | null
 
 /** The URL the CLI should call: loopback for a server listening on every interface. */
 export function localUrlOf(address: string | { address: string; port: number } | null): string {
-  if (!address || typeof address === 'string') throw new Error('The server is not listening on TCP');
+  if (!address || typeof address === 'string')
+    throw new Error('The server is not listening on TCP');
   const host =
     address.address === '0.0.0.0' || address.address === '::'
       ? '127.0.0.1'

@@ -242,14 +242,18 @@ export async function refundOrder(
       const { chargeId, left } = lineLeft(line);
       if (!chargeId || left <= 0) throw conflict('Nothing of this line is left to refund');
       return {
-        refunds: [await insertPendingRefund(trx, { ...common, lineId: line.id, chargeId, amount: left })],
+        refunds: [
+          await insertPendingRefund(trx, { ...common, lineId: line.id, chargeId, amount: left }),
+        ],
         replay: false,
       };
     }
     const created: OrderRefundRecord[] = [];
     for (const [chargeId, left] of chargeLeft)
       if (left > 0)
-        created.push(await insertPendingRefund(trx, { ...common, lineId: null, chargeId, amount: left }));
+        created.push(
+          await insertPendingRefund(trx, { ...common, lineId: null, chargeId, amount: left }),
+        );
     if (created.length === 0) throw conflict('Nothing of this order is left to refund');
     return { refunds: created, replay: false };
   });

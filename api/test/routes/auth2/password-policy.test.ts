@@ -12,7 +12,11 @@ describe('the shared password policy on the server', () => {
   afterAll(() => t.close());
 
   const signup = (email: string, password: string) =>
-    t.inject({ method: 'POST', url: API_PATHS.signup, payload: { email, name: 'Policy Tester', password } });
+    t.inject({
+      method: 'POST',
+      url: API_PATHS.signup,
+      payload: { email, name: 'Policy Tester', password },
+    });
 
   it.each([
     ['Password123', 'This password is too common. Choose another one'],
@@ -26,7 +30,9 @@ describe('the shared password policy on the server', () => {
   it('sign-up refuses a password built from the email name', async () => {
     const response = await signup('Grace.Hopper@Example.com', 'grace.hopper-1906');
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual({ password: 'Do not use your email address in your password' });
+    expect(response.json().error.fields).toEqual({
+      password: 'Do not use your email address in your password',
+    });
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax when the sign-up is confirmed too', async () => {
@@ -50,7 +56,9 @@ describe('the shared password policy on the server', () => {
       payload: { linkId: 'any-link', password: 'qwerty12345' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual({ password: 'This password is too common. Choose another one' });
+    expect(response.json().error.fields).toEqual({
+      password: 'This password is too common. Choose another one',
+    });
   });
 
   it('old-store trims and lower-cases the email it is asked about', async () => {

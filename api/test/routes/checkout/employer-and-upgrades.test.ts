@@ -50,7 +50,9 @@ describe('employer payment, scheduled kits and the bp-tape add-on', () => {
       ((await outbox('worker@example.com')).json().messages as { subject: string; text: string }[])
         .map((message) => message.subject)
         .sort();
-    expect(await employeeMail()).toEqual(['We asked your employer to pay for your Bloodwise order']);
+    expect(await employeeMail()).toEqual([
+      'We asked your employer to pay for your Bloodwise order',
+    ]);
     const mail = (await outbox('boss@employer.example')).json().messages;
     expect(mail).toHaveLength(1);
     expect(mail[0].subject).toBe('Wanda Worker asked you to pay for a Bloodwise order');
@@ -88,9 +90,11 @@ describe('employer payment, scheduled kits and the bp-tape add-on', () => {
       'We asked your employer to pay for your Bloodwise order',
       'Your employer paid for your Bloodwise order',
     ]);
-    const paidMail = (await outbox('worker@example.com')).json().messages.find(
-      (message: { subject: string }) => message.subject.startsWith('Your employer paid'),
-    );
+    const paidMail = (await outbox('worker@example.com'))
+      .json()
+      .messages.find((message: { subject: string }) =>
+        message.subject.startsWith('Your employer paid'),
+      );
     expect(paidMail.text).toContain('boss@employer.example paid $134.95 for your order.');
   });
 

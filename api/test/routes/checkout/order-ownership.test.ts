@@ -15,12 +15,7 @@ import {
   type TestApp,
 } from '../../helpers/build-test-app';
 import { signUpAndConfirm } from '../../helpers/accounts';
-import {
-  orderBody,
-  placeOrder,
-  testCard,
-  businessBody,
-} from '../../helpers/checkout-fixtures';
+import { orderBody, placeOrder, testCard, businessBody } from '../../helpers/checkout-fixtures';
 
 const KIT = 'bloodwise_kit_one_time';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -41,14 +41,27 @@ describe('operator deliveries', () => {
     });
 
   it('shows each area live version, contract, since when and by whom, stored versions and history', async () => {
-    const response = await t.inject({ method: 'GET', url: API_PATHS.opsDeliveries, headers: { cookie: operator } });
+    const response = await t.inject({
+      method: 'GET',
+      url: API_PATHS.opsDeliveries,
+      headers: { cookie: operator },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     const remote = body.remotes.find((one: { name: string }) => one.name === 'mf_catalog');
-    expect(remote.live).toMatchObject({ version: versions[7], by: 'tester', action: 'deploy', flags: [] });
+    expect(remote.live).toMatchObject({
+      version: versions[7],
+      by: 'tester',
+      action: 'deploy',
+      flags: [],
+    });
     expect(remote.rollbackTarget).toBe(versions[6]);
     expect(remote.versions).toHaveLength(8);
-    expect(body.history[0]).toMatchObject({ remote: 'mf_catalog', to: versions[7], action: 'deploy' });
+    expect(body.history[0]).toMatchObject({
+      remote: 'mf_catalog',
+      to: versions[7],
+      action: 'deploy',
+    });
   });
 
   it('flags a stored version whose manifest is missing or whose contract major differs', async () => {
@@ -56,9 +69,12 @@ describe('operator deliveries', () => {
     const refused = await deployBuild(repo.delivery, catalog, undefined, { force: true });
     await rollback(repo.delivery, catalog, versions[7]);
     await fs.rm(path.join(repo.deployDir, 'store', 'mf_catalog', versions[0]!, 'mf-manifest.json'));
-    const body = (await t.inject({ method: 'GET', url: API_PATHS.opsDeliveries, headers: { cookie: operator } })).json();
+    const body = (
+      await t.inject({ method: 'GET', url: API_PATHS.opsDeliveries, headers: { cookie: operator } })
+    ).json();
     const stored = body.remotes.find((one: { name: string }) => one.name === 'mf_catalog').versions;
-    const flagsOf = (version: string) => stored.find((one: { version: string }) => one.version === version).flags;
+    const flagsOf = (version: string) =>
+      stored.find((one: { version: string }) => one.version === version).flags;
     expect(flagsOf(refused.to)).toEqual(['contract-mismatch']);
     expect(flagsOf(versions[0]!)).toEqual(['manifest-missing']);
     expect(flagsOf(versions[7]!)).toEqual([]);
@@ -86,12 +102,22 @@ describe('operator deliveries', () => {
     expect(added.filter((entry) => entry.by === 'tester')).toHaveLength(cli.length);
     expect(liveLineage(after.history, 'mf_catalog').at(-1)).toBe(after.remotes.mf_catalog!.version);
 
-    const audit = (await t.inject({ method: 'GET', url: API_PATHS.opsAudit, headers: { cookie: operator } })).json();
-    const rows = audit.entries.filter((entry: { action: string }) => entry.action === 'delivery.rollback');
+    const audit = (
+      await t.inject({ method: 'GET', url: API_PATHS.opsAudit, headers: { cookie: operator } })
+    ).json();
+    const rows = audit.entries.filter(
+      (entry: { action: string }) => entry.action === 'delivery.rollback',
+    );
     expect(rows).toHaveLength(3);
     for (const row of rows) {
-      const change = added.find((entry) => entry.by === 'ops@bloodwise.test' && entry.to === row.after.live);
-      expect(row).toMatchObject({ actor: 'ops@bloodwise.test', target: 'mf_catalog', before: { live: change!.from } });
+      const change = added.find(
+        (entry) => entry.by === 'ops@bloodwise.test' && entry.to === row.after.live,
+      );
+      expect(row).toMatchObject({
+        actor: 'ops@bloodwise.test',
+        target: 'mf_catalog',
+        before: { live: change!.from },
+      });
     }
   });
 

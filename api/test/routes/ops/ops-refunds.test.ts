@@ -50,13 +50,23 @@ describe('operator refunds', () => {
       headers: { cookie: operator },
     });
     expect(byEmail.json().orders.map((order: { id: string }) => order.id)).toEqual([id]);
-    const byId = await t.inject({ method: 'GET', url: `${API_PATHS.opsOrders}?q=${id}`, headers: { cookie: operator } });
+    const byId = await t.inject({
+      method: 'GET',
+      url: `${API_PATHS.opsOrders}?q=${id}`,
+      headers: { cookie: operator },
+    });
     expect(byId.json().orders).toHaveLength(1);
-    const detail = await t.inject({ method: 'GET', url: buildPath(API_PATHS.opsOrder, { id }), headers: { cookie: operator } });
+    const detail = await t.inject({
+      method: 'GET',
+      url: buildPath(API_PATHS.opsOrder, { id }),
+      headers: { cookie: operator },
+    });
     expect(detail.statusCode).toBe(200);
     const body = detail.json();
     expect(body.order).toMatchObject({ id, status: 'paid', refunded: 0 });
-    expect(body.charges).toEqual([expect.objectContaining({ purpose: 'order', status: 'succeeded', amountRefunded: 0 })]);
+    expect(body.charges).toEqual([
+      expect.objectContaining({ purpose: 'order', status: 'succeeded', amountRefunded: 0 }),
+    ]);
     expect(body.refundable).toBe(body.charges[0].amount);
     expect(body.lines[0]).toMatchObject({ refunded: 0, refundable: body.lines[0].amount });
   });
@@ -81,7 +91,11 @@ describe('operator refunds', () => {
     const refunds = await t.app.paymentProvider.listRefunds(before!.id);
     expect(refunds.map((one) => one.amount)).toEqual([before!.amount]);
 
-    const audit = await t.inject({ method: 'GET', url: API_PATHS.opsAudit, headers: { cookie: operator } });
+    const audit = await t.inject({
+      method: 'GET',
+      url: API_PATHS.opsAudit,
+      headers: { cookie: operator },
+    });
     const rows = audit.json().entries.filter((entry: { target: string }) => entry.target === id);
     expect(rows).toEqual([
       expect.objectContaining({
@@ -96,7 +110,13 @@ describe('operator refunds', () => {
 
   it('refunds one line at most its amount, then the rest of the order, never past the charge', async () => {
     const id = await paidOrder('line-refund@example.com');
-    const detail = (await t.inject({ method: 'GET', url: buildPath(API_PATHS.opsOrder, { id }), headers: { cookie: operator } })).json();
+    const detail = (
+      await t.inject({
+        method: 'GET',
+        url: buildPath(API_PATHS.opsOrder, { id }),
+        headers: { cookie: operator },
+      })
+    ).json();
     const line = detail.lines[0];
     const [first, second] = await Promise.all([
       refund(id, { idempotencyKey: randomUUID(), lineId: line.id, reason: 'damaged kit' }),
@@ -104,8 +124,16 @@ describe('operator refunds', () => {
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
     const done = first.statusCode === 200 ? first.json() : second.json();
-    expect(done.refunds).toEqual([expect.objectContaining({ lineId: line.id, amount: Math.min(line.amount, detail.refundable), status: 'succeeded' })]);
-    expect((await refund(id, { idempotencyKey: randomUUID(), lineId: 999_999 })).statusCode).toBe(404);
+    expect(done.refunds).toEqual([
+      expect.objectContaining({
+        lineId: line.id,
+        amount: Math.min(line.amount, detail.refundable),
+        status: 'succeeded',
+      }),
+    ]);
+    expect((await refund(id, { idempotencyKey: randomUUID(), lineId: 999_999 })).statusCode).toBe(
+      404,
+    );
     const rest = await refund(id, { idempotencyKey: randomUUID() });
     expect(rest.statusCode).toBe(200);
     expect(rest.json().order).toMatchObject({ refundable: 0 });

@@ -29,7 +29,12 @@ describe('adding a card the bank wants confirmed', () => {
     (await t.inject({ method: 'GET', url: API_PATHS.paymentMethods, headers: { cookie } })).json()
       .paymentMethodsAndAddresses.paymentMethods;
   const addCard = (cookie: string, number: string, makeDefault = false) =>
-    t.inject({ method: 'POST', url: API_PATHS.paymentMethods, headers: { cookie }, payload: { card: card(number), makeDefault } });
+    t.inject({
+      method: 'POST',
+      url: API_PATHS.paymentMethods,
+      headers: { cookie },
+      payload: { card: card(number), makeDefault },
+    });
   const confirm = (cookie: string | null, id: string) =>
     t.inject({
       method: 'POST',
@@ -57,7 +62,14 @@ describe('adding a card the bank wants confirmed', () => {
     const confirmed = await confirm(carol, pending.json().confirmationId);
     expect(confirmed.statusCode).toBe(201);
     expect(confirmed.json().paymentMethodsAndAddresses.paymentMethods).toEqual([
-      { id: expect.stringMatching(/^pm_/), brand: 'visa', last4: '3184', expMonth: 11, expYear: nextYear, isDefault: true },
+      {
+        id: expect.stringMatching(/^pm_/),
+        brand: 'visa',
+        last4: '3184',
+        expMonth: 11,
+        expYear: nextYear,
+        isDefault: true,
+      },
     ]);
     // Replaying the confirmation does not add the card twice.
     expect((await confirm(carol, pending.json().confirmationId)).statusCode).toBe(201);

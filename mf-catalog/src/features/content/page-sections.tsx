@@ -154,7 +154,13 @@ function FormSection({
       </div>
       <WhenNearViewport minHeight={FORM_HEIGHT}>
         <Suspense
-          fallback={<div className="cat-block-skeleton" style={{ minHeight: FORM_HEIGHT }} aria-hidden="true" />}
+          fallback={
+            <div
+              className="cat-block-skeleton"
+              style={{ minHeight: FORM_HEIGHT }}
+              aria-hidden="true"
+            />
+          }
         >
           {children}
         </Suspense>

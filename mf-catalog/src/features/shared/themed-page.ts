@@ -12,7 +12,10 @@ export function themedPage<Name extends string, Page extends ComponentType<any>>
   name: Name,
 ) {
   return lazyPage(async () => {
-    const [{ withCatalogAntdTheme }, module] = await Promise.all([import('./catalog-antd-theme'), load()]);
+    const [{ withCatalogAntdTheme }, module] = await Promise.all([
+      import('./catalog-antd-theme'),
+      load(),
+    ]);
     return { [name]: withCatalogAntdTheme(module[name]) } as unknown as Record<Name, Page>;
   }, name);
 }

@@ -8,7 +8,13 @@ const AHEAD = '600px 0px';
  * so their code (antd's form stack, the validation schemas) is not part of a page's first load.
  * Until then a placeholder of the given height holds the space, so nothing shifts when they arrive.
  */
-export function WhenNearViewport({ minHeight, children }: { minHeight: number; children: ReactNode }) {
+export function WhenNearViewport({
+  minHeight,
+  children,
+}: {
+  minHeight: number;
+  children: ReactNode;
+}) {
   const spot = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {

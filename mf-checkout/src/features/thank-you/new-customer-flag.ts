@@ -4,11 +4,18 @@ import { readStoredItem, writeStoredItem } from '@shop/shared/client-state/key-v
 
 const key = (orderId: string) => `new-customer:${orderId}`;
 
-export function rememberNewCustomer(orderId: string, newCustomer: boolean | null, storage: Storage = window.sessionStorage): void {
+export function rememberNewCustomer(
+  orderId: string,
+  newCustomer: boolean | null,
+  storage: Storage = window.sessionStorage,
+): void {
   if (newCustomer !== null) writeStoredItem(storage, key(orderId), String(newCustomer));
 }
 
-export function recalledNewCustomer(orderId: string, storage: Storage = window.sessionStorage): boolean | null {
+export function recalledNewCustomer(
+  orderId: string,
+  storage: Storage = window.sessionStorage,
+): boolean | null {
   const stored = readStoredItem(storage, key(orderId));
   return stored === 'true' ? true : stored === 'false' ? false : null;
 }

@@ -139,7 +139,9 @@ export function pricingTabs(
   const first: PricingTab = {
     to: '/pricing',
     label:
-      landing.kind === 'variant' ? pricingVariant(landing.id).label : LANDING_TAB_LABEL[landing.kind],
+      landing.kind === 'variant'
+        ? pricingVariant(landing.id).label
+        : LANDING_TAB_LABEL[landing.kind],
   };
   const others = PRICING_VARIANTS.filter(
     (variant) =>

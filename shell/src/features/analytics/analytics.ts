@@ -27,7 +27,13 @@ function eventKey(event: string, params: Record<string, unknown>): string {
   );
 }
 
-export function createAnalytics({ win = window, product }: { win?: Window; product: ProductAnalyticsAdapter }): ShellAnalytics {
+export function createAnalytics({
+  win = window,
+  product,
+}: {
+  win?: Window;
+  product: ProductAnalyticsAdapter;
+}): ShellAnalytics {
   const dataLayer = (win.dataLayer ??= []);
   let opened: { pathname: string; keys: string[] } | null = null;
   const send = (event: AnalyticsEventName, params: Record<string, unknown>) => {

@@ -7,7 +7,10 @@ export interface ProductAnalyticsAdapter {
   reset(): void;
 }
 
-export type ProductAnalyticsCall = ['track', string, Record<string, unknown>] | ['identify', string, Record<string, unknown>] | ['reset'];
+export type ProductAnalyticsCall =
+  | ['track', string, Record<string, unknown>]
+  | ['identify', string, Record<string, unknown>]
+  | ['reset'];
 
 declare global {
   interface Window {

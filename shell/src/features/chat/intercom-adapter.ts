@@ -5,7 +5,9 @@ import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
 export const CHAT_UPDATE_DELAY_MS = 1500;
 export const CHAT_BOTTOM_PADDING = 80;
 
-type IntercomFn = ((command: string, payload?: Record<string, unknown>) => void) & { q?: unknown[][] };
+type IntercomFn = ((command: string, payload?: Record<string, unknown>) => void) & {
+  q?: unknown[][];
+};
 
 declare global {
   interface Window {
@@ -19,7 +21,15 @@ export interface ChatAdapter {
   shutdown(): void;
 }
 
-export function createIntercomAdapter({ appId, scriptUrl, win = window }: { appId: string; scriptUrl: string; win?: Window }): ChatAdapter {
+export function createIntercomAdapter({
+  appId,
+  scriptUrl,
+  win = window,
+}: {
+  appId: string;
+  scriptUrl: string;
+  win?: Window;
+}): ChatAdapter {
   if (!win.Intercom) {
     // Queue calls until the vendor script replaces the stub.
     const stub: IntercomFn = (...args: [string, Record<string, unknown>?]) => {
@@ -37,7 +47,13 @@ export function createIntercomAdapter({ appId, scriptUrl, win = window }: { appI
       call('boot', {
         app_id: appId,
         vertical_padding: CHAT_BOTTOM_PADDING,
-        ...(user ? { email: user.email, name: user.name, created_at: Math.floor(Date.parse(user.createdAt) / 1000) || undefined } : {}),
+        ...(user
+          ? {
+              email: user.email,
+              name: user.name,
+              created_at: Math.floor(Date.parse(user.createdAt) / 1000) || undefined,
+            }
+          : {}),
       });
     },
     update() {

@@ -3,7 +3,13 @@
 import { useState } from 'react';
 import type { ShellDevOverrides } from './dev-overrides';
 
-export function DevOverrideBanner({ devOverrides, onReset }: { devOverrides: ShellDevOverrides; onReset: () => void }) {
+export function DevOverrideBanner({
+  devOverrides,
+  onReset,
+}: {
+  devOverrides: ShellDevOverrides;
+  onReset: () => void;
+}) {
   const [refusalDismissed, setRefusalDismissed] = useState(false);
   const [resetDone, setResetDone] = useState(false);
   const { overrides, refused } = devOverrides;
@@ -14,13 +20,19 @@ export function DevOverrideBanner({ devOverrides, onReset }: { devOverrides: She
   return (
     <div className="dev-override">
       {showOverrides && (
-        <section className="dev-override-banner" role="region" aria-label="Development override" data-dev-override-banner="">
+        <section
+          className="dev-override-banner"
+          role="region"
+          aria-label="Development override"
+          data-dev-override-banner=""
+        >
           <p>
             <strong>Development override:</strong>{' '}
             {overrides.map((override, index) => (
               <span key={override.name}>
                 {index > 0 && '; '}
-                <code>{override.name}</code> loads from <code className="dev-override-url">{override.manifestUrl}</code>
+                <code>{override.name}</code> loads from{' '}
+                <code className="dev-override-url">{override.manifestUrl}</code>
               </span>
             ))}
             .
@@ -40,7 +52,8 @@ export function DevOverrideBanner({ devOverrides, onReset }: { devOverrides: She
       {showRefused && (
         <section className="dev-override-refused" role="alert" data-dev-override-refused="">
           <div>
-            <strong>Development override refused.</strong> The shop loads the registry&apos;s version instead.
+            <strong>Development override refused.</strong> The shop loads the registry&apos;s
+            version instead.
             <ul>
               {refused.map((refusal) => (
                 <li key={refusal.value}>

@@ -52,7 +52,8 @@ export function readShellDevOverrides(
 
   takeOverrideParam(win);
 
-  for (const refusal of state.refused) console.warn(`[shell] development override refused: ${refusal.reason} (${refusal.value})`);
+  for (const refusal of state.refused)
+    console.warn(`[shell] development override refused: ${refusal.reason} (${refusal.value})`);
   return {
     overrides: state.overrides,
     refused: state.refused,

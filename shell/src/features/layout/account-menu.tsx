@@ -16,7 +16,8 @@ export function AccountMenu({ userContext }: { userContext: UserContext }) {
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
 
-  if (userContext.loading) return <span className="header-account-placeholder" aria-hidden="true" />;
+  if (userContext.loading)
+    return <span className="header-account-placeholder" aria-hidden="true" />;
   if (!userContext.user) {
     return (
       <NavLink to="/login" className="header-login">
@@ -26,8 +27,18 @@ export function AccountMenu({ userContext }: { userContext: UserContext }) {
   }
   const firstName = userContext.user.name.split(' ')[0] || 'Account';
   return (
-    <div className="account-menu" ref={wrapper} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
-      <button type="button" className="account-trigger" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
+    <div
+      className="account-menu"
+      ref={wrapper}
+      onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+    >
+      <button
+        type="button"
+        className="account-trigger"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
         <span className="account-avatar" aria-hidden="true">
           {firstName.charAt(0).toUpperCase()}
         </span>

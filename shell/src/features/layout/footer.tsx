@@ -22,7 +22,8 @@ export function Footer({ businessName }: { businessName: string | null }) {
         </nav>
         <p>Support: Monday to Friday, 9:00 AM to 3:00 PM New York time.</p>
         <p>
-          © {new Date().getFullYear()} {businessName ?? 'Bloodwise'}. Lab tests are performed by CLIA-certified laboratories.
+          © {new Date().getFullYear()} {businessName ?? 'Bloodwise'}. Lab tests are performed by
+          CLIA-certified laboratories.
         </p>
       </div>
     </footer>

@@ -1,6 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import type { ApiClients, PartnerCustomizationProp, UserContext } from '@shop/shared/shell-contract/shell-props';
+import type {
+  ApiClients,
+  PartnerCustomizationProp,
+  UserContext,
+} from '@shop/shared/shell-contract/shell-props';
 import { AccountMenu } from './account-menu';
 import { CartBadge } from './cart-badge';
 import { StorefrontBrand } from '../storefront/storefront-chrome-lazy';
@@ -24,7 +28,13 @@ export function Logo() {
     <>
       <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32">
         <path d="M16 3c5 7 9 11.5 9 17a9 9 0 0 1-18 0c0-5.5 4-10 9-17z" fill="var(--brand)" />
-        <path d="M12 20a4 4 0 0 0 4 4" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
+        <path
+          d="M12 20a4 4 0 0 0 4 4"
+          stroke="#fff"
+          strokeWidth="2"
+          fill="none"
+          strokeLinecap="round"
+        />
       </svg>
       <span>Bloodwise</span>
     </>
@@ -40,7 +50,10 @@ export function Header({
   pathname: string;
   userContext: UserContext;
   api: ApiClients;
-  storefront: { basename: string; customization: PartnerCustomizationProp | null | undefined } | null;
+  storefront: {
+    basename: string;
+    customization: PartnerCustomizationProp | null | undefined;
+  } | null;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
@@ -49,7 +62,10 @@ export function Header({
   const nav = storefront ? storefrontNav(storefront.basename) : CONSUMER_NAV;
   const cartPath = storefront ? `${storefront.basename}/shopping-cart` : '/shopping-cart';
   const owner = userContext.user?.email ?? null;
-  const cart = useMemo(() => ({ api, sessionId: userContext.sessionId, owner }), [api, userContext.sessionId, owner]);
+  const cart = useMemo(
+    () => ({ api, sessionId: userContext.sessionId, owner }),
+    [api, userContext.sessionId, owner],
+  );
 
   return (
     <header className="site-header">
@@ -71,7 +87,11 @@ export function Header({
           <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
           <span className="visually-hidden">Menu</span>
         </button>
-        <nav id={navId} aria-label="Main" className={menuOpen ? 'header-nav header-nav--open' : 'header-nav'}>
+        <nav
+          id={navId}
+          aria-label="Main"
+          className={menuOpen ? 'header-nav header-nav--open' : 'header-nav'}
+        >
           <ul>
             {nav.map((item) => (
               <li key={item.to}>

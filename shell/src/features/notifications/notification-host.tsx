@@ -24,7 +24,11 @@ function Holder({ queue, sent, config }: Omit<NotificationHostProps, 'theme'>) {
   const [api, holder] = notification.useNotification(config);
   useEffect(() => {
     for (const message of queue.current.splice(0)) {
-      api[message.kind]({ title: message.title, description: message.description, role: message.kind === 'error' ? 'alert' : 'status' });
+      api[message.kind]({
+        title: message.title,
+        description: message.description,
+        role: message.kind === 'error' ? 'alert' : 'status',
+      });
     }
   }, [api, queue, sent]);
   return holder;

@@ -14,7 +14,9 @@ export const NOTIFICATION_CONFIG = {
 
 export { NOTIFICATION_WIDTH };
 
-const NotificationHost = lazy(() => import('./notification-host').then((module) => ({ default: module.NotificationHost })));
+const NotificationHost = lazy(() =>
+  import('./notification-host').then((module) => ({ default: module.NotificationHost })),
+);
 
 /** Returns the contract's notify plus the element that shows the notifications (empty until the first one). */
 export function useShellNotify(theme: ThemeTokens): [Notify, ReactNode] {

@@ -20,8 +20,12 @@ export function preloadStorefrontChrome(): Promise<unknown> {
 
 const LazyBrand = lazy(() => chrome().then((module) => ({ default: module.StorefrontBrand })));
 const LazyFooter = lazy(() => chrome().then((module) => ({ default: module.StorefrontFooter })));
-const LazyStyles = lazy(() => chrome().then((module) => ({ default: module.StorefrontShellStyles })));
-const LazyPartnerHead = lazy(() => chrome().then((module) => ({ default: module.PartnerHeadEffect })));
+const LazyStyles = lazy(() =>
+  chrome().then((module) => ({ default: module.StorefrontShellStyles })),
+);
+const LazyPartnerHead = lazy(() =>
+  chrome().then((module) => ({ default: module.PartnerHeadEffect })),
+);
 
 export function StorefrontBrand(props: ComponentProps<ChromeModule['StorefrontBrand']>) {
   if (loaded) return <loaded.StorefrontBrand {...props} />;

@@ -1,6 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ApiClients, CurrentUser, ShellNavigator, UserContext } from '@shop/shared/shell-contract/shell-props';
+import type {
+  ApiClients,
+  CurrentUser,
+  ShellNavigator,
+  UserContext,
+} from '@shop/shared/shell-contract/shell-props';
 import { USER_QUERY_KEY } from '@shop/shared/shell-contract/shell-props';
 import type { ShellAnalytics } from '../analytics/analytics';
 
@@ -15,7 +20,10 @@ export function useUserContext(opts: {
   isEmailVisitor: boolean;
 }): UserContext {
   const { user, loading, api, queryClient, analytics, navigator, sessionId, isEmailVisitor } = opts;
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }), [queryClient]);
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+    [queryClient],
+  );
   const logout = useCallback(async () => {
     // Spec section 4: reset analytics, call the logout endpoint, then go to '/'.
     analytics.reset();

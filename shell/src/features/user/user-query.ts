@@ -8,11 +8,19 @@ export const USER_STALE_TIME_MS = 5 * 60_000;
 function toUser(data: unknown): CurrentUser | null {
   if (!data || typeof data !== 'object') return null;
   const candidate = 'user' in data ? (data as { user: unknown }).user : data;
-  if (!candidate || typeof candidate !== 'object' || typeof (candidate as CurrentUser).email !== 'string') return null;
+  if (
+    !candidate ||
+    typeof candidate !== 'object' ||
+    typeof (candidate as CurrentUser).email !== 'string'
+  )
+    return null;
   return candidate as CurrentUser;
 }
 
-export async function fetchCurrentUser(api: ApiClients, includeBalance: boolean): Promise<CurrentUser | null> {
+export async function fetchCurrentUser(
+  api: ApiClients,
+  includeBalance: boolean,
+): Promise<CurrentUser | null> {
   const params: Record<string, boolean> = { includeSubscriptionInfo: true };
   if (includeBalance) params.includeBalance = true;
   try {

@@ -61,7 +61,11 @@ export function MainHero({
         )}
         {!image && imagePending && (
           <div className="mp-hero-media">
-            <div className="mp-hero-media-pending" aria-hidden="true" {...{ [AREA_PENDING_ATTRIBUTE]: '' }} />
+            <div
+              className="mp-hero-media-pending"
+              aria-hidden="true"
+              {...{ [AREA_PENDING_ATTRIBUTE]: '' }}
+            />
           </div>
         )}
       </div>

@@ -54,7 +54,11 @@ export function PricingPage() {
                   How often do you want to test?
                 </span>
                 {/* Native radios: arrow keys, one tab stop and radio semantics come with the platform. */}
-                <div role="radiogroup" aria-labelledby="pricing-billing-label" className="cat-segmented">
+                <div
+                  role="radiogroup"
+                  aria-labelledby="pricing-billing-label"
+                  className="cat-segmented"
+                >
                   {PRICING_CHOICES.map(({ id, label }) => (
                     <label key={id}>
                       <input
