@@ -1,7 +1,7 @@
 // Async boundary: shared singletons are negotiated before the shell's own code runs.
 import { FIRST_VIEW_STATE_ID } from '@shop/shared/ssr/server-render';
 import { warmUpMoneyFormatting } from '@shop/shared/format/money';
-import { recordFirstViewClicks } from './federation/first-view-clicks';
+import { recordFirstViewInteractions } from './federation/first-view-interactions';
 import { nextTask } from './app/next-task';
 
 /**
@@ -19,7 +19,7 @@ function afterFirstPaint(): Promise<void> {
 // Off the main thread, while the shell loads: the areas' first prices then format without a stall.
 warmUpMoneyFormatting();
 const hasFirstView = document.getElementById(FIRST_VIEW_STATE_ID) !== null;
-if (hasFirstView) recordFirstViewClicks(document);
+if (hasFirstView) recordFirstViewInteractions(document);
 
 /**
  * Starting the shell's downloads means negotiating each shared library with the federation runtime

@@ -12,7 +12,7 @@ import { createDevShell } from '@shop/shared/shell-contract/dev-shell';
 import { createMemoryNavigationStore } from '@shop/shared/shell-contract/navigation-store';
 import { AreaOutlet } from '../src/federation/area-outlet';
 import type { AreaLoader, AreaParcel } from '../src/federation/area-loader';
-import { recordFirstViewClicks } from '../src/federation/first-view-clicks';
+import { recordFirstViewInteractions } from '../src/federation/first-view-interactions';
 
 const CHOICES = ['one-time', 'monthly', 'quarterly'] as const;
 
@@ -106,7 +106,7 @@ function showFirstView() {
 }
 
 describe('choices on a first view', () => {
-  beforeAll(() => recordFirstViewClicks(document));
+  beforeAll(() => recordFirstViewInteractions(document));
   afterEach(() => {
     document.body.innerHTML = '';
   });

@@ -9,7 +9,7 @@ import { createDevShell } from '@shop/shared/shell-contract/dev-shell';
 import { createMemoryNavigationStore } from '@shop/shared/shell-contract/navigation-store';
 import { AreaOutlet } from '../src/federation/area-outlet';
 import type { AreaLoader } from '../src/federation/area-loader';
-import { recordFirstViewClicks } from '../src/federation/first-view-clicks';
+import { recordFirstViewInteractions } from '../src/federation/first-view-interactions';
 
 function shellProps() {
   const store = createMemoryNavigationStore('/signup');
@@ -62,7 +62,7 @@ async function startShell(container: HTMLElement, element: HTMLElement): Promise
 }
 
 describe('focus on a first view while the shell starts', () => {
-  beforeAll(() => recordFirstViewClicks(document));
+  beforeAll(() => recordFirstViewInteractions(document));
   let root: Root | undefined;
   afterEach(() => {
     act(() => root?.unmount());

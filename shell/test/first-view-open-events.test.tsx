@@ -22,9 +22,9 @@ import type { AreaLoader, AreaParcel } from '../src/federation/area-loader';
 import { readFirstView } from '../src/federation/first-view';
 import {
   firstInteractionTime,
-  recordFirstViewClicks,
+  recordFirstViewInteractions,
   whenFirstInteraction,
-} from '../src/federation/first-view-clicks';
+} from '../src/federation/first-view-interactions';
 
 const BEGIN = {
   event: 'begin_checkout' as const,
@@ -78,7 +78,7 @@ function startShell(state: FirstViewState) {
 
 const sent = () => (window.dataLayer ?? []).filter((entry) => 'event' in entry);
 
-beforeAll(() => recordFirstViewClicks(document));
+beforeAll(() => recordFirstViewInteractions(document));
 
 beforeEach(() => {
   window.dataLayer = [];

@@ -21,9 +21,9 @@ import type { AreaLoader, AreaParcel } from '../src/federation/area-loader';
 import { readFirstView } from '../src/federation/first-view';
 import {
   firstInteractionTime,
-  recordFirstViewClicks,
+  recordFirstViewInteractions,
   whenFirstInteraction,
-} from '../src/federation/first-view-clicks';
+} from '../src/federation/first-view-interactions';
 
 interface Submitted {
   email: string;
@@ -152,7 +152,7 @@ function showFirstView(loader: AreaLoader, element: HTMLElement) {
 }
 
 describe("a first view taken over 'on-interaction'", () => {
-  beforeAll(() => recordFirstViewClicks(document));
+  beforeAll(() => recordFirstViewInteractions(document));
   afterEach(() => {
     document.body.innerHTML = '';
   });
@@ -295,14 +295,14 @@ describe('leaving the first view’s page before the takeover', () => {
 describe('what counts as the first interaction', () => {
   /** A fresh page load: the module's state (the first interaction) starts again. */
   function freshPage() {
-    let clicks!: typeof import('../src/federation/first-view-clicks');
+    let clicks!: typeof import('../src/federation/first-view-interactions');
     jest.isolateModules(() => {
-      clicks = jest.requireActual('../src/federation/first-view-clicks');
+      clicks = jest.requireActual('../src/federation/first-view-interactions');
     });
     const doc = document.implementation.createHTMLDocument();
     doc.body.innerHTML =
       '<header><a id="home" href="/">Home</a></header><div data-first-view-area="account"><input id="email"></div>';
-    clicks.recordFirstViewClicks(doc);
+    clicks.recordFirstViewInteractions(doc);
     const fire = (type: string, target: Element, extra: Record<string, unknown> = {}) =>
       target.dispatchEvent(Object.assign(new Event(type, { bubbles: true }), extra));
     return { clicks, doc, fire };

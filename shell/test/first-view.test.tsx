@@ -11,7 +11,10 @@ import {
 import { AreaOutlet, whenSettled } from '../src/federation/area-outlet';
 import { AreaLoadError, type AreaLoader, type AreaParcel } from '../src/federation/area-loader';
 import { NO_FIRST_VIEW, readFirstView } from '../src/federation/first-view';
-import { recordFirstViewClicks, setFirstViewNavigator } from '../src/federation/first-view-clicks';
+import {
+  recordFirstViewInteractions,
+  setFirstViewNavigator,
+} from '../src/federation/first-view-interactions';
 
 const OFFERS_KEY = ['catalog', 'priced-offers'];
 
@@ -201,7 +204,7 @@ describe('AreaOutlet with a first view', () => {
 
 describe('clicks on a first view', () => {
   it('are replayed on the same control of the live page once it shows, so an early "Add to cart" is not lost', async () => {
-    recordFirstViewClicks(document);
+    recordFirstViewInteractions(document);
     const liveClicks = jest.fn();
     const parcel: AreaParcel = {
       bootstrap: async () => undefined,
@@ -242,7 +245,7 @@ describe('links on a first view', () => {
   });
 
   it('change pages through the shell history once the shell runs, without a page load; other clicks are left to the browser', () => {
-    recordFirstViewClicks(document);
+    recordFirstViewInteractions(document);
     const push = jest.fn();
     setFirstViewNavigator(push);
     document.body.innerHTML = `<div data-first-view-area="catalog">

@@ -36,7 +36,7 @@ import { createPageViewLogger } from '../features/analytics/page-view-logger';
 import type { ShellDevOverrides } from '../features/dev-override/dev-overrides';
 import { loadShellDevOverrides } from '../features/dev-override/dev-override-loader';
 import { readFirstView, type FirstView } from '../federation/first-view';
-import { firstInteractionTime, setFirstViewNavigator } from '../federation/first-view-clicks';
+import { firstInteractionTime, setFirstViewNavigator } from '../federation/first-view-interactions';
 import { createRegistrySource, type RegistrySource } from './registry-source';
 
 export interface ShellRuntime {

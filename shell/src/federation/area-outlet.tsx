@@ -25,7 +25,7 @@ import {
   firstViewFieldsTouched,
   restoreFirstViewFocus,
   takeFirstViewClicks,
-} from './first-view-clicks';
+} from './first-view-interactions';
 import type { Caret } from './first-view-controls';
 import {
   AreaLoadError,

@@ -2,7 +2,7 @@
 // over: each changed field's value goes to the live field with the same id (else the same name), set
 // the way a keystroke sets it (the native setter, then input and change events), so a controlled
 // input, an antd Form and react-hook-form all see it. Focus and the caret move to the live field.
-import { counterpartOf } from './first-view-clicks';
+import { counterpartOf } from './first-view-interactions';
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

@@ -11,7 +11,7 @@ import {
   type FirstViewEvent,
   type FirstViewTakeover,
 } from '@shop/shared/ssr/server-render';
-import { whenFirstInteraction } from './first-view-clicks';
+import { whenFirstInteraction } from './first-view-interactions';
 
 export interface FirstView {
   /**

@@ -1,3 +1,6 @@
+// Records what the visitor does on a first view before the live area takes over: clicks to replay,
+// fields touched, the focused field, links followed and the first interaction.
+//
 // A first view is real HTML, but its buttons do nothing until the live area takes over. Clicks on
 // it are kept and, once the live area shows, replayed on the same control there, so "Add to cart"
 // pressed early is not lost. Links navigate: as plain links before the shell runs, through the
@@ -62,8 +65,11 @@ export function setFirstViewNavigator(push: (href: string) => void): void {
   navigate = push;
 }
 
-/** Starts keeping clicks on the first view; index.ts calls it before the shell's code loads. */
-export function recordFirstViewClicks(doc: Document): void {
+/**
+ * Starts recording the visitor's interactions with the first view (clicks, fields touched, focus,
+ * links, submits); index.ts calls it before the shell's code loads.
+ */
+export function recordFirstViewInteractions(doc: Document): void {
   if (recording) return;
   recording = true;
   watchFirstInteraction(doc);
