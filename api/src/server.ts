@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
-import { DataDirLockedError } from './db/lock-file';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { createSecretToken } from './lib/tokens';
 import { isApiPath } from './plugins/infrastructure/error-handler';
 import { resolveOperator } from './routes/ops/operator-guard';

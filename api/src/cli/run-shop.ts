@@ -2,9 +2,9 @@
 import { ArtifactConflictError } from '../delivery/artifact-store';
 import { MissingBuildError } from '../delivery/built-remote';
 import { DeliveryError } from '../delivery/delivery';
-import { LockTimeoutError } from '../delivery/file-lock';
+import { LockTimeoutError } from '../delivery/registry-lock';
 import { RegistryCorruptError } from '../delivery/registry';
-import { DataDirLockedError } from '../db/lock-file';
+import { DataDirLockedError } from '../db/data-dir-lock';
 import { failureLines, ShopApiError } from './shop-connection';
 import {
   EXIT_FAILED,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { loadConfig, type AppConfig } from '../config/config';
 import { findRepoRoot } from '../config/repo-root';
-import { dataDirLockHolder, isProcessAlive } from '../db/lock-file';
+import { dataDirLockHolder, isProcessAlive } from '../db/data-dir-lock';
 import { migrateToLatest } from '../db/migrate';
 import { openDatabase, type DatabaseHandle } from '../db/open-database';
 import { operatorName } from '../delivery/delivery-config';

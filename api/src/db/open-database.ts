@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { acquireDataDirLock } from './lock-file';
+import { acquireDataDirLock } from './data-dir-lock';
 import { PGliteDialect } from './pglite-dialect';
 import { preparedStatementName } from './prepared-statement';
 import type { DB } from './schema';

@@ -19,7 +19,7 @@ import {
 } from './built-remote';
 import { registryDirOf, storeDirOf, type DeliveryConfig } from './delivery-config';
 import { DirectoryArtifactStore } from './directory-artifact-store';
-import type { FileLockOptions } from './file-lock';
+import type { FileLockOptions } from './registry-lock';
 import { previousVersion, Registry, applyLiveChange, type LiveChange } from './registry';
 import { REMOTES, type RemoteDefinition } from './remotes';
 

@@ -10,7 +10,7 @@ import type {
 import { writeFileAtomic } from './atomic-write';
 import { assertEnvironmentName } from './delivery-config';
 import { isMissing } from './stored-file';
-import { withFileLock, type FileLockOptions } from './file-lock';
+import { withFileLock, type FileLockOptions } from './registry-lock';
 
 export interface RegistryOptions {
   registryDir: string;

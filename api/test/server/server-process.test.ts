@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { LOCK_FILE_NAME } from '../../src/db/lock-file';
+import { LOCK_FILE_NAME } from '../../src/db/data-dir-lock';
 
 const API_ROOT = path.resolve(__dirname, '../..');
 

@@ -14,7 +14,7 @@ import {
   rollback,
   type DeployOutcome,
 } from '../../delivery/delivery';
-import { LockTimeoutError } from '../../delivery/file-lock';
+import { LockTimeoutError } from '../../delivery/registry-lock';
 import { RegistryCorruptError } from '../../delivery/registry';
 import { findRemote, type RemoteDefinition } from '../../delivery/remotes';
 import { AppError, notFound } from '../../lib/app-error';

@@ -1,3 +1,5 @@
+// Keeps a PGlite data directory to one API process: a file in it names the owner (pid, host, start), and
+// a later process refuses to open the directory while that owner is alive.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from '../../src/db/lock-file';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from '../../src/db/data-dir-lock';
 
 describe('PGlite data directory lock', () => {
   let dir: string;
