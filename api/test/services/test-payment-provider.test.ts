@@ -18,10 +18,12 @@ describe('test payment provider (Stripe test-mode card rules)', () => {
   let database: TestDatabase;
   let provider: PaymentProvider;
   let customerId: string;
+  // The provider's clock: subscription periods start at it, so month ends are tested on any day.
+  let clock = new Date('2026-11-30T12:00:00.000Z');
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    provider = createTestPaymentProvider(database.handle.db);
+    provider = createTestPaymentProvider(database.handle.db, { now: () => clock });
     customerId = (await provider.ensureCustomer({ userId: null, email: 'payer@example.com' })).id;
   });
   afterAll(() => database.drop());
@@ -246,14 +248,30 @@ describe('test payment provider (Stripe test-mode card rules)', () => {
       idempotencyKey: 'sub-1',
     });
     expect(subscription.status).toBe('active');
-    const months =
-      (subscription.currentPeriodEnd.getUTCFullYear() -
-        subscription.currentPeriodStart.getUTCFullYear()) *
-        12 +
-      subscription.currentPeriodEnd.getUTCMonth() -
-      subscription.currentPeriodStart.getUTCMonth();
-    expect(months).toBe(3);
+    // A quarter from Nov 30 ends on the last day of February, not in March.
+    expect(subscription.currentPeriodStart.toISOString()).toBe('2026-11-30T12:00:00.000Z');
+    expect(subscription.currentPeriodEnd.toISOString()).toBe('2027-02-28T12:00:00.000Z');
     expect(await provider.listSubscriptions(customerId)).toHaveLength(1);
+
+    const periodEnd = async (priceId: string, start: string) => {
+      clock = new Date(start);
+      const sub = await provider.createSubscription({
+        customerId,
+        priceId,
+        paymentMethodId: method.id,
+        idempotencyKey: `sub-${priceId}-${start}`,
+      });
+      return sub.currentPeriodEnd.toISOString().slice(0, 10);
+    };
+    expect(await periodEnd('price_bloodwise_monthly', '2026-01-31T08:00:00.000Z')).toBe(
+      '2026-02-28',
+    );
+    expect(await periodEnd('price_bloodwise_monthly', '2028-01-30T08:00:00.000Z')).toBe(
+      '2028-02-29',
+    );
+    expect(await periodEnd('price_bloodwise_annual', '2028-02-29T08:00:00.000Z')).toBe(
+      '2029-02-28',
+    );
 
     const consentId = '00000000-0000-4000-8000-000000000001';
     const ok = await provider.authoriseBnpl({

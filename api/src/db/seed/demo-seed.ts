@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, DB } from '../schema';
+import { addCalendarSteps } from '../../lib/calendar';
 import { upsertCustomization } from '../../repositories/customizations-repository';
 import { insertMissingCatalogContent } from '../../repositories/catalog-content-repository';
 import { catalogContentDocuments } from './catalog-content';
@@ -177,8 +178,7 @@ async function seedDemoUser(trx: Transaction<DB>, passwordHash: string): Promise
     })
     .execute();
   const start = new Date();
-  const end = new Date(start);
-  end.setUTCMonth(end.getUTCMonth() + 3);
+  const end = addCalendarSteps(start, 'month', 3);
   await trx
     .insertInto('payment_subscriptions')
     .values({

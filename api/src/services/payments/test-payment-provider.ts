@@ -7,6 +7,7 @@ import type {
   PaymentRefundsTable,
 } from '../../db/schema';
 import { sql, type Selectable } from 'kysely';
+import { addCalendarSteps } from '../../lib/calendar';
 import { assertCents } from '../../lib/money';
 import { createPrefixedId } from '../../lib/tokens';
 import {
@@ -98,15 +99,6 @@ function fingerprint(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
 }
 
-function addInterval(start: Date, interval: string, count: number): Date {
-  const end = new Date(start);
-  if (interval === 'day') end.setUTCDate(end.getUTCDate() + count);
-  else if (interval === 'week') end.setUTCDate(end.getUTCDate() + 7 * count);
-  else if (interval === 'month') end.setUTCMonth(end.getUTCMonth() + count);
-  else end.setUTCFullYear(end.getUTCFullYear() + count);
-  return end;
-}
-
 // Tokenises the card and writes its charge in one statement; the outcome of the card's test
 // behaviour is worked out before, the way createCharge's statement looks it up.
 const chargeNewCardStatement = preparedStatement(
@@ -131,7 +123,10 @@ const chargeNewCardStatement = preparedStatement(
  * The built-in provider: follows Stripe test-mode card conventions and records every object in
  * the shop's own database, so the whole shop runs with no outside service.
  */
-export function createTestPaymentProvider(db: Database): PaymentProvider {
+export function createTestPaymentProvider(
+  db: Database,
+  { now = () => new Date() }: { now?: () => Date } = {},
+): PaymentProvider {
   async function activeMethod(paymentMethodId: string): Promise<PaymentMethodRow> {
     const row = await db
       .selectFrom('payment_methods')
@@ -474,7 +469,7 @@ export function createTestPaymentProvider(db: Database): PaymentProvider {
       if (!price?.recurring_interval || !price.recurring_interval_count) {
         throw new PaymentObjectNotFoundError(`Recurring price ${input.priceId}`);
       }
-      const start = new Date();
+      const start = now();
       const row = await db
         .insertInto('payment_subscriptions')
         .values({
@@ -485,7 +480,7 @@ export function createTestPaymentProvider(db: Database): PaymentProvider {
           quantity: input.quantity ?? 1,
           status: method.test_behaviour === 'succeed' ? 'active' : 'incomplete',
           current_period_start: start,
-          current_period_end: addInterval(
+          current_period_end: addCalendarSteps(
             start,
             price.recurring_interval,
             price.recurring_interval_count,
