@@ -58,38 +58,51 @@ export function keepIdempotencyKey<T extends object>(error: T): T {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A replayed request: the order its key's first request wrote, and that request's answer. */
+interface ReplayedOutcome extends IdempotentOutcome {
+  replayed: true;
+}
+
 /**
  * Runs `work` at most once per (scope, key) at a time. `work` must complete the key (with the
  * order id) in the same transaction that writes the order; if it throws, the key is released so
- * a corrected retry can run (unless the error was marked with keepIdempotencyKey).
+ * a corrected retry can run (unless the error was marked with keepIdempotencyKey). `work` gets
+ * what the winning claim returned and its answer is handed back as it is; a replay gets the
+ * first request's order id and status.
  */
-export async function runIdempotent(
+export async function runIdempotent<
+  Won = true,
+  Done extends { orderId: string; statusCode: number } = { orderId: string; statusCode: number },
+>(
   db: Database,
   {
     scope,
     key,
     fingerprint,
     waitMs = IDEMPOTENCY_WAIT_MS,
-    claim = () => claimIdempotencyKey(db, scope, key, fingerprint),
+    // Claiming the key alone has nothing to hand on but the win (Won = true).
+    claim = (() => claimIdempotencyKey(db, scope, key, fingerprint)) as () => Promise<Won | false>,
   }: {
     scope: string;
     key: string;
     fingerprint: string;
     waitMs?: number;
     /**
-     * Claims the key (scope, key, fingerprint) and answers whether this request won it; by
-     * default claimIdempotencyKey alone. A claim may write more in the same statement (the
-     * consumer order writes its pending order), provided it all happens only when it wins.
+     * Claims the key (scope, key, fingerprint): what this request won, or false when another
+     * request holds it; by default claimIdempotencyKey alone. A claim may write more in the same
+     * statement (the consumer order writes its pending order), provided it all happens only
+     * when it wins, and returns what it wrote for `work`.
      */
-    claim?: () => Promise<boolean>;
+    claim?: () => Promise<Won | false>;
   },
-  work: () => Promise<{ orderId: string; statusCode: number }>,
-): Promise<IdempotentOutcome> {
+  work: (won: Won) => Promise<Done>,
+): Promise<(Done & { replayed: false }) | ReplayedOutcome> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    if (await claim()) {
+    const won = await claim();
+    if (won !== false) {
       try {
-        return { ...(await work()), replayed: false };
+        return { ...(await work(won)), replayed: false };
       } catch (error) {
         const keep = typeof error === 'object' && error !== null && KEEP_KEY in error;
         if (!keep) await releaseIdempotencyKey(db, scope, key);

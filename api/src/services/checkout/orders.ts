@@ -25,8 +25,14 @@ import { recordPaymentOrRefund } from './record-payment';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider, ProviderCharge } from '../payments/payment-provider';
 import { requestFingerprint, runIdempotent, type IdempotentOutcome } from './idempotency';
-import { priceCartFromCatalog, priceOrder, toQuote, type PricedCart } from './pricing';
-import type { PricingCatalogCache } from './pricing-catalog';
+import {
+  priceCartFromCatalog,
+  priceOrder,
+  toQuote,
+  type PricedCart,
+  type PricingInput,
+} from './pricing';
+import type { PricingCatalog, PricingCatalogCache } from './pricing-catalog';
 
 /** Times an order is priced from the catalogue copy before it takes the general path. */
 const CATALOG_ATTEMPTS = 3;
@@ -177,6 +183,21 @@ export interface PlacedOrder extends IdempotentOutcome {
   order: Order | null;
 }
 
+/** A pending order the idempotency claim wrote along with the key, priced from the catalogue copy. */
+interface WrittenOrder {
+  orderId: string;
+  priced: PricedCart;
+}
+
+/** One consumer order request and what every step of placing it reads. */
+interface OrderAttempt {
+  deps: CheckoutDeps;
+  request: ConsumerOrderRequest;
+  idempotencyKey: string;
+  fingerprint: string;
+  pricingInput: PricingInput;
+}
+
 /**
  * Places a consumer order. The order is written first (pending), then the payment is taken,
  * then the order is marked paid in the transaction that also completes the idempotency key, so
@@ -188,16 +209,39 @@ export async function placeConsumerOrder(
   request: ConsumerOrderRequest,
   idempotencyKey: string,
 ): Promise<PlacedOrder> {
-  const { db, provider } = deps;
-  const method = request.paymentMethod;
-  const pricingInput = {
-    items: request.items,
-    country: request.shippingAddress.country,
-    shipUpfront: request.shipUpfront,
-    discountCode: request.discountCode,
-    email: request.email,
+  const attempt: OrderAttempt = {
+    deps,
+    request,
+    idempotencyKey,
+    fingerprint: consumerOrderFingerprint(request),
+    pricingInput: {
+      items: request.items,
+      country: request.shippingAddress.country,
+      shipUpfront: request.shipUpfront,
+      discountCode: request.discountCode,
+      email: request.email,
+    },
   };
-  const newOrder = (priced: PricedCart): NewOrder => ({
+  const catalog = request.discountCode?.trim() ? null : (deps.pricingCatalog ?? null);
+  const outcome = await runIdempotent(
+    deps.db,
+    {
+      scope: ORDER_SCOPE,
+      key: idempotencyKey,
+      fingerprint: attempt.fingerprint,
+      claim: catalog
+        ? () => claimWithCatalogPrices(attempt, catalog)
+        : () => claimIdempotencyKey(deps.db, ORDER_SCOPE, idempotencyKey, attempt.fingerprint),
+    },
+    (won) => placeClaimedOrder(attempt, won === true ? null : won),
+  );
+  return outcome.replayed ? { ...outcome, order: null } : outcome;
+}
+
+/** The pending order row this request writes, priced as `priced`. */
+function newConsumerOrder({ request, idempotencyKey }: OrderAttempt, priced: PricedCart): NewOrder {
+  const method = request.paymentMethod;
+  return {
     kind: 'consumer',
     userId: request.user?.id ?? null,
     email: request.email,
@@ -213,124 +257,141 @@ export async function placeConsumerOrder(
     shippingAddress: request.shippingAddress,
     idempotencyKey,
     buyerTokenHash: request.buyer.tokenHash,
-  });
-  const fingerprint = consumerOrderFingerprint(request);
-  // The order the claim wrote along with the key, when it was priced from the catalogue copy.
-  let written: { orderId: string; priced: PricedCart } | null = null;
-  const catalog = request.discountCode?.trim() ? null : (deps.pricingCatalog ?? null);
-  const claim = catalog
-    ? async () => {
-        for (let attempt = 0; attempt < CATALOG_ATTEMPTS; attempt += 1) {
-          const copy = await catalog.current();
-          let priced: PricedCart;
-          try {
-            priced = priceCartFromCatalog(copy, pricingInput);
-          } catch (error) {
-            // A cart that cannot be priced takes the general path: a replay of the key still
-            // gets its order, anything else the same refusal.
-            if (error instanceof AppError) break;
-            throw error;
-          }
-          const claimed = await claimKeyAndInsertOrder(
-            db,
-            {
-              scope: ORDER_SCOPE,
-              key: idempotencyKey,
-              requestHash: fingerprint,
-              catalogVersion: copy.version,
-            },
-            newOrder(priced),
-          );
-          if (claimed.catalogVersion === copy.version) {
-            if (claimed.orderId) written = { orderId: claimed.orderId, priced };
-            return claimed.orderId !== null;
-          }
-          // Prices moved since the copy was read: nothing was written; read them again.
-          catalog.seen(claimed.catalogVersion);
-        }
-        return claimIdempotencyKey(db, ORDER_SCOPE, idempotencyKey, fingerprint);
-      }
-    : undefined;
-  let placed: Order | null = null;
-  const outcome = await runIdempotent(
-    db,
-    { scope: ORDER_SCOPE, key: idempotencyKey, fingerprint, claim },
-    async () => {
-      const claimed: { orderId: string; priced: PricedCart } | null = written;
-      written = null;
-      const priced = claimed?.priced ?? (await priceOrder(db, pricingInput));
-      const orderId = claimed?.orderId ?? (await insertOrder(db, newOrder(priced)));
-      let payment: PaymentResult;
-      try {
-        payment = await takePayment(db, provider, {
-          user: request.user,
-          buyer: request.buyer,
-          email: request.email,
-          name: request.name,
-          amount: priced.total,
-          currency: priced.currency,
-          method,
-          idempotencyKey: `${ORDER_SCOPE}:${idempotencyKey}`,
-          description: `Order for ${request.email}`,
-          orderId,
-        });
-      } catch (error) {
-        // Declined or refused before any money moved: leave no order behind.
-        await deleteUnpaidOrder(db, orderId);
-        throw error;
-      }
-      const paid = paymentOrderFields(payment);
-      let paidRow: OrderRow | undefined;
-      await recordPaymentOrRefund(
-        { ...deps, log: deps.log },
-        {
-          payment,
-          orderId,
-          idempotency: { scope: ORDER_SCOPE, key: idempotencyKey },
-          onFailure: {
-            status: 'failed',
-            chargeId: paid.chargeId,
-            paymentMethodId: paid.paymentMethodId,
-            paymentLabel: paid.paymentLabel,
-            failureMessage: 'The order could not be completed, so the payment was refunded.',
-          },
-          // Without a code to count or a consent to tie, the record is completePaidOrder alone.
-          singleStatement: !priced.discountRow && !payment.bnplConsentId,
+  };
+}
+
+/**
+ * Claims the key and writes the pending order in one statement, priced from the catalogue copy:
+ * the order written when this request won the key, false when another holds it. A cart the copy
+ * cannot price, or prices that keep moving, fall back to claiming the key alone (true).
+ */
+async function claimWithCatalogPrices(
+  attempt: OrderAttempt,
+  catalog: PricingCatalogCache,
+): Promise<WrittenOrder | boolean> {
+  const { db } = attempt.deps;
+  for (let tries = 0; tries < CATALOG_ATTEMPTS; tries += 1) {
+    const copy = await catalog.current();
+    const priced = priceFromCopy(copy, attempt.pricingInput);
+    if (!priced) break;
+    const claimed = await claimKeyAndInsertOrder(
+      db,
+      {
+        scope: ORDER_SCOPE,
+        key: attempt.idempotencyKey,
+        requestHash: attempt.fingerprint,
+        catalogVersion: copy.version,
+      },
+      newConsumerOrder(attempt, priced),
+    );
+    if (claimed.catalogVersion === copy.version)
+      return claimed.orderId ? { orderId: claimed.orderId, priced } : false;
+    // Prices moved since the copy was read: nothing was written; read them again.
+    catalog.seen(claimed.catalogVersion);
+  }
+  return claimIdempotencyKey(db, ORDER_SCOPE, attempt.idempotencyKey, attempt.fingerprint);
+}
+
+/** The cart priced from the catalogue copy, or null when it cannot be (it then takes the general path). */
+function priceFromCopy(copy: PricingCatalog, input: PricingInput): PricedCart | null {
+  try {
+    return priceCartFromCatalog(copy, input);
+  } catch (error) {
+    // A replay of the key still gets its order on the general path, anything else the same refusal.
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+/** The work of a won key: the pending order (written by the claim, or now), its payment, and the paid order. */
+async function placeClaimedOrder(
+  attempt: OrderAttempt,
+  written: WrittenOrder | null,
+): Promise<{ orderId: string; statusCode: number; order: Order }> {
+  const { db } = attempt.deps;
+  const priced = written?.priced ?? (await priceOrder(db, attempt.pricingInput));
+  const orderId = written?.orderId ?? (await insertOrder(db, newConsumerOrder(attempt, priced)));
+  const payment = await payOrDropOrder(attempt, priced, orderId);
+  const paidRow = await recordPaidOrder(attempt, priced, orderId, payment);
+  // The response is built from what was just written, not read back.
+  const order = orderView({ row: paidRow, lines: toQuote(priced).lines }, payment.charge);
+  return { orderId, statusCode: 201, order };
+}
+
+/** Takes the payment; declined or refused before any money moved, it leaves no order behind. */
+async function payOrDropOrder(
+  { deps, request, idempotencyKey }: OrderAttempt,
+  priced: PricedCart,
+  orderId: string,
+): Promise<PaymentResult> {
+  try {
+    return await takePayment(deps.db, deps.provider, {
+      user: request.user,
+      buyer: request.buyer,
+      email: request.email,
+      name: request.name,
+      amount: priced.total,
+      currency: priced.currency,
+      method: request.paymentMethod,
+      idempotencyKey: `${ORDER_SCOPE}:${idempotencyKey}`,
+      description: `Order for ${request.email}`,
+      orderId,
+    });
+  } catch (error) {
+    await deleteUnpaidOrder(deps.db, orderId);
+    throw error;
+  }
+}
+
+/** Marks the order paid (with its code redeemed and its pay-later consent tied), or refunds the payment. */
+async function recordPaidOrder(
+  { deps, request, idempotencyKey }: OrderAttempt,
+  priced: PricedCart,
+  orderId: string,
+  payment: PaymentResult,
+): Promise<OrderRow> {
+  const paid = paymentOrderFields(payment);
+  return recordPaymentOrRefund(
+    deps,
+    {
+      payment,
+      orderId,
+      idempotency: { scope: ORDER_SCOPE, key: idempotencyKey },
+      onFailure: {
+        status: 'failed',
+        chargeId: paid.chargeId,
+        paymentMethodId: paid.paymentMethodId,
+        paymentLabel: paid.paymentLabel,
+        failureMessage: 'The order could not be completed, so the payment was refunded.',
+      },
+      // Without a code to count or a consent to tie, the record is completePaidOrder alone.
+      singleStatement: !priced.discountRow && !payment.bnplConsentId,
+    },
+    async (trx) => {
+      const paidRow = await completePaidOrder(trx, {
+        orderId,
+        update: {
+          status: payment.charge?.status === 'requires_action' ? 'requires_action' : 'paid',
+          chargeId: paid.chargeId,
+          paymentMethodId: paid.paymentMethodId,
+          paymentLabel: paid.paymentLabel,
         },
-        async (trx) => {
-          paidRow = await completePaidOrder(trx, {
-            orderId,
-            update: {
-              status: payment.charge?.status === 'requires_action' ? 'requires_action' : 'paid',
-              chargeId: paid.chargeId,
-              paymentMethodId: paid.paymentMethodId,
-              paymentLabel: paid.paymentLabel,
-            },
-            idempotency: { scope: ORDER_SCOPE, key: idempotencyKey, responseStatus: 201 },
-            // The cart has become an order.
-            cart: request.user ? { userId: request.user.id } : { sessionId: request.sessionId },
-          });
-          if (!paidRow)
-            throw new Error(`order ${orderId} left pending before its payment was recorded`);
-          await redeemDiscount(trx, priced.discountRow, { email: request.email, orderId });
-          if (
-            payment.bnplConsentId &&
-            !(await attachBnplConsent(trx, payment.bnplConsentId, orderId))
-          ) {
-            throw new AppError(
-              409,
-              'CONFLICT',
-              'This pay-later consent was already used for another order.',
-            );
-          }
-        },
-      );
-      // The response is built from what was just written, not read back.
-      placed = orderView({ row: paidRow!, lines: toQuote(priced).lines }, payment.charge);
-      return { orderId, statusCode: 201 };
+        idempotency: { scope: ORDER_SCOPE, key: idempotencyKey, responseStatus: 201 },
+        // The cart has become an order.
+        cart: request.user ? { userId: request.user.id } : { sessionId: request.sessionId },
+      });
+      if (!paidRow)
+        throw new Error(`order ${orderId} left pending before its payment was recorded`);
+      await redeemDiscount(trx, priced.discountRow, { email: request.email, orderId });
+      if (payment.bnplConsentId && !(await attachBnplConsent(trx, payment.bnplConsentId, orderId)))
+        throw new AppError(
+          409,
+          'CONFLICT',
+          'This pay-later consent was already used for another order.',
+        );
+      return paidRow;
     },
   );
-  return { ...outcome, order: outcome.replayed ? null : placed };
 }
 
 /** Completes a card payment the bank asked the shopper to confirm (3-D Secure in Stripe). */

@@ -32,19 +32,18 @@ export interface RecordPaymentInput {
 }
 
 /**
- * Runs `record` in one transaction (or as the one statement it is). On failure: refund the charge (or release the pay-later
+ * Runs `record` in one transaction (or as the one statement it is) and returns what it returns. On failure: refund the charge (or release the pay-later
  * authorisation), mark the order, close the key, then rethrow a client error as it is and
  * anything else as ORDER_NOT_COMPLETED.
  */
-export async function recordPaymentOrRefund(
+export async function recordPaymentOrRefund<T>(
   deps: { db: Database; provider: PaymentProvider; log?: FastifyBaseLogger },
   input: RecordPaymentInput,
-  record: (trx: Executor) => Promise<void>,
-): Promise<void> {
+  record: (trx: Executor) => Promise<T>,
+): Promise<T> {
   try {
-    if (input.singleStatement) await record(deps.db);
-    else await deps.db.transaction().execute(record);
-    return;
+    if (input.singleStatement) return await record(deps.db);
+    return await deps.db.transaction().execute(record);
   } catch (error) {
     if (!(error instanceof AppError))
       deps.log?.error(
