@@ -2,7 +2,7 @@
 // route gets the shell's 404 page, and a deep-link refresh works. The shell lists no pages: it
 // routes by the prefixes the live remotes declare, so the examples are checked against those.
 import type { Page } from '@playwright/test';
-import type { RegistryDocument } from '../../shared/src/delivery/registry-document';
+import type { RegistryDocument } from '../../shared/src/releases/registry-document';
 import { areaTableOf, resolveArea } from '../../shared/src/shell-contract/area-routes';
 import { expect, test } from '../support/shop-server';
 

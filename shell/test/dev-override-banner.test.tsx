@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEV_OVERRIDE_STORAGE_KEY } from '@shop/shared/delivery/dev-override';
+import { DEV_OVERRIDE_STORAGE_KEY } from '@shop/shared/releases/dev-override';
 import { DevOverrideBanner } from '../src/features/dev-override/dev-override-banner';
 import {
   readShellDevOverrides,

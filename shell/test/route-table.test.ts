@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import type { RegistryDocument } from '@shop/shared/delivery/registry-document';
+import type { RegistryDocument } from '@shop/shared/releases/registry-document';
 import { testRegistry } from '@shop/shared/shell-contract/test-area-routes';
 import { areaTableOf, type AreaTable } from '@shop/shared/shell-contract/area-routes';
 import { createRegistrySource } from '../src/app/registry-source';

@@ -8,7 +8,7 @@ import {
   deployCommand,
   rollbackCommand,
   statusCommand,
-} from './delivery-commands';
+} from './release-commands';
 import { operatorCommand } from './operator-commands';
 import { partnerCommand } from './partner-commands';
 

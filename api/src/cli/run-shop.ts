@@ -1,9 +1,9 @@
 // Dispatches `pnpm shop <command>`: parses the line, runs the command, maps failures to exit codes.
-import { ArtifactConflictError } from '../delivery/artifact-store';
-import { MissingBuildError } from '../delivery/built-remote';
-import { DeliveryError } from '../delivery/delivery';
-import { LockTimeoutError } from '../delivery/registry-lock';
-import { RegistryCorruptError } from '../delivery/registry';
+import { ArtifactConflictError } from '../releases/artifact-store';
+import { MissingBuildError } from '../releases/built-remote';
+import { ReleaseError } from '../releases/releases';
+import { LockTimeoutError } from '../releases/registry-lock';
+import { RegistryCorruptError } from '../releases/registry';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { failureLines, ShopApiError } from './shop-connection';
 import {
@@ -19,7 +19,7 @@ import { SHOP_COMMANDS } from './commands';
 
 /** Failures an operator can fix from the message alone; anything else also gets a stack with SHOP_DEBUG=1. */
 const EXPECTED_FAILURES = [
-  DeliveryError,
+  ReleaseError,
   MissingBuildError,
   ArtifactConflictError,
   LockTimeoutError,

@@ -10,7 +10,7 @@ import { findRepoRoot } from '../config/repo-root';
 import { dataDirLockHolder, isProcessAlive } from '../db/data-dir-lock';
 import { migrateToLatest } from '../db/migrate';
 import { openDatabase, type DatabaseHandle } from '../db/open-database';
-import { operatorName } from '../delivery/delivery-config';
+import { operatorName } from '../releases/release-config';
 import type { AuditActor } from '../repositories/audit-log-repository';
 import { operatorTokenPath, readOperatorTokenFile } from '../services/ops/operator-token-file';
 import type { CliIo } from './cli-command';

@@ -10,7 +10,7 @@ export interface AuditActor {
 
 export interface AuditEntryInput {
   actor: AuditActor;
-  /** e.g. delivery.rollback, partner.update, order.refund. */
+  /** e.g. delivery.rollback (a release change), partner.update, order.refund. */
   action: string;
   /** What it acted on: a remote, a shop key, an order id. */
   target: string;

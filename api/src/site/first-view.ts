@@ -25,9 +25,9 @@ import {
   type FirstViewState,
   type ShellServerRenderer,
 } from '@shop/shared/ssr/server-render';
-import type { ArtifactStore } from '../delivery/artifact-store';
-import type { Registry } from '../delivery/registry';
-import { statLocalFile } from '../delivery/stored-file';
+import type { ArtifactStore } from '../releases/artifact-store';
+import type { Registry } from '../releases/registry';
+import { statLocalFile } from '../releases/stored-file';
 import type { RenderPool } from './render-pool';
 
 export interface FirstViewPage {

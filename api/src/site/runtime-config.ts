@@ -3,7 +3,7 @@ import {
   resolveRuntimeConfig,
   type ShopRuntimeConfig,
 } from '@shop/shared/shell-contract/runtime-config';
-import { REGISTRY_URL } from '../delivery/artifact-urls';
+import { REGISTRY_URL } from '../releases/artifact-urls';
 
 export const RUNTIME_CONFIG_PATH = '/config.js';
 

@@ -1,6 +1,6 @@
 // Security headers for the shell's HTML. Scripts come from this origin only, plus the origins a
 // developer may load an override from (none in production).
-import { parseAllowlistEntry } from '@shop/shared/delivery/dev-override';
+import { parseAllowlistEntry } from '@shop/shared/releases/dev-override';
 
 export interface CspSources {
   /** Allowlisted dev-override origins, as in runtime config. */

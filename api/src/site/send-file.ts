@@ -2,7 +2,7 @@
 // browser's copy is current. Compression is left to @fastify/compress's onSend hook.
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { StoredFile } from '../delivery/artifact-store';
+import type { StoredFile } from '../releases/artifact-store';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,6 +1,6 @@
 // Site plugin options from the environment, for the app that serves the shop (npm start).
 import path from 'node:path';
-import { deliveryConfigFromEnv } from '../delivery/delivery-config';
+import { releaseConfigFromEnv } from '../releases/release-config';
 import { defaultDevOverrideOrigins } from './runtime-config';
 import type { SitePluginOptions } from './site-plugin';
 
@@ -23,12 +23,12 @@ export function siteOptionsFromEnv(
   cwd: string = process.cwd(),
   overrides: Partial<SitePluginOptions> = {},
 ): SitePluginOptions {
-  const delivery = deliveryConfigFromEnv(env, cwd);
+  const releaseConfig = releaseConfigFromEnv(env, cwd);
   const analyticsKey = env.SHOP_PRODUCT_ANALYTICS_KEY?.trim() || null;
   const fromEnv: SitePluginOptions = {
-    siteRoot: path.resolve(delivery.repoRoot, env.SITE_ROOT?.trim() || 'shell/dist'),
-    deployDir: delivery.deployDir,
-    environment: delivery.environment,
+    siteRoot: path.resolve(releaseConfig.repoRoot, env.SITE_ROOT?.trim() || 'shell/dist'),
+    deployDir: releaseConfig.deployDir,
+    environment: releaseConfig.environment,
     devOverrideOrigins:
       env.SHOP_DEV_OVERRIDE_ORIGINS === undefined
         ? defaultDevOverrideOrigins(env.NODE_ENV)

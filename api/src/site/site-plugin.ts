@@ -8,14 +8,14 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RegistryDocument } from '@shop/shared/delivery/registry-document';
+import type { RegistryDocument } from '@shop/shared/releases/registry-document';
 import { areaTableOf, resolveArea, type AreaTable } from '@shop/shared/shell-contract/area-routes';
-import { safeRelativeSegments, type ArtifactStore } from '../delivery/artifact-store';
-import { REGISTRY_URL, REMOTES_URL_PREFIX } from '../delivery/artifact-urls';
-import { registryDirOf, storeDirOf } from '../delivery/delivery-config';
-import { DirectoryArtifactStore } from '../delivery/directory-artifact-store';
-import { Registry } from '../delivery/registry';
-import { statLocalFile } from '../delivery/stored-file';
+import { safeRelativeSegments, type ArtifactStore } from '../releases/artifact-store';
+import { REGISTRY_URL, REMOTES_URL_PREFIX } from '../releases/artifact-urls';
+import { registryDirOf, storeDirOf } from '../releases/release-config';
+import { DirectoryArtifactStore } from '../releases/directory-artifact-store';
+import { Registry } from '../releases/registry';
+import { statLocalFile } from '../releases/stored-file';
 import { artifactFileCacheControl, NO_CACHE, siteFileCacheControl } from './cache-policy';
 import {
   buildRuntimeConfig,

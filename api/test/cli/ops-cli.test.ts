@@ -4,8 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { runShop } from '../../src/cli/run-shop';
-import { deployBuild } from '../../src/delivery/delivery';
-import { findRemote, type RemoteDefinition } from '../../src/delivery/remotes';
+import { deployBuild } from '../../src/releases/releases';
+import { findRemote, type RemoteDefinition } from '../../src/releases/remotes';
 import { openDatabase } from '../../src/db/open-database';
 import { listOutbox } from '../../src/repositories/outbox-repository';
 import { listAudit } from '../../src/repositories/audit-log-repository';
@@ -15,7 +15,7 @@ import {
 } from '../../src/services/ops/operator-token-file';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app';
 import { pgliteTemplateDump } from '../helpers/template-database';
-import { createFakeRepo, writeRemoteBuild, type FakeRepo } from '../delivery/fake-repo';
+import { createFakeRepo, writeRemoteBuild, type FakeRepo } from '../releases/fake-repo';
 
 const catalog = findRemote('catalog') as RemoteDefinition;
 const TOKEN = 'running-shop-operator-token-0123456789abcdef';
@@ -37,7 +37,7 @@ describe('pnpm shop beside a running shop', () => {
     };
     for (const label of ['v1', 'v2']) {
       await writeRemoteBuild(repo.root, catalog, label);
-      await deployBuild(repo.delivery, catalog);
+      await deployBuild(repo.releases, catalog);
     }
   });
   afterAll(() => repo.remove());
@@ -114,7 +114,7 @@ describe('pnpm shop beside a running shop', () => {
       const rolled = await shop('rollback', 'catalog');
       expect(rolled.code).toBe(0);
       expect(rolled.out).toContain('Through the running shop at http://127.0.0.1:');
-      const history = (await repo.delivery.registry.read()).history;
+      const history = (await repo.releases.registry.read()).history;
       expect(history.at(-1)).toMatchObject({ action: 'rollback', by: 'alice' });
       const added = await shop('operator', 'add', 'New.Ops@Example.com');
       expect(added).toMatchObject({
@@ -140,7 +140,7 @@ describe('pnpm shop beside a running shop', () => {
       expect(
         await shop('operator', 'add', 'direct.ops@example.com', '--name', 'Direct'),
       ).toMatchObject({ code: 0 });
-      const v2 = (await repo.delivery.registry.read()).history[1]!.to;
+      const v2 = (await repo.releases.registry.read()).history[1]!.to;
       expect((await shop('deploy', 'catalog', '--version', v2)).code).toBe(0);
       const handle = await openDatabase({ kind: 'pglite', dataDir });
       try {

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { findRemote, REMOTES, type RemoteDefinition } from '../../src/delivery/remotes';
+import { findRemote, REMOTES, type RemoteDefinition } from '../../src/releases/remotes';
 import { runShopCli, type ShopRun as Run } from '../helpers/shop-cli';
-import { createFakeRepo, fileHashes, writeRemoteBuild, type FakeRepo } from '../delivery/fake-repo';
+import { createFakeRepo, fileHashes, writeRemoteBuild, type FakeRepo } from '../releases/fake-repo';
 
 const catalog = findRemote('catalog') as RemoteDefinition;
 const TSX = path.resolve(__dirname, '../../node_modules/.bin/tsx');

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RegistryEntry } from '@shop/shared/delivery/registry-document';
+import type { RegistryEntry } from '@shop/shared/releases/registry-document';
 import type { AreaTable } from '@shop/shared/shell-contract/area-routes';
 import type { AreaName } from '@shop/shared/shell-contract/shell-props';
 import type {
@@ -12,8 +12,8 @@ import type {
   FirstViewState,
   ShellServerRenderer,
 } from '@shop/shared/ssr/server-render';
-import { DirectoryArtifactStore } from '../../src/delivery/directory-artifact-store';
-import { Registry } from '../../src/delivery/registry';
+import { DirectoryArtifactStore } from '../../src/releases/directory-artifact-store';
+import { Registry } from '../../src/releases/registry';
 import {
   areaRendererLoader,
   createFirstViewComposer,

@@ -7,13 +7,13 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { FIRST_VIEW_STATE_ID, parseFirstViewState } from '@shop/shared/ssr/server-render';
-import { deployBuild } from '../../src/delivery/delivery';
-import { findRemote, type RemoteDefinition } from '../../src/delivery/remotes';
+import { deployBuild } from '../../src/releases/releases';
+import { findRemote, type RemoteDefinition } from '../../src/releases/remotes';
 import { isApiPath } from '../../src/plugins/infrastructure/error-handler';
 import { sitePlugin } from '../../src/site/site-plugin';
 import { signUpAndConfirm } from '../helpers/accounts';
 import { buildTestApp, sessionCookieFrom, type TestApp } from '../helpers/build-test-app';
-import { createFakeRepo, writeRemoteBuild, type FakeRepo } from '../delivery/fake-repo';
+import { createFakeRepo, writeRemoteBuild, type FakeRepo } from '../releases/fake-repo';
 
 const checkout = findRemote('mf-checkout') as RemoteDefinition;
 const KIT = 'bloodwise_kit_one_time';
@@ -63,7 +63,7 @@ describe('a first view rendered as its visitor', () => {
     const dist = path.join(repo.root, checkout.packageName, 'dist');
     await fs.mkdir(path.join(dist, 'ssr'), { recursive: true });
     await fs.writeFile(path.join(dist, 'ssr', 'render.cjs'), CHECKOUT_RENDERER);
-    await deployBuild(repo.delivery, checkout);
+    await deployBuild(repo.releases, checkout);
     plainIndex = await fs.readFile(path.join(repo.siteRoot, 'index.html'), 'utf8');
     t = await buildTestApp({
       beforeReady: async (app) => {

@@ -7,8 +7,8 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ShopRuntimeConfig } from '@shop/shared/shell-contract/runtime-config';
-import { deployBuild, rollback } from '../../src/delivery/delivery';
-import { findRemote, type RemoteDefinition } from '../../src/delivery/remotes';
+import { deployBuild, rollback } from '../../src/releases/releases';
+import { findRemote, type RemoteDefinition } from '../../src/releases/remotes';
 import { IMMUTABLE } from '../../src/site/cache-policy';
 import { siteOptionsFromEnv } from '../../src/site/site-options';
 import { sitePlugin, type SitePluginOptions } from '../../src/site/site-plugin';
@@ -17,7 +17,7 @@ import {
   createFakeRepo,
   writeRemoteBuild,
   type FakeRepo,
-} from '../delivery/fake-repo';
+} from '../releases/fake-repo';
 
 const catalog = findRemote('mf-catalog') as RemoteDefinition;
 
@@ -98,7 +98,7 @@ describe('site plugin', () => {
   beforeEach(async () => {
     repo = await createFakeRepo('test');
     v1Chunk = await writeRemoteBuild(repo.root, catalog, 'v1');
-    v1 = (await deployBuild(repo.delivery, catalog)).to;
+    v1 = (await deployBuild(repo.releases, catalog)).to;
     app = await start();
   });
   afterEach(async () => {
@@ -190,7 +190,7 @@ describe('site plugin', () => {
           .statusCode,
       ).toBe(304);
       await writeRemoteBuild(repo.root, catalog, 'v2');
-      const v2 = (await deployBuild(repo.delivery, catalog)).to;
+      const v2 = (await deployBuild(repo.releases, catalog)).to;
       const after = await request(app, {
         url: '/remotes.json',
         headers: { 'if-none-match': etag },
@@ -261,12 +261,12 @@ describe('site plugin', () => {
   describe('versions and rollback', () => {
     it('keeps serving the rolled-back version so an open tab can still load its chunks', async () => {
       const v2Chunk = await writeRemoteBuild(repo.root, catalog, 'v2');
-      const v2 = (await deployBuild(repo.delivery, catalog)).to;
+      const v2 = (await deployBuild(repo.releases, catalog)).to;
       expect((await request(app, { url: '/remotes.json' })).json().remotes.mf_catalog.version).toBe(
         v2,
       );
 
-      await rollback(repo.delivery, catalog);
+      await rollback(repo.releases, catalog);
       // The next page load sees v1 at once: the registry is not cached.
       expect((await request(app, { url: '/remotes.json' })).json().remotes.mf_catalog.version).toBe(
         v1,
@@ -352,7 +352,7 @@ describe('site plugin', () => {
       // Deploying an area (or a version with a new prefix) claims its paths on the next request.
       const storefront = findRemote('storefront') as RemoteDefinition;
       await writeRemoteBuild(repo.root, storefront, 'v1');
-      await deployBuild(repo.delivery, storefront);
+      await deployBuild(repo.releases, storefront);
       expect((await request(app, { url: '/shop/acme/pricing', headers: html })).statusCode).toBe(
         200,
       );
@@ -360,9 +360,9 @@ describe('site plugin', () => {
       await writeRemoteBuild(repo.root, catalog, 'v2', {
         areaRoutes: ['/', '/pricing', '/programs', '/sleep'],
       });
-      await deployBuild(repo.delivery, catalog);
+      await deployBuild(repo.releases, catalog);
       expect((await request(app, { url: '/sleep/better', headers: html })).statusCode).toBe(200);
-      await rollback(repo.delivery, catalog);
+      await rollback(repo.releases, catalog);
       expect((await request(app, { url: '/sleep/better', headers: html })).statusCode).toBe(404);
     });
 
@@ -549,7 +549,7 @@ describe('site plugin', () => {
       await fs.mkdir(path.join(dist, 'ssr'), { recursive: true });
       await fs.writeFile(path.join(dist, 'ssr', 'render.cjs'), AREA_RENDERER);
       await fs.writeFile(path.join(dist, 'ssr', 'helper.cjs'), 'module.exports = {};\n');
-      v2 = (await deployBuild(repo.delivery, catalog)).to;
+      v2 = (await deployBuild(repo.releases, catalog)).to;
       plainIndex = await fs.readFile(path.join(repo.siteRoot, 'index.html'), 'utf8');
     });
 
@@ -704,9 +704,9 @@ describe('site plugin', () => {
       const composed = await start();
       try {
         expect((await page(composed, '/pricing')).body).toContain('CATALOG-AREA-MARKER');
-        await rollback(repo.delivery, catalog);
+        await rollback(repo.releases, catalog);
         expect((await page(composed, '/pricing')).body).toBe(plainIndex);
-        await rollback(repo.delivery, catalog, v2);
+        await rollback(repo.releases, catalog, v2);
         expect((await page(composed, '/pricing')).body).toContain('CATALOG-AREA-MARKER');
       } finally {
         await composed.close();

@@ -3,9 +3,9 @@ import { AreaNotFound, lazyPage, PageSuspense } from '@shop/shared/federation/re
 import { OpsLayout } from '../features/shared/components/ops-layout';
 
 // Each screen's code loads with its route.
-const DeliveriesPage = lazyPage(
-  () => import('../features/deliveries/components/deliveries-page'),
-  'DeliveriesPage',
+const ReleasesPage = lazyPage(
+  () => import('../features/releases/components/releases-page'),
+  'ReleasesPage',
 );
 const PartnersPage = lazyPage(
   () => import('../features/partners/components/partners-page'),
@@ -29,7 +29,7 @@ export function OpsRoutes() {
           path="deliveries"
           element={
             <PageSuspense>
-              <DeliveriesPage />
+              <ReleasesPage />
             </PageSuspense>
           }
         />

@@ -25,14 +25,14 @@ export const opsSessionSchema = z.object({
 });
 export type OpsSession = z.infer<typeof opsSessionSchema>;
 
-// ---- Deliveries ----
+// ---- Releases (deployed versions of each remote) ----
 
 /** Why the console flags a stored version: the shell would refuse it, or it could not go live. */
 export const VERSION_FLAGS = ['manifest-missing', 'contract-mismatch'] as const;
 export const versionFlagSchema = z.enum(VERSION_FLAGS);
 export type VersionFlag = z.infer<typeof versionFlagSchema>;
 
-export const DELIVERY_ACTIONS = ['deploy', 'rollback'] as const;
+export const RELEASE_ACTIONS = ['deploy', 'rollback'] as const;
 
 export const storedVersionSchema = z.object({
   version: safeString(),
@@ -50,21 +50,21 @@ export const liveVersionSchema = z.object({
   /** The history entry that made it live; null when the registry was edited by hand. */
   since: isoDateTimeSchema.nullable(),
   by: safeString().nullable(),
-  action: z.enum(DELIVERY_ACTIONS).nullable(),
+  action: z.enum(RELEASE_ACTIONS).nullable(),
   flags: z.array(versionFlagSchema),
 });
 
-export const deliveryHistoryEntrySchema = z.object({
+export const releaseHistoryEntrySchema = z.object({
   remote: safeString(),
   from: safeString().nullable(),
   to: safeString(),
   at: isoDateTimeSchema,
   by: safeString(),
-  action: z.enum(DELIVERY_ACTIONS),
+  action: z.enum(RELEASE_ACTIONS),
 });
-export type DeliveryHistoryEntry = z.infer<typeof deliveryHistoryEntrySchema>;
+export type ReleaseHistoryEntry = z.infer<typeof releaseHistoryEntrySchema>;
 
-export const remoteDeliverySchema = z.object({
+export const remoteReleasesSchema = z.object({
   /** Federation name, e.g. mf_catalog: what the rollback path takes. */
   name: safeString(),
   packageName: safeString(),
@@ -76,15 +76,15 @@ export const remoteDeliverySchema = z.object({
   versions: z.array(storedVersionSchema),
 });
 
-export const deliveriesSchema = z.object({
+export const releaseOverviewSchema = z.object({
   environment: safeString(),
   /** The contract of the shell this API serves; a version of another major is flagged. */
   shellContractVersion: safeString(),
-  remotes: z.array(remoteDeliverySchema),
+  remotes: z.array(remoteReleasesSchema),
   /** Newest first: the same history `pnpm shop status` prints. */
-  history: z.array(deliveryHistoryEntrySchema),
+  history: z.array(releaseHistoryEntrySchema),
 });
-export type Deliveries = z.infer<typeof deliveriesSchema>;
+export type ReleaseOverview = z.infer<typeof releaseOverviewSchema>;
 
 export const remoteParamsSchema = z.object({
   /** mf_catalog, mf-catalog or catalog. */
@@ -108,7 +108,7 @@ export const deployBodySchema = z
   .strict();
 export type DeployBody = z.input<typeof deployBodySchema>;
 
-export const deliveryChangeSchema = z.object({
+export const releaseChangeSchema = z.object({
   remote: safeString(),
   from: safeString().nullable(),
   to: safeString(),
@@ -119,7 +119,7 @@ export const deliveryChangeSchema = z.object({
   areaRoutes: z.array(safeString()),
   warnings: z.array(safeString()),
 });
-export type DeliveryChange = z.infer<typeof deliveryChangeSchema>;
+export type ReleaseChange = z.infer<typeof releaseChangeSchema>;
 
 // ---- Partners ----
 

@@ -86,9 +86,11 @@ export const API_PATHS = {
 
   // operators (content client; 404 unless the caller is an operator)
   opsSession: `${O}/session`,
-  opsDeliveries: `${O}/deliveries`,
-  opsDeliveryRollback: `${O}/deliveries/:remote/rollback`,
-  opsDeliveryDeploy: `${O}/deliveries/:remote/deploy`,
+  // Releases keep their first URLs (`/deliveries`): operator scripts and a CLI of another
+  // version call them, and only the code and screens needed the clearer name.
+  opsReleases: `${O}/deliveries`,
+  opsReleaseRollback: `${O}/deliveries/:remote/rollback`,
+  opsReleaseDeploy: `${O}/deliveries/:remote/deploy`,
   opsPartners: `${O}/partners`,
   opsPartner: `${O}/partners/:shopKey`,
   opsOrders: `${O}/orders`,

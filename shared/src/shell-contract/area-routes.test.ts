@@ -1,4 +1,4 @@
-import type { RegistryDocument, RegistryEntry } from '../delivery/registry-document';
+import type { RegistryDocument, RegistryEntry } from '../releases/registry-document';
 import { areaRoutesProblem, areaTableOf, resolveArea, type AreaTable } from './area-routes';
 import { testRegistry } from './test-area-routes';
 

@@ -2,7 +2,7 @@
 // copied into its mf-manifest.json by the build and into the registry by `shop deploy`. The shell
 // routes a path to an area by these prefixes alone; the area owns every page below them, its own
 // "not found" included, so a new page inside a prefix needs no shell release.
-import type { RegistryDocument } from '../delivery/registry-document';
+import type { RegistryDocument } from '../releases/registry-document';
 import { AREA_NAMES, REMOTE_NAMES, type AreaName } from './shell-props';
 
 /**

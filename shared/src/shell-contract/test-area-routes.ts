@@ -1,6 +1,6 @@
 // For routing tests in packages that may not import the remotes: the path prefixes the remotes
 // declare in their src/app/area-routes.ts, and a registry document listing them as `shop deploy` does.
-import type { RegistryDocument } from '../delivery/registry-document';
+import type { RegistryDocument } from '../releases/registry-document';
 
 export const TEST_AREA_ROUTES: Record<string, string[]> = {
   mf_account: ['/login', '/signup', '/reset-password', '/account'],

@@ -1,7 +1,7 @@
 // The registry of live remotes, read once per page load: the loader takes each remote's manifest
 // URL from it, and the router each area's path prefixes. A failed read is forgotten, so "Try again"
 // reads it anew; a deploy reaches a tab on its next load.
-import type { RegistryDocument } from '@shop/shared/delivery/registry-document';
+import type { RegistryDocument } from '@shop/shared/releases/registry-document';
 import { areaTableOf, type AreaTable } from '@shop/shared/shell-contract/area-routes';
 
 export type AreaTableState =

@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
-import type { RegistryDocument } from '@shop/shared/delivery/registry-document';
+import type { RegistryDocument } from '@shop/shared/releases/registry-document';
 import {
   resolveRuntimeConfig,
   type ShopRuntimeConfig,

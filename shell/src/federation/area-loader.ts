@@ -2,7 +2,7 @@
 // that is down, slow or broken turns into an area fallback within 3 s instead of a white screen.
 import type { AreaName } from '@shop/shared/shell-contract/shell-props';
 import { REMOTE_NAMES } from '@shop/shared/shell-contract/shell-props';
-import type { RegistryDocument } from '@shop/shared/delivery/registry-document';
+import type { RegistryDocument } from '@shop/shared/releases/registry-document';
 import type { ContractGuard } from './contract-guard';
 import { ContractMismatchError } from './contract-guard';
 import { isLoadFailedMarker } from './shop-runtime-plugin';

@@ -1,6 +1,6 @@
 import {
-  deliveriesSchema,
-  deliveryChangeSchema,
+  releaseOverviewSchema,
+  releaseChangeSchema,
   deployBodySchema,
   remoteParamsSchema,
 } from '@shop/shared/contract/ops';
@@ -9,17 +9,18 @@ import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  DeliveryError,
+  ReleaseError,
   deployStoredVersion,
   rollback,
   type DeployOutcome,
-} from '../../delivery/delivery';
-import { LockTimeoutError } from '../../delivery/registry-lock';
-import { RegistryCorruptError } from '../../delivery/registry';
-import { findRemote, type RemoteDefinition } from '../../delivery/remotes';
+  type ReleaseAuditAction,
+} from '../../releases/releases';
+import { LockTimeoutError } from '../../releases/registry-lock';
+import { RegistryCorruptError } from '../../releases/registry';
+import { findRemote, type RemoteDefinition } from '../../releases/remotes';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../repositories/audit-log-repository';
-import { deliveriesView, operatorDelivery } from '../../services/ops/deliveries-view';
+import { releasesView, operatorReleases } from '../../services/ops/releases-view';
 import { OPS_ERRORS, operatorOf } from './operator-guard';
 
 function remoteOf(spelling: string): RemoteDefinition {
@@ -34,7 +35,7 @@ async function asConflict<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (
-      error instanceof DeliveryError ||
+      error instanceof ReleaseError ||
       error instanceof LockTimeoutError ||
       error instanceof RegistryCorruptError
     )
@@ -49,16 +50,16 @@ function changeOf(outcome: DeployOutcome) {
 }
 
 /**
- * Deliveries: the same store, registry, rules and lock as `shop deploy` and `shop rollback`
- * (api/src/delivery), so the console and the CLI can act at once without losing history.
+ * Releases: the same store, registry, rules and lock as `shop deploy` and `shop rollback`
+ * (api/src/releases), so the console and the CLI can act at once without losing history.
  */
-export const opsDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deliveryFor = (request: FastifyRequest) =>
-    operatorDelivery(app.config, operatorOf(request).name);
+export const opsReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const releasesFor = (request: FastifyRequest) =>
+    operatorReleases(app.config, operatorOf(request).name);
 
   async function audited(
     request: FastifyRequest,
-    action: 'delivery.rollback' | 'delivery.deploy',
+    action: ReleaseAuditAction,
     force: boolean,
     outcome: DeployOutcome,
   ) {
@@ -79,26 +80,26 @@ export const opsDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    API_PATHS.opsDeliveries,
-    { schema: { hide: true, response: { 200: deliveriesSchema, ...OPS_ERRORS } } },
-    async (request) => asConflict(() => deliveriesView(deliveryFor(request))),
+    API_PATHS.opsReleases,
+    { schema: { hide: true, response: { 200: releaseOverviewSchema, ...OPS_ERRORS } } },
+    async (request) => asConflict(() => releasesView(releasesFor(request))),
   );
 
   app.post(
-    API_PATHS.opsDeliveryRollback,
+    API_PATHS.opsReleaseRollback,
     {
       schema: {
         hide: true,
         params: remoteParamsSchema,
         body: rollbackBodySchema,
-        response: { 200: deliveryChangeSchema, ...OPS_ERRORS },
+        response: { 200: releaseChangeSchema, ...OPS_ERRORS },
       },
     },
     async (request) => {
       const remote = remoteOf(request.params.remote);
       const { version, force } = request.body;
       const outcome = await asConflict(() =>
-        rollback(deliveryFor(request), remote, version, { force }),
+        rollback(releasesFor(request), remote, version, { force }),
       );
       await audited(request, 'delivery.rollback', force, outcome);
       return changeOf(outcome);
@@ -106,20 +107,20 @@ export const opsDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    API_PATHS.opsDeliveryDeploy,
+    API_PATHS.opsReleaseDeploy,
     {
       schema: {
         hide: true,
         params: remoteParamsSchema,
         body: deployBodySchema,
-        response: { 200: deliveryChangeSchema, ...OPS_ERRORS },
+        response: { 200: releaseChangeSchema, ...OPS_ERRORS },
       },
     },
     async (request) => {
       const remote = remoteOf(request.params.remote);
       const { version, force } = request.body;
       const outcome = await asConflict(() =>
-        deployStoredVersion(deliveryFor(request), remote, version, { force }),
+        deployStoredVersion(releasesFor(request), remote, version, { force }),
       );
       await audited(request, 'delivery.deploy', force, outcome);
       return changeOf(outcome);

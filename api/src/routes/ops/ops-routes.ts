@@ -13,7 +13,7 @@ import { sendNotFound } from '../../plugins/infrastructure/error-handler';
 import { listAudit } from '../../repositories/audit-log-repository';
 import { listOperators } from '../../repositories/operators-repository';
 import { inviteOperator } from '../../services/ops/operator-invite';
-import { opsDeliveryRoutes } from './ops-delivery-routes';
+import { opsReleaseRoutes } from './ops-delivery-routes';
 import { opsOrderRoutes } from './ops-order-routes';
 import { opsPartnerRoutes } from './ops-partner-routes';
 import { OPS_ERRORS, operatorOf, resolveOperator } from './operator-guard';
@@ -94,7 +94,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await app.register(opsDeliveryRoutes);
+  await app.register(opsReleaseRoutes);
   await app.register(opsPartnerRoutes);
   await app.register(opsOrderRoutes);
 };

@@ -2,8 +2,8 @@
 // by the server's user only. UPLOADS_DIR sits beside the database folder, outside anything served.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../delivery/atomic-write';
-import { isMissing, statLocalFile } from '../../delivery/stored-file';
+import { writeFileAtomic } from '../../releases/atomic-write';
+import { isMissing, statLocalFile } from '../../releases/stored-file';
 import { assertUploadKey, type StoredUpload, type UploadStore } from './upload-store';
 
 export class DirectoryUploadStore implements UploadStore {

@@ -62,7 +62,7 @@ describe('operator routes refuse everyone but operators with a 404', () => {
 
   it('finds every operator route in the app', () => {
     expect(routes.length).toBeGreaterThanOrEqual(14);
-    for (const name of ['opsDeliveries', 'opsOrderRefunds', 'opsPartner', 'opsOperators'] as const)
+    for (const name of ['opsReleases', 'opsOrderRefunds', 'opsPartner', 'opsOperators'] as const)
       expect(routes.map((route) => route.url)).toContain(API_PATHS[name]);
   });
 

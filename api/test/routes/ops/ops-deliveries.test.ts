@@ -1,18 +1,18 @@
-// Deliveries from the operator API share the CLI's store, registry, rules and lock: rollbacks
+// Releases from the operator API share the CLI's store, registry, rules and lock: rollbacks
 // from both at once lose no history, and the console sees what `shop status` sees.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
-import { deployBuild, rollback } from '../../../src/delivery/delivery';
-import { liveLineage } from '../../../src/delivery/registry';
-import { findRemote, type RemoteDefinition } from '../../../src/delivery/remotes';
+import { deployBuild, rollback } from '../../../src/releases/releases';
+import { liveLineage } from '../../../src/releases/registry';
+import { findRemote, type RemoteDefinition } from '../../../src/releases/remotes';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { operatorSession } from '../../helpers/operators';
-import { createFakeRepo, writeRemoteBuild, type FakeRepo } from '../../delivery/fake-repo';
+import { createFakeRepo, writeRemoteBuild, type FakeRepo } from '../../releases/fake-repo';
 
 const catalog = findRemote('catalog') as RemoteDefinition;
 
-describe('operator deliveries', () => {
+describe('operator releases', () => {
   let repo: FakeRepo;
   let t: TestApp;
   let operator: string;
@@ -22,7 +22,7 @@ describe('operator deliveries', () => {
     repo = await createFakeRepo('local');
     for (let i = 1; i <= 8; i++) {
       await writeRemoteBuild(repo.root, catalog, `v${i}`);
-      versions.push((await deployBuild(repo.delivery, catalog)).to);
+      versions.push((await deployBuild(repo.releases, catalog)).to);
     }
     t = await buildTestApp({ config: { deployDir: repo.deployDir, shopEnv: 'local' } });
     operator = await operatorSession(t);
@@ -35,7 +35,7 @@ describe('operator deliveries', () => {
   const rollbackViaApi = (body: Record<string, unknown> = {}) =>
     t.inject({
       method: 'POST',
-      url: buildPath(API_PATHS.opsDeliveryRollback, { remote: 'catalog' }),
+      url: buildPath(API_PATHS.opsReleaseRollback, { remote: 'catalog' }),
       headers: { cookie: operator },
       payload: body,
     });
@@ -43,7 +43,7 @@ describe('operator deliveries', () => {
   it('shows each area live version, contract, since when and by whom, stored versions and history', async () => {
     const response = await t.inject({
       method: 'GET',
-      url: API_PATHS.opsDeliveries,
+      url: API_PATHS.opsReleases,
       headers: { cookie: operator },
     });
     expect(response.statusCode).toBe(200);
@@ -66,11 +66,11 @@ describe('operator deliveries', () => {
 
   it('flags a stored version whose manifest is missing or whose contract major differs', async () => {
     await writeRemoteBuild(repo.root, catalog, 'v2-contract', { contractVersion: '2.0.0' });
-    const refused = await deployBuild(repo.delivery, catalog, undefined, { force: true });
-    await rollback(repo.delivery, catalog, versions[7]);
+    const refused = await deployBuild(repo.releases, catalog, undefined, { force: true });
+    await rollback(repo.releases, catalog, versions[7]);
     await fs.rm(path.join(repo.deployDir, 'store', 'mf_catalog', versions[0]!, 'mf-manifest.json'));
     const body = (
-      await t.inject({ method: 'GET', url: API_PATHS.opsDeliveries, headers: { cookie: operator } })
+      await t.inject({ method: 'GET', url: API_PATHS.opsReleases, headers: { cookie: operator } })
     ).json();
     const stored = body.remotes.find((one: { name: string }) => one.name === 'mf_catalog').versions;
     const flagsOf = (version: string) =>
@@ -85,13 +85,13 @@ describe('operator deliveries', () => {
   });
 
   it('loses no history when the console and the CLI roll back at once', async () => {
-    const before = await repo.delivery.registry.read();
+    const before = await repo.releases.registry.read();
     const [api, cli] = await Promise.all([
       Promise.all(Array.from({ length: 3 }, () => rollbackViaApi())),
-      Promise.all(Array.from({ length: 3 }, () => rollback(repo.delivery, catalog))),
+      Promise.all(Array.from({ length: 3 }, () => rollback(repo.releases, catalog))),
     ]);
     expect(api.map((response) => response.statusCode)).toEqual([200, 200, 200]);
-    const after = await repo.delivery.registry.read();
+    const after = await repo.releases.registry.read();
     const added = after.history.slice(before.history.length);
     expect(added).toHaveLength(6);
     expect(added.every((entry) => entry.action === 'rollback')).toBe(true);
@@ -128,7 +128,7 @@ describe('operator deliveries', () => {
     expect((await rollbackViaApi({ version: '9.9.9+nope' })).statusCode).toBe(409);
     const unknown = await t.inject({
       method: 'POST',
-      url: buildPath(API_PATHS.opsDeliveryRollback, { remote: 'mf-nope' }),
+      url: buildPath(API_PATHS.opsReleaseRollback, { remote: 'mf-nope' }),
       headers: { cookie: operator },
       payload: {},
     });

@@ -3,7 +3,7 @@
 import {
   DEV_OVERRIDE_QUERY_PARAM,
   DEV_OVERRIDE_STORAGE_KEY,
-} from '@shop/shared/delivery/dev-override-keys';
+} from '@shop/shared/releases/dev-override-keys';
 import type { ShellDevOverrides } from './dev-overrides';
 
 export const NO_DEV_OVERRIDES: ShellDevOverrides = {

@@ -1,5 +1,5 @@
 // The development override in the shell: reads `?override=` and the stored overrides once per
-// page load (validation lives in @shop/shared/delivery/dev-override), keeps localStorage in step,
+// page load (validation lives in @shop/shared/releases/dev-override), keeps localStorage in step,
 // and takes the parameter out of the address bar so a later Reset is not undone by a reload.
 import { takeOverrideParam } from './dev-override-loader';
 import {
@@ -7,7 +7,7 @@ import {
   resolveDevOverrides,
   type DevOverride,
   type RefusedDevOverride,
-} from '@shop/shared/delivery/dev-override';
+} from '@shop/shared/releases/dev-override';
 
 export interface ShellDevOverrides {
   /** Accepted overrides, merged over the registry's remotes. */

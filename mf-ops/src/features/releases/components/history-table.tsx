@@ -1,5 +1,5 @@
 import Table from 'antd/es/table';
-import type { DeliveryHistoryEntry } from '@shop/shared/contract/ops';
+import type { ReleaseHistoryEntry } from '@shop/shared/contract/ops';
 import { formatWhen } from '../../shared/components/format-when';
 
 const COLUMNS = [
@@ -9,7 +9,7 @@ const COLUMNS = [
   {
     title: 'Change',
     key: 'change',
-    render: (_: unknown, entry: DeliveryHistoryEntry) => (
+    render: (_: unknown, entry: ReleaseHistoryEntry) => (
       <span>
         <code>{entry.from ?? '(none)'}</code> → <code>{entry.to}</code>
       </span>
@@ -19,13 +19,13 @@ const COLUMNS = [
 ];
 
 /** Every deploy and rollback, newest first: the same list `pnpm shop status` prints. */
-export function HistoryTable({ history }: { history: readonly DeliveryHistoryEntry[] }) {
+export function HistoryTable({ history }: { history: readonly ReleaseHistoryEntry[] }) {
   return (
     <section aria-labelledby="ops-history-heading" className="ops-table-scroll">
       <h2 id="ops-history-heading" style={{ fontSize: 20 }}>
         History
       </h2>
-      <Table<DeliveryHistoryEntry>
+      <Table<ReleaseHistoryEntry>
         size="small"
         rowKey={(entry) => `${entry.at}-${entry.remote}-${entry.to}`}
         columns={COLUMNS}

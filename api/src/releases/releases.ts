@@ -5,7 +5,7 @@ import type {
   RegistryDocument,
   RegistryEntry,
   RegistryHistoryEntry,
-} from '@shop/shared/delivery/registry-document';
+} from '@shop/shared/releases/registry-document';
 import { contractMajor, SHELL_CONTRACT_VERSION } from '@shop/shared/shell-contract/shell-props';
 import type { ArtifactMetadata, ArtifactStore } from './artifact-store';
 import { manifestUrl } from './artifact-urls';
@@ -17,25 +17,31 @@ import {
   parseJson,
   type BuiltRemote,
 } from './built-remote';
-import { registryDirOf, storeDirOf, type DeliveryConfig } from './delivery-config';
+import { registryDirOf, storeDirOf, type ReleaseConfig } from './release-config';
 import { DirectoryArtifactStore } from './directory-artifact-store';
 import type { FileLockOptions } from './registry-lock';
 import { previousVersion, Registry, applyLiveChange, type LiveChange } from './registry';
 import { REMOTES, type RemoteDefinition } from './remotes';
 
 /** A failure the operator can act on; the CLI prints the message without a stack. */
-export class DeliveryError extends Error {}
+export class ReleaseError extends Error {}
 
-export interface Delivery {
-  config: DeliveryConfig;
+/**
+ * The audit-log action of a release change. It keeps its first word, `delivery`: the names are
+ * stored in audit_log rows, and old and new rows must read alike.
+ */
+export type ReleaseAuditAction = 'delivery.deploy' | 'delivery.rollback';
+
+export interface Releases {
+  config: ReleaseConfig;
   store: ArtifactStore;
   registry: Registry;
 }
 
-export function openDelivery(
-  config: DeliveryConfig,
+export function openReleases(
+  config: ReleaseConfig,
   options: { store?: ArtifactStore; lock?: FileLockOptions } = {},
-): Delivery {
+): Releases {
   return {
     config,
     store: options.store ?? new DirectoryArtifactStore(storeDirOf(config.deployDir)),
@@ -94,7 +100,7 @@ function checkForShell(candidate: LiveCandidate, options: ChangeOptions): string
   const refusals = shellRefusals(candidate);
   if (refusals.length === 0) return [];
   if (!options.force)
-    throw new DeliveryError(
+    throw new ReleaseError(
       `${refusals.join(' ')} Make a version built with the current shared build config (contract ${contractMajor(SHELL_CONTRACT_VERSION)}.x) live instead, or pass --force to make this one live anyway.`,
     );
   return refusals.map((refusal) => `--force: ${refusal}`);
@@ -112,14 +118,14 @@ export interface StoredBuild {
 
 /** Checks the remote's current build (or `distDir`) and puts it into the store; a refused build is not stored. */
 export async function storeBuild(
-  delivery: Delivery,
+  releases: Releases,
   remote: RemoteDefinition,
   distDir?: string,
   options: ChangeOptions = {},
 ): Promise<StoredBuild> {
-  const build = await inspectBuild(delivery.config.repoRoot, remote, distDir);
+  const build = await inspectBuild(releases.config.repoRoot, remote, distDir);
   const forced = checkForShell(build, options);
-  const put = await delivery.store.put(
+  const put = await releases.store.put(
     build.distDir,
     {
       remote: remote.name,
@@ -127,7 +133,7 @@ export async function storeBuild(
       packageVersion: build.packageVersion,
       buildId: build.buildId,
       contractVersion: build.contractVersion,
-      storedBy: delivery.config.operator,
+      storedBy: releases.config.operator,
     },
     [BUILD_INFO_FILE],
   );
@@ -142,16 +148,16 @@ export async function storeBuild(
 
 /** Publishes the remote's current build (or `distDir`) into the store and makes it live. */
 export async function deployBuild(
-  delivery: Delivery,
+  releases: Releases,
   remote: RemoteDefinition,
   distDir?: string,
   options: ChangeOptions = {},
 ): Promise<DeployOutcome> {
   const started = performance.now();
-  const stored = await storeBuild(delivery, remote, distDir, options);
-  const change = await delivery.registry.setLive(
-    entryFor(delivery, stored.metadata, stored.build.areaRoutes),
-    delivery.config.operator,
+  const stored = await storeBuild(releases, remote, distDir, options);
+  const change = await releases.registry.setLive(
+    entryFor(releases, stored.metadata, stored.build.areaRoutes),
+    releases.config.operator,
     'deploy',
   );
   return {
@@ -166,35 +172,35 @@ export async function deployBuild(
 
 /** `shop deploy <remote> --version <v>`: makes an already stored version live. */
 export async function deployStoredVersion(
-  delivery: Delivery,
+  releases: Releases,
   remote: RemoteDefinition,
   version: string,
   options: ChangeOptions = {},
 ): Promise<DeployOutcome> {
-  return changeLiveVersion(delivery, remote, 'deploy', () => version, options);
+  return changeLiveVersion(releases, remote, 'deploy', () => version, options);
 }
 
 /** `shop rollback <remote> [<version>]`: the previous live version, or the named stored one. */
 export async function rollback(
-  delivery: Delivery,
+  releases: Releases,
   remote: RemoteDefinition,
   version?: string,
   options: ChangeOptions = {},
 ): Promise<DeployOutcome> {
   return changeLiveVersion(
-    delivery,
+    releases,
     remote,
     'rollback',
     (doc) => {
       if (!doc.remotes[remote.name])
-        throw new DeliveryError(
-          `${remote.name} has never been deployed to ${delivery.config.environment}; nothing to roll back.`,
+        throw new ReleaseError(
+          `${remote.name} has never been deployed to ${releases.config.environment}; nothing to roll back.`,
         );
       if (version) return version;
       const previous = previousVersion(doc, remote.name);
       if (!previous)
-        throw new DeliveryError(
-          `${remote.name} has no earlier version in ${delivery.config.environment}; name a stored version to roll back to.`,
+        throw new ReleaseError(
+          `${remote.name} has no earlier version in ${releases.config.environment}; name a stored version to roll back to.`,
         );
       return previous;
     },
@@ -209,12 +215,12 @@ async function storedManifest(
   version: string,
 ): Promise<Record<string, unknown>> {
   const file = await store.stat(remote, version, MANIFEST_FILE);
-  if (!file) throw new DeliveryError(`${remote} ${version} has no ${MANIFEST_FILE} in the store.`);
+  if (!file) throw new ReleaseError(`${remote} ${version} has no ${MANIFEST_FILE} in the store.`);
   return parseJson(await text(file.open()), `${MANIFEST_FILE} of ${remote} ${version}`);
 }
 
 async function changeLiveVersion(
-  delivery: Delivery,
+  releases: Releases,
   remote: RemoteDefinition,
   action: 'deploy' | 'rollback',
   pickVersion: (doc: RegistryDocument) => string,
@@ -222,16 +228,16 @@ async function changeLiveVersion(
 ): Promise<DeployOutcome> {
   const started = performance.now();
   // Picking the target inside the lock: two rollbacks at once step back twice, not once.
-  const outcome = await delivery.registry.update(async (doc) => {
+  const outcome = await releases.registry.update(async (doc) => {
     const version = pickVersion(doc);
-    const metadata = await delivery.store.metadata(remote.name, version);
+    const metadata = await releases.store.metadata(remote.name, version);
     if (!metadata) {
-      const stored = (await delivery.store.listVersions(remote.name)).map((meta) => meta.version);
-      throw new DeliveryError(
+      const stored = (await releases.store.listVersions(remote.name)).map((meta) => meta.version);
+      throw new ReleaseError(
         `${remote.name} ${version} is not in the artifact store. Stored versions: ${stored.length ? stored.join(', ') : 'none'}.`,
       );
     }
-    const facts = manifestFacts(await storedManifest(delivery.store, remote.name, version));
+    const facts = manifestFacts(await storedManifest(releases.store, remote.name, version));
     const warnings = checkForShell(
       {
         remote,
@@ -243,8 +249,8 @@ async function changeLiveVersion(
     );
     const change = applyLiveChange(
       doc,
-      entryFor(delivery, metadata, facts.areaRoutes),
-      delivery.config.operator,
+      entryFor(releases, metadata, facts.areaRoutes),
+      releases.config.operator,
       action,
     );
     return {
@@ -268,15 +274,15 @@ export type DeployAllResult =
  * is how one remote goes live (the CLI passes one that goes through a running shop).
  */
 export async function deployAll(
-  delivery: Delivery,
+  releases: Releases,
   deploy: (remote: RemoteDefinition) => Promise<DeployOutcome> = (remote) =>
-    deployBuild(delivery, remote),
+    deployBuild(releases, remote),
 ): Promise<DeployAllResult[]> {
-  const live = await delivery.registry.read();
+  const live = await releases.registry.read();
   const results: DeployAllResult[] = [];
   for (const remote of REMOTES) {
     try {
-      const build = await inspectBuild(delivery.config.repoRoot, remote);
+      const build = await inspectBuild(releases.config.repoRoot, remote);
       if (live.remotes[remote.name]?.version === build.version) {
         results.push({ remote: remote.name, status: 'up-to-date', version: build.version });
       } else {
@@ -305,7 +311,7 @@ export interface RemoteStatus {
   versions: ArtifactMetadata[];
 }
 
-export interface DeliveryStatus {
+export interface ReleaseStatus {
   environment: string;
   registryPath: string;
   storeLocation: string;
@@ -313,8 +319,8 @@ export interface DeliveryStatus {
   history: RegistryHistoryEntry[];
 }
 
-export async function deliveryStatus(delivery: Delivery): Promise<DeliveryStatus> {
-  const doc = await delivery.registry.read();
+export async function releaseStatus(releases: Releases): Promise<ReleaseStatus> {
+  const doc = await releases.registry.read();
   const remotes = await Promise.all(
     REMOTES.map(async (remote): Promise<RemoteStatus> => {
       const live = doc.remotes[remote.name] ?? null;
@@ -329,28 +335,28 @@ export async function deliveryStatus(delivery: Delivery): Promise<DeliveryStatus
         live,
         liveChange,
         rollbackTarget: previousVersion(doc, remote.name),
-        versions: await delivery.store.listVersions(remote.name),
+        versions: await releases.store.listVersions(remote.name),
       };
     }),
   );
   return {
-    environment: delivery.config.environment,
-    registryPath: delivery.registry.documentPath,
-    storeLocation: delivery.store.location,
+    environment: releases.config.environment,
+    registryPath: releases.registry.documentPath,
+    storeLocation: releases.store.location,
     remotes,
     history: doc.history,
   };
 }
 
 function entryFor(
-  delivery: Delivery,
+  releases: Releases,
   metadata: ArtifactMetadata,
   areaRoutes: string[],
 ): RegistryEntry {
   return {
     name: metadata.remote,
     version: metadata.version,
-    manifestUrl: manifestUrl(delivery.config.publicBaseUrl, metadata.remote, metadata.version),
+    manifestUrl: manifestUrl(releases.config.publicBaseUrl, metadata.remote, metadata.version),
     contractVersion: metadata.contractVersion,
     areaRoutes,
   };

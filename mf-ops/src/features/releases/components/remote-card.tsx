@@ -2,19 +2,19 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Popconfirm from 'antd/es/popconfirm';
 import Tag from 'antd/es/tag';
-import type { Deliveries } from '@shop/shared/contract/ops';
+import type { ReleaseOverview } from '@shop/shared/contract/ops';
 import { useRollback, type RollbackRequest } from '../api/rollback';
 import { VersionFlags } from './version-flags';
 import { formatWhen } from '../../shared/components/format-when';
 
-type RemoteDelivery = Deliveries['remotes'][number];
+type RemoteReleases = ReleaseOverview['remotes'][number];
 
 /** One area: what is live, since when and by whom, what else is stored, and the rollbacks. */
 export function RemoteCard({
   remote,
   onRolledBack,
 }: {
-  remote: RemoteDelivery;
+  remote: RemoteReleases;
   onRolledBack: (message: string) => void;
 }) {
   const rollback = useRollback();

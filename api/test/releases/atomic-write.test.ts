@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { writeFileAtomic } from '../../src/delivery/atomic-write';
+import { writeFileAtomic } from '../../src/releases/atomic-write';
 
 /** A separate process that reads the file as fast as it can and counts what it could not parse. */
 const READER = `

@@ -1,25 +1,25 @@
-// Real folders on disk for delivery tests: a workspace root with remotes' dist folders, a shell
+// Real folders on disk for release tests: a workspace root with remotes' dist folders, a shell
 // build and a deploy folder, all under one temp directory.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { deliveryConfigFromEnv, type DeliveryConfig } from '../../src/delivery/delivery-config';
-import { openDelivery, type Delivery } from '../../src/delivery/delivery';
-import type { RemoteDefinition } from '../../src/delivery/remotes';
+import { releaseConfigFromEnv, type ReleaseConfig } from '../../src/releases/release-config';
+import { openReleases, type Releases } from '../../src/releases/releases';
+import type { RemoteDefinition } from '../../src/releases/remotes';
 
 export interface FakeRepo {
   root: string;
   deployDir: string;
   siteRoot: string;
   env: NodeJS.ProcessEnv;
-  config: DeliveryConfig;
-  delivery: Delivery;
+  config: ReleaseConfig;
+  releases: Releases;
   remove(): Promise<void>;
 }
 
 export async function createFakeRepo(environment = 'test'): Promise<FakeRepo> {
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-delivery-'));
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-releases-'));
   await fs.writeFile(path.join(root, 'pnpm-workspace.yaml'), 'packages: []\n');
   await fs.writeFile(
     path.join(root, 'package.json'),
@@ -32,7 +32,7 @@ export async function createFakeRepo(environment = 'test'): Promise<FakeRepo> {
     SHOP_OPERATOR: 'tester',
     REMOTES_PUBLIC_URL: '',
   };
-  const config = deliveryConfigFromEnv(env, root);
+  const config = releaseConfigFromEnv(env, root);
   const siteRoot = path.join(root, 'shell', 'dist');
   await writeShellBuild(siteRoot);
   return {
@@ -41,7 +41,7 @@ export async function createFakeRepo(environment = 'test'): Promise<FakeRepo> {
     siteRoot,
     env,
     config,
-    delivery: openDelivery(config),
+    releases: openReleases(config),
     remove: () => fs.rm(root, { recursive: true, force: true }),
   };
 }

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import { QueryState } from '../../shared/components/load-state';
-import { useDeliveries } from '../api/deliveries';
+import { useReleases } from '../api/releases';
 import { HistoryTable } from './history-table';
 import { RemoteCard } from './remote-card';
 
 /** Which version of each area is live, what is stored, the history, and one-click rollbacks. */
-export function DeliveriesPage() {
-  const deliveries = useDeliveries();
+export function ReleasesPage() {
+  const releases = useReleases();
   const [done, setDone] = useState<string | null>(null);
   return (
-    <section aria-labelledby="ops-deliveries-heading">
+    <section aria-labelledby="ops-releases-heading">
       <div
         style={{
           display: 'flex',
@@ -21,17 +21,17 @@ export function DeliveriesPage() {
           alignItems: 'baseline',
         }}
       >
-        <h2 id="ops-deliveries-heading" style={{ fontSize: 22, margin: 0 }}>
+        <h2 id="ops-releases-heading" style={{ fontSize: 22, margin: 0 }}>
           Deliveries
         </h2>
-        {deliveries.data && (
+        {releases.data && (
           <span className="ops-muted">
-            Environment {deliveries.data.environment} · shell contract{' '}
-            {deliveries.data.shellContractVersion}{' '}
+            Environment {releases.data.environment} · shell contract{' '}
+            {releases.data.shellContractVersion}{' '}
             <Button
               type="link"
-              onClick={() => void deliveries.refetch()}
-              loading={deliveries.isFetching}
+              onClick={() => void releases.refetch()}
+              loading={releases.isFetching}
             >
               Refresh
             </Button>
@@ -43,7 +43,7 @@ export function DeliveriesPage() {
           <Alert type="success" showIcon title={done} closable onClose={() => setDone(null)} />
         )}
       </div>
-      <QueryState query={deliveries} what="deliveries">
+      <QueryState query={releases} what="deliveries">
         {(data) => (
           <>
             <div className="ops-grid ops-grid--two">

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { RegistryEntry } from '@shop/shared/delivery/registry-document';
+import type { RegistryEntry } from '@shop/shared/releases/registry-document';
 import {
   liveLineage,
   previousVersion,
   Registry,
   RegistryCorruptError,
-} from '../../src/delivery/registry';
+} from '../../src/releases/registry';
 
 function entry(version: string, name = 'mf_catalog'): RegistryEntry {
   return {

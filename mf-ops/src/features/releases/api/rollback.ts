@@ -1,8 +1,8 @@
 // POST /api/v1/ops/deliveries/:remote/rollback {version?} -> the change; the same rules and lock as `shop rollback`.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  deliveryChangeSchema,
-  type DeliveryChange,
+  releaseChangeSchema,
+  type ReleaseChange,
   type RollbackBody,
 } from '@shop/shared/contract/ops';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
@@ -10,7 +10,7 @@ import type { ApiError } from '@shop/shared/http/api-error';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { opsCall } from '../../shared/api/ops-call';
-import { DELIVERIES_QUERY_KEY } from './deliveries';
+import { RELEASES_QUERY_KEY } from './releases';
 
 export interface RollbackRequest {
   remote: string;
@@ -21,17 +21,17 @@ export interface RollbackRequest {
 export function rollback(
   api: ApiClients,
   { remote, version }: RollbackRequest,
-): Promise<DeliveryChange> {
+): Promise<ReleaseChange> {
   const body: RollbackBody = version ? { version } : {};
   return opsCall(
-    () => api.content.post(buildPath(API_PATHS.opsDeliveryRollback, { remote }), body),
-    deliveryChangeSchema,
+    () => api.content.post(buildPath(API_PATHS.opsReleaseRollback, { remote }), body),
+    releaseChangeSchema,
   );
 }
 
 export function rollbackMutationOptions(api: ApiClients) {
-  return mutationOptions<DeliveryChange, ApiError, RollbackRequest>({
-    mutationKey: ['ops', 'deliveries', 'rollback'],
+  return mutationOptions<ReleaseChange, ApiError, RollbackRequest>({
+    mutationKey: ['ops', 'releases', 'rollback'],
     mutationFn: (request) => rollback(api, request),
   });
 }
@@ -42,6 +42,6 @@ export function useRollback() {
   return useMutation({
     ...rollbackMutationOptions(api),
     // Success or refusal, the registry may have moved (the CLI too): show it as it is.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: RELEASES_QUERY_KEY }),
   });
 }

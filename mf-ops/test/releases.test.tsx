@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { fakeError } from '@shop/shared/shell-contract/fake-api';
-import type { Deliveries } from '@shop/shared/contract/ops';
+import type { ReleaseOverview } from '@shop/shared/contract/ops';
 import { renderOps } from './support/render-ops';
 
 const AT = '2026-11-22T02:04:11.020Z';
 
-function deliveries(live: string): Deliveries {
+function releaseOverview(live: string): ReleaseOverview {
   return {
     environment: 'local',
     shellContractVersion: '1.0.0',
@@ -52,7 +52,7 @@ describe('deliveries screen', () => {
   it('shows the live version, who made it live, the flags and the history', async () => {
     renderOps('/ops/deliveries', ({ method, url }) =>
       method === 'get' && url === '/api/v1/ops/deliveries'
-        ? { status: 200, data: deliveries('v2') }
+        ? { status: 200, data: releaseOverview('v2') }
         : undefined,
     );
     const card = await screen.findByLabelText('catalog live version');
@@ -69,7 +69,7 @@ describe('deliveries screen', () => {
     let live = 'v2';
     const { api, user } = renderOps('/ops/deliveries', ({ method, url, body }) => {
       if (method === 'get' && url === '/api/v1/ops/deliveries')
-        return { status: 200, data: deliveries(live) };
+        return { status: 200, data: releaseOverview(live) };
       if (method === 'post' && url === '/api/v1/ops/deliveries/mf_catalog/rollback') {
         expect(body).toEqual({});
         live = 'v1';
@@ -105,7 +105,7 @@ describe('deliveries screen', () => {
   it('rolls back to a chosen version and says why the API refused it', async () => {
     const { user, api } = renderOps('/ops/deliveries', ({ method, url }) => {
       if (method === 'get' && url === '/api/v1/ops/deliveries')
-        return { status: 200, data: deliveries('v2') };
+        return { status: 200, data: releaseOverview('v2') };
       if (method === 'post')
         return fakeError(409, 'CONTRACT_MISMATCH', 'v3 was built against shell contract 2.0.0');
       return undefined;
@@ -124,7 +124,7 @@ describe('deliveries screen', () => {
       url === '/api/v1/ops/deliveries'
         ? fail
           ? fakeError(503, 'UNAVAILABLE', 'down')
-          : { status: 200, data: deliveries('v2') }
+          : { status: 200, data: releaseOverview('v2') }
         : undefined,
     );
     expect(await screen.findByText('Could not load deliveries')).toBeInTheDocument();

@@ -2,24 +2,25 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { inspectBuild, writeBuildInfo } from '../delivery/built-remote';
-import { deliveryConfigFromEnv } from '../delivery/delivery-config';
-import type { DeliveryChange } from '@shop/shared/contract/ops';
+import { inspectBuild, writeBuildInfo } from '../releases/built-remote';
+import { releaseConfigFromEnv } from '../releases/release-config';
+import type { ReleaseChange } from '@shop/shared/contract/ops';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import {
-  deliveryStatus,
+  releaseStatus,
   deployAll,
   deployStoredVersion,
-  openDelivery,
+  openReleases,
   rollback,
   storeBuild,
-  type Delivery,
-  type DeliveryStatus,
+  type Releases,
+  type ReleaseAuditAction,
+  type ReleaseStatus,
   type DeployOutcome,
-} from '../delivery/delivery';
+} from '../releases/releases';
 import type { Database } from '../db/schema';
 import { recordAudit } from '../repositories/audit-log-repository';
-import { findRemote, REMOTES, remoteDistDir, type RemoteDefinition } from '../delivery/remotes';
+import { findRemote, REMOTES, remoteDistDir, type RemoteDefinition } from '../releases/remotes';
 import {
   EXIT_FAILED,
   EXIT_OK,
@@ -39,7 +40,7 @@ import {
 } from './shop-connection';
 
 function openFor(io: CliIo) {
-  return openDelivery(deliveryConfigFromEnv(io.env, io.repoStart));
+  return openReleases(releaseConfigFromEnv(io.env, io.repoStart));
 }
 
 /** Makes stored versions live: through a running shop's API, or on the files with an audit row. */
@@ -59,7 +60,7 @@ function apiChanger(shop: RunningShop): LiveChanger {
     body: { version?: string; force: boolean },
   ): Promise<DeployOutcome> => {
     const started = performance.now();
-    const change = await shop.call<DeliveryChange>(
+    const change = await shop.call<ReleaseChange>(
       'POST',
       buildPath(template, { remote: remote.name }),
       body,
@@ -68,14 +69,14 @@ function apiChanger(shop: RunningShop): LiveChanger {
   };
   return {
     deployStored: (remote, version, force) =>
-      send(API_PATHS.opsDeliveryDeploy, remote, { version, force }),
+      send(API_PATHS.opsReleaseDeploy, remote, { version, force }),
     rollback: (remote, version, force) =>
-      send(API_PATHS.opsDeliveryRollback, remote, version ? { version, force } : { force }),
+      send(API_PATHS.opsReleaseRollback, remote, version ? { version, force } : { force }),
   };
 }
 
-function directChanger(delivery: Delivery, db: Database | null, io: CliIo): LiveChanger {
-  const audited = async (action: string, force: boolean, outcome: DeployOutcome) => {
+function directChanger(releases: Releases, db: Database | null, io: CliIo): LiveChanger {
+  const audited = async (action: ReleaseAuditAction, force: boolean, outcome: DeployOutcome) => {
     if (!db || !outcome.changed) return outcome;
     await recordAudit(db, {
       actor: cliActor(io),
@@ -96,10 +97,10 @@ function directChanger(delivery: Delivery, db: Database | null, io: CliIo): Live
       audited(
         'delivery.deploy',
         force,
-        await deployStoredVersion(delivery, remote, version, { force }),
+        await deployStoredVersion(releases, remote, version, { force }),
       ),
     rollback: async (remote, version, force) =>
-      audited('delivery.rollback', force, await rollback(delivery, remote, version, { force })),
+      audited('delivery.rollback', force, await rollback(releases, remote, version, { force })),
   };
 }
 
@@ -111,35 +112,35 @@ function directChanger(delivery: Delivery, db: Database | null, io: CliIo): Live
  */
 async function withChanger<T>(
   io: CliIo,
-  delivery: Delivery,
+  releases: Releases,
   work: (changer: LiveChanger) => Promise<T>,
 ): Promise<T> {
   const shop = await runningShop(io);
   if (shop) {
-    const served = await shop.call<{ environment: string }>('GET', API_PATHS.opsDeliveries);
-    if (served.environment === delivery.config.environment) {
+    const served = await shop.call<{ environment: string }>('GET', API_PATHS.opsReleases);
+    if (served.environment === releases.config.environment) {
       io.out(`Through the running shop at ${shop.url}.`);
       return work(apiChanger(shop));
     }
     io.err(
-      `warning: the running shop serves "${served.environment}", not "${delivery.config.environment}": this change is made on the files and is not in the audit log.`,
+      `warning: the running shop serves "${served.environment}", not "${releases.config.environment}": this change is made on the files and is not in the audit log.`,
     );
-    return work(directChanger(delivery, null, io));
+    return work(directChanger(releases, null, io));
   }
-  if (!hasDatabase(cliConfig(io))) return work(directChanger(delivery, null, io));
-  return withDatabase(io, ({ db }) => work(directChanger(delivery, db, io)));
+  if (!hasDatabase(cliConfig(io))) return work(directChanger(releases, null, io));
+  return withDatabase(io, ({ db }) => work(directChanger(releases, db, io)));
 }
 
 /** Stores the build on this machine, then makes it live through `changer` (the shell's rules apply twice, same answer). */
 async function deployBuildWith(
   changer: LiveChanger,
-  delivery: Delivery,
+  releases: Releases,
   remote: RemoteDefinition,
   distDir: string | undefined,
   force: boolean,
 ): Promise<DeployOutcome> {
   const started = performance.now();
-  const stored = await storeBuild(delivery, remote, distDir, { force });
+  const stored = await storeBuild(releases, remote, distDir, { force });
   const outcome = await changer.deployStored(remote, stored.build.version, force);
   return {
     ...outcome,
@@ -194,14 +195,14 @@ export const deployCommand: CliCommand = {
       throw new UsageError(
         'Use either --version (a stored version) or --from (a build folder), not both.',
       );
-    const delivery = openFor(io);
+    const releases = openFor(io);
     const force = forceFlag(args);
-    const outcome = await withChanger(io, delivery, (changer) =>
+    const outcome = await withChanger(io, releases, (changer) =>
       version
         ? changer.deployStored(remote, version, force)
         : deployBuildWith(
             changer,
-            delivery,
+            releases,
             remote,
             from ? path.resolve(io.cwd, from) : undefined,
             force,
@@ -210,10 +211,10 @@ export const deployCommand: CliCommand = {
     if (!version)
       io.out(
         outcome.stored
-          ? `Stored ${remote.name} ${outcome.to} in ${delivery.store.location}.`
+          ? `Stored ${remote.name} ${outcome.to} in ${releases.store.location}.`
           : `${remote.name} ${outcome.to} was already in the store.`,
       );
-    for (const line of describeChange(outcome, delivery.config.environment, 'Deployed'))
+    for (const line of describeChange(outcome, releases.config.environment, 'Deployed'))
       io.out(line);
     return EXIT_OK;
   },
@@ -224,9 +225,9 @@ export const deployAllCommand: CliCommand = {
   usage: 'deploy-all',
   summary: 'Deploy every remote whose current build is not live yet (npm start runs this).',
   async run(_args, io) {
-    const delivery = openFor(io);
-    const results = await withChanger(io, delivery, (changer) =>
-      deployAll(delivery, (remote) => deployBuildWith(changer, delivery, remote, undefined, false)),
+    const releases = openFor(io);
+    const results = await withChanger(io, releases, (changer) =>
+      deployAll(releases, (remote) => deployBuildWith(changer, releases, remote, undefined, false)),
     );
     for (const result of results) {
       const name = result.remote.padEnd(14);
@@ -242,8 +243,8 @@ export const deployAllCommand: CliCommand = {
     const failed = results.filter((result) => result.status === 'failed').length;
     io.out(
       failed
-        ? `${failed} of ${results.length} remotes failed in "${delivery.config.environment}".`
-        : `All ${results.length} remotes are live in "${delivery.config.environment}".`,
+        ? `${failed} of ${results.length} remotes failed in "${releases.config.environment}".`
+        : `All ${results.length} remotes are live in "${releases.config.environment}".`,
     );
     return failed ? EXIT_FAILED : EXIT_OK;
   },
@@ -258,12 +259,12 @@ export const rollbackCommand: CliCommand = {
     const remote = remoteArg(args, 'rollback');
     if (args.positionals.length > 2)
       throw new UsageError('rollback takes a remote and at most one version.');
-    const delivery = openFor(io);
+    const releases = openFor(io);
     const force = forceFlag(args);
-    const outcome = await withChanger(io, delivery, (changer) =>
+    const outcome = await withChanger(io, releases, (changer) =>
       changer.rollback(remote, args.positionals[1], force),
     );
-    for (const line of describeChange(outcome, delivery.config.environment, 'Rolled back:'))
+    for (const line of describeChange(outcome, releases.config.environment, 'Rolled back:'))
       io.out(line);
     return EXIT_OK;
   },
@@ -275,7 +276,7 @@ export const statusCommand: CliCommand = {
   summary: "Each remote's live version, the older versions in the store, and the history.",
   valueFlags: ['history'],
   async run(args, io) {
-    const status = await deliveryStatus(openFor(io));
+    const status = await releaseStatus(openFor(io));
     if (args.flags.get('json') === true) {
       io.out(JSON.stringify(status, null, 2));
       return EXIT_OK;
@@ -289,7 +290,7 @@ export const statusCommand: CliCommand = {
   },
 };
 
-export function formatStatus(status: DeliveryStatus, historyCount: number): string[] {
+export function formatStatus(status: ReleaseStatus, historyCount: number): string[] {
   const lines = [
     `Environment  ${status.environment}`,
     `Registry     ${status.registryPath}`,
@@ -338,7 +339,7 @@ export const buildCommand: CliCommand = {
     'Build one remote alone (pnpm --filter <package> build) and record its build id (BUILD_ID, or a content hash).',
   async run(args, io) {
     const remote = remoteArg(args, 'build');
-    const config = deliveryConfigFromEnv(io.env, io.repoStart);
+    const config = releaseConfigFromEnv(io.env, io.repoStart);
     const started = performance.now();
     const code = await runPnpm(config.repoRoot, ['--filter', remote.packageName, 'build'], io.env);
     if (code !== 0) {

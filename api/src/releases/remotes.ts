@@ -1,4 +1,4 @@
-// The five remotes the shop delivers, and the spellings an operator may use for them.
+// The five remotes the shop releases, and the spellings an operator may use for them.
 import path from 'node:path';
 import { REMOTE_NAMES, type AreaName } from '@shop/shared/shell-contract/shell-props';
 

@@ -1,9 +1,9 @@
-// Where deliveries live and who makes them, read from the environment in one place.
+// Where releases live and who makes them, read from the environment in one place.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export interface DeliveryConfig {
+export interface ReleaseConfig {
   repoRoot: string;
   /** Root of the store and the registries; DEPLOY_DIR, default <repo>/.deploy. */
   deployDir: string;
@@ -48,10 +48,10 @@ export function operatorName(env: NodeJS.ProcessEnv = process.env): string {
   }
 }
 
-export function deliveryConfigFromEnv(
+export function releaseConfigFromEnv(
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
-): DeliveryConfig {
+): ReleaseConfig {
   const repoRoot = findRepoRoot(cwd);
   return {
     repoRoot,

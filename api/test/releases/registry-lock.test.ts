@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { LockTimeoutError, withFileLock } from '../../src/delivery/registry-lock';
+import { LockTimeoutError, withFileLock } from '../../src/releases/registry-lock';
 
 describe('withFileLock', () => {
   let dir: string;

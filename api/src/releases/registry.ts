@@ -6,9 +6,9 @@ import type {
   RegistryDocument,
   RegistryEntry,
   RegistryHistoryEntry,
-} from '@shop/shared/delivery/registry-document';
+} from '@shop/shared/releases/registry-document';
 import { writeFileAtomic } from './atomic-write';
-import { assertEnvironmentName } from './delivery-config';
+import { assertEnvironmentName } from './release-config';
 import { isMissing } from './stored-file';
 import { withFileLock, type FileLockOptions } from './registry-lock';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ArtifactConflictError } from '../../src/delivery/artifact-store';
-import { DirectoryArtifactStore } from '../../src/delivery/directory-artifact-store';
+import { ArtifactConflictError } from '../../src/releases/artifact-store';
+import { DirectoryArtifactStore } from '../../src/releases/directory-artifact-store';
 
 describe('DirectoryArtifactStore', () => {
   let dir: string;

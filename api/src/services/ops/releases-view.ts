@@ -1,18 +1,18 @@
-// What the console's Deliveries screen shows: the same status `shop status` prints, plus a flag on
+// What the console's Releases screen shows: the same status `shop status` prints, plus a flag on
 // every version the shell would refuse or that could not go live again.
-import type { Deliveries, VersionFlag } from '@shop/shared/contract/ops';
+import type { ReleaseOverview, VersionFlag } from '@shop/shared/contract/ops';
 import { contractMajor, SHELL_CONTRACT_VERSION } from '@shop/shared/shell-contract/shell-props';
 import type { AppConfig } from '../../config/config';
-import { MANIFEST_FILE } from '../../delivery/built-remote';
-import { deliveryStatus, openDelivery, type Delivery } from '../../delivery/delivery';
-import { findRemote } from '../../delivery/remotes';
+import { MANIFEST_FILE } from '../../releases/built-remote';
+import { releaseStatus, openReleases, type Releases } from '../../releases/releases';
+import { findRemote } from '../../releases/remotes';
 
-/** The delivery this API serves (its DEPLOY_DIR and SHOP_ENV), acting in `operator`'s name. */
-export function operatorDelivery(
+/** The releases this API serves (its DEPLOY_DIR and SHOP_ENV), acting in `operator`'s name. */
+export function operatorReleases(
   config: Pick<AppConfig, 'deployDir' | 'shopEnv'>,
   operator: string,
-): Delivery {
-  return openDelivery({
+): Releases {
+  return openReleases({
     // Only building reads the repository; the API makes stored versions live.
     repoRoot: process.cwd(),
     deployDir: config.deployDir,
@@ -23,20 +23,20 @@ export function operatorDelivery(
 }
 
 async function flagsOf(
-  delivery: Delivery,
+  releases: Releases,
   remote: string,
   version: string,
   contractVersion: string,
 ): Promise<VersionFlag[]> {
   const flags: VersionFlag[] = [];
-  if (!(await delivery.store.stat(remote, version, MANIFEST_FILE))) flags.push('manifest-missing');
+  if (!(await releases.store.stat(remote, version, MANIFEST_FILE))) flags.push('manifest-missing');
   if (contractMajor(contractVersion) !== contractMajor(SHELL_CONTRACT_VERSION))
     flags.push('contract-mismatch');
   return flags;
 }
 
-export async function deliveriesView(delivery: Delivery): Promise<Deliveries> {
-  const status = await deliveryStatus(delivery);
+export async function releasesView(releases: Releases): Promise<ReleaseOverview> {
+  const status = await releaseStatus(releases);
   const remotes = await Promise.all(
     status.remotes.map(async (remote) => ({
       name: remote.name,
@@ -52,7 +52,7 @@ export async function deliveriesView(delivery: Delivery): Promise<Deliveries> {
             by: remote.liveChange?.by ?? null,
             action: remote.liveChange ? (remote.liveChange.action ?? 'deploy') : null,
             flags: await flagsOf(
-              delivery,
+              releases,
               remote.name,
               remote.live.version,
               remote.live.contractVersion,
@@ -66,7 +66,7 @@ export async function deliveriesView(delivery: Delivery): Promise<Deliveries> {
           contractVersion: meta.contractVersion,
           storedAt: meta.storedAt,
           storedBy: meta.storedBy,
-          flags: await flagsOf(delivery, remote.name, meta.version, meta.contractVersion),
+          flags: await flagsOf(releases, remote.name, meta.version, meta.contractVersion),
         })),
       ),
     })),
