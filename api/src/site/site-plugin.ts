@@ -166,14 +166,16 @@ function siteRoutes(
 ): void {
   const readIndex = cachedTextFile(path.join(siteRoot, 'index.html'));
   const readRegistry = registryReader(registry);
-  app.get(REGISTRY_URL, async (request, reply) => {
+  // The shell's files, not API calls: kept out of the OpenAPI document (wildcards are dropped there).
+  const hide = { schema: { hide: true } };
+  app.get(REGISTRY_URL, hide, async (request, reply) => {
     const { body, etag } = await readRegistry();
     reply.header('cache-control', NO_CACHE).header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.header('content-type', 'application/json; charset=utf-8').send(body);
   });
 
-  app.get(RUNTIME_CONFIG_PATH, async (_request, reply) =>
+  app.get(RUNTIME_CONFIG_PATH, hide, async (_request, reply) =>
     reply
       .header('cache-control', NO_CACHE)
       .header('content-type', 'application/javascript; charset=utf-8')

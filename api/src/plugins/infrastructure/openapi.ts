@@ -1,9 +1,35 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_PATHS } from '@shop/shared/contract/paths';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { sessionCookieName } from '../app/session-cookie';
+
+type SecurityRequirements = Array<Record<string, string[]>>;
+
+/**
+ * Who may call an operation, from the route's `config.auth`: a required session, an optional one
+ * (the empty requirement means "or anonymously"), or nobody in particular.
+ */
+function securityOf(auth: FastifyContextConfig['auth']): SecurityRequirements {
+  if (auth === 'required') return [{ sessionCookie: [] }];
+  if (auth === 'optional') return [{ sessionCookie: [] }, {}];
+  return [];
+}
+
+/**
+ * The zod transform, plus two rules every route follows: a wildcard path (the site's file
+ * catch-alls) has no operation a client could call by contract, so it is never published; and an
+ * operation's security is the session its route asks for, unless the route declares its own.
+ */
+const transform: SwaggerTransform = (input) => {
+  if (input.url.includes('*')) return { schema: { hide: true }, url: input.url };
+  const { schema, url } = jsonSchemaTransform(input);
+  if (!schema || schema.hide) return { schema, url };
+  const config = input.route.config as FastifyContextConfig | undefined;
+  return { schema: { security: securityOf(config?.auth), ...schema }, url };
+};
 
 /** OpenAPI generated from the same zod schemas the routes validate with, served at /docs. */
 export const openApiPlugin = fp(
@@ -16,14 +42,24 @@ export const openApiPlugin = fp(
             'Connect (/auth2, /user, /impact, /kits), payments (/payments/stripe-subscriptions) and content (/api) calls.',
           version: '1.0.0',
         },
+        servers: [{ url: app.config.publicOrigin, description: 'This shop' }],
         components: {
           securitySchemes: {
-            sessionCookie: { type: 'apiKey', in: 'cookie', name: 'bw_session' },
-            pageViewToken: { type: 'http', scheme: 'bearer' },
+            sessionCookie: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: sessionCookieName(app.config),
+              description: 'The session a log-in starts (httpOnly; sent by the browser).',
+            },
+            pageViewToken: {
+              type: 'http',
+              scheme: 'bearer',
+              description: "The shell's runtime-config token for recording page views.",
+            },
           },
         },
       },
-      transform: jsonSchemaTransform,
+      transform,
     });
     await app.register(swaggerUi, { routePrefix: API_PATHS.docs, staticCSP: true });
   },
