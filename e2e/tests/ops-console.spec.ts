@@ -82,7 +82,7 @@ test('a shopper and an anonymous visitor on /ops get the not-found page, and no 
   const session = page.waitForResponse((response) =>
     response.url().endsWith('/api/v1/ops/session'),
   );
-  const shopper = await page.goto('/ops/deliveries');
+  const shopper = await page.goto('/ops/releases');
   expect(shopper?.status()).toBe(404);
   expect((await session).status()).toBe(404);
   await expect(page.locator('[data-page="not-found"]')).toBeVisible();
@@ -115,9 +115,9 @@ test('an operator rolls back the catalog, creates a partner and refunds an order
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
-  await expect(page).toHaveURL(/\/ops\/deliveries$/);
+  await expect(page).toHaveURL(/\/ops\/releases$/);
 
-  await test.step('Deliveries: a second catalog release, then a rollback that a shopper sees on the next load', async () => {
+  await test.step('Releases: a second catalog release, then a rollback that a shopper sees on the next load', async () => {
     const before = await shopperLoad(browser, server);
     const v1 = before.catalogVersion;
     const v1Text = await findBuiltText(before.page, 'catalog', 'mf-catalog');
@@ -133,7 +133,7 @@ test('an operator rolls back the catalog, creates a partner and refunds an order
     await page.reload();
     const catalog = page.getByLabel('catalog live version');
     await expect(catalog.getByText(v2, { exact: true })).toBeVisible();
-    await screenshotAtWidths(page, SHOTS, 'deliveries');
+    await screenshotAtWidths(page, SHOTS, 'releases');
     await page.getByRole('button', { name: 'Roll back catalog to the previous version' }).click();
     const rolledBack = page.waitForResponse((response) =>
       response.url().endsWith('/deliveries/mf_catalog/rollback'),

@@ -48,9 +48,9 @@ function releaseOverview(live: string): ReleaseOverview {
   };
 }
 
-describe('deliveries screen', () => {
+describe('releases screen', () => {
   it('shows the live version, who made it live, the flags and the history', async () => {
-    renderOps('/ops/deliveries', ({ method, url }) =>
+    renderOps('/ops/releases', ({ method, url }) =>
       method === 'get' && url === '/api/v1/ops/deliveries'
         ? { status: 200, data: releaseOverview('v2') }
         : undefined,
@@ -67,7 +67,7 @@ describe('deliveries screen', () => {
 
   it('rolls back to the previous version after a confirmation, then shows the registry again', async () => {
     let live = 'v2';
-    const { api, user } = renderOps('/ops/deliveries', ({ method, url, body }) => {
+    const { api, user } = renderOps('/ops/releases', ({ method, url, body }) => {
       if (method === 'get' && url === '/api/v1/ops/deliveries')
         return { status: 200, data: releaseOverview(live) };
       if (method === 'post' && url === '/api/v1/ops/deliveries/mf_catalog/rollback') {
@@ -103,7 +103,7 @@ describe('deliveries screen', () => {
   });
 
   it('rolls back to a chosen version and says why the API refused it', async () => {
-    const { user, api } = renderOps('/ops/deliveries', ({ method, url }) => {
+    const { user, api } = renderOps('/ops/releases', ({ method, url }) => {
       if (method === 'get' && url === '/api/v1/ops/deliveries')
         return { status: 200, data: releaseOverview('v2') };
       if (method === 'post')
@@ -118,16 +118,16 @@ describe('deliveries screen', () => {
     expect(api.calls(/rollback/)[0]?.body).toEqual({ version: 'v3' });
   });
 
-  it('says when the deliveries could not be read and reads them again', async () => {
+  it('says when the releases could not be read and reads them again', async () => {
     let fail = true;
-    const { user } = renderOps('/ops/deliveries', ({ url }) =>
+    const { user } = renderOps('/ops/releases', ({ url }) =>
       url === '/api/v1/ops/deliveries'
         ? fail
           ? fakeError(503, 'UNAVAILABLE', 'down')
           : { status: 200, data: releaseOverview('v2') }
         : undefined,
     );
-    expect(await screen.findByText('Could not load deliveries')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load releases')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('catalog live version')).toBeInTheDocument();

@@ -24,9 +24,11 @@ export function OpsRoutes() {
   return (
     <Routes>
       <Route path="ops" element={<OpsLayout />}>
-        <Route index element={<Navigate to="/ops/deliveries" replace />} />
+        <Route index element={<Navigate to="/ops/releases" replace />} />
+        {/* The screen's first address, kept so bookmarks and links in old notes still open it. */}
+        <Route path="deliveries" element={<Navigate to="/ops/releases" replace />} />
         <Route
-          path="deliveries"
+          path="releases"
           element={
             <PageSuspense>
               <ReleasesPage />

@@ -22,7 +22,7 @@ export function ReleasesPage() {
         }}
       >
         <h2 id="ops-releases-heading" style={{ fontSize: 22, margin: 0 }}>
-          Deliveries
+          Releases
         </h2>
         {releases.data && (
           <span className="ops-muted">
@@ -43,7 +43,7 @@ export function ReleasesPage() {
           <Alert type="success" showIcon title={done} closable onClose={() => setDone(null)} />
         )}
       </div>
-      <QueryState query={releases} what="deliveries">
+      <QueryState query={releases} what="releases">
         {(data) => (
           <>
             <div className="ops-grid ops-grid--two">

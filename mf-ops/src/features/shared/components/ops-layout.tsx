@@ -4,7 +4,7 @@ import { useShell } from '@shop/shared/federation/remote-root';
 import { OpsStyles } from './ops-styles';
 
 const SCREENS = [
-  { to: '/ops/deliveries', label: 'Deliveries' },
+  { to: '/ops/releases', label: 'Releases' },
   { to: '/ops/partners', label: 'Partners' },
   { to: '/ops/orders', label: 'Orders' },
 ] as const;
