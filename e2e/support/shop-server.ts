@@ -56,7 +56,7 @@ export interface ShopServer {
 }
 
 export interface StartShopServerOptions {
-  /** Run `shop deploy-all` once the server is up (default true); delivery specs deploy by hand. */
+  /** Run `shop deploy-all` once the server is up (default true); release specs deploy by hand. */
   deployAll?: boolean;
   /** Extra environment for the server and the CLI. */
   env?: NodeJS.ProcessEnv;

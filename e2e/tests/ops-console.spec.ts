@@ -7,19 +7,19 @@ import type { OpsOrderDetail } from '../../shared/src/contract/ops';
 import { resetPasswordLink } from '../support/accounts';
 import { checkOutAsGuest, uniqueEmail } from '../support/checkout-flow';
 import {
-  deliveryServerForFile,
+  releaseServerForFile,
   findBuiltText,
   liveVersionFrom,
   patchedCopyOfBuild,
-  type DeliveryServer,
-} from '../support/delivery';
+  type ReleaseServer,
+} from '../support/releases';
 import { waitForLivePage } from '../support/first-view';
 import { screenshotAtWidths } from '../support/screenshots';
 
 const SHOTS = '/tmp/shots/ops';
 const PASSWORD = 'Console-pass-2026!';
 
-const currentServer = deliveryServerForFile(async (server) => {
+const currentServer = releaseServerForFile(async (server) => {
   const deployed = await server.shop('deploy-all');
   if (deployed.code !== 0)
     throw new Error(`shop deploy-all failed:\n${deployed.out}\n${deployed.err}`);
@@ -37,7 +37,7 @@ function opsRequests(page: Page): string[] {
 /** A fresh shopper's load of the main page: the catalog version its browser fetched, once live. */
 async function shopperLoad(
   browser: Browser,
-  server: DeliveryServer,
+  server: ReleaseServer,
 ): Promise<{ page: Page; catalogVersion: string }> {
   const page = await browser.newPage({ baseURL: server.url });
   const entry = page.waitForResponse((response: Response) =>

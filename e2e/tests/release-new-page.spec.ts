@@ -4,14 +4,14 @@
 // inside an area's prefixes that it has no page for get that area's own not-found page.
 import { expect, test, type Page } from '@playwright/test';
 import {
-  deliveryServerForFile,
+  releaseServerForFile,
   editManifestMetaData,
   liveVersionFrom,
   patchedCopyOfBuild,
   shellFileHashes,
-} from './delivery-server';
+} from '../support/releases';
 
-const currentServer = deliveryServerForFile(async (server) => {
+const currentServer = releaseServerForFile(async (server) => {
   for (const pkg of ['mf-account', 'mf-catalog', 'mf-checkout', 'mf-upgrades', 'mf-storefront'])
     liveVersionFrom(await server.shop('deploy', pkg));
 });

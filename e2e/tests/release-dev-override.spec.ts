@@ -8,13 +8,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
-  deliveryServerForFile,
+  releaseServerForFile,
   findBuiltText,
   liveVersionFrom,
   patchedCopyOfBuild,
-} from './delivery-server';
+} from '../support/releases';
 
-const currentServer = deliveryServerForFile(async (server) => {
+const currentServer = releaseServerForFile(async (server) => {
   liveVersionFrom(await server.shop('deploy', 'mf-catalog'));
 });
 let devServer: http.Server;

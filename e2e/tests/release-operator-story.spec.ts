@@ -4,14 +4,14 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { waitForLivePage } from '../support/first-view';
 import {
-  deliveryServerForFile,
+  releaseServerForFile,
   findBuiltText,
   liveVersionFrom,
   patchedCopyOfBuild,
   shellFileHashes,
-} from './delivery-server';
+} from '../support/releases';
 
-const currentServer = deliveryServerForFile();
+const currentServer = releaseServerForFile();
 
 const catalogHeading = (page: Page) => page.locator('[data-area="catalog"] h1').first();
 /** The catalog's text that v2 changes: exact match, so "X" never matches "X (v2)". */

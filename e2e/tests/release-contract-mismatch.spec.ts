@@ -9,10 +9,10 @@ import {
   hasBuild,
   liveVersionFrom,
   REPO_ROOT,
-  deliveryServerForFile,
-} from './delivery-server';
+  releaseServerForFile,
+} from '../support/releases';
 
-const currentServer = deliveryServerForFile(async (server) => {
+const currentServer = releaseServerForFile(async (server) => {
   for (const pkg of ['mf-catalog', 'mf-account']) {
     if (!(await hasBuild(pkg)))
       throw new Error(`${pkg} is not built; run the build before the browser tests.`);

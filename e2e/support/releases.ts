@@ -1,4 +1,4 @@
-// Helpers for the delivery browser tests: a server per spec file with an empty store
+// Helpers for the release browser tests: a server per spec file with an empty store
 // (the spec deploys what it needs), shell file hashes, and patched copies of a remote's build.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -9,32 +9,32 @@ import { waitForLivePage } from './first-view';
 
 export { REPO_ROOT, type CommandResult } from './shop-server';
 
-export type DeliveryServer = ShopServer;
+export type ReleaseServer = ShopServer;
 
 /** A server with an empty artifact store and registry: nothing is deployed yet. */
-export function startDeliveryServer(): Promise<DeliveryServer> {
-  return startShopServer({ deployAll: false, label: 'shop-e2e-delivery' });
+export function startReleaseServer(): Promise<ReleaseServer> {
+  return startShopServer({ deployAll: false, label: 'shop-e2e-releases' });
 }
 
 /**
  * Starts a server for the spec file (serial mode: the tests share its store and registry) and
  * stops it afterwards; `prepare` runs once it is up, e.g. to deploy remotes.
  */
-export function deliveryServerForFile(
-  prepare?: (server: DeliveryServer) => Promise<void>,
-): () => DeliveryServer {
-  let server: DeliveryServer | undefined;
+export function releaseServerForFile(
+  prepare?: (server: ReleaseServer) => Promise<void>,
+): () => ReleaseServer {
+  let server: ReleaseServer | undefined;
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startDeliveryServer();
+    server = await startReleaseServer();
     await prepare?.(server);
   });
   test.afterAll(async () => {
     await server?.stop();
   });
   return () => {
-    if (!server) throw new Error('The delivery server is not running.');
+    if (!server) throw new Error('The release server is not running.');
     return server;
   };
 }
