@@ -1,40 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import { catalogRoutes } from './api/catalog-routes';
-import { catalogContentRoutes } from './api/catalog-content-routes';
-import { customizationRoutes } from './api/customization-routes';
-import { authRoutes } from './auth2/auth-routes';
-import { signupRoutes } from './auth2/signup-routes';
-import { outboxRoutes, outboxRouteEnabled } from './dev/outbox-routes';
-import { healthRoutes } from './health/health-routes';
-import { pageViewRoutes } from './impact/page-view-routes';
-import { businessUsersRoutes } from './payments/business-users-routes';
-import { bnplRoutes } from './payments/bnpl-routes';
-import { businessCheckoutRoutes } from './payments/business-checkout-routes';
-import { checkoutRoutes } from './payments/checkout-routes';
-import { discountRoutes } from './payments/discount-routes';
+import { authRoutes } from './account/auth-routes';
+import { invitationRoutes } from './account/invitation-routes';
+import { managementPortalRoutes } from './account/management-portal-routes';
+import { referralRoutes } from './account/referral-routes';
+import { signupRoutes } from './account/signup-routes';
+import { userRoutes } from './account/user-routes';
+import { pageViewRoutes } from './analytics/page-view-routes';
 import { cartRoutes } from './cart/cart-routes';
 import { visitorCartRoutes } from './cart/visitor-cart-routes';
-import { employerRoutes } from './employer/employer-routes';
-import { kitsRoutes } from './kits/kits-routes';
-import { upgradesRoutes } from './upgrades/upgrades-routes';
-import { managementPortalRoutes } from './user/management-portal-routes';
-import { userRoutes } from './user/user-routes';
-import { invitationRoutes } from './user/invitation-routes';
-import { referralRoutes } from './user/referral-routes';
-import { supportRoutes } from './support/support-routes';
-import { resultUploadRoutes } from './user/result-upload-routes';
+import { catalogContentRoutes } from './catalog/catalog-content-routes';
+import { catalogRoutes } from './catalog/catalog-routes';
+import { businessCheckoutRoutes } from './checkout/business-checkout-routes';
+import { businessUsersRoutes } from './checkout/business-users-routes';
+import { checkoutRoutes } from './checkout/checkout-routes';
+import { discountRoutes } from './checkout/discount-routes';
+import { employerRoutes } from './checkout/employer-routes';
+import { outboxRoutes, outboxRouteEnabled } from './dev/outbox-routes';
+import { healthRoutes } from './health/health-routes';
 import { opsRoutes } from './ops/ops-routes';
+import { kitsRoutes } from './orders/kits-routes';
+import { customizationRoutes } from './partners/customization-routes';
+import { bnplRoutes } from './payments/bnpl-routes';
+import { resultUploadRoutes } from './results/result-upload-routes';
+import { supportRoutes } from './support/support-routes';
+import { upgradesRoutes } from './upgrades/upgrades-routes';
 
 /**
- * One folder of routes per resource. Each plugin uses full paths from
- * @shop/shared/contract/paths, so every route stays under its client's prefix
- * (connect: /auth2 /user /impact /employer-form-submit /kits; payments:
- * /payments/stripe-subscriptions; content: /api). To add an area, write its plugin
- * beside these and register it here.
+ * One folder of routes per domain, the same domains as services/. The URL prefixes are the
+ * public contract and do not follow the folders: each plugin uses full paths from
+ * @shop/shared/contract/paths. To add a route, put it in its domain's folder and register it here.
  */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
-  // connect
+  // account, results, analytics and support
   await app.register(authRoutes);
   await app.register(signupRoutes);
   await app.register(userRoutes);
@@ -43,23 +41,22 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(managementPortalRoutes);
   await app.register(resultUploadRoutes);
   await app.register(pageViewRoutes);
-  await app.register(employerRoutes);
-  await app.register(kitsRoutes);
   await app.register(supportRoutes);
-  // payments
-  await app.register(businessUsersRoutes);
-  await app.register(discountRoutes);
-  await app.register(checkoutRoutes);
-  await app.register(businessCheckoutRoutes);
-  await app.register(bnplRoutes);
-  // payments and content: post-purchase upgrades
-  await app.register(upgradesRoutes);
-  // content
+  // catalog, partners' storefronts and the cart
   await app.register(catalogRoutes);
   await app.register(catalogContentRoutes);
   await app.register(customizationRoutes);
   await app.register(cartRoutes);
   await app.register(visitorCartRoutes);
+  // checkout, orders, payments and post-purchase upgrades
+  await app.register(businessUsersRoutes);
+  await app.register(discountRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(businessCheckoutRoutes);
+  await app.register(employerRoutes);
+  await app.register(kitsRoutes);
+  await app.register(bnplRoutes);
+  await app.register(upgradesRoutes);
   // operators (404 to everyone else)
   await app.register(opsRoutes);
   // local tools

@@ -11,7 +11,7 @@ import {
   supportMessageTimesSince,
 } from '../../repositories/support-messages-repository';
 import { supportMessageEmail } from '../../services/mail/support-message-email';
-import { authRateLimit, tooManyAttempts } from '../auth2/auth-route-options';
+import { authRateLimit, tooManyAttempts } from '../account/auth-route-options';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Messages one address may leave per hour, across instances (the table counts them). */
