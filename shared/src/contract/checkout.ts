@@ -226,14 +226,13 @@ export const employerPaymentViewSchema = z.object({
   order: orderSchema,
 });
 export type EmployerPaymentView = z.infer<typeof employerPaymentViewSchema>;
+// An employer pays by card only; a union of one would publish a `oneOf` of one schema.
 export const employerPaymentBodySchema = z.object({
-  paymentMethod: z.discriminatedUnion('type', [
-    z.object({
-      type: z.literal('card'),
-      card: cardInputSchema,
-      save: z.literal(false).default(false),
-    }),
-  ]),
+  paymentMethod: z.object({
+    type: z.literal('card'),
+    card: cardInputSchema,
+    save: z.literal(false).default(false),
+  }),
 });
 export type EmployerPaymentBody = z.input<typeof employerPaymentBodySchema>;
 

@@ -1,3 +1,4 @@
+import { employerPaymentBodySchema } from './checkout';
 import { addressSchema, emailInputSchema, httpUrlSchema, queryListSchema } from './common';
 import { customizationInputSchema, imageUrlSchema } from './customization';
 import { discountCodeSchema } from './discounts';
@@ -94,6 +95,20 @@ describe('API contract', () => {
         cvc: '123',
       }).success,
     ).toBe(false);
+  });
+
+  it('takes an employer payment by card only, never saving the card', () => {
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const card = { number: '4242424242424242', expMonth: 1, expYear: nextYear, cvc: '123' };
+    expect(employerPaymentBodySchema.parse({ paymentMethod: { type: 'card', card } })).toEqual({
+      paymentMethod: { type: 'card', card, save: false },
+    });
+    const refused = (paymentMethod: unknown) =>
+      employerPaymentBodySchema
+        .safeParse({ paymentMethod })
+        .error?.issues.map((issue) => issue.path);
+    expect(refused({ type: 'bnpl', consentId: 'x' })).toContainEqual(['paymentMethod', 'type']);
+    expect(refused({ type: 'card', card, save: true })).toEqual([['paymentMethod', 'save']]);
   });
 
   it("checks US and Canadian postal codes and regions, with the country's own words", () => {
