@@ -31,33 +31,24 @@ describe('withFileLock', () => {
     await expect(fs.access(lockPath)).rejects.toThrow();
   });
 
-  it('takes over a lock left by a process that no longer runs', async () => {
-    // A real process that has exited: its pid is free.
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    await fs.writeFile(
+  it('takes over the lock of a process killed while holding it, once it goes stale', async () => {
+    // A real process takes the lock and dies without releasing it (SIGKILL runs no exit hooks).
+    const child = spawnSync(process.execPath, [
+      '-e',
+      `require(${JSON.stringify(require.resolve('proper-lockfile'))})
+        .lock(process.argv[1], { lockfilePath: process.argv[1], realpath: false })
+        .then(() => process.kill(process.pid, 'SIGKILL'))`,
       lockPath,
-      JSON.stringify({
-        token: 'old',
-        pid: dead,
-        host: os.hostname(),
-        acquiredAt: new Date().toISOString(),
-      }),
-    );
-    await expect(withFileLock(lockPath, async () => 'ran', { timeoutMs: 2000 })).resolves.toBe(
-      'ran',
-    );
+    ]);
+    expect(child.signal).toBe('SIGKILL');
+    await expect(fs.stat(lockPath)).resolves.toBeDefined();
+    await expect(
+      withFileLock(lockPath, async () => 'ran', { timeoutMs: 5000, staleMs: 2000 }),
+    ).resolves.toBe('ran');
   });
 
-  it('takes over a lock older than staleMs even from another host', async () => {
-    await fs.writeFile(
-      lockPath,
-      JSON.stringify({
-        token: 'old',
-        pid: 1,
-        host: 'elsewhere',
-        acquiredAt: '2020-01-01T00:00:00Z',
-      }),
-    );
+  it('takes over a lock older than staleMs', async () => {
+    await fs.mkdir(lockPath);
     const old = new Date(Date.now() - 60_000);
     await fs.utimes(lockPath, old, old);
     await expect(
@@ -66,19 +57,25 @@ describe('withFileLock', () => {
   });
 
   it('times out naming the holder while a live process holds the lock', async () => {
-    await fs.writeFile(
+    let finish!: () => void;
+    let started!: () => void;
+    const holding = new Promise<void>((resolve) => (started = resolve));
+    const holder = withFileLock(
       lockPath,
-      JSON.stringify({
-        token: 'live',
-        pid: process.pid,
-        host: os.hostname(),
-        acquiredAt: '2026-01-01T00:00:00Z',
-      }),
+      () =>
+        new Promise<string>((resolve) => {
+          finish = () => resolve('held');
+          started();
+        }),
     );
+    await holding;
     const attempt = withFileLock(lockPath, async () => 'ran', { timeoutMs: 200 });
     await expect(attempt).rejects.toThrow(LockTimeoutError);
-    await expect(attempt).rejects.toThrow(new RegExp(`process ${process.pid}`));
-    // The holder's lock is left alone.
-    expect(JSON.parse(await fs.readFile(lockPath, 'utf8')).token).toBe('live');
+    await expect(attempt).rejects.toThrow(new RegExp(`process ${process.pid} on ${os.hostname()}`));
+    // The holder's lock is left alone: it finishes and releases normally.
+    await expect(fs.stat(lockPath)).resolves.toBeDefined();
+    finish();
+    await expect(holder).resolves.toBe('held');
+    await expect(fs.access(lockPath)).rejects.toThrow();
   });
 });
