@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isProcessAlive } from '../lib/process-alive';
 
 export const LOCK_FILE_NAME = 'shop-api.lock';
 
@@ -23,16 +24,6 @@ export class DataDirLockedError extends Error {
         `stop that process, set DATA_DIR to another directory, or set DATABASE_URL to share a PostgreSQL server between instances.`,
     );
     this.name = 'DataDirLockedError';
-  }
-}
-
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
