@@ -17,6 +17,7 @@ import {
   FIRST_VIEW_STATE_ID,
   jsonForScript,
   SERVER_RENDER_FILE,
+  splitLeadingStyles,
   type AreaRenderRequest,
   type AreaRenderResult,
   type AreaServerRenderer,
@@ -162,10 +163,10 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
           ...(filled.openEvents.length > 0 ? { openEvents: filled.openEvents } : {}),
         };
         // The frame's own styles (a storefront's chrome) go to <head> too, where React adopts them.
-        const frameStyles = /^(?:<style\b[^>]*>[\s\S]*?<\/style>)+/.exec(root)?.[0] ?? '';
+        const frame = splitLeadingStyles(root);
         return {
-          head: `${filled.head}${frameStyles}<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(state)}</script>`,
-          root: root.slice(frameStyles.length),
+          head: `${filled.head}${frame.head}<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(state)}</script>`,
+          root: frame.body,
           ...(filled.nested.length > 0 ? { nested: filled.nested } : {}),
           ...(personal ? { personal } : {}),
         };

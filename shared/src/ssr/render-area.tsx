@@ -15,6 +15,7 @@ import {
 } from '../shell-contract/shell-props';
 import {
   FIRST_VIEW_SLOT_ATTRIBUTE,
+  splitLeadingStyles,
   type AreaRenderRequest,
   type AreaRenderResult,
   type FirstViewQuery,
@@ -149,16 +150,4 @@ export async function renderAreaToString(
   const { head, body } = splitLeadingStyles(renderToString(<AreaRoot {...props} />));
   queryClient.clear();
   return slots.length > 0 ? { html: body, head, queries, slots } : { html: body, head, queries };
-}
-
-/**
- * React writes the <style href precedence> elements of a tree at the start of its HTML. They belong
- * in <head>: in the body they would leave with the first view, and React in the browser adopts an
- * existing element rather than adding its own.
- */
-export function splitLeadingStyles(html: string): { head: string; body: string } {
-  const leading = /^(?:<style\b[^>]*>[\s\S]*?<\/style>)+/.exec(html);
-  return leading
-    ? { head: leading[0], body: html.slice(leading[0].length) }
-    : { head: '', body: html };
 }

@@ -1,5 +1,4 @@
-import { jsonForScript, parseFirstViewState } from './server-render';
-import { splitLeadingStyles } from './render-area';
+import { jsonForScript, parseFirstViewState, splitLeadingStyles } from './server-render';
 
 describe('jsonForScript', () => {
   it('cannot close the script element or open a comment, whatever the data holds, and parses back to the same value', () => {

@@ -155,6 +155,18 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * React writes the <style href precedence> elements of a tree (an area's, or the shell's frame) at
+ * the start of its HTML. They belong in <head>: in the body they would leave with the first view,
+ * and React in the browser adopts an existing element rather than adding its own.
+ */
+export function splitLeadingStyles(html: string): { head: string; body: string } {
+  const leading = /^(?:<style\b[^>]*>[\s\S]*?<\/style>)+/.exec(html);
+  return leading
+    ? { head: leading[0], body: html.slice(leading[0].length) }
+    : { head: '', body: html };
+}
+
 /** Reads the state back; anything malformed means "no first view" rather than a broken page. */
 export function parseFirstViewState(text: string | null | undefined): FirstViewState | null {
   if (!text) return null;
