@@ -8,7 +8,7 @@ import {
   type PartnerCustomizationProp,
 } from '../shell-contract/shell-props';
 
-/** Spec §9: the storefront customization is cached 10 minutes on the client. */
+/** A storefront's customization is cached on the client for 10 minutes: a partner's edit shows within that. */
 export const CUSTOMIZATION_CACHE_MS = 10 * 60_000;
 
 /** The HTTP status the API answers for a shop key without a customization. */

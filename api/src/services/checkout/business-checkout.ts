@@ -82,7 +82,7 @@ export function createBusinessCheckoutProcessor(
     if (products.length === 0) return null;
     if (businessKey !== PRICE_KEEPING_PARTNER_KEY)
       return new Set(products.map((product) => product.price));
-    // Spec §9: this partner's list picks products but keeps their default prices, which is what its
+    // This partner's list picks products but keeps their default prices, which is what its
     // storefront puts in the cart; a price named in the list is never charged.
     const rows = await db
       .selectFrom('products')

@@ -3,7 +3,7 @@ import { partnerRedirectTarget, type StorefrontRouteKind } from '@shop/shared/ru
 import { leaveSite } from './leave-site';
 import { usePartner } from './use-partner';
 
-/** Spec §2: a partner with a redirectLink sends visitors of its main and pricing pages there (http(s) only). */
+/** A partner with a redirectLink sends visitors of its main and pricing pages there (http(s) only). */
 export function PartnerRedirect({
   kind,
   children,

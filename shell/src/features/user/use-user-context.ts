@@ -25,7 +25,7 @@ export function useUserContext(opts: {
     [queryClient],
   );
   const logout = useCallback(async () => {
-    // Spec section 4: reset analytics, call the logout endpoint, then go to '/'.
+    // Logging out resets analytics, ends the session, then goes to '/' (also when the call fails).
     analytics.reset();
     try {
       await api.connect.post('/auth2/logout');

@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import type { ApiError } from '@shop/shared/http/api-error';
 
 /**
- * The account page's half of the 401 rule: its calls are excepted from the shell's redirect (spec
- * section 4), so a 401 here sends the visitor to log in, with the way back in `redirect`.
+ * The account page's half of the 401 rule: its calls are in UNAUTHORIZED_REDIRECT_EXCEPTIONS, so the
+ * shell does not redirect them; a 401 here sends the visitor to log in, with the way back in `redirect`.
  */
 export function useLoginOn401(error: ApiError | null): boolean {
   const navigate = useNavigate();
