@@ -16,7 +16,7 @@ import { migrateToLatest } from '../../api/src/db/migrate';
 import { openDatabase } from '../../api/src/db/open-database';
 import { DEMO_USER } from '../../api/src/db/seed/demo-partners-and-discounts';
 import { seedDemoData } from '../../api/src/db/seed/demo-seed';
-import { createPasswordHasher } from '../../api/src/services/password-hasher';
+import { createPasswordHasher } from '../../api/src/services/account/password-hasher';
 import { cartWithKit, THANK_YOU_URL } from '../support/checkout-flow';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 

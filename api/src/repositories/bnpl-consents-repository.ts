@@ -19,7 +19,7 @@ const toConsent = (row: ConsentRow): BnplConsent => ({
 
 const COLUMNS = ['id', 'email', 'terms_version', 'accepted_at', 'order_id'] as const;
 
-/** A consent and who gave it (see services/buyer.ts). */
+/** A consent and who gave it (see services/checkout/buyer.ts). */
 export interface StoredBnplConsent {
   consent: BnplConsent;
   user_id: string | null;

@@ -46,7 +46,7 @@ export interface NewOrder {
   paymentMethodId: string | null;
   paymentLabel: string | null;
   idempotencyKey: string | null;
-  /** Hash of the placing browser's buyer cookie; see services/buyer.ts. */
+  /** Hash of the placing browser's buyer cookie; see services/checkout/buyer.ts. */
   buyerTokenHash: string | null;
 }
 

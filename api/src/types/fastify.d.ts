@@ -5,10 +5,10 @@ import type { UserRow } from '../db/schema';
 import type { PaymentProvider } from '../services/payments/payment-provider';
 import type { Mailer } from '../services/mail/mailer';
 import type { MailQueue } from '../services/mail/mail-queue';
-import type { PasswordHasher } from '../services/password-hasher';
-import type { CustomizationService } from '../services/customization-service';
+import type { PasswordHasher } from '../services/account/password-hasher';
+import type { CustomizationService } from '../services/partners/customization-service';
 import type { SessionManager } from '../plugins/app/auth';
-import type { UploadStore } from '../services/result-uploads/upload-store';
+import type { UploadStore } from '../services/results/upload-store';
 import type { AuditActor } from '../repositories/audit-log-repository';
 import type { FastifyReply, FastifyRequest as Request } from 'fastify';
 

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { migrateToLatest } from '../../src/db/migrate';
 import { openDatabase } from '../../src/db/open-database';
 import { seedDemoData } from '../../src/db/seed/demo-seed';
-import { createPasswordHasher } from '../../src/services/password-hasher';
+import { createPasswordHasher } from '../../src/services/account/password-hasher';
 
 const API_ROOT = path.resolve(__dirname, '../..');
 // The template changes whenever the schema, the seed or the contract it validates against does.

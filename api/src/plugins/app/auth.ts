@@ -7,7 +7,7 @@ import {
   extendSession,
   findSessionByToken,
 } from '../../repositories/sessions-repository';
-import { forgetBuyer } from '../../services/buyer';
+import { forgetBuyer } from '../../services/checkout/buyer';
 import { sessionCookieName } from './session-cookie';
 
 export interface SessionManager {

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createCustomizationService } from '../../services/customization-service';
+import { createCustomizationService } from '../../services/partners/customization-service';
 import { createMailQueue } from '../../services/mail/mail-queue';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../../services/mail/mailer';
 import {
   createPasswordHasher,
   type Argon2Cost,
   type PasswordHasher,
-} from '../../services/password-hasher';
+} from '../../services/account/password-hasher';
 import type { PaymentProvider } from '../../services/payments/payment-provider';
 import { createTestPaymentProvider } from '../../services/payments/test-payment-provider';
 import { createInvalidationChannel } from '../../services/invalidation-channel';
-import { DirectoryUploadStore } from '../../services/result-uploads/directory-upload-store';
-import type { UploadStore } from '../../services/result-uploads/upload-store';
+import { DirectoryUploadStore } from '../../services/results/directory-upload-store';
+import type { UploadStore } from '../../services/results/upload-store';
 
 export interface ServicesPluginOptions {
   paymentProvider?: PaymentProvider;

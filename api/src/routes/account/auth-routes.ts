@@ -29,9 +29,13 @@ import {
   findUserById,
   setUserPassword,
 } from '../../repositories/users-repository';
-import { mergeCartsOnLogin } from '../../services/cart-session';
-import { toCurrentUser } from '../../services/current-user';
-import { clearLoginFailures, loginWaitMs, noteLoginFailure } from '../../services/login-throttle';
+import { mergeCartsOnLogin } from '../../services/cart/cart-session';
+import { toCurrentUser } from '../../services/account/current-user';
+import {
+  clearLoginFailures,
+  loginWaitMs,
+  noteLoginFailure,
+} from '../../services/account/login-throttle';
 import { passwordResetEmail } from '../../services/mail/templates';
 import { AUTH_ERROR_RESPONSES, authRateLimit, tooManyAttempts } from './auth-route-options';
 

@@ -18,8 +18,8 @@ import {
   createSignupAttempt,
 } from '../../repositories/signup-attempts-repository';
 import { createUser, findUserByEmail } from '../../repositories/users-repository';
-import { mergeCartsOnLogin } from '../../services/cart-session';
-import { toCurrentUser } from '../../services/current-user';
+import { mergeCartsOnLogin } from '../../services/cart/cart-session';
+import { toCurrentUser } from '../../services/account/current-user';
 import { signupConfirmationEmail, signupExistingAccountEmail } from '../../services/mail/templates';
 import { AUTH_ERROR_RESPONSES, authRateLimit } from './auth-route-options';
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { centsFromDb } from '../../lib/money';
 import { hasPaidOrder } from '../../repositories/users-repository';
-import { loadSubscriptionInfo, toCurrentUser } from '../../services/current-user';
+import { loadSubscriptionInfo, toCurrentUser } from '../../services/account/current-user';
 
 /** The current user and the new-customer check (connect client, /user). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {

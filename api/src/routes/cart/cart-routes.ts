@@ -15,7 +15,7 @@ import {
   type CartOwner,
 } from '../../repositories/carts-repository';
 import { assertKnownLookupKeys } from '../../services/checkout/pricing';
-import { rememberCartSession } from '../../services/cart-session';
+import { rememberCartSession } from '../../services/cart/cart-session';
 
 /**
  * The server-side cart (content client, /api/v1/cart): keyed by the browser's session id, and by

@@ -3,7 +3,7 @@ import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EMPTY_CART, getCart, type CartOwner } from '../../repositories/carts-repository';
-import { cartSessionFrom } from '../../services/cart-session';
+import { cartSessionFrom } from '../../services/cart/cart-session';
 import { priceCart, toQuote } from '../../services/checkout/pricing';
 
 /**

@@ -17,7 +17,7 @@ import {
   businessStatus,
   createBusinessCheckoutProcessor,
 } from '../../services/checkout/business-checkout';
-import { buyerOf, ensureBuyer } from '../../services/buyer';
+import { buyerOf, ensureBuyer } from '../../services/checkout/buyer';
 
 const optionalIdempotencyHeaders = z.object({
   [IDEMPOTENCY_KEY_HEADER]: safeString().trim().min(8).max(200).optional(),

@@ -30,7 +30,7 @@ import {
   placeConsumerOrder,
 } from '../../services/checkout/orders';
 import { NOT_COMPLETED_STATUS, orderNotCompleted } from '../../services/checkout/record-payment';
-import { buyerOf, ensureBuyer } from '../../services/buyer';
+import { buyerOf, ensureBuyer } from '../../services/checkout/buyer';
 import { withPartnerTitles } from '../../services/checkout/partner-titles';
 import { createPricingCatalogCache } from '../../services/checkout/pricing-catalog';
 import type { FastifyRequest } from 'fastify';

@@ -9,8 +9,8 @@ import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { employerFormBodySchema, employerFormResponseSchema } from '@shop/shared/contract/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ensureBuyer } from '../../services/buyer';
-import { cartSessionFrom } from '../../services/cart-session';
+import { ensureBuyer } from '../../services/checkout/buyer';
+import { cartSessionFrom } from '../../services/cart/cart-session';
 import {
   employerPaymentView,
   payEmployerRequest,

@@ -5,7 +5,7 @@ import {
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { scheduledProducts } from '../../services/checkout/scheduled-kits';
+import { scheduledProducts } from '../../services/orders/scheduled-kits';
 
 /** GET /kits/products/has-scheduled?ids: for each product, whether the shopper has kits coming on a schedule. */
 export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {

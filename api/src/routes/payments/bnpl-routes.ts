@@ -9,7 +9,7 @@ import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error';
 import { findBnplConsent, recordBnplConsent } from '../../repositories/bnpl-consents-repository';
-import { buyerOf, ensureBuyer, owns } from '../../services/buyer';
+import { buyerOf, ensureBuyer, owns } from '../../services/checkout/buyer';
 
 /** Buy-now-pay-later consent: recorded before a pay-later order, readable by whoever gave it (as a one-element array). */
 export const bnplRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -15,13 +15,13 @@ import {
   findOwnResultUpload,
   listResultUploads,
 } from '../../repositories/result-uploads-repository';
-import { attachmentDisposition } from '../../services/result-uploads/display-name';
-import { MEDIA_TYPES } from '../../services/result-uploads/file-type';
+import { attachmentDisposition } from '../../services/results/display-name';
+import { MEDIA_TYPES } from '../../services/results/file-type';
 import {
   receiveResultUpload,
   removeResultUpload,
   toResultUpload,
-} from '../../services/result-uploads/result-uploads';
+} from '../../services/results/result-uploads';
 
 // A stranger's id and an unknown id get the same answer, so ids reveal nothing.
 const UPLOAD_NOT_FOUND = 'Upload not found';

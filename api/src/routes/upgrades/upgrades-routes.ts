@@ -16,7 +16,7 @@ import {
 } from '@shop/shared/contract/upgrades';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buyerOf } from '../../services/buyer';
+import { buyerOf } from '../../services/checkout/buyer';
 import {
   alreadyPurchased,
   purchaseUpgrade,

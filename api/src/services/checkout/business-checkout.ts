@@ -12,7 +12,7 @@ import { attachBnplConsent } from '../../repositories/bnpl-consents-repository';
 import { usedByEmail } from '../../repositories/discounts-repository';
 import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
 import { findOrder, insertOrder, updateOrderStatus } from '../../repositories/orders-repository';
-import type { CustomizationService } from '../customization-service';
+import type { CustomizationService } from '../partners/customization-service';
 import { requestFingerprint, runIdempotent } from './idempotency';
 import {
   loadOrderView,
@@ -22,7 +22,7 @@ import {
   UNPAID_ORDER_FIELDS,
   type CheckoutDeps,
 } from './orders';
-import { owns, type Buyer } from '../buyer';
+import { owns, type Buyer } from './buyer';
 import { discountAlreadyUsed, redeemDiscount } from './discount-redemption';
 import { recordPaymentOrRefund } from './record-payment';
 import { withPartnerTitles } from './partner-titles';

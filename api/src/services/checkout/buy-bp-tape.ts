@@ -3,7 +3,7 @@
 import type { UpgradeResult } from '@shop/shared/contract/upgrades';
 import { purchaseUpgrade } from '../upgrades/purchase-upgrade';
 import type { CheckoutDeps } from './orders';
-import type { Buyer } from '../buyer';
+import type { Buyer } from './buyer';
 
 /** `ref` is the order id or the id of the charge that paid it. Same purchase flow as every upgrade. */
 export function buyBpTape(

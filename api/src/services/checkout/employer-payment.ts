@@ -29,7 +29,7 @@ import {
 } from './orders';
 import { priceOrder } from './pricing';
 import { takePayment } from './take-payment';
-import type { Buyer } from '../buyer';
+import type { Buyer } from './buyer';
 import { discountAlreadyUsed, redeemDiscount } from './discount-redemption';
 import { NOT_COMPLETED_STATUS, orderNotCompleted, recordPaymentOrRefund } from './record-payment';
 

@@ -19,7 +19,7 @@ import {
   type NewOrder,
   type StoredOrder,
 } from '../../repositories/orders-repository';
-import { owns, type Buyer } from '../buyer';
+import { owns, type Buyer } from './buyer';
 import { redeemDiscount } from './discount-redemption';
 import { recordPaymentOrRefund } from './record-payment';
 import type { FastifyBaseLogger } from 'fastify';

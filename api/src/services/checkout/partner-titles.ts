@@ -1,7 +1,7 @@
 // A partner's cart, order and e-mails name each product as its storefront does: the partner's own
 // title from its customization (the shop's title, renamed for the partner, where it lists none).
 import { partnerProductTitle } from '@shop/shared/rules/partner-rules';
-import type { CustomizationService } from '../customization-service';
+import type { CustomizationService } from '../partners/customization-service';
 import type { PricedCart, PricedLine } from './pricing';
 
 export async function withPartnerTitles(

@@ -5,7 +5,7 @@ import type { paymentMethodInputSchema } from '@shop/shared/contract/payment';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError, notFound, unauthorized } from '../../lib/app-error';
 import { findBnplConsent } from '../../repositories/bnpl-consents-repository';
-import { owns, type Buyer } from '../buyer';
+import { owns, type Buyer } from './buyer';
 import {
   PaymentDeclinedError,
   type PaymentProvider,

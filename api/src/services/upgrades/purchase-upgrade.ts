@@ -9,7 +9,7 @@ import {
   type UpgradeResult,
   type UpgradeType,
 } from '@shop/shared/contract/upgrades';
-import type { Buyer } from '../buyer';
+import type { Buyer } from '../checkout/buyer';
 import { findBuyersOrder, isUpgradeWindowOpen } from './upgrade-window';
 import { undoPayment } from '../payments/undo-payment';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';

@@ -5,7 +5,7 @@ import type { PricedOffer } from '@shop/shared/contract/catalog';
 import { UPGRADE_LOOKUP_KEYS, type UpgradeType } from '@shop/shared/contract/upgrades';
 import { shouldCheckUpgradePurchased } from '@shop/shared/rules/upgrade-purchased';
 import type { Database, Executor } from '../../db/schema';
-import type { Buyer } from '../buyer';
+import type { Buyer } from '../checkout/buyer';
 import { findBuyersOrder, isUpgradeWindowOpen } from './upgrade-window';
 import { findPriceByLookupKey, toOffer } from '../../repositories/catalog-repository';
 import { isUpgradeCompleted } from '../../repositories/upgrades-repository';

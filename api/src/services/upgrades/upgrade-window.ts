@@ -4,7 +4,7 @@ import { UPGRADE_WINDOW_MINUTES } from '@shop/shared/contract/upgrades';
 import { notFound } from '../../lib/app-error';
 import { findOrderByPaymentRef, type StoredOrder } from '../../repositories/orders-repository';
 import type { Database } from '../../db/schema';
-import { owns, type Buyer } from '../buyer';
+import { owns, type Buyer } from '../checkout/buyer';
 
 /**
  * The order a payment id (or order id) points at, if this buyer placed it: anyone else gets the

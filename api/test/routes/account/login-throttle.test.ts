@@ -1,7 +1,10 @@
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_USER } from '../../../src/db/seed/demo-partners-and-discounts';
-import { LOGIN_THROTTLE_POLICY, loginLockDelayMs } from '../../../src/services/login-throttle';
+import {
+  LOGIN_THROTTLE_POLICY,
+  loginLockDelayMs,
+} from '../../../src/services/account/login-throttle';
 import { signUpAndConfirm } from '../../helpers/accounts';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { createTestDatabase, testBackend, type TestDatabase } from '../../helpers/test-database';

@@ -1,7 +1,7 @@
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_USER } from '../../../src/db/seed/demo-partners-and-discounts';
-import { DEFAULT_ARGON2_COST } from '../../../src/services/password-hasher';
+import { DEFAULT_ARGON2_COST } from '../../../src/services/account/password-hasher';
 import { SIGNUP_MAILS_PER_ADDRESS_PER_HOUR } from '../../../src/routes/account/signup-routes';
 import { latestMailTo, signUpAndConfirm } from '../../helpers/accounts';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../helpers/build-test-app';

@@ -1,16 +1,16 @@
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { createTestPaymentProvider } from '../../src/services/payments/test-payment-provider';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
+import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
 import {
   IdempotencyConflictError,
   PaymentDeclinedError,
   RefundRefusedError,
   type PaymentProvider,
-} from '../../src/services/payments/payment-provider';
+} from '../../../src/services/payments/payment-provider';
 import {
   behaviourForCard,
   brandForCard,
   TEST_CARDS,
-} from '../../src/services/payments/test-card-rules';
+} from '../../../src/services/payments/test-card-rules';
 
 const expiry = { expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
 

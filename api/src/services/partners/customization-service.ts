@@ -1,11 +1,11 @@
 import type { Customization } from '@shop/shared/contract/customization';
-import type { Database } from '../db/schema';
+import type { Database } from '../../db/schema';
 import {
   createCustomization,
   deleteCustomization,
   findCustomization,
   upsertCustomization,
-} from '../repositories/customizations-repository';
+} from '../../repositories/customizations-repository';
 
 export interface CustomizationService {
   /** Cached read; null when the partner has no customization. */

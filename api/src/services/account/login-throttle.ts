@@ -1,12 +1,12 @@
-import type { Executor } from '../db/schema';
-import { normaliseEmail } from '../lib/email';
-import { hashToken } from '../lib/tokens';
+import type { Executor } from '../../db/schema';
+import { normaliseEmail } from '../../lib/email';
+import { hashToken } from '../../lib/tokens';
 import {
   clearLoginThrottle,
   findLoginLock,
   lockLogin,
   recordLoginFailure,
-} from '../repositories/login-throttle-repository';
+} from '../../repositories/login-throttle-repository';
 
 /**
  * Per-account log-in throttle, on top of the per-IP limit: an attacker spreading guesses over

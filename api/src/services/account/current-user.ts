@@ -1,8 +1,8 @@
 import type { Currency } from '@shop/shared/contract/common';
 import type { CurrentUser, SubscriptionInfo } from '@shop/shared/contract/user';
-import type { Executor, UserRow } from '../db/schema';
-import { centsFromDb } from '../lib/money';
-import type { PaymentProvider } from './payments/payment-provider';
+import type { Executor, UserRow } from '../../db/schema';
+import { centsFromDb } from '../../lib/money';
+import type { PaymentProvider } from '../payments/payment-provider';
 
 export function toCurrentUser(user: UserRow): CurrentUser {
   return {

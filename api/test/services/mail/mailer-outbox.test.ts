@@ -1,6 +1,6 @@
 import { API_PATHS } from '@shop/shared/contract/paths';
-import { createOutboxMailer } from '../../src/services/mail/mailer';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app';
+import { createOutboxMailer } from '../../../src/services/mail/mailer';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 
 describe('outbox mailer (who may read it: test/routes/dev/outbox.test.ts)', () => {
   let t: TestApp;

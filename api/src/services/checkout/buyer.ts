@@ -2,8 +2,8 @@
 // it, known by an HttpOnly buyer cookie holding 256 random bits (only its hash is stored on the
 // order). An id alone is never proof: ids travel in links, logs and screenshots.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config/config';
-import { createSecretToken, hashToken, safeEqual } from '../lib/tokens';
+import type { AppConfig } from '../../config/config';
+import { createSecretToken, hashToken, safeEqual } from '../../lib/tokens';
 
 const BUYER_COOKIE_DAYS = 30;
 

@@ -1,9 +1,9 @@
 // The storefront's server-side cache: reads hit memory, every validated write invalidates at once,
 // the TTL is only a safety net, and a read racing a write never re-caches the older copy.
 import { sql } from 'kysely';
-import { createCustomizationService } from '../../src/services/customization-service';
-import { upsertCustomization } from '../../src/repositories/customizations-repository';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { createCustomizationService } from '../../../src/services/partners/customization-service';
+import { upsertCustomization } from '../../../src/repositories/customizations-repository';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
 describe('customization cache', () => {
   let database: TestDatabase;

@@ -1,5 +1,5 @@
-import { createPricingCatalogCache } from '../../src/services/checkout/pricing-catalog';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { createPricingCatalogCache } from '../../../src/services/checkout/pricing-catalog';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
 describe('the pricing catalogue copy', () => {
   let database: TestDatabase;

@@ -2,9 +2,9 @@
 // also remember that id in an httpOnly cookie, so login and sign-up can merge the anonymous cart
 // into the user's cart on the server, with no extra call from the account area.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config/config';
-import type { Database } from '../db/schema';
-import { mergeSessionCartIntoUser } from '../repositories/carts-repository';
+import type { AppConfig } from '../../config/config';
+import type { Database } from '../../db/schema';
+import { mergeSessionCartIntoUser } from '../../repositories/carts-repository';
 
 export const CART_SESSION_COOKIE = 'bw_cart_session';
 const CART_SESSION_DAYS = 30;
