@@ -1,0 +1,129 @@
+// The test provider's subscriptions and pay-later authorisations.
+import type { Database } from '../../../db/schema';
+import { addCalendarSteps } from '../../../lib/calendar';
+import { assertCents } from '../../../lib/money';
+import { createPrefixedId } from '../../../lib/tokens';
+import {
+  PaymentObjectNotFoundError,
+  type AuthoriseBnplInput,
+  type BnplAuthorisation,
+  type CreateSubscriptionInput,
+  type ProviderSubscription,
+} from '../payment-provider';
+import { activeMethod } from './payment-methods';
+import { toBnplAuthorisation, toSubscription } from './rows';
+
+/** BNPL authorisations above this are declined, like a real pay-later limit. */
+const TEST_BNPL_LIMIT_CENTS = 200_000;
+
+/** The first period starts now (the clock passed in) and ends one interval of the price later. */
+export async function createSubscription(
+  db: Database,
+  now: () => Date,
+  input: CreateSubscriptionInput,
+): Promise<ProviderSubscription> {
+  const method = await activeMethod(db, input.paymentMethodId);
+  const price = await db
+    .selectFrom('prices')
+    .select(['id', 'recurring_interval', 'recurring_interval_count'])
+    .where('id', '=', input.priceId)
+    .where('type', '=', 'recurring')
+    .executeTakeFirst();
+  if (!price?.recurring_interval || !price.recurring_interval_count) {
+    throw new PaymentObjectNotFoundError(`Recurring price ${input.priceId}`);
+  }
+  const start = now();
+  const row = await db
+    .insertInto('payment_subscriptions')
+    .values({
+      id: createPrefixedId('sub'),
+      customer_id: input.customerId,
+      price_id: price.id,
+      payment_method_id: method.id,
+      quantity: input.quantity ?? 1,
+      status: method.test_behaviour === 'succeed' ? 'active' : 'incomplete',
+      current_period_start: start,
+      current_period_end: addCalendarSteps(
+        start,
+        price.recurring_interval,
+        price.recurring_interval_count,
+      ),
+      idempotency_key: input.idempotencyKey,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  const stored =
+    row ??
+    (await db
+      .selectFrom('payment_subscriptions')
+      .selectAll()
+      .where('idempotency_key', '=', input.idempotencyKey)
+      .executeTakeFirstOrThrow());
+  return toSubscription(stored);
+}
+
+export async function listSubscriptions(
+  db: Database,
+  customerId: string,
+): Promise<ProviderSubscription[]> {
+  const rows = await db
+    .selectFrom('payment_subscriptions')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'asc')
+    .execute();
+  return rows.map(toSubscription);
+}
+
+export async function authoriseBnpl(
+  db: Database,
+  input: AuthoriseBnplInput,
+): Promise<BnplAuthorisation> {
+  assertCents(input.amount);
+  const status = input.amount > TEST_BNPL_LIMIT_CENTS ? 'declined' : 'authorised';
+  const row = await db
+    .insertInto('bnpl_authorisations')
+    .values({
+      id: createPrefixedId('bnpl'),
+      consent_id: input.consentId,
+      email: input.email,
+      amount_cents: input.amount,
+      currency: input.currency,
+      status,
+      idempotency_key: input.idempotencyKey,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  const stored =
+    row ??
+    (await db
+      .selectFrom('bnpl_authorisations')
+      .selectAll()
+      .where('idempotency_key', '=', input.idempotencyKey)
+      .executeTakeFirstOrThrow());
+  return toBnplAuthorisation(stored);
+}
+
+export async function cancelBnpl(
+  db: Database,
+  authorisationId: string,
+): Promise<BnplAuthorisation> {
+  const row = await db
+    .updateTable('bnpl_authorisations')
+    .set({ status: 'canceled' })
+    .where('id', '=', authorisationId)
+    .where('status', '=', 'authorised')
+    .returningAll()
+    .executeTakeFirst();
+  const stored =
+    row ??
+    (await db
+      .selectFrom('bnpl_authorisations')
+      .selectAll()
+      .where('id', '=', authorisationId)
+      .executeTakeFirst());
+  if (!stored) throw new PaymentObjectNotFoundError(`Pay-later authorisation ${authorisationId}`);
+  return toBnplAuthorisation(stored);
+}
