@@ -13,7 +13,7 @@ import { sendNotFound } from '../../plugins/infrastructure/error-handler';
 import { listAudit } from '../../repositories/audit-log-repository';
 import { listOperators } from '../../repositories/operators-repository';
 import { inviteOperator } from '../../services/ops/operator-invite';
-import { opsReleaseRoutes } from './ops-delivery-routes';
+import { opsReleaseRoutes } from './ops-release-routes';
 import { opsOrderRoutes } from './ops-order-routes';
 import { opsPartnerRoutes } from './ops-partner-routes';
 import { OPS_ERRORS, operatorOf, resolveOperator } from './operator-guard';
