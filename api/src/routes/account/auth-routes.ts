@@ -70,6 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['account'],
+        summary: 'Log in with an email and a password',
+        operationId: 'logIn',
         body: loginBodySchema,
         response: { 200: authUserResponseSchema, ...AUTH_ERROR_RESPONSES },
       },
@@ -98,7 +100,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.logout,
     {
-      schema: { tags: ['account'], response: { 200: logoutResponseSchema, 403: errorBodySchema } },
+      schema: {
+        tags: ['account'],
+        summary: 'Log out: end the session',
+        operationId: 'logOut',
+        response: { 200: logoutResponseSchema, 403: errorBodySchema },
+      },
     },
     async (request, reply) => {
       await app.sessions.end(request, reply);
@@ -112,6 +119,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['account'],
+        summary: 'Email a password-reset link',
+        operationId: 'requestPasswordReset',
         body: resetPasswordBodySchema,
         response: { 200: resetPasswordResponseSchema, ...AUTH_ERROR_RESPONSES },
       },
@@ -150,6 +159,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['account'],
+        summary: 'Check that a password-reset link still works',
+        operationId: 'checkResetLink',
         description:
           'Whether an emailed reset link still works, for the reset page to say so when it opens. Reads only: the link stays usable. The answer is about the link, never about an account.',
         querystring: resetLinkQuerySchema,
@@ -170,6 +181,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['account'],
+        summary: 'Set a new password through a reset link',
+        operationId: 'resetPassword',
         body: resetPasswordCallbackBodySchema,
         response: { 200: resetPasswordCallbackResponseSchema, ...AUTH_ERROR_RESPONSES },
       },
@@ -199,6 +212,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
+        summary: "Whether an email's account came from the old store",
+        operationId: 'isOldStoreAccount',
         querystring: oldStoreQuerySchema,
         response: { 200: oldStoreResponseSchema, 400: errorBodySchema },
       },

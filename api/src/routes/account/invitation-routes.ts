@@ -16,7 +16,9 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit },
       schema: {
-        tags: ['user'],
+        tags: ['account'],
+        summary: 'Join the New York or California waiting list',
+        operationId: 'joinWaitingList',
         body: invitationBodySchema,
         response: { 200: invitationResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
       },

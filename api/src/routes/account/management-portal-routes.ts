@@ -77,7 +77,12 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.paymentMethods,
     {
       config: { auth: 'required' },
-      schema: { tags: ['account'], response: { 200: paymentMethodsResponseSchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        summary: "List the signed-in shopper's saved cards",
+        operationId: 'listPaymentMethods',
+        response: { 200: paymentMethodsResponseSchema, ...errors },
+      },
     },
     async (request) => snapshot(request.user!),
   );
@@ -88,6 +93,8 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'required' },
       schema: {
         tags: ['account'],
+        summary: 'Check a card and save it',
+        operationId: 'addPaymentMethod',
         description:
           'Tokenises a card through the payment provider, checks it with a zero-amount charge and saves it. ' +
           'Only brand, last4 and expiry are kept. A card whose bank wants it confirmed answers 202 and is saved ' +
@@ -140,6 +147,8 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'required' },
       schema: {
         tags: ['account'],
+        summary: 'Save a card its bank asked to confirm',
+        operationId: 'confirmPaymentMethod',
         description: 'Confirms a card that answered 202 when it was added, and saves it.',
         params: paymentMethodIdParamsSchema,
         response: { 201: paymentMethodsResponseSchema, 402: errorBodySchema, ...errors },
@@ -174,6 +183,8 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'required' },
       schema: {
         tags: ['account'],
+        summary: 'Make a saved card the default',
+        operationId: 'setDefaultPaymentMethod',
         params: paymentMethodIdParamsSchema,
         response: { 200: paymentMethodsResponseSchema, ...errors },
       },
@@ -191,6 +202,8 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'required' },
       schema: {
         tags: ['account'],
+        summary: 'Remove a saved card',
+        operationId: 'deletePaymentMethod',
         params: paymentMethodIdParamsSchema,
         response: { 200: paymentMethodsResponseSchema, ...errors },
       },
@@ -208,6 +221,8 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'required' },
       schema: {
         tags: ['account'],
+        summary: 'Save the shipping address',
+        operationId: 'saveShippingAddress',
         body: updateShippingAddressBodySchema,
         response: { 200: paymentMethodsResponseSchema, ...errors },
       },

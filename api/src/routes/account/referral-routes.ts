@@ -16,7 +16,9 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit },
       schema: {
-        tags: ['user'],
+        tags: ['account'],
+        summary: 'Refer a friend without an account',
+        operationId: 'referFriend',
         // Both emails are checked and self-referral is refused by the schema (400 on `referred`).
         body: referralBodySchema,
         response: { 200: referralResponseSchema, 400: errorBodySchema, 429: errorBodySchema },

@@ -62,6 +62,8 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['account'],
+        summary: 'Sign up: email a confirmation link',
+        operationId: 'signUp',
         body: signupBodySchema,
         response: { 202: signupResponseSchema, ...AUTH_ERROR_RESPONSES },
       },
@@ -117,6 +119,8 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['account'],
+        summary: 'Open a sign-up link: create the account and log in',
+        operationId: 'confirmSignUp',
         body: signupConfirmBodySchema,
         response: { 200: signupConfirmResponseSchema, ...AUTH_ERROR_RESPONSES },
       },

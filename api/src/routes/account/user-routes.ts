@@ -18,7 +18,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.isNewCustomer,
     {
       schema: {
-        tags: ['user'],
+        tags: ['account'],
+        summary: 'Whether an email has never paid for an order',
+        operationId: 'isNewCustomer',
         querystring: isNewCustomerQuerySchema,
         response: { 200: isNewCustomerResponseSchema, 400: errorBodySchema },
       },
@@ -31,7 +33,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'optional' },
       schema: {
-        tags: ['user'],
+        tags: ['account'],
+        summary: 'The signed-in user, with their subscriptions if asked',
+        operationId: 'getCurrentUser',
         querystring: cmsInfoQuerySchema,
         response: { 200: cmsInfoResponseSchema, 400: errorBodySchema },
       },

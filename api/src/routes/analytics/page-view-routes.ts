@@ -22,7 +22,9 @@ export const pageViewRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       },
       schema: {
-        tags: ['impact'],
+        tags: ['analytics'],
+        summary: 'Record a page view',
+        operationId: 'logPageView',
         security: [{ pageViewToken: [] }],
         body: logPageViewBodySchema,
         response: { 200: logPageViewResponseSchema, 400: errorBodySchema, 401: errorBodySchema },

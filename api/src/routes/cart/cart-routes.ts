@@ -37,6 +37,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['cart'],
+        summary: "Get this browser's or this user's cart",
+        operationId: 'getCart',
         querystring: cartQuerySchema,
         response: { 200: cartSchema, ...errors },
       },
@@ -52,7 +54,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.cart,
     {
       config: { auth: 'optional' },
-      schema: { tags: ['cart'], body: putCartBodySchema, response: { 200: cartSchema, ...errors } },
+      schema: {
+        tags: ['cart'],
+        summary: "Replace the cart's lines",
+        operationId: 'saveCart',
+        body: putCartBodySchema,
+        response: { 200: cartSchema, ...errors },
+      },
     },
     async (request, reply) => {
       // Repeated keys become one line, capped like any line.
@@ -72,6 +80,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'required' },
       schema: {
         tags: ['cart'],
+        summary: "Merge a browser's cart into the signed-in user's",
+        operationId: 'mergeCart',
         body: mergeCartBodySchema,
         response: { 200: cartSchema, ...errors },
       },

@@ -22,6 +22,8 @@ export const visitorCartRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['cart'],
+        summary: "The visitor's cart with its price quote",
+        operationId: 'getPricedCart',
         description:
           "The caller's own cart (signed-in user, else the cart cookie) and the server's quote for it (null when empty).",
         querystring: visitorCartQuerySchema,

@@ -9,7 +9,12 @@ export const catalogContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.catalogContent,
     {
-      schema: { tags: ['catalog'], response: { 200: catalogContentSchema, 500: errorBodySchema } },
+      schema: {
+        tags: ['catalog'],
+        summary: "The catalog's page copy: main page, landing pages and quiz",
+        operationId: 'getCatalogContent',
+        response: { 200: catalogContentSchema, 500: errorBodySchema },
+      },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');

@@ -18,6 +18,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
+        summary: 'List the product offers',
+        operationId: 'listOffers',
         querystring: offersQuerySchema,
         response: { 200: offersResponseSchema, 400: errorBodySchema },
       },
@@ -33,6 +35,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
+        summary: 'List the prices the offers sell at',
+        operationId: 'listPrices',
         querystring: pricesQuerySchema,
         response: { 200: pricesResponseSchema, 400: errorBodySchema },
       },

@@ -50,7 +50,9 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'optional' },
       schema: {
-        tags: ['payments'],
+        tags: ['checkout'],
+        summary: 'Start a partner-storefront checkout',
+        operationId: 'startBusinessCheckout',
         description: `Starts a business checkout; answers 202 with status pending. An optional ${IDEMPOTENCY_KEY_HEADER} makes repeats return the same checkout.`,
         headers: optionalIdempotencyHeaders,
         body: businessCheckoutBodySchema,
@@ -79,11 +81,13 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'optional' },
       schema: {
-        tags: ['payments'],
+        tags: ['checkout'],
+        summary: "A business checkout's state",
+        operationId: 'getBusinessCheckoutStatus',
         description:
           'The state of a checkout, for the browser (or signed-in user) that started it; 404 for anyone else.',
         params: orderParamsSchema,
-        response: { 200: businessCheckoutStatusSchema, 404: errorBodySchema },
+        response: { 200: businessCheckoutStatusSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -97,11 +101,17 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'optional' },
       schema: {
-        tags: ['payments'],
+        tags: ['checkout'],
+        summary: "A business checkout's whole order",
+        operationId: 'getBusinessCheckoutDetails',
         description:
           'The whole order of a checkout, for the browser (or signed-in user) that started it; 404 for anyone else.',
         params: orderParamsSchema,
-        response: { 200: businessCheckoutDetailsSchema, 404: errorBodySchema },
+        response: {
+          200: businessCheckoutDetailsSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -117,7 +127,10 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       API_PATHS.businessCheckoutFulfil,
       {
         schema: {
-          tags: ['operations'],
+          tags: ['checkout'],
+          summary: 'Mark a paid business order as shipped (operators)',
+          operationId: 'fulfilBusinessCheckout',
+          security: [{ operatorToken: [] }],
           params: orderParamsSchema,
           response: { 200: businessCheckoutStatusSchema, ...errors },
         },

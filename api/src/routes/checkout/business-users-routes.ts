@@ -13,7 +13,9 @@ export const businessUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.businessUsers,
     {
       schema: {
-        tags: ['payments'],
+        tags: ['checkout'],
+        summary: 'Whether an account exists for an email',
+        operationId: 'hasAccount',
         querystring: businessUsersQuerySchema,
         response: { 200: businessUsersResponseSchema, 400: errorBodySchema },
       },

@@ -64,7 +64,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.shippingCost,
     {
       schema: {
-        tags: ['payments'],
+        tags: ['checkout'],
+        summary: 'Shipping cost for a set of kits',
+        operationId: 'getShippingCost',
         description:
           'Shipping in cents for the kits of these lookup keys; consolidated=1 ships every kit of a subscription upfront.',
         querystring: shippingCostQuerySchema,
@@ -91,7 +93,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'optional' },
       schema: {
-        tags: ['payments'],
+        tags: ['checkout'],
+        summary: 'Record that a shopper started checking out',
+        operationId: 'recordCheckoutStart',
         body: checkoutStartBodySchema,
         response: { 200: checkoutStartResponseSchema, ...errors },
       },
@@ -114,7 +118,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.checkoutQuote,
     {
       schema: {
-        tags: ['payments'],
+        tags: ['checkout'],
+        summary: 'Price a cart: lines, discount, shipping and total',
+        operationId: 'quoteCart',
         body: checkoutQuoteBodySchema,
         response: { 200: checkoutQuoteSchema, 400: errorBodySchema },
       },
@@ -137,7 +143,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'optional' },
       schema: {
-        tags: ['payments'],
+        tags: ['checkout'],
+        summary: 'Place an order and pay for it',
+        operationId: 'placeOrder',
         description: `Places a consumer order. Send a fresh ${IDEMPOTENCY_KEY_HEADER} per order: a repeat returns the same order, a different body with it is refused (422). Prices sent by a client are ignored. The order is recorded before the charge; if it cannot be completed after the charge, the charge is refunded and the key answers 409 ORDER_NOT_COMPLETED from then on. Sets the buyer cookie that proves ownership of the order.`,
         headers: idempotencyHeadersSchema,
         body: placeOrderBodySchema,
@@ -177,11 +185,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'optional' },
       schema: {
-        tags: ['payments'],
+        tags: ['checkout'],
+        summary: 'Get an order its buyer placed',
+        operationId: 'getOrder',
         description:
           'One order, for the browser (buyer cookie) or signed-in user that placed it; anyone else gets the same 404 as for an unknown id.',
         params: orderParamsSchema,
-        response: { 200: orderSchema, 404: errorBodySchema },
+        response: { 200: orderSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -195,7 +205,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'optional' },
       schema: {
-        tags: ['payments'],
+        tags: ['checkout'],
+        summary: 'Complete a payment the bank asked to confirm',
+        operationId: 'confirmOrderPayment',
         description:
           'Completes a payment the bank asked to confirm; only for whoever placed the order.',
         params: orderParamsSchema,
@@ -210,7 +222,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'optional' },
       schema: {
-        tags: ['payments'],
+        tags: ['checkout'],
+        summary: 'Add the blood-pressure monitor and tape to an order',
+        operationId: 'buyBpTape',
         description: `Buys the blood-pressure monitor and tape with the order's payment method; id is the order id or its payment id. Only for whoever placed the order, within ${UPGRADE_WINDOW_MINUTES} minutes of it (404 for anyone else); a second purchase is refused (409), like every upgrade.`,
         params: buyBpTapeParamsSchema,
         body: buyBpTapeBodySchema,

@@ -56,7 +56,9 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.discount,
     {
       schema: {
-        tags: ['payments'],
+        tags: ['checkout'],
+        summary: 'Look up a discount code',
+        operationId: 'getDiscount',
         description:
           'The discount, or null when the code does not exist, is inactive, or belongs to another partner shop.',
         params: discountParamsSchema,
@@ -72,7 +74,9 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.storefrontDiscount,
     {
       schema: {
-        tags: ['storefront'],
+        tags: ['checkout'],
+        summary: 'Look up a discount code for a partner storefront',
+        operationId: 'getStorefrontDiscount',
         description:
           "A partner storefront's lookup: the same answer as the payments lookup with businessKey = b2bKey.",
         params: discountParamsSchema,
@@ -88,7 +92,9 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.discountIsValid,
     {
       schema: {
-        tags: ['payments'],
+        tags: ['checkout'],
+        summary: 'Check a discount code against a cart',
+        operationId: 'checkDiscount',
         description:
           'Checks a code against a cart: sum is the subtotal in cents, priceIds the price ids or lookup keys in the cart.',
         params: discountParamsSchema,

@@ -45,6 +45,8 @@ export const employerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional', rateLimit },
       schema: {
         tags: ['checkout'],
+        summary: 'Ask an employer to pay for an order',
+        operationId: 'askEmployerToPay',
         body: employerFormBodySchema,
         response: { 201: employerFormResponseSchema, ...errors },
       },
@@ -65,6 +67,8 @@ export const employerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['checkout'],
+        summary: 'The order an employer was asked to pay',
+        operationId: 'getEmployerPayment',
         params: employerPaymentParamsSchema,
         response: { 200: employerPaymentViewSchema, ...errors },
       },
@@ -80,6 +84,8 @@ export const employerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['checkout'],
+        summary: "Pay an employee's order as their employer",
+        operationId: 'payAsEmployer',
         headers: idempotencyHeadersSchema,
         params: employerPaymentParamsSchema,
         body: employerPaymentBodySchema,

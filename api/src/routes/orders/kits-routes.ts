@@ -14,7 +14,9 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'optional' },
       schema: {
-        tags: ['kits'],
+        tags: ['orders'],
+        summary: 'Whether the shopper has kits coming on a schedule',
+        operationId: 'hasScheduledKits',
         description:
           'ids are product keys or price lookup keys. True when the logged-in shopper has an active subscription or a paid recurring order for it; always false for an anonymous visitor.',
         querystring: hasScheduledQuerySchema,

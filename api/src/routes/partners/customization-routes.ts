@@ -20,7 +20,9 @@ export const customizationRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.customization,
     {
       schema: {
-        tags: ['storefront'],
+        tags: ['partners'],
+        summary: "A partner storefront's customization",
+        operationId: 'getCustomization',
         params: customizationParamsSchema,
         querystring: customizationQuerySchema,
         response: { 200: customizationSchema, 400: errorBodySchema, 404: errorBodySchema },
@@ -51,7 +53,10 @@ export const customizationRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError(401, 'UNAUTHORIZED', 'An operator token is required');
       },
       schema: {
-        tags: ['storefront'],
+        tags: ['partners'],
+        summary: "Save a partner storefront's customization (operators)",
+        operationId: 'saveCustomization',
+        security: [{ operatorToken: [] }],
         description:
           'Operator write (Authorization: Bearer ADMIN_TOKEN). Validated against the contract.',
         params: customizationParamsSchema,

@@ -19,6 +19,8 @@ export const bnplRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['payments'],
+        summary: 'Record consent to buy now and pay later',
+        operationId: 'recordBnplConsent',
         body: bnplConsentBodySchema,
         response: { 201: bnplConsentSchema, 400: errorBodySchema, 403: errorBodySchema },
       },
@@ -44,6 +46,8 @@ export const bnplRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['payments'],
+        summary: 'Get a buy-now-pay-later consent',
+        operationId: 'getBnplConsent',
         description:
           'The consent as a one-element array (the client uses its first element), for whoever gave it; 404 for an unknown id and for anyone else alike.',
         params: bnplConsentParamsSchema,

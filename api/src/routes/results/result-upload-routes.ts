@@ -10,6 +10,7 @@ import {
 } from '@shop/shared/contract/result-uploads';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { notFound } from '../../lib/app-error';
 import {
   findOwnResultUpload,
@@ -25,6 +26,17 @@ import {
 
 // A stranger's id and an unknown id get the same answer, so ids reveal nothing.
 const UPLOAD_NOT_FOUND = 'Upload not found';
+
+// The download's bytes in the type detected at upload. Documentation only: a stream is sent as it is.
+const uploadedFileResponse = {
+  description: 'The uploaded file, as an attachment',
+  content: Object.fromEntries(
+    Object.values(MEDIA_TYPES).map((type) => [
+      type,
+      { schema: z.string().meta({ format: 'binary' }) },
+    ]),
+  ),
+};
 
 const errors = {
   400: errorBodySchema,
@@ -56,7 +68,12 @@ export const resultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.resultUploads,
     {
       config: { auth: 'required' },
-      schema: { tags: ['account'], response: { 200: resultUploadListSchema, ...errors } },
+      schema: {
+        tags: ['results'],
+        summary: "List the signed-in customer's uploaded lab reports",
+        operationId: 'listResultUploads',
+        response: { 200: resultUploadListSchema, ...errors },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
@@ -78,7 +95,9 @@ export const resultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       schema: {
-        tags: ['account'],
+        tags: ['results'],
+        summary: 'Upload a lab report',
+        operationId: 'uploadResult',
         description: `Multipart form with one file part: PDF, PNG, JPEG or CSV, up to ${RESULT_UPLOAD_MAX_BYTES} bytes. The type is read from the bytes.`,
         consumes: ['multipart/form-data'],
         // The multipart parser leaves the body empty: the handler reads the file part itself.
@@ -104,10 +123,12 @@ export const resultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'required' },
       schema: {
-        tags: ['account'],
+        tags: ['results'],
+        summary: 'Download an uploaded lab report',
+        operationId: 'downloadResultUpload',
         description: 'The uploaded bytes, as an attachment.',
         params: resultUploadParamsSchema,
-        response: errors,
+        response: { 200: uploadedFileResponse, ...errors },
       },
     },
     async (request, reply) => {
@@ -118,17 +139,14 @@ export const resultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ uploadId: row.id }, 'a listed upload has no stored file');
         throw notFound(UPLOAD_NOT_FOUND);
       }
-      return (
-        reply
-          .header('content-type', MEDIA_TYPES[row.detected_type])
-          .header('content-length', String(stored.size))
-          .header('content-disposition', attachmentDisposition(row.file_name))
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'private, no-store')
-          // A stream is sent as it is: the response schemas describe only the JSON errors.
-          .send(stored.open() as never)
-      );
+      return reply
+        .header('content-type', MEDIA_TYPES[row.detected_type])
+        .header('content-length', String(stored.size))
+        .header('content-disposition', attachmentDisposition(row.file_name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(stored.open() as never);
     },
   );
 
@@ -137,7 +155,9 @@ export const resultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'required' },
       schema: {
-        tags: ['account'],
+        tags: ['results'],
+        summary: 'Delete an uploaded lab report',
+        operationId: 'deleteResultUpload',
         params: resultUploadParamsSchema,
         response: { 200: resultUploadListSchema, ...errors },
       },

@@ -31,6 +31,8 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: authRateLimit(app.config) },
       schema: {
         tags: ['support'],
+        summary: 'Leave a message for support',
+        operationId: 'leaveSupportMessage',
         body: supportMessageBodySchema,
         response: { 201: supportMessageResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
       },

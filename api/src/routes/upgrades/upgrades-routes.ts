@@ -55,6 +55,8 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['upgrades'],
+        summary: 'The mini panel offer for an order',
+        operationId: 'getMiniPanelOffer',
         description:
           'The mini panel offer for an order with these lookup keys; null when there is none or the order (paymentId) already has it.',
         querystring: miniPanelUpgradeQuerySchema,
@@ -84,6 +86,8 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['upgrades'],
+        summary: 'The easy-draw device offer for an order',
+        operationId: 'getEasyDrawOffer',
         description:
           'The easy-draw device for the kit lookupKey of the order id (payment id or order id); null when already bought.',
         querystring: easyDrawUpgradeQuerySchema,
@@ -108,6 +112,8 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['upgrades'],
+        summary: 'Whether an order has completed an upgrade',
+        operationId: 'isUpgradePurchased',
         description:
           'Whether the order of this payment id (or order id) has completed the upgrade of this type.',
         querystring: upgradePurchasedQuerySchema,
@@ -137,6 +143,8 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['upgrades'],
+        summary: 'Accept the mini panel offer for an order',
+        operationId: 'acceptMiniPanelOffer',
         description:
           'Accepting the mini panel offer: records it as pending for the order. 409 once it is completed.',
         body: miniPanelPendingBodySchema,
@@ -166,6 +174,8 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['upgrades'],
+        summary: "Buy the mini panel with the order's card",
+        operationId: 'buyMiniPanel',
         description:
           "Buys the mini panel with the order's saved card: pending -> completed. A decline leaves it pending (402); a second purchase is refused (409).",
         body: miniPanelUpgradeBodySchema,
@@ -194,6 +204,8 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['upgrades'],
+        summary: "Buy the easy-draw device with the order's card",
+        operationId: 'buyEasyDraw',
         description:
           "Buys the easy-draw device for the ordered kit `product` with the order's saved card; a second purchase is refused (409).",
         body: easyDrawUpgradeBodySchema,

@@ -388,12 +388,26 @@ describe('listing, downloading and deleting', () => {
 
   it('describes the upload calls in the OpenAPI document, the form as multipart', async () => {
     const document = t.app.swagger() as {
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content: Record<string, unknown> };
+            responses?: Record<string, { content?: Record<string, unknown> }>;
+          }
+        >
+      >;
     };
     const uploads = document.paths[API_PATHS.resultUploads];
     expect(Object.keys(uploads ?? {})).toEqual(expect.arrayContaining(['get', 'post']));
     expect(Object.keys(uploads?.post?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
-    expect(document.paths['/user/result-uploads/{id}/file']?.get).toBeDefined();
+    // The download answers with the file itself, in the type its bytes were detected as.
+    expect(
+      Object.keys(
+        document.paths['/user/result-uploads/{id}/file']?.get?.responses?.[200]?.content ?? {},
+      ),
+    ).toEqual(['application/pdf', 'image/png', 'image/jpeg', 'text/csv; charset=utf-8']);
     expect(document.paths['/user/result-uploads/{id}']?.delete).toBeDefined();
   });
 });
