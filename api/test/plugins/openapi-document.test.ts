@@ -1,23 +1,74 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { sitePlugin } from '../../src/site/site-plugin';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../helpers/build-test-app';
 
+const REDOCLY_CLI = require.resolve('@redocly/cli/bin/cli.js');
+const REDOCLY_CONFIG = path.join(__dirname, '../../redocly.yaml');
+
+interface LintProblem {
+  ruleId: string;
+  severity: 'error' | 'warn';
+  message: string;
+  location: Array<{ pointer?: string }>;
+}
+
+/** Runs `redocly lint` on a document; one line per problem, warnings included. */
+async function redoclyLint(file: string): Promise<string[]> {
+  const run = promisify(execFile)(
+    process.execPath,
+    [REDOCLY_CLI, 'lint', file, '--config', REDOCLY_CONFIG, '--lint-config', 'error'].concat([
+      '--format',
+      'json',
+      '--max-problems',
+      '10000',
+    ]),
+    {
+      // No telemetry or update check from a test run.
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  // The CLI exits non-zero when it finds errors; its report is on stdout either way.
+  const { stdout } = await run.catch((error: { stdout?: string; stderr?: string }) => {
+    if (!error.stdout) throw new Error(`redocly lint did not report: ${error.stderr}`);
+    return { stdout: error.stdout };
+  });
+  const report = JSON.parse(stdout) as { problems: LintProblem[] };
+  return report.problems.map(
+    (problem) =>
+      `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}: ${problem.message}`,
+  );
+}
+
+interface Operation {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+}
+
 interface OpenApiDocument {
   servers?: Array<{ url: string }>;
-  paths: Record<string, Record<string, { security?: Array<Record<string, string[]>> }>>;
+  paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, { in?: string; name?: string }> };
 }
 
 describe('the OpenAPI document', () => {
   let t: TestApp;
   let dir: string;
+  let body: string;
   let document: OpenApiDocument;
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-openapi-'));
     t = await buildTestApp({
+      // With the operator token set, so the operator writes it enables are published too.
+      env: { ADMIN_TOKEN: 'operator-token-0123456789abcdef' },
       // The site's routes as the server adds them: its catch-alls must stay out of the document.
       beforeReady: async (app) => {
         await app.register(sitePlugin, {
@@ -31,6 +82,7 @@ describe('the OpenAPI document', () => {
     });
     const response = await t.inject({ method: 'GET', url: '/docs/json' });
     expect(response.statusCode).toBe(200);
+    body = response.body;
     document = response.json();
   });
   afterAll(async () => {
@@ -55,13 +107,30 @@ describe('the OpenAPI document', () => {
     expect(securityOf(API_PATHS.cart, 'get')).toEqual([{ sessionCookie: [] }, {}]);
     // No auth: anyone, the session is never read.
     expect(securityOf(API_PATHS.login, 'post')).toEqual([]);
-    // A route's own declaration wins.
+    // A route's own declaration wins: a bearer token, the page-view one or the operator's.
     expect(securityOf(API_PATHS.logPageView, 'post')).toEqual([{ pageViewToken: [] }]);
+    expect(securityOf(API_PATHS.customization, 'put')).toEqual([{ operatorToken: [] }]);
   });
 
   it("leaves the site's files and catch-alls out", () => {
     expect(Object.keys(document.paths).filter((url) => url.includes('*'))).toEqual([]);
     expect(document.paths).not.toHaveProperty('/remotes.json');
     expect(document.paths).not.toHaveProperty('/config.js');
+  });
+
+  it('declares a 400 for every operation that takes input', () => {
+    const missing = Object.entries(document.paths).flatMap(([url, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.parameters?.length || operation.requestBody)
+        .filter(([, operation]) => !('400' in operation.responses))
+        .map(([method]) => `${method.toUpperCase()} ${url}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("passes Redocly's recommended lint without an error or a warning", async () => {
+    const file = path.join(dir, 'openapi.json');
+    await fs.writeFile(file, body);
+    expect(await redoclyLint(file)).toEqual([]);
   });
 });
