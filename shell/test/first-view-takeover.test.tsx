@@ -295,25 +295,25 @@ describe('leaving the first view’s page before the takeover', () => {
 describe('what counts as the first interaction', () => {
   /** A fresh page load: the module's state (the first interaction) starts again. */
   function freshPage() {
-    let clicks!: typeof import('../src/federation/first-view-interactions');
+    let interactions!: typeof import('../src/federation/first-view-interactions');
     jest.isolateModules(() => {
-      clicks = jest.requireActual('../src/federation/first-view-interactions');
+      interactions = jest.requireActual('../src/federation/first-view-interactions');
     });
     const doc = document.implementation.createHTMLDocument();
     doc.body.innerHTML =
       '<header><a id="home" href="/">Home</a></header><div data-first-view-area="account"><input id="email"></div>';
-    clicks.recordFirstViewInteractions(doc);
+    interactions.recordFirstViewInteractions(doc);
     const fire = (type: string, target: Element, extra: Record<string, unknown> = {}) =>
       target.dispatchEvent(Object.assign(new Event(type, { bubbles: true }), extra));
-    return { clicks, doc, fire };
+    return { interactions, doc, fire };
   }
 
   it('is not a pen or touch moving, nor focus outside the first view', () => {
-    const { clicks, doc, fire } = freshPage();
+    const { interactions, doc, fire } = freshPage();
     fire('pointermove', doc.body, { pointerType: 'touch' });
     fire('focusin', doc.getElementById('home')!);
     fire('wheel', doc.body);
-    expect(clicks.firstInteractionTime()).toBeNull();
+    expect(interactions.firstInteractionTime()).toBeNull();
   });
 
   it.each([
@@ -323,8 +323,8 @@ describe('what counts as the first interaction', () => {
     ['a touch', 'touchstart', 'body', {}],
     ['focus arriving in a field of the first view', 'focusin', 'email', {}],
   ])('is %s', (_what, type, where, extra) => {
-    const { clicks, doc, fire } = freshPage();
+    const { interactions, doc, fire } = freshPage();
     fire(type, where === 'body' ? doc.body : doc.getElementById(where)!, extra);
-    expect(clicks.firstInteractionTime()).not.toBeNull();
+    expect(interactions.firstInteractionTime()).not.toBeNull();
   });
 });

@@ -8,7 +8,8 @@ import {
   jsonForScript,
   type FirstViewState,
 } from '@shop/shared/ssr/server-render';
-import { AreaOutlet, whenSettled } from '../src/federation/area-outlet';
+import { AreaOutlet } from '../src/federation/area-outlet';
+import { whenSettled } from '../src/federation/first-view-handover';
 import { AreaLoadError, type AreaLoader, type AreaParcel } from '../src/federation/area-loader';
 import { NO_FIRST_VIEW, readFirstView } from '../src/federation/first-view';
 import {

@@ -1,0 +1,123 @@
+// The hand-over from a first view to the live area: wait until the live copy has finished drawing,
+// note what the visitor was doing on the first view, and carry it to the live page in the commit
+// that swaps them (values typed, focus and caret, clicks replayed on the same controls).
+import { AREA_PENDING_ATTRIBUTE } from '@shop/shared/ssr/server-render';
+import type { Caret } from './first-view-controls';
+import {
+  counterpartOf,
+  firstViewFieldsTouched,
+  takeFirstViewClicks,
+} from './first-view-interactions';
+
+type FieldControls = typeof import('./first-view-controls');
+
+/** What the swap hands over from the first view to the live page. */
+export interface Handover {
+  element: HTMLElement;
+  live: Element | null;
+  focused: Element | null;
+  caret: Caret | null;
+  controls: FieldControls | null;
+}
+
+/** How long a first view may wait for the live area to finish its placeholders before it gives way. */
+export const FIRST_VIEW_MAX_WAIT_MS = 5_000;
+
+/**
+ * Resolves once `container` holds no "still loading" placeholder (or after the wait limit), so the
+ * first view is swapped for a finished page, never for a spinner.
+ */
+export function whenSettled(
+  container: HTMLElement,
+  maxWaitMs = FIRST_VIEW_MAX_WAIT_MS,
+): Promise<void> {
+  const pending = () => container.querySelector(`[${AREA_PENDING_ATTRIBUTE}]`) !== null;
+  if (!pending()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new MutationObserver(() => {
+      if (!pending()) done();
+    });
+    observer.observe(container, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: [AREA_PENDING_ATTRIBUTE],
+    });
+    const timer = setTimeout(done, maxWaitMs);
+  });
+}
+
+/**
+ * Resolves once the live copy in `container` has settled, with the form helpers when the visitor
+ * touched a field of the first view (else null). The helpers are a chunk of their own, fetched only
+ * then; asked again once settled, so a field first touched while the live page rendered is carried too.
+ */
+export function whenLiveSettled(container: HTMLElement | null): Promise<FieldControls | null> {
+  const loadControls = () => import('./first-view-controls').catch(() => null);
+  const early = firstViewFieldsTouched() ? loadControls() : null;
+  return Promise.resolve(container ? whenSettled(container) : undefined).then(
+    () => early ?? (firstViewFieldsTouched() ? loadControls() : null),
+  );
+}
+
+/** What the visitor is doing on `element` now; taken in the task that swaps, so no keystroke falls between. */
+export function snapshotHandover(
+  element: HTMLElement,
+  container: HTMLElement | null,
+  controls: FieldControls | null,
+): Handover {
+  return {
+    element,
+    live: container?.firstElementChild ?? null,
+    focused: document.activeElement,
+    caret: controls?.caretOf(document.activeElement) ?? null,
+    controls,
+  };
+}
+
+function counterpartIn({ element, live }: Handover, target: Element | null): HTMLElement | null {
+  return live && target ? counterpartOf(element, live, target) : null;
+}
+
+/**
+ * The live controls to click again: a click that changed or focused a field is carried as its
+ * value, not replayed. Taken after the values were carried.
+ */
+function liveClickTargets(taken: Handover): (HTMLElement | null)[] {
+  return takeFirstViewClicks()
+    .filter((target) => !taken.controls?.carriesItsOwnState(target))
+    .map((target) => counterpartIn(taken, target));
+}
+
+/** Moves focus (and, with the form helpers, the caret) to the live field; returns that field. */
+function moveFocusToLive(taken: Handover): HTMLElement | null {
+  const { element, live, focused, caret, controls } = taken;
+  const liveFocus =
+    controls && live ? controls.liveFocusOf(element, live, focused) : counterpartIn(taken, focused);
+  if (liveFocus) {
+    if (controls) controls.moveFocus(caret, liveFocus);
+    else liveFocus.focus({ preventScroll: true });
+  }
+  return liveFocus;
+}
+
+/**
+ * What the visitor typed, clicked or focused on the first view, found again in the live page. Typed
+ * values first, then the clicks: a "Log in" pressed early submits what was typed.
+ */
+export function handOver(taken: Handover): void {
+  const { element, live, caret, controls } = taken;
+  if (controls && live) controls.carryFieldValues(element, live);
+  const clicks = liveClickTargets(taken);
+  const liveFocus = moveFocusToLive(taken);
+  // After React has taken in the carried values.
+  setTimeout(() => {
+    if (controls && liveFocus) controls.placeCaret(caret, liveFocus);
+    for (const target of clicks) target?.click();
+  }, 0);
+}
