@@ -1,13 +1,13 @@
 import { offerEcommerceEvent } from '@shop/shared/analytics/ga4';
-import { findOffer, mergeCatalog } from '../src/features/catalog-data/catalog-offer';
+import { findOffer, mergeCatalog } from '../src/features/catalog-data/model/catalog-offer';
 import {
   addOnOffers,
   isPricingChoiceId,
   offersForChoice,
   savingPercent,
-} from '../src/features/catalog-data/pricing-intervals';
-import { priceText } from '../src/features/offers/price-text';
-import { purchaseOptions } from '../src/features/pricing/purchase-options';
+} from '../src/features/catalog-data/model/pricing-intervals';
+import { priceText } from '../src/features/offers/model/price-text';
+import { purchaseOptions } from '../src/features/pricing/model/purchase-options';
 import { OFFERS, PRICES } from './support/catalog-fixtures';
 
 const offers = mergeCatalog(OFFERS, PRICES);

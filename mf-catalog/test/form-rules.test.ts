@@ -4,7 +4,7 @@ import {
   referralErrors,
   toInvitationBody,
   waitlistErrors,
-} from '../src/features/forms/form-rules';
+} from '../src/features/forms/model/form-rules';
 
 describe('waitlist form rules', () => {
   it('splits the full name on the first space, repeating a single word as the last name', () => {

@@ -4,10 +4,8 @@
 // The catalog's server render runs in Node, in the site server: no window, no document.
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { AreaRenderRequest } from '@shop/shared/ssr/server-render';
-import {
-  CATALOG_CONTENT_QUERY_KEY,
-  CATALOG_OFFERS_QUERY_KEY,
-} from '../src/features/catalog-data/catalog-queries';
+import { CATALOG_OFFERS_QUERY_KEY } from '../src/features/catalog-data/api/catalog-offers';
+import { CATALOG_CONTENT_QUERY_KEY } from '../src/features/catalog-data/api/catalog-content';
 import { renderArea, SERVER_RENDERED_PATHS } from '../src/server/render-catalog';
 import { CONTENT, OFFERS, PRICES } from './support/catalog-fixtures';
 

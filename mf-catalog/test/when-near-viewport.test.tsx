@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { WhenNearViewport } from '../src/features/shared/when-near-viewport';
+import { WhenNearViewport } from '../src/features/shared/components/when-near-viewport';
 
 /** A hand-driven IntersectionObserver: the test says when the spot comes near the viewport. */
 class ControlledObserver {

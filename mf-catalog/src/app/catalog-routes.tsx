@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { AreaNotFound, lazyPage, PageSuspense } from '@shop/shared/federation/remote-root';
 import { usePartnerMainPageProp } from '../features/partner-main-page/hooks/use-partner-main-page-prop';
-import { themedPage } from '../features/shared/themed-page';
+import { themedPage } from '../features/shared/components/themed-page';
 
 // Each page's code loads with its route, so a first view downloads only its own page.
 const ContentPage = lazyPage(

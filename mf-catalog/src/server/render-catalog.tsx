@@ -3,7 +3,8 @@
 import { renderAreaToString } from '@shop/shared/ssr/render-area';
 import type { AreaRenderRequest, AreaServerRenderer } from '@shop/shared/ssr/server-render';
 import { CatalogRoot } from '../app/parcel';
-import { catalogContentQuery, catalogOffersQuery } from '../features/catalog-data/catalog-queries';
+import { catalogOffersQuery } from '../features/catalog-data/api/catalog-offers';
+import { catalogContentQuery } from '../features/catalog-data/api/catalog-content';
 
 /**
  * Pages whose first view is the same for every visitor. The quiz is left out: it is interactive

@@ -1,7 +1,7 @@
 import type { ContentPageKey } from '@shop/shared/contract/catalog-content';
-import { CatalogPageFrame } from '../../shared/page-states';
-import { PageSections } from '../page-sections';
-import { useCatalogPage } from '../use-catalog-page';
+import { CatalogPageFrame } from '../../shared/components/page-states';
+import { PageSections } from './page-sections';
+import { useCatalogPage } from '../hooks/use-catalog-page';
 import { PageHead } from './page-head';
 
 /** Programs, landing and guide pages: their whole body is seeded copy. */

@@ -1,7 +1,7 @@
 import type { ContentPage } from '@shop/shared/contract/catalog-content';
 import { useShell } from '@shop/shared/federation/remote-root';
 import type { ReactNode } from 'react';
-import { CtaLink } from '../../shared/cta-link';
+import { CtaLink } from '../../shared/components/cta-link';
 
 /** The top of every content page: eyebrow, title, lead, highlights and up to two calls to action. */
 export function PageHead({ page, children }: { page: ContentPage; children?: ReactNode }) {

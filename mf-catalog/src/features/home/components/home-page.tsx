@@ -9,10 +9,11 @@ import {
 } from '../../main-page/components/sections';
 import { PRODUCT_NAME } from '@shop/shared/rules/product-name';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { useCatalogContent, useCatalogOffers } from '../../catalog-data/catalog-queries';
-import { PageSections } from '../../content/page-sections';
-import { OfferCard } from '../../offers/offer-card';
-import { CatalogPageFrame, useDocumentTitle } from '../../shared/page-states';
+import { useCatalogOffers } from '../../catalog-data/api/catalog-offers';
+import { useCatalogContent } from '../../catalog-data/api/catalog-content';
+import { PageSections } from '../../content/components/page-sections';
+import { OfferCard } from '../../offers/components/offer-card';
+import { CatalogPageFrame, useDocumentTitle } from '../../shared/components/page-states';
 
 /** The main page: the shared main-page sections filled with the shop's seeded copy. */
 export function HomePage() {

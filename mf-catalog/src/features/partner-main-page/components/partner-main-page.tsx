@@ -1,6 +1,6 @@
 import type { PartnerMainPage as PartnerMainPageData } from '@shop/shared/contract/partner-main-page';
 import { replaceProductName } from '@shop/shared/rules/partner-rules';
-import { useCatalogContent } from '../../catalog-data/catalog-queries';
+import { useCatalogContent } from '../../catalog-data/api/catalog-content';
 import { usePartnerMainPage } from '../hooks/use-partner-main-page';
 import {
   AboutSection,

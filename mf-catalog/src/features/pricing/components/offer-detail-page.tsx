@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import type { ContentPageKey } from '@shop/shared/contract/catalog-content';
-import { useViewItem } from '../../analytics/use-view-item';
-import { AddToCartButton } from '../../cart/add-to-cart-button';
-import { findOffer, type CatalogOffer } from '../../catalog-data/catalog-offer';
+import { useViewItem } from '../../analytics/hooks/use-view-item';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button';
+import { findOffer, type CatalogOffer } from '../../catalog-data/model/catalog-offer';
 import { PageHead } from '../../content/components/page-head';
-import { PageSections } from '../../content/page-sections';
-import { useCatalogPage } from '../../content/use-catalog-page';
-import { PriceBlock } from '../../offers/price-block';
-import { priceText } from '../../offers/price-text';
-import { CatalogPageFrame } from '../../shared/page-states';
-import { purchaseOptions } from '../purchase-options';
+import { PageSections } from '../../content/components/page-sections';
+import { useCatalogPage } from '../../content/hooks/use-catalog-page';
+import { PriceBlock } from '../../offers/components/price-block';
+import { priceText } from '../../offers/model/price-text';
+import { CatalogPageFrame } from '../../shared/components/page-states';
+import { purchaseOptions } from '../model/purchase-options';
 
 function BuyBox({ options, title }: { options: readonly CatalogOffer[]; title: string }) {
   const [selectedKey, setSelectedKey] = useState(options[0]!.key);

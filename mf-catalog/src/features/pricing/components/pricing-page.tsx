@@ -7,13 +7,13 @@ import {
   PRICING_CHOICES,
   savingPercent,
   type PricingChoiceId,
-} from '../../catalog-data/pricing-intervals';
-import type { CatalogOffer } from '../../catalog-data/catalog-offer';
+} from '../../catalog-data/model/pricing-intervals';
+import type { CatalogOffer } from '../../catalog-data/model/catalog-offer';
 import { PageHead } from '../../content/components/page-head';
-import { PageSections } from '../../content/page-sections';
-import { useCatalogPage } from '../../content/use-catalog-page';
-import { OfferCard } from '../../offers/offer-card';
-import { CatalogPageFrame } from '../../shared/page-states';
+import { PageSections } from '../../content/components/page-sections';
+import { useCatalogPage } from '../../content/hooks/use-catalog-page';
+import { OfferCard } from '../../offers/components/offer-card';
+import { CatalogPageFrame } from '../../shared/components/page-states';
 
 const oneTimePrice = (offers: readonly CatalogOffer[]) =>
   offersForChoice(offers, 'one-time').find((offer) => offer.type === 'kit')?.unitAmount ?? 0;

@@ -6,12 +6,18 @@ import { USER_SEX_KEY } from '@shop/shared/client-state/client-storage';
 import { writeStoredItem } from '@shop/shared/client-state/key-value-storage';
 import type { QuizContent } from '@shop/shared/contract/catalog-content';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { useViewItem } from '../../analytics/use-view-item';
-import { findOffer, type CatalogOffer } from '../../catalog-data/catalog-offer';
-import { useCatalogContent, useCatalogOffers } from '../../catalog-data/catalog-queries';
-import { OfferCard } from '../../offers/offer-card';
-import { CatalogPageFrame, useDocumentTitle } from '../../shared/page-states';
-import { completedAnswers, progressPercent, recommend, type QuizAnswers } from '../quiz-logic';
+import { useViewItem } from '../../analytics/hooks/use-view-item';
+import { findOffer, type CatalogOffer } from '../../catalog-data/model/catalog-offer';
+import { useCatalogOffers } from '../../catalog-data/api/catalog-offers';
+import { useCatalogContent } from '../../catalog-data/api/catalog-content';
+import { OfferCard } from '../../offers/components/offer-card';
+import { CatalogPageFrame, useDocumentTitle } from '../../shared/components/page-states';
+import {
+  completedAnswers,
+  progressPercent,
+  recommend,
+  type QuizAnswers,
+} from '../model/quiz-logic';
 
 function ProgressBar({ step, total }: { step: number; total: number }) {
   const percent = progressPercent(step, total);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useShell } from '@shop/shared/federation/remote-root';
-import type { CatalogOffer } from '../catalog-data/catalog-offer';
-import { trackOfferEvent } from './ecommerce';
+import type { CatalogOffer } from '../../catalog-data/model/catalog-offer';
+import { trackOfferEvent } from '../model/ecommerce';
 
 /** Tracks view_item once for each offer the visitor is shown (not again on re-renders). */
 export function useViewItem(offer: CatalogOffer | undefined) {

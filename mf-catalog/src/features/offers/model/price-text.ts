@@ -1,6 +1,6 @@
 import { formatMoney } from '@shop/shared/format/money';
 import { intervalDuration, intervalLabel } from '@shop/shared/catalog/recurring-interval';
-import type { CatalogOffer } from '../catalog-data/catalog-offer';
+import type { CatalogOffer } from '../../catalog-data/model/catalog-offer';
 
 export interface PriceText {
   amount: string;

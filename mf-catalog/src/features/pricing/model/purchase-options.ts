@@ -1,5 +1,5 @@
 import type { RecurringInterval } from '@shop/shared/catalog/recurring-interval';
-import type { CatalogOffer } from '../catalog-data/catalog-offer';
+import type { CatalogOffer } from '../../catalog-data/model/catalog-offer';
 
 /** The plan rhythms a product page offers next to the one-time price, in this order. */
 const PRODUCT_PAGE_INTERVALS: readonly RecurringInterval[] = [

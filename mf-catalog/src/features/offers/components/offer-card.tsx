@@ -1,7 +1,7 @@
-import { AddToCartButton } from '../cart/add-to-cart-button';
-import type { CatalogOffer } from '../catalog-data/catalog-offer';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button';
+import type { CatalogOffer } from '../../catalog-data/model/catalog-offer';
 import { PriceBlock } from './price-block';
-import { priceText } from './price-text';
+import { priceText } from '../model/price-text';
 
 const VISIBLE_MARKERS = 8;
 

@@ -1,15 +1,21 @@
 import type { PageSection } from '@shop/shared/contract/catalog-content';
 import { Suspense, type ReactNode } from 'react';
-import type { CatalogOffer } from '../catalog-data/catalog-offer';
-import { AddOnRow, OfferCard } from '../offers/offer-card';
-import { CtaLink } from '../shared/cta-link';
-import { themedPage } from '../shared/themed-page';
-import { WhenNearViewport } from '../shared/when-near-viewport';
+import type { CatalogOffer } from '../../catalog-data/model/catalog-offer';
+import { AddOnRow, OfferCard } from '../../offers/components/offer-card';
+import { CtaLink } from '../../shared/components/cta-link';
+import { themedPage } from '../../shared/components/themed-page';
+import { WhenNearViewport } from '../../shared/components/when-near-viewport';
 
 // The forms carry antd's form stack and the validation schemas; they load only where a page has
 // one, and only once it is scrolled near.
-const WaitlistForm = themedPage(() => import('../forms/waitlist-form'), 'WaitlistForm');
-const ReferralForm = themedPage(() => import('../forms/referral-form'), 'ReferralForm');
+const WaitlistForm = themedPage(
+  () => import('../../forms/components/waitlist-form'),
+  'WaitlistForm',
+);
+const ReferralForm = themedPage(
+  () => import('../../forms/components/referral-form'),
+  'ReferralForm',
+);
 // About the height of a two-field form with its button, so the page does not move when it arrives.
 const FORM_HEIGHT = 260;
 

@@ -1,5 +1,9 @@
 import type { QuizContent } from '@shop/shared/contract/catalog-content';
-import { completedAnswers, progressPercent, recommend } from './quiz-logic';
+import {
+  completedAnswers,
+  progressPercent,
+  recommend,
+} from '../src/features/quiz/model/quiz-logic';
 
 const quiz: Pick<QuizContent, 'rules' | 'fallback' | 'questions'> = {
   questions: [

@@ -1,13 +1,12 @@
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import type { PageSection } from '@shop/shared/contract/catalog-content';
-import type { ReferralResponse } from '@shop/shared/contract/user';
-import { API_PATHS } from '@shop/shared/contract/paths';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { referralErrors, toReferralBody, type ReferralValues } from './form-rules';
+import { sendReferral } from '../api/anonymous-referral';
+import { referralErrors, toReferralBody, type ReferralValues } from '../model/form-rules';
 import { CatalogForm } from './catalog-form';
 import { FormSuccess } from './form-feedback';
-import { useFormSubmit } from './use-form-submit';
+import { useFormSubmit } from '../hooks/use-form-submit';
 
 const keepReferralFields = (fields: Record<string, string>) => ({
   email: fields.email,
@@ -26,13 +25,7 @@ export function ReferralForm({
   const [form] = Form.useForm<ReferralValues>();
   const { mutation, generalError } = useFormSubmit({
     form,
-    send: async (values: ReferralValues) =>
-      (
-        await api.connect.post<ReferralResponse>(
-          API_PATHS.anonymousReferral,
-          toReferralBody(values),
-        )
-      ).data,
+    send: (values: ReferralValues) => sendReferral(api, toReferralBody(values)),
     mapFields: keepReferralFields,
   });
 

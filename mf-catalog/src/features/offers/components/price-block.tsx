@@ -1,5 +1,5 @@
-import type { CatalogOffer } from '../catalog-data/catalog-offer';
-import { priceText } from './price-text';
+import type { CatalogOffer } from '../../catalog-data/model/catalog-offer';
+import { priceText } from '../model/price-text';
 
 /** The big price, its period and how it is billed (with the kit count for multi-kit programs). */
 export function PriceBlock({ offer, live = false }: { offer: CatalogOffer; live?: boolean }) {

@@ -2,19 +2,18 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import type { PageSection } from '@shop/shared/contract/catalog-content';
 import { emailInputSchema } from '@shop/shared/contract/common';
-import type { InvitationResponse } from '@shop/shared/contract/user';
-import { API_PATHS } from '@shop/shared/contract/paths';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { zodRule } from '@shop/shared/forms/zod-rule';
+import { joinWaitlist } from '../api/invitation';
 import {
   apiFieldsToWaitlist,
   nameError,
   toInvitationBody,
   type WaitlistValues,
-} from './form-rules';
+} from '../model/form-rules';
 import { CatalogForm } from './catalog-form';
 import { FormSuccess } from './form-feedback';
-import { useFormSubmit } from './use-form-submit';
+import { useFormSubmit } from '../hooks/use-form-submit';
 
 const check = (error: (value: unknown) => string | null) => ({
   validator: (_rule: unknown, value: unknown) => {
@@ -35,13 +34,7 @@ export function WaitlistForm({
   const [form] = Form.useForm<WaitlistValues>();
   const { mutation, generalError } = useFormSubmit({
     form,
-    send: async (values: WaitlistValues) =>
-      (
-        await api.connect.post<InvitationResponse>(
-          API_PATHS.invitation,
-          toInvitationBody(values, section.source),
-        )
-      ).data,
+    send: (values: WaitlistValues) => joinWaitlist(api, toInvitationBody(values, section.source)),
     mapFields: apiFieldsToWaitlist,
   });
 

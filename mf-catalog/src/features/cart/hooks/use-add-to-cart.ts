@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useAddToCart as useAddLineToCart } from '@shop/shared/cart/use-cart';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { trackOfferEvent } from '../analytics/ecommerce';
-import type { CatalogOffer } from '../catalog-data/catalog-offer';
+import { trackOfferEvent } from '../../analytics/model/ecommerce';
+import type { CatalogOffer } from '../../catalog-data/model/catalog-offer';
 
 /**
  * Adds an offer's price to the shared server-side cart (the shell's header badge reads the same

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { CatalogOffer } from '../catalog-data/catalog-offer';
-import { useAddOfferToCart } from './use-add-to-cart';
+import type { CatalogOffer } from '../../catalog-data/model/catalog-offer';
+import { useAddOfferToCart } from '../hooks/use-add-to-cart';
 
 /** Adds to the cart, then says so (politely, for screen readers) and offers the way to the cart. */
 export function AddToCartButton({

@@ -1,6 +1,7 @@
 import type { ContentPageKey } from '@shop/shared/contract/catalog-content';
-import { useCatalogContent, useCatalogOffers } from '../catalog-data/catalog-queries';
-import { useDocumentTitle } from '../shared/page-states';
+import { useCatalogOffers } from '../../catalog-data/api/catalog-offers';
+import { useCatalogContent } from '../../catalog-data/api/catalog-content';
+import { useDocumentTitle } from '../../shared/components/page-states';
 
 /** A page's copy and the priced offers, loaded together; `ready` once both are there. */
 export function useCatalogPage(pageKey: ContentPageKey) {

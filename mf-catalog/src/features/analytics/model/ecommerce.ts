@@ -1,6 +1,6 @@
 import { offerEcommerceEvent } from '@shop/shared/analytics/ga4';
 import type { Track } from '@shop/shared/shell-contract/shell-props';
-import type { CatalogOffer } from '../catalog-data/catalog-offer';
+import type { CatalogOffer } from '../../catalog-data/model/catalog-offer';
 
 export function trackOfferEvent(
   track: Track,
