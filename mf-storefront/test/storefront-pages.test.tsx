@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 // jsdom cannot navigate to another site; the test sees where the storefront would send the browser.
-jest.mock('../src/features/partner/leave-site', () => ({ leaveSite: jest.fn() }));
+jest.mock('../src/features/partner/utils/leave-site', () => ({ leaveSite: jest.fn() }));
 const left = jest.mocked(leaveSite);
 beforeEach(() => left.mockClear());
 import { partnerMainPageAreaPropsSchema } from '@shop/shared/contract/partner-main-page';
 import type { AreaOutletProps } from '@shop/shared/shell-contract/shell-props';
-import { leaveSite } from '../src/features/partner/leave-site';
+import { leaveSite } from '../src/features/partner/utils/leave-site';
 import { ACME } from './support/storefront-fixtures';
 import { renderStorefront } from './support/render-storefront';
 

@@ -3,10 +3,10 @@ import {
   offersForVariant,
   pricingModeView,
   PRICING_VARIANTS,
-} from '../src/features/offers/pricing-variants';
-import { storefrontOffers } from '../src/features/offers/storefront-offers';
-import { partnerCheckoutProps } from '../src/features/checkout-area/partner-checkout-props';
-import type { StorefrontOffer } from '../src/features/offers/storefront-offers';
+} from '../src/features/offers/model/pricing-variants';
+import { storefrontOffers } from '../src/features/offers/model/storefront-offers';
+import { partnerCheckoutProps } from '../src/features/checkout-area/model/partner-checkout-props';
+import type { StorefrontOffer } from '../src/features/offers/model/storefront-offers';
 import { partnerView } from '@shop/shared/storefront/partner-view';
 import { defaultThemeTokens } from '@shop/shared/federation/antd-theme';
 import { OFFERS, PRICES } from './support/storefront-fixtures';

@@ -7,7 +7,7 @@ import type {
   PartnerCustomizationProp,
   ThemeTokens,
 } from '@shop/shared/shell-contract/shell-props';
-import { pricingModeView } from '../features/offers/pricing-variants';
+import { pricingModeView } from '../features/offers/model/pricing-variants';
 import { partnerView } from '@shop/shared/storefront/partner-view';
 
 /** By path inside the storefront (after /shop/<key>/). */

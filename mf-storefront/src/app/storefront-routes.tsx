@@ -2,9 +2,9 @@ import { Route, Routes } from 'react-router';
 import { AreaNotFound } from '@shop/shared/federation/remote-root';
 import { PartnerCheckoutArea } from '../features/checkout-area/components/partner-checkout-area';
 import { StorefrontMainPage } from '../features/main-page/components/storefront-main-page';
-import { PRICING_VARIANTS } from '../features/offers/pricing-variants';
-import { CustomizationGate } from '../features/partner/customization-gate';
-import { PartnerRedirect } from '../features/partner/partner-redirect';
+import { PRICING_VARIANTS } from '../features/offers/model/pricing-variants';
+import { CustomizationGate } from '../features/partner/components/customization-gate';
+import { PartnerRedirect } from '../features/partner/components/partner-redirect';
 import { StorefrontPricingPage } from '../features/pricing/components/storefront-pricing-page';
 
 /** The storefront's routes under /shop/{b2bKey}: the main page, pricing and its variants, and the checkout area's pages. */

@@ -18,12 +18,10 @@ import {
 import { partnerThemeTokens } from '@shop/shared/storefront/partner-theme';
 import { partnerView, type Partner } from '@shop/shared/storefront/partner-view';
 import { StorefrontRoot } from '../app/parcel';
-import { offerTrackingEvent } from '../features/analytics/use-offer-tracking';
-import { offersShown, pricingLanding } from '../features/offers/pricing-variants';
-import {
-  storefrontCatalogQuery,
-  storefrontOffersOf,
-} from '../features/offers/use-storefront-offers';
+import { offerTrackingEvent } from '../features/analytics/hooks/use-offer-tracking';
+import { offersShown, pricingLanding } from '../features/offers/model/pricing-variants';
+import { storefrontCatalogQuery } from '../features/offers/api/storefront-catalog';
+import { storefrontOffersOf } from '../features/offers/hooks/use-storefront-offers';
 import { storefrontPageTitle } from '../app/page-title';
 
 const escapeText = (text: string) =>

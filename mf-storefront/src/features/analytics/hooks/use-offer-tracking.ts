@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { ecommerceParams, offerEcommerceEvent } from '@shop/shared/analytics/ga4';
 import { useShell } from '@shop/shared/federation/remote-root';
-import type { StorefrontOffer } from '../offers/storefront-offers';
+import type { StorefrontOffer } from '../../offers/model/storefront-offers';
 
 /** The event as `track` sends it; the server render lists the pricing page's view_item with it. */
 export function offerTrackingEvent(

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { OffersState } from '../../offers/offers-state';
-import type { StorefrontOffer } from '../../offers/storefront-offers';
-import { useStorefrontOffers } from '../../offers/use-storefront-offers';
-import { StorefrontPage } from '../../partner/storefront-styles';
-import { usePartner } from '../../partner/use-partner';
-import { partnerCheckoutProps } from '../partner-checkout-props';
+import { OffersState } from '../../offers/components/offers-state';
+import type { StorefrontOffer } from '../../offers/model/storefront-offers';
+import { useStorefrontOffers } from '../../offers/hooks/use-storefront-offers';
+import { StorefrontPage } from '../../partner/components/storefront-styles';
+import { usePartner } from '../../partner/hooks/use-partner';
+import { partnerCheckoutProps } from '../model/partner-checkout-props';
 
 function CheckoutArea({ offers }: { offers: StorefrontOffer[] }) {
   const { AreaOutlet } = useShell();

@@ -2,7 +2,7 @@
 // titles, and its after-purchase pages resolved from product keys to the lookup keys orders carry.
 import type { PartnerCheckout } from '@shop/shared/contract/partner-checkout';
 import { isHttpUrl } from '@shop/shared/rules/safe-redirect';
-import type { StorefrontOffer } from '../offers/storefront-offers';
+import type { StorefrontOffer } from '../../offers/model/storefront-offers';
 
 export function partnerCheckoutProps({
   shopKey,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { StorefrontStyles } from '../../partner/storefront-styles';
-import { usePartner } from '../../partner/use-partner';
+import { StorefrontStyles } from '../../partner/components/storefront-styles';
+import { usePartner } from '../../partner/hooks/use-partner';
 import { partnerMainPageProps } from '@shop/shared/storefront/partner-main-page-props';
 
 /**

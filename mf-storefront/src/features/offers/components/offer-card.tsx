@@ -6,8 +6,8 @@ import { billingLabel } from '@shop/shared/format/billing-label';
 import { formatMoney } from '@shop/shared/format/money';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
-import { useTrackAddToCart, useViewItem } from '../analytics/use-offer-tracking';
-import type { StorefrontOffer } from './storefront-offers';
+import { useTrackAddToCart, useViewItem } from '../../analytics/hooks/use-offer-tracking';
+import type { StorefrontOffer } from '../model/storefront-offers';
 
 export function OfferCard({ offer }: { offer: StorefrontOffer }) {
   const addToCart = useAddToCart();

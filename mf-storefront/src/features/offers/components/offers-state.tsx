@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { StorefrontOffersState } from './use-storefront-offers';
-import type { StorefrontOffer } from './storefront-offers';
+import type { StorefrontOffersState } from '../hooks/use-storefront-offers';
+import type { StorefrontOffer } from '../model/storefront-offers';
 
 /** Loading, failure with Try again, or the page once the offers are known. */
 export function OffersState({

@@ -1,41 +1,18 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OffersResponse, PricesResponse } from '@shop/shared/contract/catalog';
-import { API_PATHS } from '@shop/shared/contract/paths';
+// What a storefront sells: the partner's products over the shop's priced catalog.
+import { useQuery } from '@tanstack/react-query';
 import { useShell } from '@shop/shared/federation/remote-root';
-import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import type { ProductOffer } from '@shop/shared/catalog/merge-offer';
 import { customizationQueryOptions } from '@shop/shared/storefront/customization-query';
 import type { Partner } from '@shop/shared/storefront/partner-view';
-import { usePartner } from '../partner/use-partner';
-import { storefrontOffers, type StorefrontOffer } from './storefront-offers';
-
-// Prices change rarely; the catalog area keeps them five minutes too.
-const CATALOG_STALE_MS = 5 * 60_000;
-
-/** The shop's offers and prices, for the storefront to lay the partner's list over (the server render reads it too). */
-export function storefrontCatalogQuery(api: Pick<ApiClients, 'content'>) {
-  return queryOptions({
-    queryKey: ['storefront', 'catalog'],
-    staleTime: CATALOG_STALE_MS,
-    queryFn: async ({ signal }) => {
-      const [offers, prices] = await Promise.all([
-        api.content.get<OffersResponse>(API_PATHS.catalogOffers, { signal }),
-        api.content.get<PricesResponse>(API_PATHS.catalogPrices, { signal }),
-      ]);
-      return { offers: offers.data.offers, prices: prices.data.prices };
-    },
-  });
-}
-
-function useCatalog() {
-  return useQuery(storefrontCatalogQuery(useShell().api));
-}
+import { useStorefrontCatalog, type StorefrontCatalog } from '../api/storefront-catalog';
+import { usePartner } from '../../partner/hooks/use-partner';
+import { storefrontOffers, type StorefrontOffer } from '../model/storefront-offers';
 
 /** What the storefront sells, from the partner's products and the shop's catalog (the hook and the server render). */
 export function storefrontOffersOf(
   partner: Pick<Partner, 'shopKey' | 'businessName'>,
   products: unknown,
-  catalog: { offers: OffersResponse['offers']; prices: PricesResponse['prices'] },
+  catalog: StorefrontCatalog,
 ): StorefrontOffer[] {
   return storefrontOffers({
     shopKey: partner.shopKey,
@@ -62,7 +39,7 @@ export function useStorefrontOffers(): StorefrontOffersState {
   const full = useQuery(
     customizationQueryOptions(api, partner.shopKey, { excludeProducts: false }),
   );
-  const catalog = useCatalog();
+  const catalog = useStorefrontCatalog();
   const offers =
     catalog.data && full.isSuccess
       ? storefrontOffersOf(partner, full.data?.products, catalog.data)

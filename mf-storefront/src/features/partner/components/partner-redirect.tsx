@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { partnerRedirectTarget, type StorefrontRouteKind } from '@shop/shared/rules/partner-rules';
-import { leaveSite } from './leave-site';
-import { usePartner } from './use-partner';
+import { leaveSite } from '../utils/leave-site';
+import { usePartner } from '../hooks/use-partner';
 
 /** A partner with a redirectLink sends visitors of its main and pricing pages there (http(s) only). */
 export function PartnerRedirect({

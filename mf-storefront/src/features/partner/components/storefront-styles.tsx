@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { readableTextOn, textColorFor } from '@shop/shared/rules/color-contrast';
-import { usePartner } from './use-partner';
+import { usePartner } from '../hooks/use-partner';
 
 // Partner colours arrive as CSS custom properties, so a palette never needs new CSS.
 const css = `

@@ -1,6 +1,6 @@
 import { Navigate, NavLink, useLocation } from 'react-router';
-import { OfferCard } from '../../offers/offer-card';
-import { OffersState } from '../../offers/offers-state';
+import { OfferCard } from '../../offers/components/offer-card';
+import { OffersState } from '../../offers/components/offers-state';
 import {
   missingVariantNotice,
   offersForVariant,
@@ -12,11 +12,11 @@ import {
   PRICING_VARIANT_IDS,
   type PricingModeView,
   type PricingVariantId,
-} from '../../offers/pricing-variants';
-import type { StorefrontOffer } from '../../offers/storefront-offers';
-import { useStorefrontOffers } from '../../offers/use-storefront-offers';
-import { StorefrontPage } from '../../partner/storefront-styles';
-import { usePartner } from '../../partner/use-partner';
+} from '../../offers/model/pricing-variants';
+import type { StorefrontOffer } from '../../offers/model/storefront-offers';
+import { useStorefrontOffers } from '../../offers/hooks/use-storefront-offers';
+import { StorefrontPage } from '../../partner/components/storefront-styles';
+import { usePartner } from '../../partner/hooks/use-partner';
 
 function OfferGrid({ offers }: { offers: readonly StorefrontOffer[] }) {
   return (
