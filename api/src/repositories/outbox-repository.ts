@@ -1,5 +1,5 @@
 import type { Executor } from '../db/schema';
-import type { MailMessage } from '../services/mail/mailer';
+import type { MailMessage } from '../lib/email';
 
 export interface OutboxEntry {
   id: number;

@@ -1,5 +1,5 @@
 import { formatCents } from '../../lib/money';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from '../../lib/email';
 import { composeEmail } from './templates';
 
 function escapeHtml(value: string): string {

@@ -6,7 +6,8 @@ import {
   markMailDelivered,
   markMailFailed,
 } from '../../repositories/outbox-repository';
-import type { Mailer, MailMessage } from './mailer';
+import type { MailMessage } from '../../lib/email';
+import type { Mailer } from './mailer';
 
 /**
  * The outbox table is the mail queue. A route queues its mail in its own transaction and answers;

@@ -1,13 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/schema';
+import type { MailMessage } from '../../lib/email';
 import { insertOutboxMessage } from '../../repositories/outbox-repository';
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
 
 /** Where the shop's mail goes. The default keeps it in the outbox table; SMTP sends it. */
 export interface Mailer {

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@shop/shared/rules/partner-rules';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from '../../lib/email';
 
 /** The one email a referred friend gets. The referrer's address is left out: anyone can type one. */
 export function referralInvitationEmail(input: { to: string; shopUrl: string }): MailMessage {

@@ -1,5 +1,5 @@
 import { SUPPORT_EMAIL } from '@shop/shared/contract/support';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from '../../lib/email';
 
 /** To the support desk: a visitor's message from the chat widget. Plain text only: it quotes input. */
 export function supportMessageEmail(input: {

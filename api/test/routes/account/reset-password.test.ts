@@ -1,7 +1,8 @@
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { DEMO_LEGACY_USER, DEMO_USER } from '../../../src/db/seed/demo-partners-and-discounts';
 import { hashToken } from '../../../src/lib/tokens';
-import type { Mailer, MailMessage } from '../../../src/services/mail/mailer';
+import type { MailMessage } from '../../../src/lib/email';
+import type { Mailer } from '../../../src/services/mail/mailer';
 import { signUpAndConfirm } from '../../helpers/accounts';
 import {
   buildTestApp,

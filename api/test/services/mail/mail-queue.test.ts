@@ -1,5 +1,6 @@
 import { createMailQueue, mailRetryDelayMs } from '../../../src/services/mail/mail-queue';
-import type { Mailer, MailMessage } from '../../../src/services/mail/mailer';
+import type { MailMessage } from '../../../src/lib/email';
+import type { Mailer } from '../../../src/services/mail/mailer';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 
 describe('the outbox table as the mail queue', () => {

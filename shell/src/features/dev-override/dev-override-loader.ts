@@ -1,10 +1,8 @@
 // Shoppers never download the development-override code (parsing, allowlist, banner): it loads
 // only when a page load asks for an override, through ?override= or a stored one.
-import {
-  DEV_OVERRIDE_QUERY_PARAM,
-  DEV_OVERRIDE_STORAGE_KEY,
-} from '@shop/shared/releases/dev-override-keys';
+import { DEV_OVERRIDE_STORAGE_KEY } from '@shop/shared/releases/dev-override-keys';
 import type { ShellDevOverrides } from './dev-overrides';
+import { takeOverrideParam, type OverrideWindow } from './override-param';
 
 export const NO_DEV_OVERRIDES: ShellDevOverrides = {
   overrides: [],
@@ -12,23 +10,12 @@ export const NO_DEV_OVERRIDES: ShellDevOverrides = {
   reset: () => undefined,
 };
 
-type OverrideWindow = Pick<Window, 'location' | 'history' | 'localStorage'>;
-
 function hasStoredOverride(storage: Storage): boolean {
   try {
     return storage.getItem(DEV_OVERRIDE_STORAGE_KEY) !== null;
   } catch {
     return false;
   }
-}
-
-/** Takes ?override= out of the address bar; true when it was there. */
-export function takeOverrideParam(win: OverrideWindow): boolean {
-  const url = new URL(win.location.href);
-  if (!url.searchParams.has(DEV_OVERRIDE_QUERY_PARAM)) return false;
-  url.searchParams.delete(DEV_OVERRIDE_QUERY_PARAM);
-  win.history.replaceState(win.history.state, '', url.pathname + url.search + url.hash);
-  return true;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The development override in the shell: reads `?override=` and the stored overrides once per
 // page load (validation lives in @shop/shared/releases/dev-override), keeps localStorage in step,
 // and takes the parameter out of the address bar so a later Reset is not undone by a reload.
-import { takeOverrideParam } from './dev-override-loader';
+import { takeOverrideParam, type OverrideWindow } from './override-param';
 import {
   DEV_OVERRIDE_STORAGE_KEY,
   resolveDevOverrides,
@@ -17,8 +17,6 @@ export interface ShellDevOverrides {
   /** Forgets every override; the caller reloads the page so the registry's remotes load. */
   reset(): void;
 }
-
-type OverrideWindow = Pick<Window, 'location' | 'history' | 'localStorage'>;
 
 function readStorage(storage: Storage): string | null {
   try {
