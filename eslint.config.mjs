@@ -3,6 +3,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+const REPO_ROOT = import.meta.dirname;
 
 // Remotes meet each other and the shell only through @shop/shared and federation.
 const PACKAGE_BOUNDARY = {
@@ -47,6 +50,53 @@ const NO_JSX = {
   selector: 'JSXElement, JSXFragment',
   message: 'No React components in this layer: it holds rules and data.',
 };
+// Layers inside api/src/, bottom first: a folder imports only itself and the folders it names, so
+// a lower layer never reaches a higher one (lib <- db <- repositories <- services <- routes).
+// app.ts and server.ts wire every layer together and types/ only augments Fastify's types.
+const API_LAYERS = [
+  { folder: 'lib', mayImport: [] },
+  { folder: 'config', mayImport: ['lib'] },
+  { folder: 'releases', mayImport: ['lib', 'config'] },
+  { folder: 'db', mayImport: ['lib', 'config'] },
+  { folder: 'repositories', mayImport: ['lib', 'config', 'db'] },
+  { folder: 'db/seed', mayImport: ['lib', 'config', 'db', 'repositories'] },
+  { folder: 'services', mayImport: ['lib', 'config', 'db', 'repositories', 'releases'] },
+  {
+    folder: 'plugins',
+    mayImport: ['lib', 'config', 'db', 'db/seed', 'repositories', 'services'],
+  },
+  {
+    folder: 'routes',
+    mayImport: ['lib', 'config', 'db', 'repositories', 'services', 'plugins', 'releases'],
+  },
+  { folder: 'site', mayImport: ['lib', 'config', 'releases'] },
+  { folder: 'cli', mayImport: ['lib', 'config', 'db', 'repositories', 'services', 'releases'] },
+];
+const API_ENTRY_FILES = ['app.ts', 'server.ts'];
+const apiLayerRules = API_LAYERS.map(({ folder, mayImport }) => ({
+  // Listed after its parent folder, a nested layer (db/seed) replaces the parent's options.
+  files: [`api/src/${folder}/**`],
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: REPO_ROOT,
+        zones: [
+          {
+            target: `api/src/${folder}`,
+            from: [
+              ...API_LAYERS.map((layer) => layer.folder).filter(
+                (other) => other !== folder && !mayImport.includes(other),
+              ),
+              ...API_ENTRY_FILES,
+            ].map((other) => `api/src/${other}`),
+            message: `api/src/${folder}/ may import only ${mayImport.join(', ') || 'itself'} (the layers below it).`,
+          },
+        ],
+      },
+    ],
+  },
+}));
 const restrictImports = (...patterns) => ['error', { patterns: [PACKAGE_BOUNDARY, ...patterns] }];
 
 export default tseslint.config(
@@ -78,6 +128,20 @@ export default tseslint.config(
       'no-restricted-imports': restrictImports(),
     },
   },
+  {
+    // Import cycles anywhere in the workspace: a module must not reach itself through its imports.
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.cts', '.mts', '.js', '.jsx', '.cjs', '.mjs'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  ...apiLayerRules,
   // Each block below replaces the rule's options for its files, so each repeats the package boundary.
   {
     files: ['shared/src/**'],
