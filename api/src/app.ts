@@ -20,6 +20,7 @@ import {
   sendFrameworkError,
 } from './plugins/infrastructure/error-handler';
 import { openApiPlugin } from './plugins/infrastructure/openapi';
+import { privateResponsesPlugin } from './plugins/infrastructure/private-responses';
 import { generateRequestId, requestIdPlugin } from './plugins/infrastructure/request-id';
 import { securityPlugin, type CspDirectives } from './plugins/infrastructure/security';
 import { registerRoutes } from './routes';
@@ -90,6 +91,7 @@ export async function buildApp(
   });
   await app.register(databasePlugin, { handle: options.database });
   if (options.openApi !== false) await app.register(openApiPlugin);
+  await app.register(privateResponsesPlugin);
 
   // App: services, sessions, demo data
   await app.register(servicesPlugin, options);

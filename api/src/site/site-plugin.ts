@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RegistryDocument } from '@shop/shared/releases/registry-document';
 import { areaTableOf, resolveArea, type AreaTable } from '@shop/shared/shell-contract/area-routes';
+import { PRIVATE_CACHE_CONTROL } from '../lib/cache-control';
 import { safeRelativeSegments, type ArtifactStore } from '../releases/artifact-store';
 import { REGISTRY_URL, REMOTES_URL_PREFIX } from '../releases/artifact-urls';
 import { registryDirOf, storeDirOf } from '../releases/release-config';
@@ -247,7 +248,7 @@ function siteRoutes(
       return (
         reply
           // A page drawn as this visitor (their cart, their session) is theirs alone.
-          .header('cache-control', page.personal ? PERSONAL : NO_CACHE)
+          .header('cache-control', page.personal ? PRIVATE_CACHE_CONTROL : NO_CACHE)
           .type('text/html; charset=utf-8')
           .send(page.html)
       );
@@ -270,9 +271,6 @@ function siteRoutes(
     return html === null ? null : { html, personal: page?.personal === true };
   }
 }
-
-/** Cache-Control of a first view rendered as its visitor. */
-const PERSONAL = 'private, no-store';
 
 const isApiPrefixed = (url: string) => url.startsWith('/api/');
 

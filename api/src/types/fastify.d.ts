@@ -44,5 +44,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'required': 401 without a session; 'optional': load the user when there is one. */
     auth?: 'required' | 'optional';
+    /** The answer is for this visitor alone: sent as `cache-control: private, no-store`. */
+    privateResponse?: boolean;
   }
 }

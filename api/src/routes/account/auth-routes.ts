@@ -156,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.resetPasswordLink,
     {
-      config: { rateLimit },
+      config: { rateLimit, privateResponse: true },
       schema: {
         tags: ['account'],
         summary: 'Check that a password-reset link still works',
@@ -167,8 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resetLinkResponseSchema, ...AUTH_ERROR_RESPONSES },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       const problem = await resetLinkProblem(db, request.query.linkId);
       if (problem) throw RESET_LINK_ERRORS[problem];
       return { usable: true as const };

@@ -31,7 +31,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.cmsInfo,
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', privateResponse: true },
       schema: {
         tags: ['account'],
         summary: 'The signed-in user, with their subscriptions if asked',
@@ -40,8 +40,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cmsInfoResponseSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       const user = request.user;
       if (!user) return null;
       const result: CurrentUser = toCurrentUser(user);

@@ -34,7 +34,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.cart,
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', privateResponse: true },
       schema: {
         tags: ['cart'],
         summary: "Get this browser's or this user's cart",
@@ -44,7 +44,6 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
       if (!request.user) rememberCartSession(reply, config, request.query.sessionId);
       return getCart(db, await ownerFor(request.user?.id ?? null, request.query.sessionId));
     },

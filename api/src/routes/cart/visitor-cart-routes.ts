@@ -19,7 +19,7 @@ export const visitorCartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.cartPriced,
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', privateResponse: true },
       schema: {
         tags: ['cart'],
         summary: "The visitor's cart with its price quote",
@@ -30,8 +30,7 @@ export const visitorCartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: visitorCartSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       const sessionId = cartSessionFrom(request);
       const owner: CartOwner | null = request.user
         ? { userId: request.user.id }

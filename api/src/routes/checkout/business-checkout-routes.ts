@@ -79,7 +79,7 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.businessCheckoutStatus,
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', privateResponse: true },
       schema: {
         tags: ['checkout'],
         summary: "A business checkout's state",
@@ -90,8 +90,7 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: businessCheckoutStatusSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return processor.status(request.params.id, buyerOf(request, app.config));
     },
   );
@@ -99,7 +98,7 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.businessCheckoutDetails,
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', privateResponse: true },
       schema: {
         tags: ['checkout'],
         summary: "A business checkout's whole order",
@@ -114,8 +113,7 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return processor.details(request.params.id, buyerOf(request, app.config));
     },
   );

@@ -183,7 +183,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.order,
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', privateResponse: true },
       schema: {
         tags: ['checkout'],
         summary: 'Get an order its buyer placed',
@@ -194,8 +194,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return loadOwnedOrderView(deps, request.params.id, buyer(request));
     },
   );

@@ -65,6 +65,7 @@ export const employerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.employerPayment,
     {
+      config: { privateResponse: true },
       schema: {
         tags: ['checkout'],
         summary: 'The order an employer was asked to pay',
@@ -73,8 +74,7 @@ export const employerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: employerPaymentViewSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return employerPaymentView(deps, request.params.token);
     },
   );

@@ -22,15 +22,17 @@ import { OPS_ERRORS, operatorOf, resolveOperator } from './operator-guard';
  * The operator API under OPS_PREFIX. The guard runs first (before the body is even parsed): a
  * caller who is not an operator gets the same 404 as a path that does not exist, so the API does
  * not tell outsiders that these routes exist. Kept out of the public OpenAPI document for that
- * reason (`hide`). Answers are never cached.
+ * reason (`hide`). Every route here answers privately (an operator's answers are never cached).
  */
 export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('operator', null);
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, privateResponse: true };
+  });
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const operator = await resolveOperator(app, request);
     if (!operator) return sendNotFound(request, reply);
     request.operator = operator;
-    reply.header('cache-control', 'private, no-store');
   });
 
   app.get(

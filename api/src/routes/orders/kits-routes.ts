@@ -12,7 +12,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.kitsHasScheduled,
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', privateResponse: true },
       schema: {
         tags: ['orders'],
         summary: 'Whether the shopper has kits coming on a schedule',
@@ -23,8 +23,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: hasScheduledResponseSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       const ids = request.query.ids.slice(0, 100);
       const scheduled = request.user
         ? await scheduledProducts(app.db, app.paymentProvider, request.user.id)

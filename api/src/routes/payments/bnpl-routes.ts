@@ -43,7 +43,7 @@ export const bnplRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.bnplConsent,
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', privateResponse: true },
       schema: {
         tags: ['payments'],
         summary: 'Get a buy-now-pay-later consent',
@@ -54,8 +54,7 @@ export const bnplRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bnplConsentListSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       const stored = await findBnplConsent(app.db, request.params.id);
       if (!stored || !owns(buyerOf(request, app.config), stored))
         throw notFound('Consent not found');

@@ -67,7 +67,7 @@ export const resultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.resultUploads,
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', privateResponse: true },
       schema: {
         tags: ['results'],
         summary: "List the signed-in customer's uploaded lab reports",
@@ -75,8 +75,7 @@ export const resultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resultUploadListSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return list(userIdOf(request));
     },
   );
@@ -121,7 +120,7 @@ export const resultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.resultUploadFile,
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', privateResponse: true },
       schema: {
         tags: ['results'],
         summary: 'Download an uploaded lab report',
@@ -145,7 +144,6 @@ export const resultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', attachmentDisposition(row.file_name))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
         .send(stored.open() as never);
     },
   );

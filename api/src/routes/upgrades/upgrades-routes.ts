@@ -28,9 +28,6 @@ import {
   miniPanelUpgradeOffer,
 } from '../../services/upgrades/upgrade-offers';
 
-// Offers and purchase state change with every purchase: never cache them.
-const NO_STORE = 'private, no-store';
-
 /**
  * Post-purchase upgrades: the offers (content client, /api) and their one-click purchases on the
  * order's saved card (payments client). The bp-tape purchase shares the flow from checkout-routes.
@@ -52,7 +49,7 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.miniPanelUpgrade,
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', privateResponse: true },
       schema: {
         tags: ['upgrades'],
         summary: 'The mini panel offer for an order',
@@ -68,7 +65,6 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', NO_STORE);
       return reply.send(
         await miniPanelUpgradeOffer(
           db,
@@ -83,7 +79,7 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.easyDrawUpgrade,
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', privateResponse: true },
       schema: {
         tags: ['upgrades'],
         summary: 'The easy-draw device offer for an order',
@@ -99,7 +95,6 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', NO_STORE);
       return reply.send(
         await easyDrawUpgradeOffer(db, request.query.lookupKey, request.query.id, buyer(request)),
       );
@@ -109,7 +104,7 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.upgradePurchased,
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', privateResponse: true },
       schema: {
         tags: ['upgrades'],
         summary: 'Whether an order has completed an upgrade',
@@ -124,8 +119,7 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', NO_STORE);
+    async (request) => {
       return {
         isUpgraded: await isUpgradePurchased(
           db,
