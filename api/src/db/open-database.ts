@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
-import { PGliteDialect } from './pglite-dialect';
+import { preparingPGlite } from './pglite-prepared';
 import { preparedStatementName } from './prepared-statement';
 import type { DB } from './schema';
 
@@ -83,7 +83,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       release();
       throw error;
     }
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+    const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: preparingPGlite(client) }) });
     return {
       db,
       kind: 'pglite',
@@ -96,7 +96,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   const { client, owned } = options;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: preparingPGlite(client) }) });
   return {
     db,
     kind: 'pglite',

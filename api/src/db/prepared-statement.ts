@@ -1,7 +1,8 @@
 // Statements on the hot paths whose text never changes: the SQL is written once and only the
 // parameters are bound per call, so Kysely builds and compiles nothing for them. They run as
 // named prepared statements, parsed and planned once per connection: on PostgreSQL through the
-// pool's clients (open-database.ts), on PGlite through our dialect (pglite-dialect.ts).
+// pool's clients (open-database.ts), on PGlite through the client Kysely's PGliteDialect is given
+// (pglite-prepared.ts).
 import { CompiledQuery } from 'kysely';
 
 const namesByText = new Map<string, string>();

@@ -1,4 +1,4 @@
-// Statements declared with preparedStatement run prepared: on PGlite through our dialect's own
+// Statements declared with preparedStatement run prepared: on PGlite through preparingPGlite's own
 // protocol exchange (parse once, then bind and execute), on PostgreSQL as pg named statements.
 // Either way they must take and return values exactly as an unprepared query does.
 import { randomUUID } from 'node:crypto';
