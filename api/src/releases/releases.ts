@@ -28,10 +28,11 @@ export class ReleaseError extends Error {}
 
 /**
  * The audit-log action of a release change. It keeps its first word, `delivery`: the names are
- * stored in audit_log rows, and old and new rows must read alike.
+ * stored in operator_audit_log rows, and old and new rows must read alike.
  */
 export type ReleaseAuditAction = 'delivery.deploy' | 'delivery.rollback';
 
+/** One environment's releases: the stored builds, and which version of each remote is live. */
 export interface Releases {
   config: ReleaseConfig;
   store: ArtifactStore;
