@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { AreaTable } from '@shop/shared/shell-contract/area-routes';
 import { REMOTE_NAMES, type AreaName } from '@shop/shared/shell-contract/shell-props';
 import {
@@ -84,235 +85,281 @@ export type FirstViewComposer = (
   visitor?: FirstViewVisitor,
 ) => Promise<FirstViewPage | null>;
 
+/** Pages kept at most, shared and personal each (FirstViewOptions.maxEntries). */
+const MAX_ENTRIES = 200;
+
+/** Where a page's parts come from: the area renderers and the API reads offered to them. */
+type RenderSources = Pick<FirstViewOptions, 'loadArea' | 'fetchJson' | 'fetchPersonalJson'>;
+
+/** A page this composer can draw: its cache key and how to render it for a visitor. */
+interface PagePlan {
+  key: string;
+  render: (visitor: FirstViewVisitor) => Promise<FirstViewPage | null>;
+}
+
+/** A shared page: its render (which may still run), and the page once it has settled. */
+interface SharedPage {
+  page: Promise<FirstViewPage | null>;
+  /** Kept to check the page's nested areas' versions without waiting. */
+  settled?: FirstViewPage | null;
+}
+
+/** How a render ended: a failed one (it threw) is logged and is no page. */
+interface RenderOutcome {
+  page: FirstViewPage | null;
+  failed: boolean;
+}
+
+/**
+ * The composer keeps three policies apart: pages everyone shares (kept for `ttlMs`, at most
+ * `maxEntries`, re-rendered when a nested area's version changes), personal pages (each visitor
+ * renders their own; their keys are remembered), and a bound on renders running at once.
+ */
 export function createFirstViewComposer(options: FirstViewOptions): FirstViewComposer {
-  const {
-    loadShell,
-    loadArea,
-    fetchJson,
-    fetchPersonalJson,
-    log,
-    timeoutMs = 1_500,
-    ttlMs = 60_000,
-    maxEntries = 200,
-    maxConcurrent = 4,
-    now = Date.now,
-  } = options;
-  /** `settled`: the page once rendered, kept to check its nested areas' versions. */
-  const cache = new Map<
-    string,
-    { at: number; page: Promise<FirstViewPage | null>; settled?: FirstViewPage | null }
-  >();
-  /**
-   * Pages whose render read the API as its visitor (by cache key, so a new version of the area is
-   * asked again): each request renders its own, and no render of theirs is shared or kept.
-   */
-  const personalKeys = new Set<string>();
-  let rendering = 0;
-
-  async function compose(
-    shell: Loaded<ShellServerRenderer>,
-    pathname: string,
-    search: string,
-    areas: AreaTable,
-  ): Promise<{
-    key: string;
-    render: (visitor: FirstViewVisitor) => Promise<FirstViewPage | null>;
-  } | null> {
-    const target = shell.renderer.areaOf(pathname, areas);
-    if (!target) return null;
-    const area = await loadArea(target.area);
-    if (!area) return null;
-    return {
-      key: `${shell.id}|${area.id}|${pathname}${search}`,
-      render: async (visitor) => {
-        // Set as soon as a renderer asks (even for a read that then fails), so a personal render is never shared.
-        let personal = false;
-        const request: Omit<AreaRenderRequest, 'areaProps'> = {
-          pathname,
-          search,
-          basename: target.basename,
-          fetchJson,
-          ...(fetchPersonalJson && {
-            fetchPersonalJson: (path: string) => {
-              personal = true;
-              return fetchPersonalJson(path, visitor);
-            },
-          }),
-        };
-        const result = await area.renderer.renderArea(request);
-        if (!result) return null;
-        const filled = await fillSlots(result, request);
-        if (!filled) return null;
-        const root = await shell.renderer.renderFrame({
-          pathname,
-          area: target.area,
-          areaHtml: filled.html,
-          basename: target.basename,
-          b2bKey: target.b2bKey ?? null,
-          fetchJson,
-        });
-        const state: FirstViewState = {
-          area: target.area,
-          pathname,
-          basename: target.basename,
-          b2bKey: target.b2bKey ?? null,
-          queries: filled.queries,
-          // The host's choice: a nested area takes over with its host.
-          takeover: result.takeover ?? 'eager',
-          // The page's events at open (a nested area's too: it takes over with its host).
-          ...(filled.openEvents.length > 0 ? { openEvents: filled.openEvents } : {}),
-        };
-        // The frame's own styles (a storefront's chrome) go to <head> too, where React adopts them.
-        const frame = splitLeadingStyles(root);
-        return {
-          head: `${filled.head}${frame.head}<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(state)}</script>`,
-          root: frame.body,
-          ...(filled.nested.length > 0 ? { nested: filled.nested } : {}),
-          ...(personal ? { personal } : {}),
-        };
-      },
-    };
-  }
-
-  /**
-   * Renders each nested area a host's first view left room for (a storefront's main page is the
-   * catalog's) with the props the host gave it, and puts its HTML in its place. An area that cannot
-   * render its part means no first view: a hole would be filled later, moving the page.
-   */
-  async function fillSlots(
-    host: AreaRenderResult,
-    request: Omit<AreaRenderRequest, 'areaProps'>,
-  ): Promise<{
-    html: string;
-    head: string;
-    queries: FirstViewQuery[];
-    openEvents: FirstViewEvent[];
-    nested: { area: AreaName; id: string }[];
-  } | null> {
-    let { html, head } = host;
-    const queries = [...host.queries];
-    const openEvents = [...(host.openEvents ?? [])];
-    const nested: { area: AreaName; id: string }[] = [];
-    for (const slot of host.slots ?? []) {
-      const marker = `<div ${FIRST_VIEW_SLOT_ATTRIBUTE}="${slot.id}"></div>`;
-      if (!/^\d+$/.test(slot.id) || !html.includes(marker)) return null;
-      const guest = await loadArea(slot.area);
-      if (!guest) return null;
-      const part = await guest.renderer.renderArea({ ...request, areaProps: slot.areaProps });
-      // One level only: a nested area's own slots are not filled.
-      if (!part || (part.slots?.length ?? 0) > 0) return null;
-      html = html.replace(
-        marker,
-        () => `<div ${FIRST_VIEW_SLOT_ATTRIBUTE}="${slot.id}">${part.html}</div>`,
-      );
-      head += part.head;
-      // The host's entries first; a query both read is the same data.
-      const known = new Set(queries.map((query) => JSON.stringify(query.queryKey)));
-      queries.push(...part.queries.filter((query) => !known.has(JSON.stringify(query.queryKey))));
-      openEvents.push(...(part.openEvents ?? []));
-      nested.push({ area: slot.area, id: guest.id });
-    }
-    return { html, head, queries, openEvents, nested };
-  }
-
-  /** A cached page drawn with a nested area's older version (a deploy or rollback since) is stale. */
-  async function nestedChanged(page: FirstViewPage | null): Promise<boolean> {
-    for (const { area, id } of page?.nested ?? []) {
-      if ((await loadArea(area))?.id !== id) return true;
-    }
-    return false;
-  }
-
-  /** Counts the render against maxConcurrent until it ends, whether or not it is waited for. */
-  function started(
-    render: Promise<FirstViewPage | null>,
-    pathname: string,
-  ): Promise<FirstViewPage | null> {
-    rendering += 1;
-    return render
-      .catch((error: unknown) => {
-        log.warn(
-          { err: error, pathname },
-          'first view render failed; the page starts in the browser',
-        );
-        return null;
-      })
-      .finally(() => {
-        rendering -= 1;
-      });
-  }
+  const { loadShell, log, timeoutMs = 1_500, maxEntries = MAX_ENTRIES } = options;
+  const gate = createRenderGate(options.maxConcurrent ?? 4, log);
+  // Pages whose render read the API as its visitor (by cache key, so a new version of the area is
+  // asked again): each request renders its own, and no render of theirs is shared or kept.
+  const personalKeys = new LRUCache<string, true>({ max: maxEntries });
+  const shared = createSharedPages(options, gate, (key) => personalKeys.set(key, true));
 
   /** A render for this visitor alone: not cached, not shared. */
-  function renderAlone(
-    plan: { render: (visitor: FirstViewVisitor) => Promise<FirstViewPage | null> },
-    pathname: string,
-    visitor: FirstViewVisitor,
-  ): Promise<FirstViewPage | null> {
-    if (rendering >= maxConcurrent) return Promise.resolve(null);
-    return withTimeout(started(plan.render(visitor), pathname), timeoutMs);
-  }
-
-  function rememberPersonal(key: string): void {
-    personalKeys.delete(key);
-    personalKeys.add(key);
-    while (personalKeys.size > maxEntries)
-      personalKeys.delete(personalKeys.values().next().value as string);
+  async function renderAlone(plan: PagePlan, pathname: string, visitor: FirstViewVisitor) {
+    if (gate.busy()) return null;
+    const outcome = await withTimeout(gate.run(plan.render(visitor), pathname), timeoutMs);
+    return outcome?.page ?? null;
   }
 
   return async (pathname, search, areas, visitor = {}) => {
     try {
       const shell = await loadShell();
-      if (!shell) return null;
-      const plan = await compose(shell, pathname, search, areas);
+      const plan = shell && (await planPage(options, shell, pathname, search, areas));
       if (!plan) return null;
       if (personalKeys.has(plan.key)) return await renderAlone(plan, pathname, visitor);
-      let entry = cache.get(plan.key);
-      let own = false;
-      if (entry?.settled && (await nestedChanged(entry.settled))) entry = undefined;
-      if (!entry || now() - entry.at > ttlMs) {
-        if (rendering >= maxConcurrent) return null;
-        const fresh: {
-          at: number;
-          page: Promise<FirstViewPage | null>;
-          settled?: FirstViewPage | null;
-        } = {
-          at: now(),
-          page: Promise.resolve(null),
-        };
-        let failed = false;
-        fresh.page = started(
-          plan.render(visitor).catch((error: unknown) => {
-            failed = true;
-            throw error;
-          }),
-          pathname,
-        ).then((page) => {
-          // Only its own entry: a newer render may have replaced it meanwhile. A personal page is
-          // never kept: the next request for it renders its own.
-          if ((failed || page?.personal) && cache.get(plan.key) === fresh) cache.delete(plan.key);
-          if (page?.personal) {
-            rememberPersonal(plan.key);
-            return page;
-          }
-          fresh.settled = page;
-          return page;
-        });
-        entry = fresh;
-        own = true;
-        cache.delete(plan.key);
-        cache.set(plan.key, entry);
-        // Oldest first: a Map keeps insertion order.
-        while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
-      }
+      const found = await shared.find(plan);
+      const entry = found ?? (gate.busy() ? null : shared.start(plan, pathname, visitor));
+      if (!entry) return null;
       const page = await withTimeout(entry.page, timeoutMs);
       // Rendered as the visitor who started it: anyone else who waited for it gets their own.
-      if (page?.personal && !own) return await renderAlone(plan, pathname, visitor);
+      if (page?.personal && found) return await renderAlone(plan, pathname, visitor);
       return page;
     } catch (error) {
       log.warn({ err: error, pathname }, 'first view unavailable; the page starts in the browser');
       return null;
     }
   };
+}
+
+/** Bounds the renders running at once; a render counts until it ends, waited for or not. */
+function createRenderGate(maxConcurrent: number, log: FastifyBaseLogger) {
+  let rendering = 0;
+  return {
+    busy: () => rendering >= maxConcurrent,
+    run(render: Promise<FirstViewPage | null>, pathname: string): Promise<RenderOutcome> {
+      rendering += 1;
+      return render
+        .then(
+          (page) => ({ page, failed: false }),
+          (error: unknown) => {
+            log.warn(
+              { err: error, pathname },
+              'first view render failed; the page starts in the browser',
+            );
+            return { page: null, failed: true };
+          },
+        )
+        .finally(() => {
+          rendering -= 1;
+        });
+    },
+  };
+}
+
+/** The pages everyone shares, by plan key: reused for `ttlMs`, the oldest dropped past `maxEntries`. */
+function createSharedPages(
+  { loadArea, ttlMs = 60_000, maxEntries = MAX_ENTRIES, now = Date.now }: FirstViewOptions,
+  gate: ReturnType<typeof createRenderGate>,
+  onPersonal: (key: string) => void,
+) {
+  // Read with peek: a page's place in line is where its render put it, not its last read; a stale
+  // page reads as missing. ttlResolution 0: `now` is asked on every read. A ttl of 0 would mean
+  // "kept for ever" to lru-cache, so the shortest is 1 ms.
+  const pages = new LRUCache<string, SharedPage>({
+    max: maxEntries,
+    ttl: Math.max(1, ttlMs),
+    ttlResolution: 0,
+    perf: { now },
+  });
+  return {
+    /** The page shared for this plan, unless it is stale or drawn with a nested area's older version. */
+    async find(plan: PagePlan): Promise<SharedPage | null> {
+      const entry = pages.peek(plan.key);
+      if (!entry) return null;
+      if (entry.settled && (await nestedChanged(loadArea, entry.settled))) return null;
+      return entry;
+    },
+    /** Starts the render this visitor's request shares with everyone's, and keeps it. */
+    start(plan: PagePlan, pathname: string, visitor: FirstViewVisitor): SharedPage {
+      const entry: SharedPage = {
+        page: gate.run(plan.render(visitor), pathname).then(({ page, failed }) => {
+          // Only its own entry: a newer render may have replaced it meanwhile. A failed render
+          // is tried again by the next request; a personal page is never kept.
+          if ((failed || page?.personal) && pages.peek(plan.key) === entry) pages.delete(plan.key);
+          if (page?.personal) onPersonal(plan.key);
+          else entry.settled = page;
+          return page;
+        }),
+      };
+      pages.set(plan.key, entry);
+      return entry;
+    },
+  };
+}
+
+/** A cached page drawn with a nested area's older version (a deploy or rollback since) is stale. */
+async function nestedChanged(
+  loadArea: FirstViewOptions['loadArea'],
+  page: FirstViewPage,
+): Promise<boolean> {
+  for (const { area, id } of page.nested ?? []) {
+    if ((await loadArea(area))?.id !== id) return true;
+  }
+  return false;
+}
+
+/** The page the shell puts this path in, or null when no live area draws it. */
+async function planPage(
+  sources: RenderSources,
+  shell: Loaded<ShellServerRenderer>,
+  pathname: string,
+  search: string,
+  areas: AreaTable,
+): Promise<PagePlan | null> {
+  const target = shell.renderer.areaOf(pathname, areas);
+  if (!target) return null;
+  const area = await sources.loadArea(target.area);
+  if (!area) return null;
+  return {
+    key: `${shell.id}|${area.id}|${pathname}${search}`,
+    render: (visitor) =>
+      renderPage(
+        sources,
+        { shell, area, target, pathname, search },
+        personalReads(sources, visitor),
+      ),
+  };
+}
+
+/** The visitor's reads offered to renderers, and whether a renderer asked for one. */
+function personalReads(
+  { fetchPersonalJson }: RenderSources,
+  visitor: FirstViewVisitor,
+): { fetchPersonalJson?: (path: string) => Promise<unknown>; asked: () => boolean } {
+  if (!fetchPersonalJson) return { asked: () => false };
+  // Set as soon as a renderer asks (even for a read that then fails), so a personal render is never shared.
+  let asked = false;
+  return {
+    fetchPersonalJson: (path) => {
+      asked = true;
+      return fetchPersonalJson(path, visitor);
+    },
+    asked: () => asked,
+  };
+}
+
+/** One render of a planned page: the area (its slots filled), the shell's frame, and the state. */
+async function renderPage(
+  { loadArea, fetchJson }: RenderSources,
+  page: {
+    shell: Loaded<ShellServerRenderer>;
+    area: Loaded<AreaServerRenderer>;
+    target: NonNullable<ReturnType<ShellServerRenderer['areaOf']>>;
+    pathname: string;
+    search: string;
+  },
+  personal: ReturnType<typeof personalReads>,
+): Promise<FirstViewPage | null> {
+  const { shell, area, target, pathname, search } = page;
+  const request: Omit<AreaRenderRequest, 'areaProps'> = {
+    pathname,
+    search,
+    basename: target.basename,
+    fetchJson,
+    ...(personal.fetchPersonalJson && { fetchPersonalJson: personal.fetchPersonalJson }),
+  };
+  const result = await area.renderer.renderArea(request);
+  if (!result) return null;
+  const filled = await fillSlots(loadArea, result, request);
+  if (!filled) return null;
+  const root = await shell.renderer.renderFrame({
+    pathname,
+    area: target.area,
+    areaHtml: filled.html,
+    basename: target.basename,
+    b2bKey: target.b2bKey ?? null,
+    fetchJson,
+  });
+  const state: FirstViewState = {
+    area: target.area,
+    pathname,
+    basename: target.basename,
+    b2bKey: target.b2bKey ?? null,
+    queries: filled.queries,
+    // The host's choice: a nested area takes over with its host.
+    takeover: result.takeover ?? 'eager',
+    // The page's events at open (a nested area's too: it takes over with its host).
+    ...(filled.openEvents.length > 0 ? { openEvents: filled.openEvents } : {}),
+  };
+  // The frame's own styles (a storefront's chrome) go to <head> too, where React adopts them.
+  const frame = splitLeadingStyles(root);
+  return {
+    head: `${filled.head}${frame.head}<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(state)}</script>`,
+    root: frame.body,
+    ...(filled.nested.length > 0 ? { nested: filled.nested } : {}),
+    ...(personal.asked() ? { personal: true } : {}),
+  };
+}
+
+/**
+ * Renders each nested area a host's first view left room for (a storefront's main page is the
+ * catalog's) with the props the host gave it, and puts its HTML in its place. An area that cannot
+ * render its part means no first view: a hole would be filled later, moving the page.
+ */
+async function fillSlots(
+  loadArea: FirstViewOptions['loadArea'],
+  host: AreaRenderResult,
+  request: Omit<AreaRenderRequest, 'areaProps'>,
+): Promise<{
+  html: string;
+  head: string;
+  queries: FirstViewQuery[];
+  openEvents: FirstViewEvent[];
+  nested: { area: AreaName; id: string }[];
+} | null> {
+  let { html, head } = host;
+  const queries = [...host.queries];
+  const openEvents = [...(host.openEvents ?? [])];
+  const nested: { area: AreaName; id: string }[] = [];
+  for (const slot of host.slots ?? []) {
+    const marker = `<div ${FIRST_VIEW_SLOT_ATTRIBUTE}="${slot.id}"></div>`;
+    if (!/^\d+$/.test(slot.id) || !html.includes(marker)) return null;
+    const guest = await loadArea(slot.area);
+    if (!guest) return null;
+    const part = await guest.renderer.renderArea({ ...request, areaProps: slot.areaProps });
+    // One level only: a nested area's own slots are not filled.
+    if (!part || (part.slots?.length ?? 0) > 0) return null;
+    html = html.replace(
+      marker,
+      () => `<div ${FIRST_VIEW_SLOT_ATTRIBUTE}="${slot.id}">${part.html}</div>`,
+    );
+    head += part.head;
+    // The host's entries first; a query both read is the same data.
+    const known = new Set(queries.map((query) => JSON.stringify(query.queryKey)));
+    queries.push(...part.queries.filter((query) => !known.has(JSON.stringify(query.queryKey))));
+    openEvents.push(...(part.openEvents ?? []));
+    nested.push({ area: slot.area, id: guest.id });
+  }
+  return { html, head, queries, openEvents, nested };
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | null> {
