@@ -17,4 +17,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/'],
   globalSetup: '<rootDir>/test/postgres/global-setup.ts',
   globalTeardown: '<rootDir>/test/postgres/global-teardown.ts',
+  // Each file copies the template into its own database, so files are independent; jest's default
+  // on 2 cores is one worker, which leaves a core idle while a file waits on the server.
+  maxWorkers: 2,
 };
