@@ -3,8 +3,8 @@ import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createSecretToken } from './lib/tokens';
 import { isApiPath } from './plugins/infrastructure/error-handler';
-import { resolveOperator } from './routes/ops/operator-guard';
-import { localUrlOf, writeOperatorTokenFile } from './services/ops/operator-token-file';
+import { resolveOperator } from './routes/operations/operator-guard';
+import { localUrlOf, writeOperatorTokenFile } from './services/operations/operator-token-file';
 import { siteOptionsFromEnv } from './site/site-options';
 import { sitePlugin } from './site/site-plugin';
 

@@ -5,7 +5,7 @@ import { operatorAddBodySchema } from '@shop/shared/contract/ops';
 import { listOperators } from '../repositories/operators-repository';
 import { createMailQueue } from '../services/mail/mail-queue';
 import { createOutboxMailer, createSmtpMailer } from '../services/mail/mailer';
-import { inviteOperator } from '../services/ops/operator-invite';
+import { inviteOperator } from '../services/operations/operator-invite';
 import { EXIT_OK, stringFlag, UsageError, type CliCommand, type CliIo } from './cli-command';
 import { cliActor, cliConfig, runningShop, withDatabase } from './shop-connection';
 

@@ -17,7 +17,7 @@ import { discountRoutes } from './checkout/discount-routes';
 import { employerRoutes } from './checkout/employer-routes';
 import { outboxRoutes, outboxRouteEnabled } from './dev/outbox-routes';
 import { healthRoutes } from './health/health-routes';
-import { opsRoutes } from './ops/ops-routes';
+import { opsRoutes } from './operations/ops-routes';
 import { kitsRoutes } from './orders/kits-routes';
 import { customizationRoutes } from './partners/customization-routes';
 import { bnplRoutes } from './payments/bnpl-routes';

@@ -12,7 +12,7 @@ import { listAudit } from '../../src/repositories/audit-log-repository';
 import {
   operatorTokenPath,
   writeOperatorTokenFile,
-} from '../../src/services/ops/operator-token-file';
+} from '../../src/services/operations/operator-token-file';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app';
 import { pgliteTemplateDump } from '../helpers/template-database';
 import { createFakeRepo, writeRemoteBuild, type FakeRepo } from '../releases/fake-repo';

@@ -1,5 +1,5 @@
 import { API_PATHS } from '@shop/shared/contract/paths';
-import { inviteOperator } from '../../src/services/ops/operator-invite';
+import { inviteOperator } from '../../src/services/operations/operator-invite';
 import { latestMailTo } from './accounts';
 import { sessionCookieFrom, type TestApp } from './build-test-app';
 

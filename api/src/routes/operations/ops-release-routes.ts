@@ -20,7 +20,7 @@ import { RegistryCorruptError } from '../../releases/registry';
 import { findRemote, type RemoteDefinition } from '../../releases/remotes';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../repositories/audit-log-repository';
-import { releasesView, operatorReleases } from '../../services/ops/releases-view';
+import { releasesView, operatorReleases } from '../../services/operations/releases-view';
 import { OPS_ERRORS, operatorOf } from './operator-guard';
 
 function remoteOf(spelling: string): RemoteDefinition {

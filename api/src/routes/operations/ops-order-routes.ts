@@ -9,7 +9,7 @@ import {
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error';
-import { findOrdersFor, orderDetail, refundOrder } from '../../services/ops/order-support';
+import { findOrdersFor, orderDetail, refundOrder } from '../../services/operations/order-support';
 import { OPS_ERRORS, operatorOf } from './operator-guard';
 
 /** Order support: search, the money picture of one order, and refunds through the provider. */

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendNotFound } from '../../plugins/infrastructure/error-handler';
 import { listAudit } from '../../repositories/audit-log-repository';
 import { listOperators } from '../../repositories/operators-repository';
-import { inviteOperator } from '../../services/ops/operator-invite';
+import { inviteOperator } from '../../services/operations/operator-invite';
 import { opsReleaseRoutes } from './ops-release-routes';
 import { opsOrderRoutes } from './ops-order-routes';
 import { opsPartnerRoutes } from './ops-partner-routes';
