@@ -13,7 +13,10 @@ import { openDatabase, type DatabaseHandle } from '../db/open-database';
 import { isProcessAlive } from '../lib/process-alive';
 import { operatorName } from '../releases/release-config';
 import type { AuditActor } from '../repositories/audit-log-repository';
-import { operatorTokenPath, readOperatorTokenFile } from '../services/operations/operator-token-file';
+import {
+  operatorTokenPath,
+  readOperatorTokenFile,
+} from '../services/operations/operator-token-file';
 import type { CliIo } from './cli-command';
 
 /** The operator API answered with an error; the message (and fields) are the API's. */

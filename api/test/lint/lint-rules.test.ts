@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-// Proves the workspace's ESLint config (eslint.config.mjs) enforces the API's layers and forbids
-// import cycles: each case is linted as if it were a file at that path in the repository.
+// Proves the workspace's ESLint config (eslint.config.mjs) enforces the API's layers, forbids
+// import cycles and keeps once-split functions short: each case is linted as if it were a file at
+// that path in the repository.
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 
 interface LintCase {
@@ -49,9 +50,11 @@ function lint(cases: LintCase[]): LintResult[] {
 }
 
 const LAYER_RULE = 'import-x/no-restricted-paths';
+const LENGTH_RULE = 'max-lines-per-function';
+const LONG_FUNCTION = `export function long(): number {\n  let total = 0;\n${'  total += 1;\n'.repeat(78)}  return total;\n}\n`;
 const CYCLE_RULE = 'import-x/no-cycle';
 
-describe('import rules in eslint.config.mjs', () => {
+describe('import and function-length rules in eslint.config.mjs', () => {
   let fixtureDir: string;
   let results: Map<string, LintResult>;
 
@@ -104,6 +107,9 @@ describe('import rules in eslint.config.mjs', () => {
       })),
       { filePath: `${relativeFixture}/a.ts` },
       { filePath: `${relativeFixture}/c.ts` },
+      // An 81-line function where the split functions live, and the same one elsewhere.
+      { filePath: 'api/src/services/checkout/orders.ts', code: LONG_FUNCTION },
+      { filePath: 'api/src/services/checkout/pricing.ts', code: LONG_FUNCTION },
     ];
     results = new Map(lint(cases).map((result, index) => [String(index), result]));
   }, 180_000);
@@ -128,5 +134,12 @@ describe('import rules in eslint.config.mjs', () => {
     const user = results.get(String(layerCases.length + 1));
     expect(cyclic?.rules).toEqual([CYCLE_RULE]);
     expect(user?.rules).toEqual([]);
+  });
+
+  it('keeps the once-split functions at 80 lines or fewer, and only those files', () => {
+    const split = results.get(String(layerCases.length + 2));
+    const elsewhere = results.get(String(layerCases.length + 3));
+    expect(split?.rules).toEqual([LENGTH_RULE]);
+    expect(elsewhere?.rules).toEqual([]);
   });
 });
