@@ -265,6 +265,25 @@ describe("a first view taken over 'on-interaction'", () => {
     expect(screen.getByRole('combobox', { name: 'Plan' })).toHaveValue('monthly');
     expect(screen.getByLabelText('Remember me')).not.toBeChecked();
   });
+  it('holds the swap while a press on the first view is under way, so the tap it ends is replayed', async () => {
+    const user = userEvent.setup();
+    const submitted = jest.fn();
+    const { loader, load, arrive } = heldLoader();
+    const element = serverElement();
+    showFirstView(loader, element);
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    const button = screen.getByRole('button', { name: 'Log in' });
+    // "Log in" pressed on the server's page; the live area arrives before the finger lifts.
+    await user.pointer({ keys: '[MouseLeft>]', target: button });
+    await act(async () => arrive(loginParcel(submitted)));
+    await flush();
+    expect(element.isConnected).toBe(true);
+    expect(submitted).not.toHaveBeenCalled();
+
+    await user.pointer({ keys: '[/MouseLeft]', target: button });
+    await waitFor(() => expect(element.isConnected).toBe(false));
+    await waitFor(() => expect(submitted).toHaveBeenCalledTimes(1));
+  });
 });
 
 describe('leaving the first view’s page before the takeover', () => {

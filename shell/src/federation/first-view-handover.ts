@@ -7,6 +7,7 @@ import {
   counterpartOf,
   firstViewFieldsTouched,
   takeFirstViewClicks,
+  whenFirstViewReleased,
 } from './first-view-interactions';
 
 type FieldControls = typeof import('./first-view-controls');
@@ -53,16 +54,24 @@ export function whenSettled(
 }
 
 /**
- * Resolves once the live copy in `container` has settled, with the form helpers when the visitor
- * touched a field of the first view (else null). The helpers are a chunk of their own, fetched only
- * then; asked again once settled, so a field first touched while the live page rendered is carried too.
+ * Resolves once the live copy in `container` has settled and no press on the first view is under
+ * way, with the form helpers when the visitor touched a field of the first view (else null). The
+ * helpers are a chunk of their own, fetched only then; asked again once settled, so a field first
+ * touched while the live page rendered is carried too.
  */
 export function whenLiveSettled(container: HTMLElement | null): Promise<FieldControls | null> {
   const loadControls = () => import('./first-view-controls').catch(() => null);
   const early = firstViewFieldsTouched() ? loadControls() : null;
-  return Promise.resolve(container ? whenSettled(container) : undefined).then(
-    () => early ?? (firstViewFieldsTouched() ? loadControls() : null),
-  );
+  return (async () => {
+    if (container) await whenSettled(container);
+    for (;;) {
+      const controls = await (early ?? (firstViewFieldsTouched() ? loadControls() : null));
+      // Last, so the caller snapshots and swaps in the task the press ended in.
+      await whenFirstViewReleased();
+      // A press into a field can be what first touched one: fetch the helpers, then look again.
+      if (controls || !firstViewFieldsTouched()) return controls;
+    }
+  })();
 }
 
 /** What the visitor is doing on `element` now; taken in the task that swaps, so no keystroke falls between. */

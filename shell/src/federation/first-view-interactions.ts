@@ -24,6 +24,9 @@ let fieldsTouched = false;
 let focused: Element | null = null;
 let blurredNow: Element | null = null;
 let interacted: () => void = () => undefined;
+// A pointer pressed on the first view and not yet released, and who waits for its release.
+let pressing = false;
+const releaseWaiters: (() => void)[] = [];
 const firstInteraction = new Promise<void>((resolve) => {
   interacted = resolve;
 });
@@ -60,6 +63,47 @@ function watchFirstInteraction(doc: Document): void {
     doc.addEventListener(type, onEvent, { capture: true, passive: true });
 }
 
+/** How long a press may hold the swap (a release outside the window may never be reported). */
+const PRESS_MAX_HOLD_MS = 3_000;
+
+/**
+ * Resolves once no pointer is pressed on the first view, after the click that ends the press was
+ * recorded. Swapping mid-press would remove the pressed control, and the browser then fires no
+ * click at all: an early tap would be lost instead of replayed.
+ */
+export function whenFirstViewReleased(): Promise<void> {
+  if (!pressing) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, PRESS_MAX_HOLD_MS);
+    releaseWaiters.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+function watchPresses(doc: Document): void {
+  doc.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (event.target instanceof Element && event.target.closest(`[${FIRST_VIEW_AREA_ATTRIBUTE}]`))
+        pressing = true;
+    },
+    { capture: true, passive: true },
+  );
+  const release = () => {
+    if (!pressing) return;
+    pressing = false;
+    // The click follows pointerup in the same task: waiters run in the next one, after it.
+    setTimeout(() => {
+      if (pressing) return;
+      for (const waiter of releaseWaiters.splice(0)) waiter();
+    }, 0);
+  };
+  for (const type of ['pointerup', 'pointercancel'])
+    doc.addEventListener(type, release, { capture: true, passive: true });
+}
+
 /** The shell's history, once it exists: links on the first view then change pages in place. */
 export function setFirstViewNavigator(push: (href: string) => void): void {
   navigate = push;
@@ -73,6 +117,7 @@ export function recordFirstViewInteractions(doc: Document): void {
   if (recording) return;
   recording = true;
   watchFirstInteraction(doc);
+  watchPresses(doc);
   const inFirstViewField = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (
