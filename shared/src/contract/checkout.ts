@@ -14,7 +14,7 @@ import {
   sessionIdSchema,
 } from './common';
 import { cartItemSchema, cartSchema } from './cart';
-import { cardInputSchema, chargeViewSchema, paymentMethodInputSchema } from './payment';
+import { chargeViewSchema, paymentMethodInputSchema, providerTokenSchema } from './payment';
 import { discountCodeSchema, discountInvalidReasonSchema } from './discounts';
 import { derivedIntervalSchema } from './catalog';
 import { shopKeySchema } from './customization';
@@ -229,8 +229,8 @@ export type EmployerPaymentView = z.infer<typeof employerPaymentViewSchema>;
 // An employer pays by card only; a union of one would publish a `oneOf` of one schema.
 export const employerPaymentBodySchema = z.object({
   paymentMethod: z.object({
-    type: z.literal('card'),
-    card: cardInputSchema,
+    type: z.literal('token'),
+    token: providerTokenSchema,
     save: z.literal(false).default(false),
   }),
 });

@@ -2,50 +2,14 @@ import { z } from 'zod';
 import { safeString } from './text';
 import { currencySchema, centsSchema, isoDateTimeSchema } from './common';
 
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 /**
- * Raw card details typed by the shopper. They go to our API only to be tokenised by the
- * payment provider; the server keeps brand, last4 and expiry, never the number.
+ * A one-time reference to card (or pay-later) details that the payment provider's own browser
+ * element collected: a Stripe ConfirmationToken (`ctoken_`) or PaymentMethod (`pm_`), or the
+ * built-in provider's token (`tok_`). The shop's API never receives a card number, expiry or CVC.
  */
-export const cardInputSchema = z
-  .object({
-    number: safeString({ message: 'Please enter a card number' })
-      .transform((value) => value.replace(/[\s-]/g, ''))
-      .pipe(
-        safeString()
-          .regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits')
-          .refine(luhnValid, 'Card number is not valid'),
-      ),
-    expMonth: z.coerce.number().int().min(1, 'Month must be 1-12').max(12, 'Month must be 1-12'),
-    expYear: z.coerce
-      .number()
-      .int()
-      .transform((year) => (year < 100 ? 2000 + year : year))
-      .pipe(z.number().min(2000).max(2100)),
-    cvc: safeString()
-      .trim()
-      .regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
-  })
-  .superRefine((card, ctx) => {
-    const now = new Date();
-    const currentMonth = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
-    if (card.expYear * 12 + card.expMonth < currentMonth) {
-      ctx.addIssue({ code: 'custom', path: ['expYear'], message: 'Card has expired' });
-    }
-  });
-export type CardInput = z.input<typeof cardInputSchema>;
+export const providerTokenSchema = safeString()
+  .trim()
+  .regex(/^(ctoken|pm|tok)_[A-Za-z0-9_]{6,200}$/, 'Please enter your card details again');
 
 export const cardBrandSchema = z.enum(['visa', 'mastercard', 'amex', 'discover', 'unknown']);
 
@@ -60,18 +24,36 @@ export const paymentMethodViewSchema = z.object({
 });
 export type PaymentMethodView = z.infer<typeof paymentMethodViewSchema>;
 
-/** How a checkout or upgrade pays: a new card, a saved card, or buy-now-pay-later. */
+/**
+ * How a checkout pays: details the provider's element collected (a card, to be saved when `save`),
+ * a saved card, or pay-later through the provider's own method with the shopper's consent recorded
+ * by us first.
+ */
 export const paymentMethodInputSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('card'), card: cardInputSchema, save: z.boolean().default(false) }),
+  z.object({
+    type: z.literal('token'),
+    token: providerTokenSchema,
+    save: z.boolean().default(false),
+  }),
   z.object({ type: z.literal('saved'), paymentMethodId: safeString().min(1).max(100) }),
-  z.object({ type: z.literal('bnpl'), consentId: z.uuid() }),
+  z.object({ type: z.literal('bnpl'), consentId: z.uuid(), token: providerTokenSchema }),
 ]);
 export type PaymentMethodInput = z.input<typeof paymentMethodInputSchema>;
 
-export const paymentStatusSchema = z.enum(['succeeded', 'requires_action', 'failed', 'canceled']);
+export const paymentStatusSchema = z.enum([
+  'succeeded',
+  'processing',
+  'requires_action',
+  'failed',
+  'canceled',
+]);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
-/** The result of a charge as a client sees it; `requires_action` is followed by a confirm call. */
+/**
+ * The result of a charge (a PaymentIntent) as a client sees it. `requires_action` carries the
+ * intent's client secret: the browser hands it to the provider's SDK (3-D Secure, a pay-later
+ * redirect), then asks our API to confirm, and the API decides from the provider's own state.
+ */
 export const chargeViewSchema = z.object({
   id: safeString(),
   status: paymentStatusSchema,
@@ -79,7 +61,23 @@ export const chargeViewSchema = z.object({
   currency: currencySchema,
   failureCode: safeString().nullable(),
   failureMessage: safeString().nullable(),
-  nextAction: z.object({ type: z.literal('confirm'), message: safeString() }).nullable(),
+  nextAction: z
+    .object({
+      type: z.literal('provider_action'),
+      clientSecret: safeString(),
+      message: safeString(),
+    })
+    .nullable(),
   createdAt: isoDateTimeSchema,
 });
 export type ChargeView = z.infer<typeof chargeViewSchema>;
+
+/**
+ * GET /payments/stripe-subscriptions/config: which provider's element the browser loads. Stripe
+ * needs only its publishable key; the built-in provider serves its element under its own path.
+ */
+export const paymentsBrowserConfigSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('stripe'), publishableKey: safeString() }),
+  z.object({ provider: z.literal('test'), elementUrl: safeString() }),
+]);
+export type PaymentsBrowserConfig = z.infer<typeof paymentsBrowserConfigSchema>;

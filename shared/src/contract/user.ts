@@ -11,7 +11,7 @@ import {
   queryBooleanSchema,
   sessionIdSchema,
 } from './common';
-import { cardInputSchema, paymentMethodViewSchema } from './payment';
+import { paymentMethodViewSchema, providerTokenSchema } from './payment';
 import { cartItemSchema } from './cart';
 import { discountCodeSchema } from './discounts';
 import { recurringIntervalSchema } from './catalog';
@@ -72,8 +72,9 @@ export const paymentMethodsResponseSchema = z.object({
 });
 export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
 
+/** A card saved from the account page: the provider's element collected it (a SetupIntent). */
 export const addPaymentMethodBodySchema = z.object({
-  card: cardInputSchema,
+  token: providerTokenSchema,
   makeDefault: z.boolean().default(false),
 });
 export type AddPaymentMethodBody = z.input<typeof addPaymentMethodBodySchema>;
@@ -81,12 +82,14 @@ export type AddPaymentMethodBody = z.input<typeof addPaymentMethodBodySchema>;
 export const paymentMethodIdParamsSchema = z.object({ id: safeString().min(1).max(100) });
 
 /**
- * 202 from adding a card whose bank wants the shopper to confirm it (3-D Secure in Stripe). The
- * card is saved only once POST paymentMethodConfirmation with this id succeeds.
+ * 202 from adding a card whose bank wants the shopper to confirm it (3-D Secure). The browser
+ * hands `clientSecret` to the provider's SDK, then POSTs paymentMethodConfirmation with
+ * `confirmationId` (the SetupIntent); the API saves the card only if the provider says it succeeded.
  */
 export const paymentMethodConfirmationSchema = z.object({
   status: z.literal('requires_confirmation'),
   confirmationId: safeString(),
+  clientSecret: safeString(),
   message: safeString(),
 });
 export type PaymentMethodConfirmation = z.infer<typeof paymentMethodConfirmationSchema>;

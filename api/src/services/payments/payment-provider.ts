@@ -1,18 +1,15 @@
 /**
- * Everything the shop asks of a payment provider. Callers depend on this interface only, so a
- * Stripe adapter can replace the built-in test provider without touching them.
+ * Everything the shop asks of a payment provider. Callers depend on this interface only; the
+ * built-in test provider and the Stripe adapter implement it, chosen by configuration.
+ *
+ * Card details never pass through the shop: the provider's own browser element collects them and
+ * hands the browser a token (Stripe: a ConfirmationToken or PaymentMethod id), which our API
+ * passes on. A charge is a PaymentIntent, created first (its id recorded on our record) and then
+ * confirmed, so whatever happens after the provider took the money, our record knows the intent.
  *
  * Call it outside database transactions: a real provider is a network call, and the test
  * provider writes through the shared database handle.
  */
-
-export interface CardDetails {
-  /** Digits only. Used once to tokenise; never stored. */
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
@@ -33,20 +30,45 @@ export interface ProviderPaymentMethod {
   createdAt: Date;
 }
 
-export type ChargeStatus = 'succeeded' | 'requires_action' | 'failed' | 'canceled';
+/**
+ * A PaymentIntent's state in our words: `requires_confirmation` (created, not confirmed yet),
+ * `requires_action` (the shopper must finish 3-D Secure or a pay-later redirect in the browser),
+ * `processing` (settles later, by webhook), `succeeded`, `failed` (declined; the intent may be
+ * confirmed again with another card) and `canceled` (released).
+ */
+export type ChargeStatus =
+  'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+/** What the browser needs to finish a `requires_action` intent with the provider's SDK. */
+export interface ProviderNextAction {
+  clientSecret: string;
+  message: string;
+}
+
+/** The method an intent was paid with, as the shop may show and keep it (never the number). */
+export interface PaymentMethodSummary {
+  id: string;
+  type: 'card' | 'bnpl';
+  brand: CardBrand;
+  last4: string | null;
+}
 
 export interface ProviderCharge {
+  /** The PaymentIntent id. */
   id: string;
   status: ChargeStatus;
   amount: number;
   currency: string;
   customerId: string | null;
   paymentMethodId: string | null;
+  /** Known once confirmed with a method. */
+  method: PaymentMethodSummary | null;
   /** Stripe-style decline code, e.g. card_declined. */
   failureCode: string | null;
   failureMessage: string | null;
-  /** Present while status is requires_action: the shopper must confirm (3-D Secure in Stripe). */
-  nextAction: { type: 'confirm'; message: string } | null;
+  /** Present while status is requires_action. */
+  nextAction: ProviderNextAction | null;
+  /** Our record's ids (orderId, upgradeId…), so a webhook or reconciliation finds the record. */
   metadata: Record<string, string>;
   /** Cents refunded so far; never more than `amount`. */
   amountRefunded: number;
@@ -67,29 +89,112 @@ export interface RefundInput {
   /** Cents; the whole unrefunded rest of the charge when left out. */
   amount?: number;
   reason?: string;
-  /** The same key returns the first refund, so a retried or doubled refund moves money once. */
+  /** Derived from our record (e.g. `refund:<orderId>:<n>`): a retry moves money once. */
   idempotencyKey: string;
 }
 
+/** Creates an intent for one of our records, not yet confirmed. */
 export interface CreateChargeInput {
   amount: number;
   currency: string;
-  paymentMethodId: string;
+  /** Required to save the card (`saveForFuture`) or to pay with a saved one. */
   customerId?: string | null;
   description?: string;
-  metadata?: Record<string, string>;
-  /** The same key with the same request returns the first charge; with a different request it is refused. */
+  /** Must name our record (e.g. `orderId`): webhooks and reconciliation find it by this. */
+  metadata: Record<string, string>;
+  /** Derived from our record (e.g. `order:<id>:intent`): a retry returns the same intent. */
   idempotencyKey: string;
 }
 
-/** A charge on a card tokenised by the same call, for no customer (the card is not saved). */
-export interface ChargeNewCardInput extends Omit<
-  CreateChargeInput,
-  'paymentMethodId' | 'customerId' | 'idempotencyKey'
-> {
-  card: CardDetails;
-  /** The charge's idempotency key is this, a colon and the new card's id, as with createCharge. */
-  idempotencyKeyPrefix: string;
+/** What confirms an intent: details from the provider's element, or a saved card. */
+export type ChargeSource =
+  | {
+      type: 'token';
+      token: string;
+      /** Keep the card on the intent's customer for later off-session charges (setup_future_usage). */
+      saveForFuture: boolean;
+    }
+  | {
+      type: 'saved';
+      paymentMethodId: string;
+      /** The shopper is not at the keyboard (renewals): the bank may still refuse and ask for them. */
+      offSession: boolean;
+    };
+
+export interface ConfirmChargeInput {
+  source: ChargeSource;
+  /** Where a redirect-based step (3-D Secure page, pay-later approval) brings the shopper back. */
+  returnUrl: string;
+  /** Derived from our record (e.g. `order:<id>:confirm:<attempt>`). */
+  idempotencyKey: string;
+}
+
+export type SetupStatus = 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+
+/** Saving a card without paying (a SetupIntent). */
+export interface ProviderSetup {
+  id: string;
+  status: SetupStatus;
+  customerId: string;
+  /** The saved card once succeeded. */
+  paymentMethodId: string | null;
+  nextAction: ProviderNextAction | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+}
+
+export interface CreateSetupInput {
+  customerId: string;
+  token: string;
+  returnUrl: string;
+  idempotencyKey: string;
+}
+
+/** A provider event, verified and reduced to what the shop acts on. */
+export type ProviderEvent =
+  | {
+      id: string;
+      type:
+        | 'payment_intent.succeeded'
+        | 'payment_intent.payment_failed'
+        | 'payment_intent.canceled'
+        | 'payment_intent.processing'
+        | 'payment_intent.requires_action';
+      charge: ProviderCharge;
+    }
+  | {
+      id: string;
+      /** The intent refunded, with `amountRefunded` as the provider now has it. */
+      type: 'charge.refunded';
+      charge: ProviderCharge;
+    }
+  | {
+      id: string;
+      type: 'charge.dispute.created';
+      /** The disputed PaymentIntent. */
+      chargeId: string;
+      disputeId: string;
+      amount: number;
+      reason: string;
+    }
+  | { id: string; type: 'setup_intent.succeeded'; setup: ProviderSetup }
+  /** Any other type: recorded and acknowledged, nothing changes. */
+  | { id: string; type: 'ignored'; providerType: string };
+
+/** The browser's side of a provider: which element it loads. */
+export type ProviderBrowserConfig =
+  { provider: 'stripe'; publishableKey: string } | { provider: 'test'; elementUrl: string };
+
+/** A catalogue price at the provider, found by our lookup key. */
+export interface ProviderPrice {
+  id: string;
+  lookupKey: string;
+  unitAmount: number;
+  currency: string;
+  type: 'one_time' | 'recurring';
+  recurringInterval: 'day' | 'week' | 'month' | 'year' | null;
+  /** From the price's metadata `unlimited_upgrade`. */
+  isUnlimitedUpgrade: boolean;
 }
 
 export interface ProviderSubscription {
@@ -111,25 +216,10 @@ export interface CreateSubscriptionInput {
   idempotencyKey: string;
 }
 
-export interface BnplAuthorisation {
-  id: string;
-  status: 'authorised' | 'declined' | 'captured' | 'canceled';
-  amount: number;
-  currency: string;
-  email: string;
-  consentId: string | null;
-}
-
-export interface AuthoriseBnplInput {
-  amount: number;
-  currency: string;
-  email: string;
-  consentId: string;
-  idempotencyKey: string;
-}
-
 export interface PaymentProvider {
-  readonly name: string;
+  readonly name: 'test' | 'stripe';
+  browserConfig(): ProviderBrowserConfig;
+
   /** Finds the customer for a user (by user id) or creates one. */
   ensureCustomer(input: {
     userId: string | null;
@@ -138,13 +228,6 @@ export interface PaymentProvider {
   }): Promise<ProviderCustomer>;
   findCustomerByUserId(userId: string): Promise<ProviderCustomer | null>;
 
-  /** Tokenises raw card details. Throws PaymentDeclinedError for a card that cannot be saved. */
-  createPaymentMethod(card: CardDetails): Promise<ProviderPaymentMethod>;
-  attachPaymentMethod(
-    paymentMethodId: string,
-    customerId: string,
-    options?: { makeDefault?: boolean },
-  ): Promise<ProviderPaymentMethod>;
   listPaymentMethods(customerId: string): Promise<ProviderPaymentMethod[]>;
   /** Null when the method does not exist or belongs to another customer. */
   getPaymentMethod(
@@ -157,29 +240,37 @@ export interface PaymentProvider {
   ): Promise<ProviderPaymentMethod>;
   detachPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
 
-  /** One-time charge. A decline is a charge with status 'failed', not an exception. */
+  /** Saves a card from the provider's element on a customer (a SetupIntent, confirmed at once). */
+  createSetup(input: CreateSetupInput): Promise<ProviderSetup>;
+  /** Null for an unknown id or another customer's. */
+  getSetup(customerId: string, setupId: string): Promise<ProviderSetup | null>;
+
+  /** Creates an unconfirmed intent (status `requires_confirmation`). */
   createCharge(input: CreateChargeInput): Promise<ProviderCharge>;
   /**
-   * Optional: tokenises the card and charges it in one call (Stripe: a PaymentIntent confirmed
-   * with payment_method_data). The same as createPaymentMethod then createCharge, in one round
-   * trip; callers fall back to those two when a provider leaves it out.
+   * Confirms an intent with the shopper's method. A decline is status `failed` with a code, not
+   * an exception; a bank that wants the shopper gives `requires_action` with `nextAction`.
    */
-  chargeNewCard?(
-    input: ChargeNewCardInput,
-  ): Promise<{ method: ProviderPaymentMethod; charge: ProviderCharge }>;
-  /** Completes a charge left in requires_action. */
-  confirmCharge(chargeId: string): Promise<ProviderCharge>;
+  confirmCharge(chargeId: string, input: ConfirmChargeInput): Promise<ProviderCharge>;
+  /** The provider's own current state of the intent: every decision is made from it. */
   getCharge(chargeId: string): Promise<ProviderCharge | null>;
+  /** Releases an intent no record will keep (succeeded ones are refunded instead). */
+  cancelCharge(chargeId: string, idempotencyKey: string): Promise<ProviderCharge>;
   /** Gives money back on a succeeded charge. Throws RefundRefusedError past what is left to refund. */
   refund(input: RefundInput): Promise<ProviderRefund>;
   listRefunds(chargeId: string): Promise<ProviderRefund[]>;
 
+  /** Catalogue prices by our lookup keys (unknown keys are left out). */
+  listPrices(lookupKeys: readonly string[]): Promise<ProviderPrice[]>;
+
   createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
 
-  authoriseBnpl(input: AuthoriseBnplInput): Promise<BnplAuthorisation>;
-  /** Releases a pay-later authorisation that no order will capture. */
-  cancelBnpl(authorisationId: string): Promise<BnplAuthorisation>;
+  /**
+   * Verifies a webhook on its raw body and signature header before anything reads it; throws
+   * WebhookSignatureError for a forged, unsigned, stale or altered event.
+   */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }
 
 /** A refund the charge cannot take: not succeeded, or more than is left of it. */
@@ -190,7 +281,7 @@ export class RefundRefusedError extends Error {
   }
 }
 
-/** A card the provider refuses outright (at tokenisation or attach time). */
+/** A card the provider refuses outright (when saved, or a token it does not know). */
 export class PaymentDeclinedError extends Error {
   constructor(
     readonly declineCode: string,
@@ -213,5 +304,28 @@ export class PaymentObjectNotFoundError extends Error {
   constructor(what: string) {
     super(`${what} not found`);
     this.name = 'PaymentObjectNotFoundError';
+  }
+}
+
+/** The webhook's signature did not verify (forged, unsigned, stale, or the body was changed). */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/**
+ * The provider could not be reached or failed, and whether it acted is unknown (a connection
+ * error, a 5xx, a rate limit after retries). Callers keep the record pending: reconciliation
+ * asks the provider later, with the same idempotency keys.
+ */
+export class ProviderUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'ProviderUnavailableError';
   }
 }
