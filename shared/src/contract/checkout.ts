@@ -14,7 +14,12 @@ import {
   sessionIdSchema,
 } from './common';
 import { cartItemSchema, cartSchema } from './cart';
-import { chargeViewSchema, paymentMethodInputSchema, providerTokenSchema } from './payment';
+import {
+  chargeViewSchema,
+  nextActionSchema,
+  paymentMethodInputSchema,
+  providerTokenSchema,
+} from './payment';
 import { discountCodeSchema, discountInvalidReasonSchema } from './discounts';
 import { derivedIntervalSchema } from './catalog';
 import { shopKeySchema } from './customization';
@@ -186,6 +191,11 @@ export const businessCheckoutStatusSchema = z.object({
   final: z.boolean(),
   /** The decline reason of a failed payment. */
   failureMessage: safeString().nullable(),
+  /**
+   * Set while a pending payment waits for the shopper (3-D Secure): the browser finishes it with
+   * the provider's SDK, then POSTs orderConfirm with this id.
+   */
+  nextAction: nextActionSchema.nullable().default(null),
 });
 export type BusinessCheckoutStatus = z.infer<typeof businessCheckoutStatusSchema>;
 export const businessCheckoutResponseSchema = businessCheckoutStatusSchema.extend({
@@ -216,7 +226,11 @@ export type BnplConsent = z.infer<typeof bnplConsentSchema>;
 export const bnplConsentParamsSchema = z.object({ id: z.uuid() });
 export const bnplConsentListSchema = z.array(bnplConsentSchema);
 
-/** The employer's view of an order an employee asked them to pay (the emailed link). */
+/**
+ * The employer's view of an order an employee asked them to pay (the emailed link). While the
+ * bank asks the employer to confirm, `order.payment.nextAction` is set: the browser finishes it
+ * with the provider's SDK, then POSTs employerPaymentConfirm, which decides from the provider.
+ */
 export const employerPaymentParamsSchema = z.object({ token: safeString().min(20).max(200) });
 export const employerPaymentViewSchema = z.object({
   requestId: safeString(),

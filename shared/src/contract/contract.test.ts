@@ -4,7 +4,7 @@ import { customizationInputSchema, imageUrlSchema } from './customization';
 import { discountCodeSchema } from './discounts';
 import { errorBodySchema } from './errors';
 import { API_PATHS, buildPath, CONNECT_PREFIXES, CONTENT_PREFIX, PAYMENTS_PREFIX } from './paths';
-import { cardInputSchema } from './payment';
+import { paymentMethodInputSchema, providerTokenSchema } from './payment';
 import { miniPanelUpgradeQuerySchema, isMissingPaymentId } from './upgrades';
 import { passwordSchema } from './auth';
 
@@ -72,43 +72,28 @@ describe('API contract', () => {
     ).toBe(false);
   });
 
-  it('checks cards (Luhn, expiry, cvc) and strips spaces', () => {
-    const nextYear = new Date().getUTCFullYear() + 1;
-    expect(
-      cardInputSchema.parse({
-        number: '4242 4242 4242 4242',
-        expMonth: 1,
-        expYear: nextYear % 100,
-        cvc: '123',
-      }),
-    ).toEqual({
-      number: '4242424242424242',
-      expMonth: 1,
-      expYear: nextYear,
-      cvc: '123',
-    });
-    expect(
-      cardInputSchema.safeParse({
-        number: '4242424242424241',
-        expMonth: 1,
-        expYear: nextYear,
-        cvc: '123',
-      }).success,
-    ).toBe(false);
+  it('takes a provider token in place of card details, never the card itself', () => {
+    expect(providerTokenSchema.parse(' tok_abc123XYZ ')).toBe('tok_abc123XYZ');
+    expect(providerTokenSchema.safeParse('ctoken_1N2b3C4d5E').success).toBe(true);
+    expect(providerTokenSchema.safeParse('pm_1N2b3C4d5E').success).toBe(true);
+    expect(providerTokenSchema.safeParse('4242424242424242').success).toBe(false);
+    const card = { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' };
+    const parsed = paymentMethodInputSchema.parse({ type: 'token', token: 'tok_abc123', card });
+    expect(parsed).toEqual({ type: 'token', token: 'tok_abc123', save: false });
   });
 
-  it('takes an employer payment by card only, never saving the card', () => {
-    const nextYear = new Date().getUTCFullYear() + 1;
-    const card = { number: '4242424242424242', expMonth: 1, expYear: nextYear, cvc: '123' };
-    expect(employerPaymentBodySchema.parse({ paymentMethod: { type: 'card', card } })).toEqual({
-      paymentMethod: { type: 'card', card, save: false },
-    });
+  it('takes an employer payment by token only, never saving the card', () => {
+    expect(
+      employerPaymentBodySchema.parse({ paymentMethod: { type: 'token', token: 'tok_abc123' } }),
+    ).toEqual({ paymentMethod: { type: 'token', token: 'tok_abc123', save: false } });
     const refused = (paymentMethod: unknown) =>
       employerPaymentBodySchema
         .safeParse({ paymentMethod })
         .error?.issues.map((issue) => issue.path);
     expect(refused({ type: 'bnpl', consentId: 'x' })).toContainEqual(['paymentMethod', 'type']);
-    expect(refused({ type: 'card', card, save: true })).toEqual([['paymentMethod', 'save']]);
+    expect(refused({ type: 'token', token: 'tok_abc123', save: true })).toEqual([
+      ['paymentMethod', 'save'],
+    ]);
   });
 
   it("checks US and Canadian postal codes and regions, with the country's own words", () => {

@@ -51,10 +51,12 @@ export const API_PATHS = {
   employerFormSubmit: '/employer-form-submit',
   employerPayment: '/employer-form-submit/:token',
   employerPaymentPay: '/employer-form-submit/:token/pay',
+  employerPaymentConfirm: '/employer-form-submit/:token/confirm',
   logPageView: '/impact/log-page-view',
   kitsHasScheduled: '/kits/products/has-scheduled',
 
   // payments
+  paymentsConfig: `${P}/config`,
   discount: `${P}/discounts/:code`,
   discountIsValid: `${P}/discounts/:code/is-valid`,
   businessCheckout: `${P}/business/checkout`,
@@ -75,6 +77,7 @@ export const API_PATHS = {
   miniPanelUpgradePending: `${P}/checkout/mini-panel-upgrade/pending`,
   miniPanelUpgradePurchase: `${P}/checkout/mini-panel-upgrade`,
   easyDrawUpgradePurchase: `${P}/checkout/easy-draw-upgrade`,
+  upgradeConfirm: `${P}/checkout/upgrades/:id/confirm`,
 
   // content (customization, catalog and cart: in first-view-paths.ts)
   ...FIRST_VIEW_PATHS,

@@ -50,6 +50,17 @@ export const paymentStatusSchema = z.enum([
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /**
+ * What the browser hands the provider's SDK to finish a payment or a card setup the bank (3-D
+ * Secure) or a pay-later redirect holds; afterwards it asks our API to confirm.
+ */
+export const nextActionSchema = z.object({
+  type: z.literal('provider_action'),
+  clientSecret: safeString(),
+  message: safeString(),
+});
+export type NextAction = z.infer<typeof nextActionSchema>;
+
+/**
  * The result of a charge (a PaymentIntent) as a client sees it. `requires_action` carries the
  * intent's client secret: the browser hands it to the provider's SDK (3-D Secure, a pay-later
  * redirect), then asks our API to confirm, and the API decides from the provider's own state.
@@ -61,13 +72,7 @@ export const chargeViewSchema = z.object({
   currency: currencySchema,
   failureCode: safeString().nullable(),
   failureMessage: safeString().nullable(),
-  nextAction: z
-    .object({
-      type: z.literal('provider_action'),
-      clientSecret: safeString(),
-      message: safeString(),
-    })
-    .nullable(),
+  nextAction: nextActionSchema.nullable(),
   createdAt: isoDateTimeSchema,
 });
 export type ChargeView = z.infer<typeof chargeViewSchema>;

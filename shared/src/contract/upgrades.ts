@@ -3,6 +3,7 @@ import { safeString } from './text';
 import { shouldCheckUpgradePurchased } from '../rules/upgrade-purchased';
 import { centsSchema, emailInputSchema } from './common';
 import { pricedOfferSchema } from './catalog';
+import { nextActionSchema } from './payment';
 
 export const UPGRADE_TYPES = ['mini-panel', 'easy-draw', 'bp-tape'] as const;
 export const upgradeTypeSchema = z.enum(UPGRADE_TYPES);
@@ -100,6 +101,11 @@ export const upgradeResultSchema = z.object({
   quantity: z.number().int().min(1),
   /** The product title of what was added, for "Added to your order: …". */
   title: safeString(),
+  /**
+   * Set while the bank asks the shopper again (3-D Secure on the saved card): the upgrade stays
+   * pending until the browser finishes it and POSTs upgradeConfirm with this upgrade's id.
+   */
+  nextAction: nextActionSchema.nullable().default(null),
 });
 export type UpgradeResult = z.infer<typeof upgradeResultSchema>;
 
