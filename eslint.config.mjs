@@ -14,7 +14,8 @@ const PACKAGE_BOUNDARY = {
 };
 
 // Layers inside shared/: the pure bottom (contract, rules, catalog, format) knows nothing above it;
-// http sits on it; only federation (the areas' antd theme) and forms (antd form rules) touch antd.
+// http sits on it; only federation (the areas' antd theme), forms (antd form rules) and payments
+// (the provider's element, its bank-check dialog and states, the same in every paying area) touch antd.
 const PURE_LAYER = ['contract', 'rules', 'catalog', 'format'];
 const onlyFrom = (folders, message) => ({
   regex: `^(?:\\.\\./)+(?!(?:${folders.join('|')})(?:/|$))`,
@@ -27,7 +28,7 @@ const SELF_IMPORT = {
 const NO_ANTD = {
   group: ['antd', 'antd/*', '@ant-design/*'],
   message:
-    "shared/ holds no antd outside federation/ (the areas' theme) and forms/ (form rules); UI belongs to the areas.",
+    "shared/ holds no antd outside federation/ (the areas' theme), forms/ (form rules) and payments/ (the payment element); UI belongs to the areas.",
 };
 const NO_REACT = {
   group: [
@@ -148,7 +149,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrictImports(SELF_IMPORT, NO_ANTD) },
   },
   {
-    files: ['shared/src/federation/**', 'shared/src/forms/**'],
+    files: ['shared/src/federation/**', 'shared/src/forms/**', 'shared/src/payments/**'],
     rules: { 'no-restricted-imports': restrictImports(SELF_IMPORT) },
   },
   {
