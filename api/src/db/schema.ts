@@ -311,8 +311,24 @@ export interface OrdersTable {
   failure_message: string | null;
   idempotency_key: string | null;
   buyer_token_hash: string | null;
+  /** Confirmations sent for the intent so far; the next one's idempotency key carries the number. */
+  payment_attempts: Generated<number>;
+  /** When the intent was created: reconciliation looks at unsettled ones older than a few minutes. */
+  payment_intent_at: NullableTimestamp;
+  /** Reconciliation's lease: no instance checks the order again before then. */
+  payment_check_after: NullableTimestamp;
+  /** Cents the provider has refunded on the order's intent (ours or from its dashboard). */
+  refunded_cents: Generated<number>;
+  disputed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A provider event applied once: its id is inserted in the transaction that applies it. */
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  received_at: Generated<Timestamp>;
 }
 
 export interface CheckoutStartsTable {
@@ -493,6 +509,7 @@ export interface DB {
   checkout_starts: CheckoutStartsTable;
   operator_audit_log: OperatorAuditLogTable;
   order_refunds: OrderRefundsTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type Database = Kysely<DB>;

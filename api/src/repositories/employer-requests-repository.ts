@@ -53,3 +53,25 @@ export async function findEmployerRequestByToken(
 export async function markEmployerRequestPaid(db: Executor, id: string): Promise<void> {
   await db.updateTable('employer_requests').set({ status: 'paid' }).where('id', '=', id).execute();
 }
+
+/** The employer request an order waits on, if it was placed as one and is not paid yet. */
+export async function findSentEmployerRequestByOrder(
+  db: Executor,
+  orderId: string,
+): Promise<EmployerRequest | null> {
+  const row = await db
+    .selectFrom('employer_requests')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'sent')
+    .executeTakeFirst();
+  if (!row || !row.order_id) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    employerEmail: row.employer_email,
+    orderId: row.order_id,
+    status: row.status,
+  };
+}

@@ -384,3 +384,105 @@ export async function countOrders(
   const row = await query.executeTakeFirstOrThrow();
   return toCount(row.count);
 }
+
+/** The order row, locked for the rest of the transaction (PostgreSQL; PGlite runs one at a time). */
+export async function lockOrder(trx: Executor, id: string): Promise<OrderRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  return trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** The order whose payment is this provider intent. */
+export async function findOrderIdByIntent(db: Executor, intentId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('payment_charge_id', '=', intentId)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Records the provider intent on an order that has none yet (a retry finds the same intent, as
+ * its idempotency key is derived from the order). Returns the order's intent id.
+ */
+export async function recordOrderIntent(
+  db: Executor,
+  id: string,
+  intentId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ payment_charge_id: intentId, payment_intent_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('payment_charge_id', 'is', null), eb('payment_charge_id', '=', intentId)]))
+    .execute();
+}
+
+/** Counts one more confirmation of the order's intent and returns its number (1, 2, …). */
+export async function nextPaymentAttempt(db: Executor, id: string): Promise<number> {
+  const row = await db
+    .updateTable('orders')
+    .set((eb) => ({ payment_attempts: eb('payment_attempts', '+', 1) }))
+    .where('id', '=', id)
+    .returning('payment_attempts')
+    .executeTakeFirstOrThrow();
+  return row.payment_attempts;
+}
+
+/** What the provider has refunded on the order's intent; the figure only ever grows. */
+export async function recordOrderRefunded(
+  db: Executor,
+  id: string,
+  refundedCents: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ refunded_cents: refundedCents, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('refunded_cents', '<', refundedCents)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function flagOrderDisputed(db: Executor, id: string, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ disputed_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('disputed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Orders whose intent was created before `before` and has not settled, claimed for one check:
+ * each gets a lease until `leaseUntil`, taken in one statement with `for update skip locked` on
+ * PostgreSQL, so instances running the job at once take different orders and none holds a
+ * transaction open while the provider is asked.
+ */
+export async function claimUnsettledOrders(
+  db: Executor,
+  { before, now, leaseUntil, limit }: { before: Date; now: Date; leaseUntil: Date; limit: number },
+): Promise<OrderRow[]> {
+  return db
+    .updateTable('orders')
+    .set({ payment_check_after: leaseUntil })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('orders')
+        .select('id')
+        .where('status', 'in', ['pending', 'requires_action'])
+        .where('payment_charge_id', 'is not', null)
+        .where('payment_intent_at', '<', before)
+        .where((w) =>
+          w.or([w('payment_check_after', 'is', null), w('payment_check_after', '<=', now)]),
+        )
+        .orderBy('payment_intent_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .execute();
+}

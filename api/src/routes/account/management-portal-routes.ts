@@ -14,19 +14,21 @@ import { notFound } from '../../lib/app-error';
 import { getShippingAddress, upsertShippingAddress } from '../../repositories/users-repository';
 import {
   PaymentDeclinedError,
-  type ProviderCharge,
   type ProviderPaymentMethod,
+  type ProviderSetup,
 } from '../../services/payments/payment-provider';
 
 const PAYMENT_METHOD_NOT_FOUND = 'Payment method not found';
 const CONFIRMATION_NOT_FOUND = 'This card confirmation was not found. Add the card again.';
-/** Marks the zero-amount check that verifies a card before it is saved. */
-const CARD_CHECK_PURPOSE = 'card_setup';
-
-function declined(check: ProviderCharge): PaymentDeclinedError {
+function declined(setup: ProviderSetup): PaymentDeclinedError {
+  if (setup.status === 'requires_action')
+    return new PaymentDeclinedError(
+      'authentication_required',
+      'Your bank has not confirmed this card yet. Please confirm it or add it again.',
+    );
   return new PaymentDeclinedError(
-    check.failureCode ?? 'card_declined',
-    check.failureMessage ?? 'Your card was declined.',
+    setup.failureCode ?? 'card_declined',
+    setup.failureMessage ?? 'Your card was declined.',
   );
 }
 
@@ -96,9 +98,9 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Check a card and save it',
         operationId: 'addPaymentMethod',
         description:
-          'Tokenises a card through the payment provider, checks it with a zero-amount charge and saves it. ' +
-          'Only brand, last4 and expiry are kept. A card whose bank wants it confirmed answers 202 and is saved ' +
-          'by the confirmation call.',
+          "Saves a card the provider's element collected (its token) through a SetupIntent. The card stays at " +
+          'the provider; the shop never sees its number. A card whose bank wants it confirmed answers 202 with ' +
+          "the setup's client secret for the provider's SDK; the confirmation call then saves it.",
         body: addPaymentMethodBodySchema,
         response: {
           201: paymentMethodsResponseSchema,
@@ -110,33 +112,29 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = request.user!;
-      const { card, makeDefault } = request.body;
+      const { token, makeDefault } = request.body;
       const customer = await provider.ensureCustomer({
         userId: user.id,
         email: user.email,
         name: user.name,
       });
-      const method = await provider.createPaymentMethod(card);
-      // The provider-side equivalent of a Stripe SetupIntent: declines and bank confirmation
-      // show up here, before the card is attached to anyone.
-      const check = await provider.createCharge({
-        amount: 0,
-        currency: 'usd',
-        paymentMethodId: method.id,
+      // A SetupIntent: declines and bank confirmation show up here, before the card is saved.
+      const setup = await provider.createSetup({
         customerId: customer.id,
-        description: 'Card check',
-        metadata: { purpose: CARD_CHECK_PURPOSE, makeDefault: String(makeDefault) },
-        idempotencyKey: `card-check:${method.id}`,
+        token,
+        returnUrl: `${app.config.publicOrigin}/account`,
+        idempotencyKey: `setup:${user.id}:${token}`,
       });
-      if (check.status === 'requires_action') {
+      if (setup.status === 'requires_action' && setup.nextAction) {
         return reply.code(202).send({
           status: 'requires_confirmation' as const,
-          confirmationId: check.id,
-          message: check.nextAction?.message ?? 'Your bank asks you to confirm this card.',
+          confirmationId: setup.id,
+          clientSecret: setup.nextAction.clientSecret,
+          message: setup.nextAction.message,
         });
       }
-      if (check.status !== 'succeeded') throw declined(check);
-      await provider.attachPaymentMethod(method.id, customer.id, { makeDefault });
+      if (setup.status !== 'succeeded' || !setup.paymentMethodId) throw declined(setup);
+      if (makeDefault) await provider.setDefaultPaymentMethod(customer.id, setup.paymentMethodId);
       return reply.code(201).send(await snapshot(user));
     },
   );
@@ -149,7 +147,9 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['account'],
         summary: 'Save a card its bank asked to confirm',
         operationId: 'confirmPaymentMethod',
-        description: 'Confirms a card that answered 202 when it was added, and saves it.',
+        description:
+          'After the browser finished the bank check with the provider, reads the setup from the provider: ' +
+          'the card is kept only if the provider says it succeeded.',
         params: paymentMethodIdParamsSchema,
         response: { 201: paymentMethodsResponseSchema, 402: errorBodySchema, ...errors },
       },
@@ -157,22 +157,10 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = request.user!;
       const customer = await provider.findCustomerByUserId(user.id);
-      const check = await provider.getCharge(request.params.id);
-      // Another shopper's confirmation id, or any other charge, looks like one that does not exist.
-      if (
-        !customer ||
-        !check?.paymentMethodId ||
-        check.customerId !== customer.id ||
-        check.metadata.purpose !== CARD_CHECK_PURPOSE
-      ) {
-        throw notFound(CONFIRMATION_NOT_FOUND);
-      }
-      const confirmed =
-        check.status === 'requires_action' ? await provider.confirmCharge(check.id) : check;
-      if (confirmed.status !== 'succeeded') throw declined(confirmed);
-      await provider.attachPaymentMethod(check.paymentMethodId, customer.id, {
-        makeDefault: check.metadata.makeDefault === 'true',
-      });
+      // Another shopper's confirmation id looks like one that does not exist.
+      const setup = customer ? await provider.getSetup(customer.id, request.params.id) : null;
+      if (!setup) throw notFound(CONFIRMATION_NOT_FOUND);
+      if (setup.status !== 'succeeded' || !setup.paymentMethodId) throw declined(setup);
       return reply.code(201).send(await snapshot(user));
     },
   );

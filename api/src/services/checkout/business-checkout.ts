@@ -8,39 +8,36 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { DiscountRow, OrderRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { attachBnplConsent } from '../../repositories/bnpl-consents-repository';
 import { usedByEmail } from '../../repositories/discounts-repository';
 import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
-import { findOrder, insertOrder, updateOrderStatus } from '../../repositories/orders-repository';
+import {
+  findOrder,
+  insertOrder,
+  nextPaymentAttempt,
+  recordOrderIntent,
+  updateOrderStatus,
+} from '../../repositories/orders-repository';
 import type { CustomizationService } from '../partners/customization-service';
 import { requestFingerprint, runIdempotent } from './idempotency';
 import {
   loadOrderView,
-  paymentOrderFields,
+  orderReturnUrl,
   pricedOrderFields,
   toOrderView,
   UNPAID_ORDER_FIELDS,
   type CheckoutDeps,
 } from './orders';
 import { owns, type Buyer } from './buyer';
-import { discountAlreadyUsed, redeemDiscount } from './discount-redemption';
-import { recordPaymentOrRefund } from './record-payment';
+import { discountAlreadyUsed } from './discount-redemption';
+import { finalizeOrder } from './finalize-order';
 import { withPartnerTitles } from './partner-titles';
 import { priceOrder } from './pricing';
 import {
   declinedMessage,
   takePayment,
-  tokeniseForLater,
   usableBnplConsent,
   type PaymentMethodChoice,
-  type PaymentResult,
 } from './take-payment';
-
-const pick = ({
-  chargeId,
-  paymentMethodId,
-  paymentLabel,
-}: ReturnType<typeof paymentOrderFields>) => ({ chargeId, paymentMethodId, paymentLabel });
 
 export type BusinessCheckoutInput = z.output<typeof businessCheckoutBodySchema>;
 
@@ -106,11 +103,11 @@ export function createBusinessCheckoutProcessor(
     method: PaymentMethodChoice,
   ) {
     const job = (async () => {
-      let payment: PaymentResult | null = null;
+      let charge;
       try {
         // Another order may have used this one-use code since this one was priced: refuse it uncharged.
         if (await usedByEmail(db, discountRow, input.email)) throw discountAlreadyUsed();
-        payment = await takePayment(db, provider, {
+        charge = await takePayment(db, provider, {
           user,
           buyer,
           email: input.email,
@@ -118,49 +115,29 @@ export function createBusinessCheckoutProcessor(
           amount: total,
           currency: 'usd',
           method,
-          idempotencyKey: `${BUSINESS_SCOPE}:${orderId}`,
           description: `${input.businessKey} order for ${input.email}`,
-          orderId,
+          metadata: { orderId },
+          recordKey: `order:${orderId}`,
+          attempt: await nextPaymentAttempt(db, orderId),
+          returnUrl: orderReturnUrl(deps, orderId),
+          keepCard: false,
+          recordIntent: (intentId) => recordOrderIntent(db, orderId, intentId, new Date()),
         });
       } catch (error) {
         const message = declinedMessage(error);
         if (!message) log.error({ err: error, orderId }, 'business checkout payment failed');
+        const stored = await findOrder(db, orderId);
+        // With an intent whose outcome is unknown, reconciliation asks the provider later.
+        if (!message && stored?.row.payment_charge_id) return;
         await updateOrderStatus(db, orderId, ['pending'], {
           status: 'failed',
           failureMessage: message ?? 'The payment could not be completed.',
         });
         return;
       }
-      if (payment.charge?.status === 'requires_action') {
-        // A storefront order cannot stop for a bank check; the shopper is asked for another card.
-        await updateOrderStatus(db, orderId, ['pending'], {
-          status: 'failed',
-          failureMessage: 'Your bank asked to confirm this payment. Please use another card.',
-        });
-        return;
-      }
-      const paid = paymentOrderFields(payment);
-      const onFailure = {
-        status: 'failed' as const,
-        ...pick(paid),
-        failureMessage: 'The order could not be completed, so the payment was refunded.',
-      };
-      await recordPaymentOrRefund(
-        { db, provider, log },
-        { payment, orderId, idempotency: null, onFailure },
-        async (trx) => {
-          if (
-            !(await updateOrderStatus(trx, orderId, ['pending'], { status: 'paid', ...pick(paid) }))
-          ) {
-            throw new Error(
-              `business order ${orderId} left pending before its payment was recorded`,
-            );
-          }
-          await redeemDiscount(trx, discountRow, { email: input.email, orderId });
-          if (payment.bnplConsentId) await attachBnplConsent(trx, payment.bnplConsentId, orderId);
-        },
-      ).catch(() => {
-        // Refunded and marked failed above; the storefront's status poll shows it.
+      // A bank check or pay-later approval keeps the order pending: the webhook settles it.
+      await finalizeOrder(deps, orderId, charge).catch((error: unknown) => {
+        log.error({ err: error, orderId }, 'business order payment not recorded yet');
       });
     })();
     inFlight.add(job);
@@ -228,8 +205,7 @@ export function createBusinessCheckoutProcessor(
           }
           if (input.paymentMethod.type === 'bnpl')
             await usableBnplConsent(db, input.paymentMethod.consentId, input.email, buyer);
-          // Tokenise now, so no card number waits in memory for the payment to run.
-          const method = await tokeniseForLater(provider, input.paymentMethod);
+          const method = input.paymentMethod;
           const orderId = await db.transaction().execute(async (trx) => {
             const id = await insertOrder(trx, {
               kind: 'business',

@@ -14,24 +14,29 @@ import { completeIdempotencyKey } from '../../repositories/idempotency-repositor
 import {
   findEmployerRequestByToken,
   insertEmployerRequest,
-  markEmployerRequestPaid,
 } from '../../repositories/employer-requests-repository';
-import { findOrder, insertOrder, updateOrderStatus } from '../../repositories/orders-repository';
+import {
+  findOrder,
+  insertOrder,
+  nextPaymentAttempt,
+  recordOrderIntent,
+} from '../../repositories/orders-repository';
 import type { MailQueue } from '../mail/mail-queue';
 import { employeeOrderEmail, employerPaymentEmail } from '../mail/employer-payment-email';
-import { requestFingerprint, runIdempotent } from './idempotency';
+import { keepIdempotencyKey, requestFingerprint, runIdempotent } from './idempotency';
 import {
   loadOrderView,
-  paymentOrderFields,
+  paymentBeingConfirmed,
   pricedOrderFields,
   UNPAID_ORDER_FIELDS,
   type CheckoutDeps,
 } from './orders';
 import { priceOrder } from './pricing';
-import { takePayment } from './take-payment';
+import { declined, takePayment } from './take-payment';
 import type { Buyer } from './buyer';
-import { discountAlreadyUsed, redeemDiscount } from './discount-redemption';
-import { NOT_COMPLETED_STATUS, orderNotCompleted, recordPaymentOrRefund } from './record-payment';
+import { discountAlreadyUsed } from './discount-redemption';
+import { finalizeOrder } from './finalize-order';
+import { NOT_COMPLETED_STATUS, orderNotCompleted } from './record-payment';
 
 export type EmployerFormInput = z.output<typeof employerFormBodySchema>;
 export type EmployerPaymentInput = z.output<typeof employerPaymentBodySchema>;
@@ -164,80 +169,54 @@ export async function payEmployerRequest(
       fingerprint: requestFingerprint({ token, ...input }),
     },
     async () => {
-      const stored = await findOrder(deps.db, request.orderId);
+      const { orderId } = request;
+      const stored = await findOrder(deps.db, orderId);
       if (!stored) throw notFound('Order not found');
-      if (stored.row.status !== 'pending')
-        throw new AppError(409, 'CONFLICT', 'This order has been paid already.');
-      const discountRow = stored.row.discount_code
-        ? await findDiscount(deps.db, stored.row.discount_code)
-        : null;
+      const { row } = stored;
+      // A declined try leaves the order failed and payable again with another card.
+      if (row.status !== 'pending' && !(row.status === 'failed' && row.refunded_cents === 0))
+        throw new AppError(
+          409,
+          'CONFLICT',
+          row.status === 'requires_action'
+            ? 'This payment waits for the bank to confirm it.'
+            : 'This order has been paid already.',
+        );
+      const discountRow = row.discount_code ? await findDiscount(deps.db, row.discount_code) : null;
       // The employee may have used the order's one-use code on another order since asking.
-      if (await usedByEmail(deps.db, discountRow, stored.row.email)) throw discountAlreadyUsed();
-      const payment = await takePayment(deps.db, deps.provider, {
+      if (await usedByEmail(deps.db, discountRow, row.email)) throw discountAlreadyUsed();
+      const charge = await takePayment(deps.db, deps.provider, {
         user: null,
         buyer: EMPLOYER_BUYER,
         email: request.employerEmail,
         name: request.employerEmail,
-        amount: stored.row.total_cents,
-        currency: stored.row.currency,
+        amount: row.total_cents,
+        currency: row.currency,
         method: input.paymentMethod,
-        idempotencyKey: `${EMPLOYER_PAY_SCOPE}:${idempotencyKey}`,
         description: `Employer payment for ${request.email}`,
-        orderId: request.orderId,
+        metadata: { orderId },
+        recordKey: `order:${orderId}`,
+        attempt: await nextPaymentAttempt(deps.db, orderId),
+        returnUrl: employerPaymentLink(deps.publicOrigin, token),
+        keepCard: false,
+        recordIntent: (intentId) => recordOrderIntent(deps.db, orderId, intentId, new Date()),
       });
-      if (payment.charge?.status === 'requires_action')
-        throw new AppError(
-          402,
-          'PAYMENT_REQUIRES_ACTION',
-          'Your bank asks you to confirm this payment. Please use another card.',
-        );
-      const paid = paymentOrderFields(payment);
-      // On failure the order stays payable (another employer click with a new key can pay it).
-      await recordPaymentOrRefund(
-        deps,
-        {
-          payment,
-          orderId: request.orderId,
-          idempotency: { scope: EMPLOYER_PAY_SCOPE, key: idempotencyKey },
-          onFailure: null,
-        },
-        async (trx) => {
-          const { chargeId, paymentMethodId, paymentLabel } = paid;
-          if (
-            !(await updateOrderStatus(trx, request.orderId, ['pending'], {
-              status: 'paid',
-              chargeId,
-              paymentMethodId,
-              paymentLabel,
-            }))
-          ) {
-            throw new AppError(409, 'CONFLICT', 'This order has been paid already.');
-          }
-          await redeemDiscount(trx, discountRow, {
-            email: stored.row.email,
-            orderId: request.orderId,
-          });
-          await markEmployerRequestPaid(trx, request.id);
-          await deps.mailQueue.enqueue(
-            trx,
-            employeeOrderEmail('paid', {
-              to: request.email,
-              name: request.name,
-              employerEmail: request.employerEmail,
-              total: centsFromDb(stored.row.total_cents),
-              currency: stored.row.currency,
-            }),
-          );
-          await completeIdempotencyKey(
-            trx,
-            EMPLOYER_PAY_SCOPE,
-            idempotencyKey,
-            request.orderId,
-            200,
-          );
-        },
-      );
-      return { orderId: request.orderId, statusCode: 200 };
+      let finalized;
+      try {
+        finalized = await finalizeOrder(deps, orderId, charge);
+      } catch (error) {
+        deps.log?.error({ err: error, orderId }, 'employer payment not recorded yet');
+        throw keepIdempotencyKey(paymentBeingConfirmed());
+      }
+      if (finalized.refusal) {
+        await completeIdempotencyKey(deps.db, EMPLOYER_PAY_SCOPE, idempotencyKey, orderId, NOT_COMPLETED_STATUS);
+        throw keepIdempotencyKey(finalized.refusal);
+      }
+      if (charge.status === 'failed' || charge.status === 'canceled')
+        throw declined(charge.failureMessage);
+      // Paid, or waiting for the bank (the view carries the next step) or for pay-later to settle.
+      await completeIdempotencyKey(deps.db, EMPLOYER_PAY_SCOPE, idempotencyKey, orderId, 200);
+      return { orderId, statusCode: 200 };
     },
   );
   if (outcome.statusCode === NOT_COMPLETED_STATUS) throw orderNotCompleted();

@@ -7,24 +7,37 @@ import type { ChargeView } from '@shop/shared/contract/payment';
 import type { Database, OrderRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { centsFromDb } from '../../lib/money';
-import { attachBnplConsent } from '../../repositories/bnpl-consents-repository';
-import { claimIdempotencyKey } from '../../repositories/idempotency-repository';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+} from '../../repositories/idempotency-repository';
 import {
   claimKeyAndInsertOrder,
-  completePaidOrder,
   deleteUnpaidOrder,
   findOrder,
   insertOrder,
+  nextPaymentAttempt,
+  recordOrderIntent,
   updateOrderStatus,
   type NewOrder,
   type StoredOrder,
 } from '../../repositories/orders-repository';
 import { owns, type Buyer } from './buyer';
-import { redeemDiscount } from './discount-redemption';
-import { recordPaymentOrRefund } from './record-payment';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentProvider, ProviderCharge } from '../payments/payment-provider';
-import { requestFingerprint, runIdempotent, type IdempotentOutcome } from './idempotency';
+import type { MailQueue } from '../mail/mail-queue';
+import {
+  PaymentDeclinedError,
+  type PaymentProvider,
+  type ProviderCharge,
+} from '../payments/payment-provider';
+import { completeOrderRequest, finalizeOrder, ORDER_SCOPE } from './finalize-order';
+import { NOT_COMPLETED_STATUS } from './record-payment';
+import {
+  keepIdempotencyKey,
+  requestFingerprint,
+  runIdempotent,
+  type IdempotentOutcome,
+} from './idempotency';
 import {
   priceCartFromCatalog,
   priceOrder,
@@ -34,14 +47,18 @@ import {
 } from './pricing';
 import type { PricingCatalog, PricingCatalogCache } from './pricing-catalog';
 
+import { declined, takePayment, type PaymentMethodChoice } from './take-payment';
+
 /** Times an order is priced from the catalogue copy before it takes the general path. */
 const CATALOG_ATTEMPTS = 3;
-import { takePayment, type PaymentMethodChoice, type PaymentResult } from './take-payment';
 
 export interface CheckoutDeps {
   db: Database;
   provider: PaymentProvider;
   log?: FastifyBaseLogger;
+  mailQueue?: MailQueue;
+  /** The shop's public origin: where a provider's redirect step returns the shopper. */
+  publicOrigin?: string;
   /** The in-process copy of the prices a consumer order without a code is priced from. */
   pricingCatalog?: PricingCatalogCache;
 }
@@ -60,17 +77,22 @@ export interface ConsumerOrderRequest {
   marketingEnabled: boolean;
 }
 
-export const ORDER_SCOPE = 'consumer-order';
+export { ORDER_SCOPE };
+
+/** Where the provider sends the shopper back after a redirect step for this order. */
+export const orderReturnUrl = (deps: CheckoutDeps, orderId: string) =>
+  `${deps.publicOrigin ?? ''}/checkout?order=${encodeURIComponent(orderId)}`;
 
 export function toChargeView(charge: ProviderCharge): ChargeView {
   return {
     id: charge.id,
-    status: charge.status,
+    // Created and not confirmed yet: nothing settled, like a payment still processing.
+    status: charge.status === 'requires_confirmation' ? 'processing' : charge.status,
     amount: charge.amount,
     currency: charge.currency as Currency,
     failureCode: charge.failureCode,
     failureMessage: charge.failureMessage,
-    nextAction: charge.nextAction,
+    nextAction: charge.nextAction ? { type: 'provider_action', ...charge.nextAction } : null,
     createdAt: charge.createdAt.toISOString(),
   };
 }
@@ -156,18 +178,6 @@ export function pricedOrderFields(
     shipping: priced.shipping,
     total: priced.total,
     discountCode: priced.discountCode,
-  };
-}
-
-export function paymentOrderFields(
-  payment: PaymentResult,
-): Pick<NewOrder, 'chargeId' | 'paymentMethodId' | 'paymentLabel' | 'bnpl' | 'bnplConsentId'> {
-  return {
-    chargeId: payment.charge?.id ?? null,
-    paymentMethodId: payment.paymentMethodId,
-    paymentLabel: payment.label,
-    bnpl: payment.bnpl,
-    bnplConsentId: payment.bnplConsentId,
   };
 }
 
@@ -303,27 +313,53 @@ function priceFromCopy(copy: PricingCatalog, input: PricingInput): PricedCart | 
   }
 }
 
-/** The work of a won key: the pending order (written by the claim, or now), its payment, and the paid order. */
+/** The work of a won key: the pending order (written by the claim, or now), its payment, and its outcome. */
 async function placeClaimedOrder(
   attempt: OrderAttempt,
   written: WrittenOrder | null,
 ): Promise<{ orderId: string; statusCode: number; order: Order }> {
-  const { db } = attempt.deps;
-  const priced = written?.priced ?? (await priceOrder(db, attempt.pricingInput));
-  const orderId = written?.orderId ?? (await insertOrder(db, newConsumerOrder(attempt, priced)));
-  const payment = await payOrDropOrder(attempt, priced, orderId);
-  const paidRow = await recordPaidOrder(attempt, priced, orderId, payment);
+  const { deps } = attempt;
+  const priced = written?.priced ?? (await priceOrder(deps.db, attempt.pricingInput));
+  const orderId = written?.orderId ?? (await insertOrder(deps.db, newConsumerOrder(attempt, priced)));
+  const charge = await payOrder(attempt, priced, orderId);
+  let outcome;
+  try {
+    outcome = await finalizeOrder(deps, orderId, charge);
+  } catch (error) {
+    // The provider has the money or the shopper's next step; the order keeps the intent, and the
+    // webhook or reconciliation finishes it. The key stays taken, so a retry never pays twice.
+    deps.log?.error({ err: error, orderId, chargeId: charge.id }, 'order payment not recorded yet');
+    throw keepIdempotencyKey(paymentBeingConfirmed());
+  }
+  if (outcome.refusal) {
+    await completeIdempotencyKey(deps.db, ORDER_SCOPE, attempt.idempotencyKey, orderId, NOT_COMPLETED_STATUS);
+    throw keepIdempotencyKey(outcome.refusal);
+  }
+  if (charge.status === 'failed' || charge.status === 'canceled') throw declined(charge.failureMessage);
+  // Pay-later settles by webhook: the order waits (pending, its payment processing), answered now.
+  if (outcome.row.status === 'pending') await completeOrderRequest(deps.db, outcome.row);
   // The response is built from what was just written, not read back.
-  const order = orderView({ row: paidRow, lines: toQuote(priced).lines }, payment.charge);
+  const order = orderView({ row: outcome.row, lines: toQuote(priced).lines }, charge);
   return { orderId, statusCode: 201, order };
 }
 
-/** Takes the payment; declined or refused before any money moved, it leaves no order behind. */
-async function payOrDropOrder(
-  { deps, request, idempotencyKey }: OrderAttempt,
+export const paymentBeingConfirmed = () =>
+  new AppError(
+    409,
+    'CONFLICT',
+    'We are still confirming your payment. Check your order in a few minutes; you will not be charged twice.',
+  );
+
+/**
+ * Charges the written order: its intent under `order:<id>:intent`, confirmed under
+ * `order:<id>:confirm:<n>`. Refused before an intent existed (a consent or saved card that is not
+ * the shopper's), it leaves no order behind; the provider unreachable, the order keeps its intent.
+ */
+async function payOrder(
+  { deps, request }: OrderAttempt,
   priced: PricedCart,
   orderId: string,
-): Promise<PaymentResult> {
+): Promise<ProviderCharge> {
   try {
     return await takePayment(deps.db, deps.provider, {
       user: request.user,
@@ -333,78 +369,47 @@ async function payOrDropOrder(
       amount: priced.total,
       currency: priced.currency,
       method: request.paymentMethod,
-      idempotencyKey: `${ORDER_SCOPE}:${idempotencyKey}`,
       description: `Order for ${request.email}`,
-      orderId,
+      metadata: { orderId },
+      recordKey: `order:${orderId}`,
+      attempt: await nextPaymentAttempt(deps.db, orderId),
+      returnUrl: orderReturnUrl(deps, orderId),
+      keepCard: true,
+      recordIntent: (intentId) => recordOrderIntent(deps.db, orderId, intentId, new Date()),
     });
   } catch (error) {
+    // Without an intent no money moved: the order goes. With one, it stays for reconciliation.
     await deleteUnpaidOrder(deps.db, orderId);
+    if (error instanceof PaymentDeclinedError) {
+      await updateOrderStatus(deps.db, orderId, ['pending'], {
+        status: 'failed',
+        failureMessage: error.message,
+      });
+      throw declined(error.message);
+    }
+    const stored = await findOrder(deps.db, orderId);
+    if (stored && !(error instanceof AppError)) {
+      deps.log?.error({ err: error, orderId }, 'order payment outcome unknown');
+      throw keepIdempotencyKey(paymentBeingConfirmed());
+    }
     throw error;
   }
 }
 
-/** Marks the order paid (with its code redeemed and its pay-later consent tied), or refunds the payment. */
-async function recordPaidOrder(
-  { deps, request, idempotencyKey }: OrderAttempt,
-  priced: PricedCart,
-  orderId: string,
-  payment: PaymentResult,
-): Promise<OrderRow> {
-  const paid = paymentOrderFields(payment);
-  return recordPaymentOrRefund(
-    deps,
-    {
-      payment,
-      orderId,
-      idempotency: { scope: ORDER_SCOPE, key: idempotencyKey },
-      onFailure: {
-        status: 'failed',
-        chargeId: paid.chargeId,
-        paymentMethodId: paid.paymentMethodId,
-        paymentLabel: paid.paymentLabel,
-        failureMessage: 'The order could not be completed, so the payment was refunded.',
-      },
-      // Without a code to count or a consent to tie, the record is completePaidOrder alone.
-      singleStatement: !priced.discountRow && !payment.bnplConsentId,
-    },
-    async (trx) => {
-      const paidRow = await completePaidOrder(trx, {
-        orderId,
-        update: {
-          status: payment.charge?.status === 'requires_action' ? 'requires_action' : 'paid',
-          chargeId: paid.chargeId,
-          paymentMethodId: paid.paymentMethodId,
-          paymentLabel: paid.paymentLabel,
-        },
-        idempotency: { scope: ORDER_SCOPE, key: idempotencyKey, responseStatus: 201 },
-        // The cart has become an order.
-        cart: request.user ? { userId: request.user.id } : { sessionId: request.sessionId },
-      });
-      if (!paidRow)
-        throw new Error(`order ${orderId} left pending before its payment was recorded`);
-      await redeemDiscount(trx, priced.discountRow, { email: request.email, orderId });
-      if (payment.bnplConsentId && !(await attachBnplConsent(trx, payment.bnplConsentId, orderId)))
-        throw new AppError(
-          409,
-          'CONFLICT',
-          'This pay-later consent was already used for another order.',
-        );
-      return paidRow;
-    },
-  );
-}
-
-/** Completes a card payment the bank asked the shopper to confirm (3-D Secure in Stripe). */
+/**
+ * After the shopper finished the provider's step (3-D Secure, a pay-later approval) in the
+ * browser: the provider's own state of the intent decides, never the browser's word.
+ */
 export async function confirmOrderPayment(
   deps: CheckoutDeps,
   orderId: string,
   buyer: Buyer,
 ): Promise<Order> {
   const stored = await findOwnedOrder(deps.db, orderId, buyer);
-  if (stored.row.status === 'requires_action' && stored.row.payment_charge_id) {
-    const charge = await deps.provider.confirmCharge(stored.row.payment_charge_id);
-    if (charge.status === 'succeeded')
-      await updateOrderStatus(deps.db, orderId, ['requires_action'], { status: 'paid' });
+  const { row } = stored;
+  if ((row.status === 'requires_action' || row.status === 'pending') && row.payment_charge_id) {
+    const charge = await deps.provider.getCharge(row.payment_charge_id);
+    if (charge) await finalizeOrder(deps, orderId, charge);
   }
   return loadOrderView(deps, orderId);
 }

@@ -1,5 +1,7 @@
-// Takes the money for an order through the payment provider: a new card, a saved card, or pay-later.
-// A decline throws (402) before any order is written, so a declined card leaves no order behind.
+// Charges one of our records through the provider: our record exists first, then the intent is
+// created under a key derived from the record and its id written on the record, then the intent
+// is confirmed with what the provider's element collected, a saved card or pay-later. Whatever
+// happens after that, our record knows the intent, and the provider's state decides.
 import type { z } from 'zod';
 import type { paymentMethodInputSchema } from '@shop/shared/contract/payment';
 import type { Database, UserRow } from '../../db/schema';
@@ -8,14 +10,13 @@ import { findBnplConsent } from '../../repositories/bnpl-consents-repository';
 import { owns, type Buyer } from './buyer';
 import {
   PaymentDeclinedError,
+  type ChargeSource,
   type PaymentProvider,
   type ProviderCharge,
   type ProviderPaymentMethod,
 } from '../payments/payment-provider';
 
-/** What a client may send, plus a card already tokenised by an earlier step (business checkout). */
-export type PaymentMethodChoice =
-  z.output<typeof paymentMethodInputSchema> | { type: 'token'; method: ProviderPaymentMethod };
+export type PaymentMethodChoice = z.output<typeof paymentMethodInputSchema>;
 
 export interface PaymentRequest {
   user: UserRow | null;
@@ -26,21 +27,22 @@ export interface PaymentRequest {
   amount: number;
   currency: string;
   method: PaymentMethodChoice;
-  /** The order's idempotency key: the provider sees one charge per key and card. */
-  idempotencyKey: string;
   description: string;
-  /** The order this pays for, recorded on the charge so a charge can always be traced to its order. */
-  orderId: string;
-}
-
-export interface PaymentResult {
-  charge: ProviderCharge | null;
-  paymentMethodId: string | null;
-  label: string;
-  bnpl: boolean;
-  bnplConsentId: string | null;
-  /** The pay-later authorisation to release if no order ends up capturing it. */
-  bnplAuthorisationId: string | null;
+  /** Names our record (orderId, upgradeId…): webhooks and reconciliation find it by this. */
+  metadata: Record<string, string>;
+  /** Our record's key (`order:<id>`): the intent is `<key>:intent`, a confirmation `<key>:confirm:<n>`. */
+  recordKey: string;
+  /** The confirmation's number: a retry of the same one moves no money twice. */
+  attempt: number;
+  /** Where a redirect-based step (3-D Secure page, pay-later approval) returns the shopper. */
+  returnUrl: string;
+  /**
+   * Keep a new card for later charges of this record (the order's upgrades): on the shopper's own
+   * customer when they asked to save it, otherwise on a customer of this order alone.
+   */
+  keepCard: boolean;
+  /** Writes the intent's id on our record; runs before the intent is confirmed. */
+  recordIntent(intentId: string): Promise<void>;
 }
 
 const BRAND_NAMES: Record<ProviderPaymentMethod['brand'], string> = {
@@ -58,43 +60,6 @@ export const PAY_LATER_LABEL = 'Pay later';
 export function declined(message: string | null): AppError {
   const text = message ?? 'Your card was declined.';
   return new AppError(402, 'CARD_DECLINED', text, { card: text });
-}
-
-async function chargeMethod(
-  provider: PaymentProvider,
-  request: PaymentRequest,
-  method: ProviderPaymentMethod,
-  customerId: string | null,
-) {
-  const charge = await provider.createCharge({
-    amount: request.amount,
-    currency: request.currency,
-    paymentMethodId: method.id,
-    customerId,
-    description: request.description,
-    metadata: chargeMetadata(request),
-    idempotencyKey: `${request.idempotencyKey}:${method.id}`,
-  });
-  return chargeResult(charge, method);
-}
-
-const chargeMetadata = (request: PaymentRequest) => ({
-  idempotencyKey: request.idempotencyKey,
-  orderId: request.orderId,
-});
-
-/** A declined charge throws; any other is the payment. */
-function chargeResult(charge: ProviderCharge, method: ProviderPaymentMethod): PaymentResult {
-  if (charge.status === 'failed' || charge.status === 'canceled')
-    throw declined(charge.failureMessage);
-  return {
-    charge,
-    paymentMethodId: method.id,
-    label: cardLabel(method),
-    bnpl: false,
-    bnplConsentId: null,
-    bnplAuthorisationId: null,
-  };
 }
 
 /** The consent must exist, be this buyer's and for this email, and not have paid for another order yet. */
@@ -120,85 +85,70 @@ export async function usableBnplConsent(
   return consent;
 }
 
+/** What confirms the intent, and the provider customer the intent belongs to. */
+async function chargeSource(
+  db: Database,
+  provider: PaymentProvider,
+  request: PaymentRequest,
+): Promise<{ source: ChargeSource; customerId: string | null }> {
+  const { method, user } = request;
+  if (method.type === 'saved') {
+    if (!user) throw unauthorized('Please log in to pay with a saved card');
+    const customer = await provider.findCustomerByUserId(user.id);
+    const saved = customer ? await provider.getPaymentMethod(customer.id, method.paymentMethodId) : null;
+    if (!customer || !saved) throw notFound('Payment method not found');
+    return {
+      source: { type: 'saved', paymentMethodId: saved.id, offSession: false },
+      customerId: customer.id,
+    };
+  }
+  if (method.type === 'bnpl') {
+    // Our record of the shopper's consent comes first; the provider runs the pay-later method.
+    await usableBnplConsent(db, method.consentId, request.email, request.buyer);
+    return { source: { type: 'token', token: method.token, saveForFuture: false }, customerId: null };
+  }
+  if (!request.keepCard) return { source: { type: 'token', token: method.token, saveForFuture: false }, customerId: null };
+  const toAccount = user !== null && method.save;
+  const customer = await provider.ensureCustomer(
+    toAccount
+      ? { userId: user.id, email: user.email, name: user.name }
+      : { userId: null, email: request.email, name: request.name },
+  );
+  return {
+    source: { type: 'token', token: method.token, saveForFuture: true },
+    customerId: customer.id,
+  };
+}
+
+/** An intent that may (still or again) be confirmed; any other is returned as it is. */
+const CONFIRMABLE: readonly ProviderCharge['status'][] = ['requires_confirmation', 'failed'];
+
+/**
+ * Creates the record's intent (once per record), writes it on the record, and confirms it. The
+ * result is the provider's state: a decline is status `failed`, not an exception; a provider
+ * that cannot be reached throws ProviderUnavailableError with the outcome unknown.
+ */
 export async function takePayment(
   db: Database,
   provider: PaymentProvider,
   request: PaymentRequest,
-): Promise<PaymentResult> {
-  const { method } = request;
-  if (method.type === 'token') return chargeMethod(provider, request, method.method, null);
-  if (method.type === 'card') {
-    // A card that is not saved is tokenised and charged in one call when the provider can.
-    if (provider.chargeNewCard && !(request.user && method.save)) {
-      const { method: created, charge } = await provider.chargeNewCard({
-        card: method.card,
-        amount: request.amount,
-        currency: request.currency,
-        description: request.description,
-        metadata: chargeMetadata(request),
-        idempotencyKeyPrefix: request.idempotencyKey,
-      });
-      return chargeResult(charge, created);
-    }
-    const created = await provider.createPaymentMethod(method.card);
-    let customerId: string | null = null;
-    if (request.user && method.save) {
-      // Attaching verifies the card first, like Stripe: a bad card fails here with its reason.
-      const customer = await provider.ensureCustomer({
-        userId: request.user.id,
-        email: request.user.email,
-        name: request.user.name,
-      });
-      await provider.attachPaymentMethod(created.id, customer.id);
-      customerId = customer.id;
-    }
-    return chargeMethod(provider, request, created, customerId);
-  }
-  if (method.type === 'saved') {
-    if (!request.user) throw unauthorized('Please log in to pay with a saved card');
-    const customer = await provider.findCustomerByUserId(request.user.id);
-    const saved = customer
-      ? await provider.getPaymentMethod(customer.id, method.paymentMethodId)
-      : null;
-    if (!customer || !saved) throw notFound('Payment method not found');
-    return chargeMethod(provider, request, saved, customer.id);
-  }
-  const consent = await usableBnplConsent(db, method.consentId, request.email, request.buyer);
-  const authorisation = await provider.authoriseBnpl({
+): Promise<ProviderCharge> {
+  const { source, customerId } = await chargeSource(db, provider, request);
+  const intent = await provider.createCharge({
     amount: request.amount,
     currency: request.currency,
-    email: request.email,
-    consentId: consent.id,
-    idempotencyKey: `${request.idempotencyKey}:bnpl`,
+    customerId,
+    description: request.description,
+    metadata: request.metadata,
+    idempotencyKey: `${request.recordKey}:intent`,
   });
-  if (authorisation.status !== 'authorised') {
-    throw new AppError(
-      402,
-      'PAYMENT_FAILED',
-      'Pay later was not approved for this order. Please pay by card.',
-      {
-        bnpl: 'Pay later was not approved for this order',
-      },
-    );
-  }
-  return {
-    charge: null,
-    paymentMethodId: null,
-    label: PAY_LATER_LABEL,
-    bnpl: true,
-    bnplConsentId: consent.id,
-    bnplAuthorisationId: authorisation.id,
-  };
-}
-
-/** Turns raw card details into a provider token at once, so no card number waits in memory. */
-export async function tokeniseForLater(
-  provider: PaymentProvider,
-  method: PaymentMethodChoice,
-): Promise<PaymentMethodChoice> {
-  return method.type === 'card'
-    ? { type: 'token', method: await provider.createPaymentMethod(method.card) }
-    : method;
+  await request.recordIntent(intent.id);
+  if (!CONFIRMABLE.includes(intent.status)) return intent;
+  return provider.confirmCharge(intent.id, {
+    source,
+    returnUrl: request.returnUrl,
+    idempotencyKey: `${request.recordKey}:confirm:${request.attempt}`,
+  });
 }
 
 /** The shopper-facing reason of a refused payment, or null for any other failure. */

@@ -28,15 +28,15 @@ import {
 import type { CheckoutDeps } from '../checkout/orders';
 import { declined } from '../checkout/take-payment';
 import { orderNotCompleted } from '../checkout/record-payment';
-import { IdempotencyConflictError } from '../payments/payment-provider';
+import { IdempotencyConflictError, type ProviderCharge } from '../payments/payment-provider';
 import { firstUpgradableKit } from './upgrade-offers';
 
 export const alreadyPurchased = (type: UpgradeType) =>
   new AppError(409, 'UPGRADE_ALREADY_PURCHASED', `This order already has the ${type} upgrade.`);
 
-/** The provider key of one charge attempt; attempt 0 keeps the plain `<type>:<order>` form. */
-export function upgradeChargeKey(type: UpgradeType, orderId: string, attempt: number): string {
-  return attempt === 0 ? `${type}:${orderId}` : `${type}:${orderId}:retry-${attempt}`;
+/** The record key of one charge attempt of an upgrade; its intent and confirmation keys derive from it. */
+export function upgradeChargeKey(upgradeId: string, attempt: number): string {
+  return `upgrade:${upgradeId}:${attempt}`;
 }
 
 /**
@@ -136,30 +136,52 @@ export interface PurchaseRequest extends PendingRequest {
   quantity: number;
 }
 
+/** Writes the intent of an upgrade's current attempt on its (pending) row, before it is confirmed. */
+async function recordUpgradeIntent(deps: CheckoutDeps, upgradeId: string, intentId: string) {
+  await deps.db
+    .updateTable('upgrades')
+    .set({ charge_id: intentId, updated_at: new Date() })
+    .where('id', '=', upgradeId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Where the provider returns the shopper after a bank step on an upgrade. */
+const upgradeReturnUrl = (deps: CheckoutDeps, orderId: string) =>
+  `${deps.publicOrigin ?? ''}/checkout?order=${encodeURIComponent(orderId)}`;
+
 /**
- * Charges the upgrade to the order's saved card and completes it. A decline leaves it pending
- * (402 with the bank's reason) and the next try is a new attempt. `created: false` means the
- * upgrade was already completed, by an earlier request or by one racing this one: no new charge.
+ * Charges the upgrade to the order's saved card and completes it. The upgrade row is written
+ * first; its intent (`upgrade:<id>:<attempt>:intent`) is recorded on it before it is confirmed
+ * with the order's card. A decline leaves it pending (402 with the bank's reason) and the next try
+ * is a new attempt. A bank that asks the shopper again answers with the upgrade still pending and
+ * its `nextAction`; the confirm route then decides from the provider's state. `created: false`
+ * means the upgrade was already completed, by an earlier request or a racing one: no new charge.
  */
 export async function purchaseUpgrade(
   deps: CheckoutDeps,
   request: PurchaseRequest,
 ): Promise<{ upgrade: UpgradeResult; created: boolean }> {
-  const { db, provider } = deps;
+  const { provider } = deps;
   const { order, price, upgrade, paymentMethodId } = await upgradeInProgress(deps, request);
   if (upgrade.status === 'completed') return { upgrade: toUpgradeResult(upgrade), created: false };
   const orderId = order.row.id;
+  const orderCharge = order.row.payment_charge_id
+    ? await provider.getCharge(order.row.payment_charge_id)
+    : null;
+  if (!orderCharge?.customerId) throw noSavedCard();
   const amount = multiplyCents(price.unitAmount, request.quantity);
+  const recordKey = upgradeChargeKey(upgrade.id, upgrade.attempts);
 
   let charge;
   try {
     charge = await provider.createCharge({
       amount,
       currency: price.currency,
-      paymentMethodId,
+      customerId: orderCharge.customerId,
       description: `${upgrade.title} for order ${orderId}`,
-      metadata: { orderId, upgrade: request.type },
-      idempotencyKey: upgradeChargeKey(request.type, orderId, upgrade.attempts),
+      metadata: { orderId, upgradeId: upgrade.id, upgrade: request.type },
+      idempotencyKey: `${recordKey}:intent`,
     });
   } catch (error) {
     // Same attempt, different amount: another purchase of this upgrade (other quantity) is in flight.
@@ -167,38 +189,67 @@ export async function purchaseUpgrade(
       throw new AppError(409, 'CONFLICT', 'Another purchase of this upgrade is in progress.');
     throw error;
   }
+  await recordUpgradeIntent(deps, upgrade.id, charge.id);
+  if (charge.status === 'requires_confirmation')
+    charge = await provider.confirmCharge(charge.id, {
+      source: { type: 'saved', paymentMethodId, offSession: false },
+      returnUrl: upgradeReturnUrl(deps, orderId),
+      idempotencyKey: `${recordKey}:confirm`,
+    });
+  return settleUpgrade(deps, { orderId, type: request.type, upgrade, price }, charge);
+}
+
+const noSavedCard = () =>
+  badRequest('This order has no saved card to charge (it was paid later or by an employer).');
+
+interface UpgradeContext {
+  orderId: string;
+  type: UpgradeType;
+  upgrade: StoredUpgrade;
+  price: { id: string; lookupKey: string; unitAmount: number };
+}
+
+/** Completes the upgrade from the provider's state of its intent (the purchase and the confirm route). */
+async function settleUpgrade(
+  deps: CheckoutDeps,
+  { orderId, type, upgrade, price }: UpgradeContext,
+  charge: ProviderCharge,
+): Promise<{ upgrade: UpgradeResult; created: boolean }> {
+  const { db, provider } = deps;
+  if (charge.status === 'requires_action' && charge.nextAction) {
+    return {
+      upgrade: {
+        ...toUpgradeResult(upgrade),
+        chargeId: charge.id,
+        nextAction: { type: 'provider_action', ...charge.nextAction },
+      },
+      created: true,
+    };
+  }
   if (charge.status !== 'succeeded') {
-    const message =
-      charge.failureMessage ?? 'Your bank asks you to confirm this payment, so it was not charged.';
+    const message = charge.failureMessage ?? 'Your bank did not confirm this payment, so it was not charged.';
     await recordDeclinedAttempt(db, upgrade.id, upgrade.attempts, message);
     throw declined(message);
   }
+  const quantity = Math.max(1, Math.round(charge.amount / price.unitAmount));
   let completed: StoredUpgrade | null;
   try {
     completed = await completeUpgrade(db, {
       id: upgrade.id,
       orderId,
-      type: request.type,
+      type,
       chargeId: charge.id,
       priceId: price.id,
       lookupKey: price.lookupKey,
       title: upgrade.title,
-      quantity: request.quantity,
+      quantity,
       unitAmount: price.unitAmount,
-      amount,
+      amount: charge.amount,
     });
   } catch (error) {
     // The charge has no upgrade to show for it: give it back, and let the next try be a new attempt.
-    deps.log?.error(
-      { err: error, orderId, upgrade: request.type },
-      'upgrade write failed after payment; refunding',
-    );
-    await undoPayment(
-      provider,
-      { charge, bnplAuthorisationId: null },
-      `Upgrade ${request.type} of order ${orderId} could not be recorded`,
-      deps.log,
-    );
+    deps.log?.error({ err: error, orderId, upgrade: type }, 'upgrade write failed after payment; refunding');
+    await undoPayment(provider, charge, `Upgrade ${type} of order ${orderId} could not be recorded`, deps.log);
     await recordDeclinedAttempt(
       db,
       upgrade.id,
@@ -208,7 +259,26 @@ export async function purchaseUpgrade(
     throw orderNotCompleted();
   }
   if (completed) return { upgrade: toUpgradeResult(completed), created: true };
-  const raced = await findUpgrade(db, orderId, request.type);
-  if (!raced) throw new Error(`upgrade ${request.type} for order ${orderId} vanished`);
+  const raced = await findUpgrade(db, orderId, type);
+  if (!raced) throw new Error(`upgrade ${type} for order ${orderId} vanished`);
   return { upgrade: toUpgradeResult(raced), created: false };
+}
+
+/**
+ * After the shopper finished the bank's step for an upgrade in the browser: the provider's state
+ * of the upgrade's intent decides whether it is completed.
+ */
+export async function confirmUpgradePayment(
+  deps: CheckoutDeps,
+  request: { ref: string; type: UpgradeType; buyer: Buyer },
+): Promise<UpgradeResult> {
+  const order = await findBuyersOrder(deps, request.ref, request.buyer);
+  const upgrade = await findUpgrade(deps.db, order.row.id, request.type);
+  if (!upgrade) throw notFound('Upgrade not found');
+  if (upgrade.status === 'completed' || !upgrade.chargeId) return toUpgradeResult(upgrade);
+  const charge = await deps.provider.getCharge(upgrade.chargeId);
+  if (!charge || charge.metadata.upgradeId !== upgrade.id) throw notFound('Upgrade not found');
+  const price = await upgradePrice(deps, request.type);
+  return (await settleUpgrade(deps, { orderId: order.row.id, type: request.type, upgrade, price }, charge))
+    .upgrade;
 }

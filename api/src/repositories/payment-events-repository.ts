@@ -1,0 +1,18 @@
+import type { Executor } from '../db/schema';
+
+/**
+ * Records a provider event id; false when it was recorded before (a repeat). Call in the
+ * transaction that applies the event, so an event is applied exactly when its id is stored.
+ */
+export async function recordPaymentEvent(
+  trx: Executor,
+  event: { id: string; type: string },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('payment_events')
+    .values({ id: event.id, type: event.type })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}

@@ -1,0 +1,219 @@
+// The one place an order's payment becomes final. The shopper's request, the confirm route, the
+// provider's webhook and the reconciliation job all hand it the provider's own state of the
+// order's intent; under a lock on the order row, whichever comes first changes the order and the
+// others find nothing to do. A paid order never goes back.
+import type { OrderStatus } from '@shop/shared/contract/checkout';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor, OrderRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { centsFromDb } from '../../lib/money';
+import { attachBnplConsent } from '../../repositories/bnpl-consents-repository';
+import { clearCart } from '../../repositories/carts-repository';
+import { findDiscount } from '../../repositories/discounts-repository';
+import {
+  findSentEmployerRequestByOrder,
+  markEmployerRequestPaid,
+} from '../../repositories/employer-requests-repository';
+import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
+import {
+  lockOrder,
+  recordOrderRefunded,
+  updateOrderStatus,
+} from '../../repositories/orders-repository';
+import { employeeOrderEmail } from '../mail/employer-payment-email';
+import type { MailQueue } from '../mail/mail-queue';
+import type { PaymentProvider, ProviderCharge } from '../payments/payment-provider';
+import { redeemDiscount } from './discount-redemption';
+import { cardLabel, PAY_LATER_LABEL } from './take-payment';
+
+/** The idempotency scope of consumer order requests (their key is kept on the order). */
+export const ORDER_SCOPE = 'consumer-order';
+
+export const UNCOMPLETABLE_MESSAGE =
+  'The order could not be completed, so the payment was refunded.';
+
+export interface FinalizeDeps {
+  db: Database;
+  provider: PaymentProvider;
+  log?: FastifyBaseLogger;
+  /** Sends the employee's "your employer paid" mail when an employer's payment settles. */
+  mailQueue?: MailQueue;
+}
+
+export interface FinalizeOutcome {
+  row: OrderRow;
+  /** Whether this call moved the order. */
+  changed: boolean;
+  /**
+   * Why a succeeded payment could not complete its order (its pay-later consent or one-use code
+   * was used by another order meanwhile): the money was refunded and the order failed.
+   */
+  refusal: AppError | null;
+}
+
+const UNSETTLED: readonly OrderStatus[] = ['pending', 'requires_action'];
+
+/** The status the provider's state moves the order to, or null when it changes nothing. */
+function nextStatus(
+  row: OrderRow,
+  charge: ProviderCharge,
+): { status: OrderStatus; failureMessage: string | null } | null {
+  const unsettled = UNSETTLED.includes(row.status);
+  switch (charge.status) {
+    case 'succeeded':
+      // A declined first try may be confirmed again with another card and succeed; a refunded
+      // (given up) order is never revived.
+      return unsettled || (row.status === 'failed' && row.refunded_cents === 0)
+        ? { status: 'paid', failureMessage: null }
+        : null;
+    case 'failed':
+      return unsettled
+        ? { status: 'failed', failureMessage: charge.failureMessage ?? 'Your card was declined.' }
+        : null;
+    case 'canceled':
+      return unsettled
+        ? { status: 'failed', failureMessage: 'The payment was not completed, so it was cancelled.' }
+        : null;
+    case 'requires_action':
+      return row.status === 'pending' ? { status: 'requires_action', failureMessage: null } : null;
+    default:
+      // processing, requires_confirmation: not settled yet.
+      return null;
+  }
+}
+
+export function paymentLabel(charge: ProviderCharge): string | null {
+  if (!charge.method) return null;
+  if (charge.method.type === 'bnpl') return PAY_LATER_LABEL;
+  return cardLabel({ brand: charge.method.brand, last4: charge.method.last4 ?? '••••' });
+}
+
+/**
+ * The shopper's order request is answered: its idempotency key replays this order, and the cart
+ * it was placed from is emptied. Only consumer checkouts keep their key on the order.
+ */
+export async function completeOrderRequest(trx: Executor, row: OrderRow): Promise<void> {
+  if (row.kind !== 'consumer' || !row.idempotency_key) return;
+  await completeIdempotencyKey(trx, ORDER_SCOPE, row.idempotency_key, row.id, 201);
+  const owner = row.user_id
+    ? { userId: row.user_id }
+    : row.session_id
+      ? { sessionId: row.session_id }
+      : null;
+  if (owner) await clearCart(trx, owner);
+}
+
+/** What paying completes besides the order: the code, the consent, the employer's request. */
+async function completePaidRecords(
+  trx: Executor,
+  deps: FinalizeDeps,
+  row: OrderRow,
+): Promise<boolean> {
+  if (row.discount_code) {
+    const discount = await findDiscount(trx, row.discount_code);
+    await redeemDiscount(trx, discount, { email: row.email, orderId: row.id });
+  }
+  if (row.bnpl_consent_id && !(await attachBnplConsent(trx, row.bnpl_consent_id, row.id))) {
+    const consent = await trx
+      .selectFrom('bnpl_consents')
+      .select('order_id')
+      .where('id', '=', row.bnpl_consent_id)
+      .executeTakeFirst();
+    if (consent?.order_id !== row.id)
+      throw new AppError(409, 'CONFLICT', 'This pay-later consent was already used for another order.');
+  }
+  const request = await findSentEmployerRequestByOrder(trx, row.id);
+  if (!request) return false;
+  await markEmployerRequestPaid(trx, request.id);
+  if (!deps.mailQueue) return false;
+  await deps.mailQueue.enqueue(
+    trx,
+    employeeOrderEmail('paid', {
+      to: request.email,
+      name: request.name,
+      employerEmail: request.employerEmail,
+      total: centsFromDb(row.total_cents),
+      currency: row.currency,
+    }),
+  );
+  return true;
+}
+
+async function applyCharge(
+  trx: Executor,
+  deps: FinalizeDeps,
+  orderId: string,
+  charge: ProviderCharge,
+): Promise<{ row: OrderRow; changed: boolean; mailed: boolean }> {
+  const row = await lockOrder(trx, orderId);
+  if (!row) throw new Error(`order ${orderId} not found`);
+  // Only the order's own intent moves it (an upgrade's intent names the order too).
+  if (row.payment_charge_id !== charge.id) return { row, changed: false, mailed: false };
+  const next = nextStatus(row, charge);
+  if (!next) return { row, changed: false, mailed: false };
+  const label = paymentLabel(charge);
+  const updated = await trx
+    .updateTable('orders')
+    .set({
+      status: next.status,
+      failure_message: next.failureMessage,
+      updated_at: new Date(),
+      ...(charge.paymentMethodId ? { payment_method_id: charge.paymentMethodId } : {}),
+      ...(label ? { payment_label: label } : {}),
+    })
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  let mailed = false;
+  if (next.status === 'paid') mailed = await completePaidRecords(trx, deps, updated);
+  if (next.status === 'paid' || next.status === 'requires_action')
+    await completeOrderRequest(trx, updated);
+  return { row: updated, changed: true, mailed };
+}
+
+/**
+ * Applies the provider's state of the order's intent. A succeeded payment whose order cannot be
+ * completed is refunded (key `refund:<orderId>:uncompletable`) and the order failed. Any other
+ * error leaves the order as it was, for the next caller (webhook or reconciliation) to finish.
+ */
+export async function finalizeOrder(
+  deps: FinalizeDeps,
+  orderId: string,
+  charge: ProviderCharge,
+): Promise<FinalizeOutcome> {
+  try {
+    const { row, changed, mailed } = await deps.db
+      .transaction()
+      .execute((trx) => applyCharge(trx, deps, orderId, charge));
+    if (mailed) deps.mailQueue?.wake();
+    return { row, changed, refusal: null };
+  } catch (error) {
+    if (!(error instanceof AppError) || charge.status !== 'succeeded') throw error;
+    return refundUncompletable(deps, orderId, charge, error);
+  }
+}
+
+async function refundUncompletable(
+  deps: FinalizeDeps,
+  orderId: string,
+  charge: ProviderCharge,
+  refusal: AppError,
+): Promise<FinalizeOutcome> {
+  deps.log?.warn({ orderId, chargeId: charge.id, reason: refusal.message }, 'refunding an order that cannot be completed');
+  const refund = await deps.provider.refund({
+    chargeId: charge.id,
+    reason: refusal.message,
+    idempotencyKey: `refund:${orderId}:uncompletable`,
+  });
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const locked = await lockOrder(trx, orderId);
+    if (!locked) throw new Error(`order ${orderId} not found`);
+    await updateOrderStatus(trx, orderId, [...UNSETTLED, 'failed'], {
+      status: 'failed',
+      failureMessage: UNCOMPLETABLE_MESSAGE,
+    });
+    await recordOrderRefunded(trx, orderId, Math.max(locked.refunded_cents, refund.amount));
+    return lockOrder(trx, orderId);
+  });
+  return { row: row!, changed: true, refusal };
+}
