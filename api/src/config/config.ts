@@ -54,6 +54,11 @@ function envSchema(repoRoot: string) {
       .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Bloodwise <no-reply@bloodwise.test>'),
+    PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce
+      .number({ message: 'must be a number' })
+      .min(1)
+      .max(24 * 60)
+      .default(10),
     SITE_ROOT: z
       .string()
       .min(1)
@@ -105,6 +110,8 @@ export interface AppConfig {
   pageViewToken: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Payments still unsettled this long after their intent was created are asked about again. */
+  paymentReconcileAfterMinutes: number;
   siteRoot: string;
   deployDir: string;
   /** Uploaded lab reports (the directory upload store); outside the web root. */
@@ -165,6 +172,7 @@ export function loadConfig(
     pageViewToken: e.PAGE_VIEW_TOKEN ?? DEV_PAGE_VIEW_TOKEN,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    paymentReconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
     siteRoot: path.resolve(e.SITE_ROOT),
     deployDir: path.resolve(e.DEPLOY_DIR),
     // Beside the PGlite folder by default (<repo>/.data/uploads), never inside it.

@@ -448,7 +448,7 @@ export interface OperatorAuditLogTable {
   at: Timestamp;
   actor_user_id: string | null;
   actor: string;
-  via: 'console' | 'cli' | 'cli-direct';
+  via: 'console' | 'cli' | 'cli-direct' | 'provider';
   action: string;
   target: string;
   before: ColumnType<unknown, string | null, string | null>;

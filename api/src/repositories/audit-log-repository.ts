@@ -1,11 +1,14 @@
 import type { Executor } from '../db/schema';
 import { toCount } from '../lib/count';
 
-/** Who did it: an operator's session (console), the CLI through the API, or the CLI on the database. */
+/**
+ * Who did it: an operator's session (console), the CLI through the API, the CLI on the database,
+ * or the payment provider (a dispute opened by the card holder's bank).
+ */
 export interface AuditActor {
   userId: string | null;
   name: string;
-  via: 'console' | 'cli' | 'cli-direct';
+  via: 'console' | 'cli' | 'cli-direct' | 'provider';
 }
 
 export interface AuditEntryInput {

@@ -21,6 +21,8 @@ import { opsRoutes } from './operations/ops-routes';
 import { kitsRoutes } from './orders/kits-routes';
 import { customizationRoutes } from './partners/customization-routes';
 import { bnplRoutes } from './payments/bnpl-routes';
+import { paymentsConfigRoutes } from './payments/payments-config-routes';
+import { webhookRoutes } from './payments/webhook-routes';
 import { resultUploadRoutes } from './results/result-upload-routes';
 import { supportRoutes } from './support/support-routes';
 import { upgradesRoutes } from './upgrades/upgrades-routes';
@@ -56,6 +58,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(employerRoutes);
   await app.register(kitsRoutes);
   await app.register(bnplRoutes);
+  await app.register(paymentsConfigRoutes);
+  await app.register(webhookRoutes);
   await app.register(upgradesRoutes);
   // operators (404 to everyone else)
   await app.register(opsRoutes);

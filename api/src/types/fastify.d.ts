@@ -5,6 +5,7 @@ import type { UserRow } from '../db/schema';
 import type { PaymentProvider } from '../services/payments/payment-provider';
 import type { Mailer } from '../services/mail/mailer';
 import type { MailQueue } from '../services/mail/mail-queue';
+import type { PaymentReconciler } from '../services/payments/reconcile-payments';
 import type { PasswordHasher } from '../services/account/password-hasher';
 import type { CustomizationService } from '../services/partners/customization-service';
 import type { SessionManager } from '../plugins/app/auth';
@@ -22,6 +23,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Queue mail here from request handlers: delivery happens after the response. */
     mailQueue: MailQueue;
+    /** Finishes payments left unsettled; tests call runOnce. */
+    paymentReconciler: PaymentReconciler;
     customizations: CustomizationService;
     /** Uploaded lab reports' bytes (their rows are in result_uploads). */
     uploadStore: UploadStore;

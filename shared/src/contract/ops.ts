@@ -277,7 +277,7 @@ export const operatorListSchema = z.object({
   ),
 });
 
-export const AUDIT_CHANNELS = ['console', 'cli', 'cli-direct'] as const;
+export const AUDIT_CHANNELS = ['console', 'cli', 'cli-direct', 'provider'] as const;
 
 export const auditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),

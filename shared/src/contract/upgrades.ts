@@ -142,3 +142,9 @@ export const buyBpTapeBodySchema = z.object({
   quantity: z.number().int().min(1).max(10).default(DEFAULT_UPGRADE_QUANTITY),
 });
 export const buyBpTapeResponseSchema = upgradeResultSchema;
+
+/** POST …/checkout/{id}/upgrades/{type}/confirm, after the bank's step in the browser. */
+export const upgradeConfirmParamsSchema = z.object({
+  id: safeString().min(1).max(200),
+  type: upgradeTypeSchema,
+});

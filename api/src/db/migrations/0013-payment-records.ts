@@ -6,6 +6,7 @@ import { runStatements } from './run-statements';
 // crash after the provider took the money still leaves a record that reconciliation finishes.
 // Provider ids are foreign to our database: they no longer reference the test provider's tables.
 // Reconciliation leases the orders it checks (`payment_check_after`) so instances share the work.
+// A dispute the provider reports is audited like an operator's action, by the provider.
 // Each webhook event id is stored once, in the transaction that applies it, so a repeat changes
 // nothing.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -20,6 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `create index orders_unsettled_payment_idx on orders (payment_intent_at)
       where status in ('pending', 'requires_action') and payment_charge_id is not null`,
     `create index orders_payment_charge_idx on orders (payment_charge_id)`,
+    `alter table operator_audit_log drop constraint operator_audit_log_via_check`,
+    `alter table operator_audit_log add constraint operator_audit_log_via_check
+      check (via in ('console', 'cli', 'cli-direct', 'provider'))`,
     `create table payment_events (
       id text primary key,
       type text not null,

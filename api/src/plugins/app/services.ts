@@ -10,6 +10,7 @@ import {
 } from '../../services/account/password-hasher';
 import type { PaymentProvider } from '../../services/payments/payment-provider';
 import { createTestPaymentProvider } from '../../services/payments/test-payment-provider';
+import { createPaymentReconciler } from '../../services/payments/reconcile-payments';
 import { createInvalidationChannel } from '../../services/invalidation-channel';
 import { DirectoryUploadStore } from '../../services/results/directory-upload-store';
 import type { UploadStore } from '../../services/results/upload-store';
@@ -48,6 +49,14 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     app.decorate('mailQueue', mailQueue);
     app.addHook('onReady', async () => mailQueue.start());
 
+    // Finishes payments left unsettled (a lost webhook, a write that failed after the charge).
+    const reconciler = createPaymentReconciler(
+      { db, provider: app.paymentProvider, log: app.log, mailQueue },
+      { afterMinutes: config.paymentReconcileAfterMinutes },
+    );
+    app.decorate('paymentReconciler', reconciler);
+    app.addHook('onReady', async () => reconciler.start());
+
     // Writes on one instance reach the others through PostgreSQL NOTIFY (a no-op on PGlite: one process).
     const invalidations = await createInvalidationChannel(app, 'customization_changed');
     const customizations = createCustomizationService(db, {
@@ -62,6 +71,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
 
     app.addHook('onClose', async () => {
       mailQueue.stop();
+      reconciler.stop();
       await mailer.close();
     });
   },

@@ -28,7 +28,12 @@ const optionalIdempotencyHeaders = z.object({
  * the response, and polled through /status until final; /details is the whole order.
  */
 export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, provider: app.paymentProvider };
+  const deps = {
+    db: app.db,
+    provider: app.paymentProvider,
+    mailQueue: app.mailQueue,
+    publicOrigin: app.config.publicOrigin,
+  };
   const processor = createBusinessCheckoutProcessor({
     ...deps,
     customizations: app.customizations,

@@ -18,12 +18,14 @@ import {
   buyBpTapeBodySchema,
   buyBpTapeParamsSchema,
   buyBpTapeResponseSchema,
+  upgradeConfirmParamsSchema,
+  upgradeResultSchema,
   UPGRADE_WINDOW_MINUTES,
 } from '@shop/shared/contract/upgrades';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordCheckoutStart } from '../../repositories/checkout-starts-repository';
 import { buyBpTape } from '../../services/checkout/buy-bp-tape';
-import { alreadyPurchased } from '../../services/upgrades/purchase-upgrade';
+import { alreadyPurchased, confirmUpgradePayment } from '../../services/upgrades/purchase-upgrade';
 import {
   confirmOrderPayment,
   loadOwnedOrderView,
@@ -48,6 +50,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     db,
     provider: app.paymentProvider,
     log: app.log,
+    mailQueue: app.mailQueue,
+    publicOrigin: app.config.publicOrigin,
     pricingCatalog: createPricingCatalogCache(db),
   };
   const buyer = (request: FastifyRequest) => buyerOf(request, app.config);
@@ -214,6 +218,28 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => confirmOrderPayment(deps, request.params.id, buyer(request)),
+  );
+
+  app.post(
+    API_PATHS.upgradeConfirm,
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['upgrades'],
+        summary: 'Complete an upgrade payment the bank asked to confirm',
+        operationId: 'confirmUpgradePayment',
+        description:
+          "After the shopper finished the bank's step in the browser, reads the upgrade's payment from the provider and completes the upgrade if it succeeded; id is the order id or its payment id. Only for whoever placed the order.",
+        params: upgradeConfirmParamsSchema,
+        response: { 200: upgradeResultSchema, ...paymentErrors },
+      },
+    },
+    async (request) =>
+      confirmUpgradePayment(deps, {
+        ref: request.params.id,
+        type: request.params.type,
+        buyer: buyer(request),
+      }),
   );
 
   app.post(

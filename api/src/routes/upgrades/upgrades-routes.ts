@@ -36,7 +36,13 @@ import {
  */
 export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const deps = { db, provider: app.paymentProvider, log: app.log };
+  const deps = {
+    db,
+    provider: app.paymentProvider,
+    log: app.log,
+    mailQueue: app.mailQueue,
+    publicOrigin: app.config.publicOrigin,
+  };
   const buyer = (request: FastifyRequest) => buyerOf(request, app.config);
   const errors = {
     400: errorBodySchema,

@@ -72,7 +72,10 @@ function nextStatus(
         : null;
     case 'canceled':
       return unsettled
-        ? { status: 'failed', failureMessage: 'The payment was not completed, so it was cancelled.' }
+        ? {
+            status: 'failed',
+            failureMessage: 'The payment was not completed, so it was cancelled.',
+          }
         : null;
     case 'requires_action':
       return row.status === 'pending' ? { status: 'requires_action', failureMessage: null } : null;
@@ -120,7 +123,11 @@ async function completePaidRecords(
       .where('id', '=', row.bnpl_consent_id)
       .executeTakeFirst();
     if (consent?.order_id !== row.id)
-      throw new AppError(409, 'CONFLICT', 'This pay-later consent was already used for another order.');
+      throw new AppError(
+        409,
+        'CONFLICT',
+        'This pay-later consent was already used for another order.',
+      );
   }
   const request = await findSentEmployerRequestByOrder(trx, row.id);
   if (!request) return false;
@@ -139,7 +146,8 @@ async function completePaidRecords(
   return true;
 }
 
-async function applyCharge(
+/** finalizeOrder's step inside the caller's transaction (the webhook records its event id in it). */
+export async function applyCharge(
   trx: Executor,
   deps: FinalizeDeps,
   orderId: string,
@@ -199,7 +207,10 @@ async function refundUncompletable(
   charge: ProviderCharge,
   refusal: AppError,
 ): Promise<FinalizeOutcome> {
-  deps.log?.warn({ orderId, chargeId: charge.id, reason: refusal.message }, 'refunding an order that cannot be completed');
+  deps.log?.warn(
+    { orderId, chargeId: charge.id, reason: refusal.message },
+    'refunding an order that cannot be completed',
+  );
   const refund = await deps.provider.refund({
     chargeId: charge.id,
     reason: refusal.message,

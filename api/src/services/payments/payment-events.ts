@@ -1,0 +1,85 @@
+// What a verified provider event does to our records. Each event id is recorded in the same
+// transaction that applies it: a repeat finds its id and changes nothing. Events may arrive in any
+// order; finalizeOrder never moves a paid order back, and refunded totals only grow.
+import type { Executor } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../repositories/audit-log-repository';
+import {
+  findOrderIdByIntent,
+  flagOrderDisputed,
+  recordOrderRefunded,
+} from '../../repositories/orders-repository';
+import { recordPaymentEvent } from '../../repositories/payment-events-repository';
+import { applyCharge, finalizeOrder, type FinalizeDeps } from '../checkout/finalize-order';
+import type { ProviderCharge, ProviderEvent } from './payment-provider';
+
+const PROVIDER_ACTOR = { userId: null, name: 'payment provider', via: 'provider' } as const;
+
+/** The order an intent paid for: named in its metadata and recorded on the order. */
+async function orderOfIntent(trx: Executor, charge: ProviderCharge): Promise<string | null> {
+  return findOrderIdByIntent(trx, charge.id);
+}
+
+async function apply(
+  trx: Executor,
+  deps: FinalizeDeps,
+  event: ProviderEvent,
+): Promise<{ mailed: boolean }> {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled':
+    case 'payment_intent.processing':
+    case 'payment_intent.requires_action': {
+      const orderId = await orderOfIntent(trx, event.charge);
+      // An upgrade's intent (or one of no record of ours) does not move an order.
+      if (!orderId) return { mailed: false };
+      return { mailed: (await applyCharge(trx, deps, orderId, event.charge)).mailed };
+    }
+    case 'charge.refunded': {
+      const orderId = await orderOfIntent(trx, event.charge);
+      if (orderId) await recordOrderRefunded(trx, orderId, event.charge.amountRefunded);
+      return { mailed: false };
+    }
+    case 'charge.dispute.created': {
+      const orderId = await findOrderIdByIntent(trx, event.chargeId);
+      if (orderId && (await flagOrderDisputed(trx, orderId, new Date())))
+        await recordAudit(trx, {
+          actor: PROVIDER_ACTOR,
+          action: 'order.dispute',
+          target: orderId,
+          before: null,
+          after: { disputeId: event.disputeId, amount: event.amount, reason: event.reason },
+        });
+      return { mailed: false };
+    }
+    default:
+      // setup_intent.succeeded (saved cards are read from the provider) and any other type:
+      // recorded, nothing else changes.
+      return { mailed: false };
+  }
+}
+
+/**
+ * Applies a verified event once. Returns false for a repeat. A succeeded payment whose order can
+ * no longer be completed is refunded through finalizeOrder, then the event is recorded.
+ */
+export async function handlePaymentEvent(
+  deps: FinalizeDeps,
+  event: ProviderEvent,
+): Promise<boolean> {
+  const record = { id: event.id, type: event.type === 'ignored' ? event.providerType : event.type };
+  try {
+    const outcome = await deps.db.transaction().execute(async (trx) => {
+      if (!(await recordPaymentEvent(trx, record))) return null;
+      return apply(trx, deps, event);
+    });
+    if (outcome?.mailed) deps.mailQueue?.wake();
+    return outcome !== null;
+  } catch (error) {
+    if (!(error instanceof AppError) || event.type !== 'payment_intent.succeeded') throw error;
+    const orderId = await orderOfIntent(deps.db, event.charge);
+    if (orderId) await finalizeOrder(deps, orderId, event.charge);
+    return recordPaymentEvent(deps.db, record);
+  }
+}
