@@ -41,6 +41,7 @@ function toStoredUpgrade(row: UpgradeSelection): StoredUpgrade {
     title: row.title ?? row.type,
     attempts: row.attempts,
     failureMessage: row.failure_message,
+    nextAction: null,
   };
 }
 
@@ -53,7 +54,7 @@ export function toUpgradeResult({
   quantity,
   title,
 }: StoredUpgrade): UpgradeResult {
-  return { id, type, status, chargeId, amount, quantity, title };
+  return { id, type, status, chargeId, amount, quantity, title, nextAction: null };
 }
 
 export async function findUpgrade(

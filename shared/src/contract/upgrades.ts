@@ -143,8 +143,5 @@ export const buyBpTapeBodySchema = z.object({
 });
 export const buyBpTapeResponseSchema = upgradeResultSchema;
 
-/** POST …/checkout/{id}/upgrades/{type}/confirm, after the bank's step in the browser. */
-export const upgradeConfirmParamsSchema = z.object({
-  id: safeString().min(1).max(200),
-  type: upgradeTypeSchema,
-});
+/** POST …/checkout/upgrades/{id}/confirm (the upgrade's id), after the bank's step in the browser. */
+export const upgradeConfirmParamsSchema = z.object({ id: z.uuid() });

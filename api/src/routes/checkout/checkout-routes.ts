@@ -229,17 +229,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Complete an upgrade payment the bank asked to confirm',
         operationId: 'confirmUpgradePayment',
         description:
-          "After the shopper finished the bank's step in the browser, reads the upgrade's payment from the provider and completes the upgrade if it succeeded; id is the order id or its payment id. Only for whoever placed the order.",
+          "After the shopper finished the bank's step in the browser, reads the upgrade's payment from the provider and completes the upgrade if it succeeded. Only for whoever placed the order.",
         params: upgradeConfirmParamsSchema,
         response: { 200: upgradeResultSchema, ...paymentErrors },
       },
     },
-    async (request) =>
-      confirmUpgradePayment(deps, {
-        ref: request.params.id,
-        type: request.params.type,
-        buyer: buyer(request),
-      }),
+    async (request) => confirmUpgradePayment(deps, request.params.id, buyer(request)),
   );
 
   app.post(

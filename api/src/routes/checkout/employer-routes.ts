@@ -15,6 +15,7 @@ import {
   employerPaymentView,
   payEmployerRequest,
   submitEmployerRequest,
+  confirmEmployerPayment,
 } from '../../services/checkout/employer-payment';
 
 /** "Ask my employer to pay" (connect client): the request, the emailed link's page data, and the payment. */
@@ -104,5 +105,21 @@ export const employerRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers[IDEMPOTENCY_KEY_HEADER],
       ),
+  );
+
+  app.post(
+    API_PATHS.employerPaymentConfirm,
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Complete an employer payment the bank asked to confirm',
+        operationId: 'confirmEmployerPayment',
+        description:
+          "After the employer finished the bank's step in the browser, reads the payment from the provider and records it if it succeeded.",
+        params: employerPaymentParamsSchema,
+        response: { 200: employerPaymentViewSchema, 402: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => confirmEmployerPayment(deps, request.params.token),
   );
 };

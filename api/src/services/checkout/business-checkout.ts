@@ -153,7 +153,16 @@ export function createBusinessCheckoutProcessor(
   }
 
   async function status(orderId: string, buyer: Buyer | null): Promise<BusinessCheckoutStatus> {
-    return businessStatus((await ownedBusinessOrder(orderId, buyer)).row);
+    const { row } = await ownedBusinessOrder(orderId, buyer);
+    // While the bank asks the shopper, the storefront finishes it and POSTs orderConfirm.
+    const charge =
+      row.status === 'requires_action' && row.payment_charge_id
+        ? await provider.getCharge(row.payment_charge_id)
+        : null;
+    const nextAction = charge?.nextAction
+      ? { type: 'provider_action' as const, ...charge.nextAction }
+      : null;
+    return { ...businessStatus(row), nextAction };
   }
 
   return {
@@ -276,5 +285,6 @@ export function businessStatus(row: {
     status: state,
     final: isFinalBusinessStatus(state),
     failureMessage: row.failure_message,
+    nextAction: null,
   };
 }

@@ -209,7 +209,13 @@ export async function payEmployerRequest(
         throw keepIdempotencyKey(paymentBeingConfirmed());
       }
       if (finalized.refusal) {
-        await completeIdempotencyKey(deps.db, EMPLOYER_PAY_SCOPE, idempotencyKey, orderId, NOT_COMPLETED_STATUS);
+        await completeIdempotencyKey(
+          deps.db,
+          EMPLOYER_PAY_SCOPE,
+          idempotencyKey,
+          orderId,
+          NOT_COMPLETED_STATUS,
+        );
         throw keepIdempotencyKey(finalized.refusal);
       }
       if (charge.status === 'failed' || charge.status === 'canceled')
@@ -221,5 +227,23 @@ export async function payEmployerRequest(
   );
   if (outcome.statusCode === NOT_COMPLETED_STATUS) throw orderNotCompleted();
   deps.mailQueue.wake();
+  return employerPaymentView(deps, token);
+}
+
+/**
+ * After the employer finished the bank's step in the browser: the provider's state of the order's
+ * intent decides, through finalizeOrder.
+ */
+export async function confirmEmployerPayment(
+  deps: EmployerDeps,
+  token: string,
+): Promise<EmployerPaymentView> {
+  const request = await requestForToken(deps, token);
+  const stored = await findOrder(deps.db, request.orderId);
+  const row = stored?.row;
+  if (row?.payment_charge_id && (row.status === 'requires_action' || row.status === 'pending')) {
+    const charge = await deps.provider.getCharge(row.payment_charge_id);
+    if (charge) await finalizeOrder(deps, row.id, charge);
+  }
   return employerPaymentView(deps, token);
 }

@@ -227,7 +227,8 @@ async function settleUpgrade(
     };
   }
   if (charge.status !== 'succeeded') {
-    const message = charge.failureMessage ?? 'Your bank did not confirm this payment, so it was not charged.';
+    const message =
+      charge.failureMessage ?? 'Your bank did not confirm this payment, so it was not charged.';
     await recordDeclinedAttempt(db, upgrade.id, upgrade.attempts, message);
     throw declined(message);
   }
@@ -248,8 +249,16 @@ async function settleUpgrade(
     });
   } catch (error) {
     // The charge has no upgrade to show for it: give it back, and let the next try be a new attempt.
-    deps.log?.error({ err: error, orderId, upgrade: type }, 'upgrade write failed after payment; refunding');
-    await undoPayment(provider, charge, `Upgrade ${type} of order ${orderId} could not be recorded`, deps.log);
+    deps.log?.error(
+      { err: error, orderId, upgrade: type },
+      'upgrade write failed after payment; refunding',
+    );
+    await undoPayment(
+      provider,
+      charge,
+      `Upgrade ${type} of order ${orderId} could not be recorded`,
+      deps.log,
+    );
     await recordDeclinedAttempt(
       db,
       upgrade.id,
@@ -270,15 +279,22 @@ async function settleUpgrade(
  */
 export async function confirmUpgradePayment(
   deps: CheckoutDeps,
-  request: { ref: string; type: UpgradeType; buyer: Buyer },
+  upgradeId: string,
+  buyer: Buyer,
 ): Promise<UpgradeResult> {
-  const order = await findBuyersOrder(deps, request.ref, request.buyer);
-  const upgrade = await findUpgrade(deps.db, order.row.id, request.type);
+  const row = await deps.db
+    .selectFrom('upgrades')
+    .select(['order_id', 'type'])
+    .where('id', '=', upgradeId)
+    .executeTakeFirst();
+  if (!row?.order_id) throw notFound('Upgrade not found');
+  const order = await findBuyersOrder(deps, row.order_id, buyer);
+  const upgrade = await findUpgrade(deps.db, order.row.id, row.type);
   if (!upgrade) throw notFound('Upgrade not found');
   if (upgrade.status === 'completed' || !upgrade.chargeId) return toUpgradeResult(upgrade);
   const charge = await deps.provider.getCharge(upgrade.chargeId);
   if (!charge || charge.metadata.upgradeId !== upgrade.id) throw notFound('Upgrade not found');
-  const price = await upgradePrice(deps, request.type);
-  return (await settleUpgrade(deps, { orderId: order.row.id, type: request.type, upgrade, price }, charge))
-    .upgrade;
+  const price = await upgradePrice(deps, row.type);
+  const context = { orderId: order.row.id, type: row.type, upgrade, price };
+  return (await settleUpgrade(deps, context, charge)).upgrade;
 }
