@@ -6,7 +6,6 @@ import type { employerPaymentBodySchema } from '@shop/shared/contract/checkout';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
-import { centsFromDb } from '../../lib/money';
 import { createSecretToken } from '../../lib/tokens';
 import { clearCart, getCart, type CartOwner } from '../../repositories/carts-repository';
 import { findDiscount, usedByEmail } from '../../repositories/discounts-repository';
