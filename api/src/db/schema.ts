@@ -117,20 +117,25 @@ export interface PaymentCustomersTable {
 
 export type TestCardBehaviour = 'succeed' | 'decline' | 'insufficient_funds' | 'require_action';
 
+export type TestPaymentMethodType = 'card' | 'bnpl';
+
 export interface PaymentMethodsTable {
   id: string;
   customer_id: string | null;
+  type: Generated<TestPaymentMethodType>;
   brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
+  /** Null for pay-later methods only. */
+  last4: string | null;
+  exp_month: number | null;
+  exp_year: number | null;
   test_behaviour: TestCardBehaviour;
   is_default: Generated<boolean>;
   created_at: Timestamp;
   detached_at: NullableTimestamp;
 }
 
-export type ChargeStatus = 'succeeded' | 'requires_action' | 'failed' | 'canceled';
+export type ChargeStatus =
+  'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
 export interface PaymentChargesTable {
   id: string;
@@ -146,8 +151,64 @@ export interface PaymentChargesTable {
   idempotency_key: string | null;
   request_fingerprint: string | null;
   amount_refunded_cents: Generated<number>;
+  /** `<id>_secret_<random>`: whoever holds it may finish the intent's next action. */
+  client_secret: string | null;
+  /** While requires_action: a 3-D Secure challenge or a pay-later redirect. */
+  next_action: 'challenge' | 'redirect' | null;
+  return_url: string | null;
+  /** Attach the card to the customer once the intent succeeds. */
+  save_for_future: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A single-use reference to card details the provider's element collected: never the number. */
+export interface PaymentTokensTable {
+  id: string;
+  type: TestPaymentMethodType;
+  brand: string;
+  last4: string | null;
+  exp_month: number | null;
+  exp_year: number | null;
+  test_behaviour: TestCardBehaviour;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface PaymentSetupsTable {
+  id: string;
+  customer_id: string;
+  payment_method_id: string | null;
+  status: 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  client_secret: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  return_url: string;
+  idempotency_key: string;
+  request_fingerprint: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Idempotency keys of requests that act on an existing object (confirm, cancel). */
+export interface PaymentIdempotencyKeysTable {
+  key: string;
+  request_fingerprint: string;
+  object_id: string;
+  created_at: Timestamp;
+}
+
+/** The test provider's event outbox: written with each state change, delivered signed. */
+export interface PaymentProviderEventsTable {
+  id: string;
+  seq: Generated<string>;
+  type: string;
+  payload: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  delivered_at: NullableTimestamp;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
 }
 
 export interface PaymentRefundsTable {
@@ -485,6 +546,10 @@ export interface DB {
   payment_methods: PaymentMethodsTable;
   payment_charges: PaymentChargesTable;
   payment_refunds: PaymentRefundsTable;
+  payment_tokens: PaymentTokensTable;
+  payment_setups: PaymentSetupsTable;
+  payment_idempotency_keys: PaymentIdempotencyKeysTable;
+  payment_provider_events: PaymentProviderEventsTable;
   payment_subscriptions: PaymentSubscriptionsTable;
   bnpl_authorisations: BnplAuthorisationsTable;
   products: ProductsTable;
@@ -523,4 +588,6 @@ export type ProductRow = Selectable<ProductsTable>;
 export type DiscountRow = Selectable<DiscountsTable>;
 export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 export type PaymentChargeRow = Selectable<PaymentChargesTable>;
+export type PaymentTokenRow = Selectable<PaymentTokensTable>;
+export type PaymentSetupRow = Selectable<PaymentSetupsTable>;
 export type OrderRow = Selectable<OrdersTable>;

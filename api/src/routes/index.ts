@@ -23,8 +23,10 @@ import { customizationRoutes } from './partners/customization-routes';
 import { bnplRoutes } from './payments/bnpl-routes';
 import { paymentsConfigRoutes } from './payments/payments-config-routes';
 import { webhookRoutes } from './payments/webhook-routes';
+import { isTestPaymentProvider } from '../services/payments/test-payment-provider';
 import { resultUploadRoutes } from './results/result-upload-routes';
 import { supportRoutes } from './support/support-routes';
+import { testProviderRoutes } from './test-provider/test-provider-routes';
 import { upgradesRoutes } from './upgrades/upgrades-routes';
 
 /**
@@ -61,6 +63,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(paymentsConfigRoutes);
   await app.register(webhookRoutes);
   await app.register(upgradesRoutes);
+  // the built-in payment provider's own pages and API, when it is the one in use
+  if (isTestPaymentProvider(app.paymentProvider))
+    await app.register(testProviderRoutes, { provider: app.paymentProvider });
   // operators (404 to everyone else)
   await app.register(opsRoutes);
   // local tools

@@ -10,6 +10,7 @@ import * as m0008 from './0008-result-uploads';
 import * as m0009 from './0009-support-messages';
 import * as m0010 from './0010-operator-access';
 import * as m0011 from './0011-catalog-version';
+import * as m0012 from './0012-test-provider-intents';
 import * as m0013 from './0013-payment-records';
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0009-support-messages': m0009,
   '0010-operator-access': m0010,
   '0011-catalog-version': m0011,
+  '0012-test-provider-intents': m0012,
   '0013-payment-records': m0013,
 };

@@ -24,6 +24,7 @@ export const API_PATH_PREFIXES = [
   CONTENT_PREFIX,
   '/dev',
   '/docs',
+  '/test-provider',
   '/healthz',
   '/readyz',
 ];

@@ -9,45 +9,56 @@ export const TEST_CARDS = {
   requiresAction: '4000002760003184',
 } as const;
 
-export const DECLINES: Record<'decline' | 'insufficient_funds', { code: string; message: string }> =
-  {
-    decline: { code: 'card_declined', message: 'Your card was declined.' },
-    insufficient_funds: {
-      code: 'insufficient_funds',
-      message: 'Your card has insufficient funds.',
-    },
-  };
+export interface Decline {
+  code: string;
+  message: string;
+}
+
+export const DECLINES: Record<'decline' | 'insufficient_funds', Decline> = {
+  decline: { code: 'card_declined', message: 'Your card was declined.' },
+  insufficient_funds: {
+    code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+};
+
+/** Stripe's words when the shopper fails (or abandons) 3-D Secure. */
+export const AUTHENTICATION_FAILED: Decline = {
+  code: 'payment_intent_authentication_failure',
+  message:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
+
+/** An off-session charge on a card whose bank wants the shopper: nobody is there to answer. */
+export const AUTHENTICATION_REQUIRED: Decline = {
+  code: 'authentication_required',
+  message: 'Your bank requires you to authenticate this payment.',
+};
+
+export const BNPL_DECLINED: Decline = {
+  code: 'payment_method_provider_decline',
+  message: 'The pay-later provider declined this payment. Please choose another way to pay.',
+};
+
+/** Pay-later payments above this are declined, like a real pay-later limit. */
+export const TEST_BNPL_LIMIT_CENTS = 200_000;
 
 export const REQUIRES_ACTION_MESSAGE = 'Your bank asks you to confirm this payment.';
+export const BNPL_ACTION_MESSAGE = 'Approve the payment with the pay-later provider.';
 
-export interface ChargeOutcome {
-  status: 'succeeded' | 'requires_action' | 'failed';
-  failureCode: string | null;
-  failureMessage: string | null;
+/** What confirming a card with this behaviour ends as. */
+export function cardOutcome(
+  behaviour: TestCardBehaviour,
+  offSession: boolean,
+): { status: 'succeeded' | 'requires_action' | 'failed'; decline: Decline | null } {
+  if (behaviour === 'decline' || behaviour === 'insufficient_funds')
+    return { status: 'failed', decline: DECLINES[behaviour] };
+  if (behaviour === 'require_action')
+    return offSession
+      ? { status: 'failed', decline: AUTHENTICATION_REQUIRED }
+      : { status: 'requires_action', decline: null };
+  return { status: 'succeeded', decline: null };
 }
-
-/** What a charge on a card with this behaviour ends as. */
-export function chargeOutcome(behaviour: TestCardBehaviour): ChargeOutcome {
-  if (behaviour === 'decline' || behaviour === 'insufficient_funds') {
-    const decline = DECLINES[behaviour];
-    return { status: 'failed', failureCode: decline.code, failureMessage: decline.message };
-  }
-  return {
-    status: behaviour === 'require_action' ? 'requires_action' : 'succeeded',
-    failureCode: null,
-    failureMessage: null,
-  };
-}
-
-/** Every behaviour's outcome, as JSON a statement can look the card's behaviour up in. */
-export const CHARGE_OUTCOMES_JSON = JSON.stringify(
-  Object.fromEntries(
-    (['succeed', 'decline', 'insufficient_funds', 'require_action'] as const).map((behaviour) => [
-      behaviour,
-      chargeOutcome(behaviour),
-    ]),
-  ),
-);
 
 export function behaviourForCard(number: string): TestCardBehaviour {
   switch (number) {
@@ -68,4 +79,48 @@ export function brandForCard(number: string): CardBrand {
   if (/^3[47]/.test(number)) return 'amex';
   if (/^(6011|65|64[4-9])/.test(number)) return 'discover';
   return 'unknown';
+}
+
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export type CardField = 'number' | 'expiry' | 'cvc';
+
+/** The first thing wrong with the card, worded for the shopper, or null. `now` decides expiry. */
+export function cardProblem(
+  card: CardInput,
+  now: Date,
+): { field: CardField; message: string } | null {
+  if (!/^\d{12,19}$/.test(card.number) || !passesLuhn(card.number))
+    return { field: 'number', message: 'Your card number is invalid.' };
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  if (
+    !Number.isInteger(card.expMonth) ||
+    card.expMonth < 1 ||
+    card.expMonth > 12 ||
+    year * 12 + card.expMonth - 1 < thisMonth ||
+    year > now.getUTCFullYear() + 50
+  )
+    return { field: 'expiry', message: "Your card's expiration date is invalid or in the past." };
+  if (!/^\d{3,4}$/.test(card.cvc))
+    return { field: 'cvc', message: "Your card's security code is invalid." };
+  return null;
 }

@@ -1,39 +1,100 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema';
 import type { PaymentProvider } from './payment-provider';
-import { chargeNewCard, confirmCharge, createCharge, getCharge } from './test-provider/charges';
-import { ensureCustomer, findCustomerByUserId } from './test-provider/customers';
+import type { CardInput } from './test-card-rules';
 import {
-  attachPaymentMethod,
-  createPaymentMethod,
+  cancelCharge,
+  confirmCharge,
+  createCharge,
+  finishChargeAction,
+  getCharge,
+  settleProcessingCharges,
+  type ActionResult,
+} from './test-provider/charges';
+import { ensureCustomer, findCustomerByUserId } from './test-provider/customers';
+import { createEventDelivery, type DeliverEvent } from './test-provider/event-delivery';
+import { createDispute } from './test-provider/disputes';
+import { isSetupSecret, nextActionFor, type TestNextAction } from './test-provider/next-actions';
+import {
   detachPaymentMethod,
   getPaymentMethod,
   listPaymentMethods,
   setDefaultPaymentMethod,
 } from './test-provider/payment-methods';
+import { listPrices } from './test-provider/prices';
 import { listRefunds, refund } from './test-provider/refunds';
-import {
-  authoriseBnpl,
-  cancelBnpl,
-  createSubscription,
-  listSubscriptions,
-} from './test-provider/subscriptions';
+import { createSetup, finishSetupAction, getSetup } from './test-provider/setups';
+import { createSubscription, listSubscriptions } from './test-provider/subscriptions';
+import { createBnplToken, createCardToken, type TokenView } from './test-provider/tokens';
+import { createWebhookSecret, parseSignedWebhook, signWebhook } from './test-provider/webhooks';
+
+export type { DeliverEvent } from './test-provider/event-delivery';
+export { InvalidCardError, type TokenView } from './test-provider/tokens';
+export type { ActionResult } from './test-provider/charges';
+export type { TestNextAction } from './test-provider/next-actions';
+
+/** The built-in provider, plus what its own HTTP surface and the tests reach. */
+export interface TestPaymentProvider extends PaymentProvider {
+  readonly name: 'test';
+  /** The secret its webhooks are signed with (random per process unless configured). */
+  readonly webhookSecret: string;
+  /** Where signed events go: the app points it at its own webhook route. */
+  setEventTarget(deliver: DeliverEvent | null): void;
+  /** Delivers the events due at `now` (and settles approved pay-later intents); how many were tried. */
+  deliverPendingEvents(now?: Date): Promise<number>;
+  startEventDelivery(): void;
+  stopEventDelivery(): Promise<void>;
+
+  createCardToken(card: CardInput): Promise<TokenView>;
+  createBnplToken(): Promise<TokenView>;
+  /** The step waiting for the holder of `clientSecret`, or null when there is none. */
+  nextAction(clientSecret: string): Promise<TestNextAction | null>;
+  /** 3-D Secure completed or failed on an intent or setup. Null for an unknown secret. */
+  authenticate(clientSecret: string, outcome: 'complete' | 'fail'): Promise<ActionResult | null>;
+  /** The pay-later provider's answer on an intent. Null for an unknown secret. */
+  decidePayLater(
+    clientSecret: string,
+    decision: 'approve' | 'decline',
+  ): Promise<ActionResult | null>;
+  /** What a bank's chargeback does: a dispute on a paid intent, announced by event. */
+  createDispute(chargeId: string, reason?: string): Promise<{ id: string }>;
+}
+
+export interface TestPaymentProviderOptions {
+  /** The clock subscription periods and card expiry are judged by. */
+  now?: () => Date;
+  webhookSecret?: string;
+  deliver?: DeliverEvent;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
 
 /**
  * The built-in provider: follows Stripe test-mode card conventions and records every object in
- * the shop's own database, so the whole shop runs with no outside service. `now` is the clock
- * subscription periods start at.
+ * the shop's own database, so the whole shop runs with no outside service. Its events go out
+ * signed, like Stripe's, through whatever `setEventTarget` names.
  */
 export function createTestPaymentProvider(
   db: Database,
-  { now = () => new Date() }: { now?: () => Date } = {},
-): PaymentProvider {
+  options: TestPaymentProviderOptions = {},
+): TestPaymentProvider {
+  const now = options.now ?? (() => new Date());
+  const webhookSecret = options.webhookSecret ?? createWebhookSecret();
+  let target: DeliverEvent | null = options.deliver ?? null;
+  const delivery = createEventDelivery(db, {
+    sign: (body) => signWebhook(body, webhookSecret),
+    settle: () => settleProcessingCharges(db),
+    deliver: () => target,
+    log: options.log,
+  });
+  // Every write that may have queued an event asks the loop to look now.
+  const waking = <T>(promise: Promise<T>): Promise<T> => promise.finally(() => delivery.wake());
+
   return {
     name: 'test',
+    webhookSecret,
+    browserConfig: () => ({ provider: 'test', elementUrl: '/test-provider/element' }),
     ensureCustomer: (input) => ensureCustomer(db, input),
     findCustomerByUserId: (userId) => findCustomerByUserId(db, userId),
-    createPaymentMethod: (card) => createPaymentMethod(db, card),
-    attachPaymentMethod: (paymentMethodId, customerId, options) =>
-      attachPaymentMethod(db, paymentMethodId, customerId, options),
     listPaymentMethods: (customerId) => listPaymentMethods(db, customerId),
     getPaymentMethod: (customerId, paymentMethodId) =>
       getPaymentMethod(db, customerId, paymentMethodId),
@@ -41,15 +102,42 @@ export function createTestPaymentProvider(
       setDefaultPaymentMethod(db, customerId, paymentMethodId),
     detachPaymentMethod: (customerId, paymentMethodId) =>
       detachPaymentMethod(db, customerId, paymentMethodId),
+    createSetup: (input) => waking(createSetup(db, input)),
+    getSetup: (customerId, setupId) => getSetup(db, customerId, setupId),
     createCharge: (input) => createCharge(db, input),
-    chargeNewCard: (input) => chargeNewCard(db, input),
-    confirmCharge: (chargeId) => confirmCharge(db, chargeId),
+    confirmCharge: (chargeId, input) => waking(confirmCharge(db, chargeId, input)),
     getCharge: (chargeId) => getCharge(db, chargeId),
-    refund: (input) => refund(db, input),
+    cancelCharge: (chargeId, idempotencyKey) => waking(cancelCharge(db, chargeId, idempotencyKey)),
+    refund: (input) => waking(refund(db, input)),
     listRefunds: (chargeId) => listRefunds(db, chargeId),
+    listPrices: (lookupKeys) => listPrices(db, lookupKeys),
     createSubscription: (input) => createSubscription(db, now, input),
     listSubscriptions: (customerId) => listSubscriptions(db, customerId),
-    authoriseBnpl: (input) => authoriseBnpl(db, input),
-    cancelBnpl: (authorisationId) => cancelBnpl(db, authorisationId),
+    parseWebhook: (rawBody, signature) => parseSignedWebhook(rawBody, signature, webhookSecret),
+
+    setEventTarget(deliver) {
+      target = deliver;
+    },
+    deliverPendingEvents: (at) => delivery.deliverPending(at),
+    startEventDelivery: () => delivery.start(),
+    stopEventDelivery: () => delivery.stop(),
+
+    createCardToken: (card) => createCardToken(db, card, now()),
+    createBnplToken: () => createBnplToken(db),
+    nextAction: (clientSecret) => nextActionFor(db, clientSecret),
+    authenticate: (clientSecret, outcome) =>
+      waking(
+        isSetupSecret(clientSecret)
+          ? finishSetupAction(db, clientSecret, outcome === 'complete')
+          : finishChargeAction(db, clientSecret, 'challenge', outcome === 'complete'),
+      ),
+    decidePayLater: (clientSecret, decision) =>
+      waking(finishChargeAction(db, clientSecret, 'redirect', decision === 'approve')),
+    createDispute: (chargeId, reason = 'fraudulent') => waking(createDispute(db, chargeId, reason)),
   };
+}
+
+/** The configured provider is the built-in one (its HTTP surface is served only then). */
+export function isTestPaymentProvider(provider: PaymentProvider): provider is TestPaymentProvider {
+  return provider.name === 'test' && 'deliverPendingEvents' in provider;
 }

@@ -1,25 +1,34 @@
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
-import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
+import {
+  createTestPaymentProvider,
+  InvalidCardError,
+  type TestPaymentProvider,
+} from '../../../src/services/payments/test-payment-provider';
 import {
   IdempotencyConflictError,
   PaymentDeclinedError,
+  PaymentObjectNotFoundError,
   RefundRefusedError,
-  type PaymentProvider,
+  type ChargeSource,
 } from '../../../src/services/payments/payment-provider';
 import {
   behaviourForCard,
   brandForCard,
+  passesLuhn,
   TEST_CARDS,
 } from '../../../src/services/payments/test-card-rules';
 
 const expiry = { expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
+const returnUrl = 'http://shop.test/checkout/return';
 
-describe('test payment provider (Stripe test-mode card rules)', () => {
+describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () => {
   let database: TestDatabase;
-  let provider: PaymentProvider;
+  let provider: TestPaymentProvider;
   let customerId: string;
   // The provider's clock: subscription periods start at it, so month ends are tested on any day.
   let clock = new Date('2026-11-30T12:00:00.000Z');
+  let sequence = 0;
+  const key = (label: string) => `${label}:${(sequence += 1)}`;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -28,237 +37,488 @@ describe('test payment provider (Stripe test-mode card rules)', () => {
   });
   afterAll(() => database.drop());
 
-  const methodFor = async (number: string) => provider.createPaymentMethod({ number, ...expiry });
+  const tokenFor = async (number: string) =>
+    (await provider.createCardToken({ number, ...expiry })).id;
 
-  it('names brands and behaviours from the card number', () => {
+  const intent = (amount = 14_900, customer: string | null = customerId) =>
+    provider.createCharge({
+      amount,
+      currency: 'usd',
+      customerId: customer,
+      metadata: { orderId: `order-${(sequence += 1)}` },
+      idempotencyKey: key('intent'),
+    });
+
+  const confirm = (chargeId: string, source: ChargeSource, idempotencyKey = key('confirm')) =>
+    provider.confirmCharge(chargeId, { source, returnUrl, idempotencyKey });
+
+  const payWithCard = async (number: string, saveForFuture = false, amount = 14_900) => {
+    const created = await intent(amount);
+    return confirm(created.id, { type: 'token', token: await tokenFor(number), saveForFuture });
+  };
+
+  const eventTypes = async (objectId: string) =>
+    (
+      await database.handle.db
+        .selectFrom('payment_provider_events')
+        .select(['type', 'payload'])
+        .orderBy('seq')
+        .execute()
+    )
+      .filter((event) => JSON.stringify(event.payload).includes(objectId))
+      .map((event) => event.type);
+
+  it('names brands and behaviours from the card number, and checks it with Luhn', () => {
     expect(brandForCard(TEST_CARDS.succeeds)).toBe('visa');
     expect(brandForCard('5555555555554444')).toBe('mastercard');
     expect(brandForCard('378282246310005')).toBe('amex');
     expect(brandForCard('6011111111111117')).toBe('discover');
     expect(behaviourForCard(TEST_CARDS.succeeds)).toBe('succeed');
     expect(behaviourForCard(TEST_CARDS.declined)).toBe('decline');
+    expect(behaviourForCard(TEST_CARDS.insufficientFunds)).toBe('insufficient_funds');
     expect(behaviourForCard(TEST_CARDS.requiresAction)).toBe('require_action');
+    expect(Object.values(TEST_CARDS).every(passesLuhn)).toBe(true);
+    expect(passesLuhn('4242424242424241')).toBe(false);
   });
 
-  it('4242 4242 4242 4242 succeeds, and the charge is recorded', async () => {
-    const method = await methodFor(TEST_CARDS.succeeds);
-    const charge = await provider.createCharge({
-      amount: 14900,
-      currency: 'usd',
-      paymentMethodId: method.id,
-      idempotencyKey: 'order-1',
+  it('tokenises a card into brand, last four and expiry only, refusing invalid details', async () => {
+    const token = await provider.createCardToken({ number: '4242 4242 4242 4242', ...expiry });
+    expect(token).toEqual({
+      id: expect.stringMatching(/^tok_[A-Za-z0-9]{24}$/),
+      type: 'card',
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: expiry.expYear },
     });
-    expect(charge).toMatchObject({
-      status: 'succeeded',
-      amount: 14900,
-      failureCode: null,
-      nextAction: null,
-    });
-    expect(await provider.getCharge(charge.id)).toMatchObject({
-      id: charge.id,
-      status: 'succeeded',
-    });
+    const refused = (card: Partial<typeof expiry> & { number?: string }) =>
+      provider.createCardToken({ number: TEST_CARDS.succeeds, ...expiry, ...card }).then(
+        () => null,
+        (error: InvalidCardError) => [error.constructor, error.field],
+      );
+    expect(await refused({ number: '4242424242424241' })).toEqual([InvalidCardError, 'number']);
+    expect(await refused({ expMonth: 10, expYear: 2026 })).toEqual([InvalidCardError, 'expiry']);
+    expect(await refused({ expMonth: 13 })).toEqual([InvalidCardError, 'expiry']);
+    expect(await refused({ cvc: '12' })).toEqual([InvalidCardError, 'cvc']);
+    // This month still counts: a card is good through the end of its expiry month.
+    expect(await refused({ expMonth: 11, expYear: 2026 })).toBeNull();
   });
 
-  it('4000 0000 0000 0002 is declined with card_declined, "Your card was declined."', async () => {
-    const method = await methodFor(TEST_CARDS.declined);
-    const charge = await provider.createCharge({
-      amount: 5000,
-      currency: 'usd',
-      paymentMethodId: method.id,
-      idempotencyKey: 'order-2',
-    });
-    expect(charge).toMatchObject({
-      status: 'failed',
-      failureCode: 'card_declined',
-      failureMessage: 'Your card was declined.',
-    });
-    await expect(provider.attachPaymentMethod(method.id, customerId)).rejects.toEqual(
-      expect.objectContaining({ declineCode: 'card_declined', message: 'Your card was declined.' }),
-    );
-    await expect(provider.attachPaymentMethod(method.id, customerId)).rejects.toBeInstanceOf(
-      PaymentDeclinedError,
-    );
-  });
-
-  it('4000 0027 6000 3184 requires a confirmation step, then succeeds', async () => {
-    const method = await methodFor(TEST_CARDS.requiresAction);
-    const charge = await provider.createCharge({
-      amount: 7000,
-      currency: 'usd',
-      paymentMethodId: method.id,
-      idempotencyKey: 'order-3',
-    });
-    expect(charge.status).toBe('requires_action');
-    expect(charge.nextAction).toEqual({ type: 'confirm', message: expect.any(String) });
-    const confirmed = await provider.confirmCharge(charge.id);
-    expect(confirmed).toMatchObject({ id: charge.id, status: 'succeeded', nextAction: null });
-    // Confirming again changes nothing.
-    expect((await provider.confirmCharge(charge.id)).status).toBe('succeeded');
-  });
-
-  it('replays an idempotency key with the same request and refuses it with a different one', async () => {
-    const method = await methodFor(TEST_CARDS.succeeds);
+  it('creates an unconfirmed intent with a client secret; one key is one intent', async () => {
     const input = {
-      amount: 9900,
+      amount: 5_000,
       currency: 'usd',
-      paymentMethodId: method.id,
-      idempotencyKey: 'order-4',
+      customerId,
+      metadata: { orderId: 'order-a' },
+      idempotencyKey: 'order:a:intent',
     };
-    const first = await provider.createCharge(input);
-    const replays = await Promise.all(
-      Array.from({ length: 10 }, () => provider.createCharge(input)),
-    );
-    expect(new Set(replays.map((charge) => charge.id))).toEqual(new Set([first.id]));
-    await expect(provider.createCharge({ ...input, amount: 1 })).rejects.toBeInstanceOf(
+    const created = await provider.createCharge(input);
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^pi_/),
+      status: 'requires_confirmation',
+      amount: 5_000,
+      metadata: { orderId: 'order-a' },
+      nextAction: null,
+      method: null,
+    });
+    expect((await provider.createCharge(input)).id).toBe(created.id);
+    await expect(provider.createCharge({ ...input, amount: 5_001 })).rejects.toBeInstanceOf(
       IdempotencyConflictError,
     );
-    const rows = await database.handle.db
-      .selectFrom('payment_charges')
-      .select('id')
-      .where('idempotency_key', '=', 'order-4')
-      .execute();
-    expect(rows).toHaveLength(1);
+    await expect(
+      provider.createCharge({ ...input, customerId: 'cus_nobody', idempotencyKey: 'other' }),
+    ).rejects.toBeInstanceOf(PaymentObjectNotFoundError);
+    await expect(
+      provider.createCharge({ ...input, amount: 10.5, idempotencyKey: 'fraction' }),
+    ).rejects.toThrow(RangeError);
   });
 
-  it('never stores the card number', async () => {
-    await methodFor('4242424242424242');
-    const rows = JSON.stringify(
-      await database.handle.db.selectFrom('payment_methods').selectAll().execute(),
-    );
-    expect(rows).not.toContain('424242424242');
+  it('4242 4242 4242 4242 succeeds; the token is single-use; a repeated confirm changes nothing', async () => {
+    const created = await intent();
+    const token = await tokenFor(TEST_CARDS.succeeds);
+    const source: ChargeSource = { type: 'token', token, saveForFuture: false };
+    const paid = await confirm(created.id, source, 'order:b:confirm:1');
+    expect(paid).toMatchObject({
+      status: 'succeeded',
+      failureCode: null,
+      nextAction: null,
+      method: { type: 'card', brand: 'visa', last4: '4242' },
+    });
+    expect(await provider.getCharge(paid.id)).toMatchObject({ status: 'succeeded' });
+    expect(await confirm(created.id, source, 'order:b:confirm:1')).toMatchObject({
+      status: 'succeeded',
+      paymentMethodId: paid.paymentMethodId,
+    });
+    await expect(
+      confirm(created.id, { ...source, saveForFuture: true }, 'order:b:confirm:1'),
+    ).rejects.toBeInstanceOf(IdempotencyConflictError);
+    const another = await intent();
+    await expect(confirm(another.id, source)).rejects.toBeInstanceOf(PaymentDeclinedError);
+    expect(await eventTypes(created.id)).toEqual(['payment_intent.succeeded']);
+    // Not saved: nobody asked to keep it.
+    expect(await provider.listPaymentMethods(customerId)).toEqual([]);
   });
 
-  describe('chargeNewCard: tokenise and charge in one call', () => {
-    const chargeNewCard = (number: string, prefix: string) =>
-      provider.chargeNewCard!({
-        card: { number, ...expiry },
-        amount: 15_495,
-        currency: 'usd',
-        description: 'Order for one-call@example.com',
-        metadata: { orderId: 'order-one-call' },
-        idempotencyKeyPrefix: prefix,
+  it.each([
+    [TEST_CARDS.declined, 'card_declined', 'Your card was declined.'],
+    [TEST_CARDS.insufficientFunds, 'insufficient_funds', 'Your card has insufficient funds.'],
+  ])(
+    '%s is declined (%s); the intent can then be paid with another card',
+    async (number, code, message) => {
+      const created = await intent();
+      const declined = await confirm(created.id, {
+        type: 'token',
+        token: await tokenFor(number),
+        saveForFuture: true,
       });
-
-    it('stores the card as createPaymentMethod does and charges it as createCharge does', async () => {
-      const { method, charge } = await chargeNewCard(TEST_CARDS.succeeds, 'one-call');
-      expect(method).toMatchObject({
-        customerId: null,
-        brand: 'visa',
-        last4: '4242',
-        expMonth: expiry.expMonth,
-        expYear: expiry.expYear,
-        isDefault: false,
+      expect(declined).toMatchObject({
+        status: 'failed',
+        failureCode: code,
+        failureMessage: message,
       });
-      expect(method.createdAt).toBeInstanceOf(Date);
-      expect(charge).toMatchObject({
+      const retried = await confirm(created.id, {
+        type: 'token',
+        token: await tokenFor(TEST_CARDS.succeeds),
+        saveForFuture: false,
+      });
+      expect(retried).toMatchObject({
         status: 'succeeded',
-        amount: 15_495,
-        currency: 'usd',
-        customerId: null,
-        paymentMethodId: method.id,
         failureCode: null,
+        failureMessage: null,
+      });
+      expect(await eventTypes(created.id)).toEqual([
+        'payment_intent.payment_failed',
+        'payment_intent.succeeded',
+      ]);
+    },
+  );
+
+  describe('4000 0027 6000 3184 (3-D Secure on every charge)', () => {
+    const customer = () =>
+      provider.ensureCustomer({ userId: null, email: `sca-${(sequence += 1)}@example.com` });
+
+    it('asks for authentication; completing it pays and saves the card asked to be saved', async () => {
+      const { id: shopper } = await customer();
+      const created = await intent(9_900, shopper);
+      const pending = await confirm(created.id, {
+        type: 'token',
+        token: await tokenFor(TEST_CARDS.requiresAction),
+        saveForFuture: true,
+      });
+      expect(pending).toMatchObject({
+        status: 'requires_action',
+        nextAction: {
+          clientSecret: expect.stringMatching(new RegExp(`^${created.id}_secret_[A-Za-z0-9]+$`)),
+          message: expect.any(String),
+        },
+      });
+      const clientSecret = pending.nextAction!.clientSecret;
+      expect(await provider.nextAction(clientSecret)).toEqual({
+        type: 'challenge',
+        url: `/test-provider/authenticate?client_secret=${encodeURIComponent(clientSecret)}`,
+      });
+      // Not saved before the bank said yes.
+      expect(await provider.listPaymentMethods(shopper)).toEqual([]);
+      expect(await provider.authenticate(clientSecret, 'complete')).toMatchObject({
+        status: 'succeeded',
+      });
+      expect(await provider.getCharge(created.id)).toMatchObject({
+        status: 'succeeded',
         nextAction: null,
-        metadata: { orderId: 'order-one-call' },
-        amountRefunded: 0,
       });
-      expect(await provider.getCharge(charge.id)).toEqual(charge);
-      const stored = await database.handle.db
-        .selectFrom('payment_charges')
-        .select('idempotency_key')
-        .where('id', '=', charge.id)
-        .executeTakeFirstOrThrow();
-      expect(stored.idempotency_key).toBe(`one-call:${method.id}`);
-      // The card is usable afterwards like any tokenised card, and refundable.
+      expect(await provider.nextAction(clientSecret)).toBeNull();
+      // A second answer changes nothing.
+      expect(await provider.authenticate(clientSecret, 'fail')).toMatchObject({
+        status: 'succeeded',
+      });
+      const [saved] = await provider.listPaymentMethods(shopper);
+      expect(saved).toMatchObject({ id: pending.paymentMethodId, last4: '3184', isDefault: true });
+
+      // The saved card asks again on the next charge, and fails off-session: nobody is there.
+      const upsell = await intent(3_900, shopper);
+      const onSession = await confirm(upsell.id, {
+        type: 'saved',
+        paymentMethodId: saved!.id,
+        offSession: false,
+      });
+      expect(onSession.status).toBe('requires_action');
+      const renewal = await intent(3_900, shopper);
       expect(
-        await provider.refund({ chargeId: charge.id, idempotencyKey: 'one-call:r' }),
-      ).toMatchObject({
-        amount: 15_495,
-      });
-      const rows = JSON.stringify(
-        await database.handle.db.selectFrom('payment_methods').selectAll().execute(),
-      );
-      expect(rows).not.toContain('424242424242');
+        await confirm(renewal.id, { type: 'saved', paymentMethodId: saved!.id, offSession: true }),
+      ).toMatchObject({ status: 'failed', failureCode: 'authentication_required' });
+      expect(await eventTypes(created.id)).toEqual([
+        'payment_intent.requires_action',
+        'payment_intent.succeeded',
+      ]);
     });
 
-    it('follows the test cards: declined, insufficient funds, confirmation needed', async () => {
-      const declined = await chargeNewCard(TEST_CARDS.declined, 'one-call-declined');
-      expect(declined.charge).toMatchObject({
+    it('failing authentication fails the intent and saves nothing', async () => {
+      const { id: shopper } = await customer();
+      const created = await intent(9_900, shopper);
+      const pending = await confirm(created.id, {
+        type: 'token',
+        token: await tokenFor(TEST_CARDS.requiresAction),
+        saveForFuture: true,
+      });
+      await provider.authenticate(pending.nextAction!.clientSecret, 'fail');
+      expect(await provider.getCharge(created.id)).toMatchObject({
+        status: 'failed',
+        failureCode: 'payment_intent_authentication_failure',
+      });
+      expect(await provider.listPaymentMethods(shopper)).toEqual([]);
+      expect(await provider.authenticate('pi_unknown_secret_x', 'complete')).toBeNull();
+    });
+  });
+
+  it('saves a card at checkout when asked, and pays with it later; another customer cannot', async () => {
+    const shopper = await provider.ensureCustomer({ userId: null, email: 'saver@example.com' });
+    const created = await intent(14_900, shopper.id);
+    const paid = await confirm(created.id, {
+      type: 'token',
+      token: await tokenFor(TEST_CARDS.succeeds),
+      saveForFuture: true,
+    });
+    const cards = await provider.listPaymentMethods(shopper.id);
+    expect(cards).toEqual([
+      expect.objectContaining({ id: paid.paymentMethodId, last4: '4242', isDefault: true }),
+    ]);
+    const again = await intent(3_900, shopper.id);
+    const source: ChargeSource = {
+      type: 'saved',
+      paymentMethodId: cards[0]!.id,
+      offSession: false,
+    };
+    expect((await confirm(again.id, source)).status).toBe('succeeded');
+    const stranger = await intent(1_000);
+    await expect(confirm(stranger.id, source)).rejects.toBeInstanceOf(PaymentObjectNotFoundError);
+    const guest = await intent(1_000, null);
+    await expect(confirm(guest.id, source)).rejects.toBeInstanceOf(PaymentObjectNotFoundError);
+  });
+
+  describe('pay later', () => {
+    it('redirects to approval; approved it is processing, then settles', async () => {
+      const created = await intent(20_000);
+      const token = await provider.createBnplToken();
+      expect(token).toMatchObject({ type: 'bnpl', card: null });
+      const pending = await confirm(created.id, {
+        type: 'token',
+        token: token.id,
+        saveForFuture: true,
+      });
+      expect(pending).toMatchObject({
+        status: 'requires_action',
+        method: { type: 'bnpl', last4: null },
+      });
+      const clientSecret = pending.nextAction!.clientSecret;
+      expect(await provider.nextAction(clientSecret)).toEqual({
+        type: 'redirect',
+        url: `/test-provider/bnpl?client_secret=${encodeURIComponent(clientSecret)}&return_url=${encodeURIComponent(returnUrl)}`,
+      });
+      expect(await provider.decidePayLater(clientSecret, 'approve')).toEqual({
+        status: 'processing',
+        returnUrl,
+      });
+      expect((await provider.getCharge(created.id))?.status).toBe('processing');
+      // Settling happens on the delivery pass (nothing to deliver to here).
+      provider.setEventTarget(async () => 200);
+      await provider.deliverPendingEvents();
+      provider.setEventTarget(null);
+      expect((await provider.getCharge(created.id))?.status).toBe('succeeded');
+      expect(await eventTypes(created.id)).toEqual([
+        'payment_intent.requires_action',
+        'payment_intent.processing',
+        'payment_intent.succeeded',
+      ]);
+      // Pay-later is never saved as a card.
+      expect(await provider.listPaymentMethods(customerId)).toEqual([]);
+    });
+
+    it('declines above $2,000, and when the shopper declines', async () => {
+      const tooMuch = await intent(200_001);
+      const token = await provider.createBnplToken();
+      expect(
+        await confirm(tooMuch.id, { type: 'token', token: token.id, saveForFuture: false }),
+      ).toMatchObject({ status: 'failed', failureCode: 'payment_method_provider_decline' });
+      const created = await intent(10_000);
+      const pending = await confirm(created.id, {
+        type: 'token',
+        token: (await provider.createBnplToken()).id,
+        saveForFuture: false,
+      });
+      await provider.decidePayLater(pending.nextAction!.clientSecret, 'decline');
+      expect(await provider.getCharge(created.id)).toMatchObject({
+        status: 'failed',
+        failureCode: 'payment_method_provider_decline',
+      });
+    });
+  });
+
+  it('cancels an unfinished intent once per key; a paid one is answered as it is', async () => {
+    const created = await intent();
+    const canceled = await provider.cancelCharge(created.id, 'cancel:1');
+    expect(canceled.status).toBe('canceled');
+    expect((await provider.cancelCharge(created.id, 'cancel:1')).status).toBe('canceled');
+    await expect(
+      confirm(created.id, {
+        type: 'token',
+        token: await tokenFor(TEST_CARDS.succeeds),
+        saveForFuture: false,
+      }),
+    ).resolves.toMatchObject({ status: 'canceled' });
+    const paid = await payWithCard(TEST_CARDS.succeeds);
+    expect((await provider.cancelCharge(paid.id, 'cancel:2')).status).toBe('succeeded');
+    await expect(provider.cancelCharge(created.id, 'cancel:2')).rejects.toBeInstanceOf(
+      IdempotencyConflictError,
+    );
+    await expect(provider.cancelCharge('pi_missing', 'cancel:3')).rejects.toBeInstanceOf(
+      PaymentObjectNotFoundError,
+    );
+    expect(await eventTypes(created.id)).toEqual(['payment_intent.canceled']);
+  });
+
+  describe('setups (saving a card without paying)', () => {
+    it('saves 4242 at once, 3184 after authentication, and never a declining card', async () => {
+      const shopper = await provider.ensureCustomer({ userId: null, email: 'setup@example.com' });
+      const setup = (number: string) =>
+        tokenFor(number).then((token) =>
+          provider.createSetup({
+            customerId: shopper.id,
+            token,
+            returnUrl,
+            idempotencyKey: key('setup'),
+          }),
+        );
+      const first = await setup(TEST_CARDS.succeeds);
+      expect(first).toMatchObject({
+        id: expect.stringMatching(/^seti_/),
+        status: 'succeeded',
+        paymentMethodId: expect.stringMatching(/^pm_/),
+      });
+      const challenged = await setup(TEST_CARDS.requiresAction);
+      expect(challenged).toMatchObject({ status: 'requires_action', paymentMethodId: null });
+      expect(await provider.nextAction(challenged.nextAction!.clientSecret)).toMatchObject({
+        type: 'challenge',
+      });
+      expect((await provider.listPaymentMethods(shopper.id)).map((card) => card.last4)).toEqual([
+        '4242',
+      ]);
+      await provider.authenticate(challenged.nextAction!.clientSecret, 'complete');
+      expect(await provider.getSetup(shopper.id, challenged.id)).toMatchObject({
+        status: 'succeeded',
+        paymentMethodId: expect.stringMatching(/^pm_/),
+      });
+      expect(await setup(TEST_CARDS.declined)).toMatchObject({
         status: 'failed',
         failureCode: 'card_declined',
-        failureMessage: 'Your card was declined.',
       });
-      const poor = await chargeNewCard(TEST_CARDS.insufficientFunds, 'one-call-poor');
-      expect(poor.charge).toMatchObject({ status: 'failed', failureCode: 'insufficient_funds' });
-      const confirm = await chargeNewCard(TEST_CARDS.requiresAction, 'one-call-confirm');
-      expect(confirm.charge).toMatchObject({
-        status: 'requires_action',
-        nextAction: { type: 'confirm' },
-      });
-      expect((await provider.confirmCharge(confirm.charge.id)).status).toBe('succeeded');
+      expect(
+        (await provider.listPaymentMethods(shopper.id)).map((card) => [card.last4, card.isDefault]),
+      ).toEqual([
+        ['4242', true],
+        ['3184', false],
+      ]);
+      expect(await provider.getSetup(customerId, first.id)).toBeNull();
+      expect(await eventTypes(challenged.id)).toEqual([
+        'setup_intent.requires_action',
+        'setup_intent.succeeded',
+      ]);
     });
 
-    it('refuses an amount that is not whole cents, writing nothing', async () => {
-      const before = await database.handle.db
-        .selectFrom('payment_methods')
-        .select((eb) => eb.fn.countAll<string | number>().as('count'))
-        .executeTakeFirstOrThrow();
+    it('one key is one setup', async () => {
+      const shopper = await provider.ensureCustomer({ userId: null, email: 'setup2@example.com' });
+      const input = {
+        customerId: shopper.id,
+        token: await tokenFor(TEST_CARDS.succeeds),
+        returnUrl,
+        idempotencyKey: 'setup:once',
+      };
+      const first = await provider.createSetup(input);
+      expect((await provider.createSetup(input)).id).toBe(first.id);
       await expect(
-        provider.chargeNewCard!({
-          card: { number: TEST_CARDS.succeeds, ...expiry },
-          amount: 1.5,
-          currency: 'usd',
-          idempotencyKeyPrefix: 'one-call-fraction',
+        provider.createSetup({ ...input, token: await tokenFor(TEST_CARDS.succeeds) }),
+      ).rejects.toBeInstanceOf(IdempotencyConflictError);
+      await expect(
+        provider.createSetup({
+          ...input,
+          token: (await provider.createBnplToken()).id,
+          idempotencyKey: 'setup:bnpl',
         }),
-      ).rejects.toThrow();
-      const after = await database.handle.db
-        .selectFrom('payment_methods')
-        .select((eb) => eb.fn.countAll<string | number>().as('count'))
-        .executeTakeFirstOrThrow();
-      expect(Number(after.count)).toBe(Number(before.count));
+      ).rejects.toBeInstanceOf(PaymentDeclinedError);
     });
   });
 
-  it('keeps one default card per customer through attach, set-default and detach', async () => {
-    const customer = await provider.ensureCustomer({ userId: null, email: 'cards@example.com' });
-    const first = await provider.attachPaymentMethod(
-      (await methodFor(TEST_CARDS.succeeds)).id,
-      customer.id,
-    );
-    const second = await provider.attachPaymentMethod(
-      (await methodFor('5555555555554444')).id,
-      customer.id,
-    );
-    expect([first.isDefault, second.isDefault]).toEqual([true, false]);
-    await provider.setDefaultPaymentMethod(customer.id, second.id);
-    await provider.detachPaymentMethod(customer.id, second.id);
-    const left = await provider.listPaymentMethods(customer.id);
-    expect(left.map((m) => [m.id, m.isDefault])).toEqual([[first.id, true]]);
+  it('keeps one default card per customer through set-default and detach', async () => {
+    const shopper = await provider.ensureCustomer({ userId: null, email: 'cards@example.com' });
+    const save = async (number: string) =>
+      provider.createSetup({
+        customerId: shopper.id,
+        token: await tokenFor(number),
+        returnUrl,
+        idempotencyKey: key('setup'),
+      });
+    const first = (await save(TEST_CARDS.succeeds)).paymentMethodId!;
+    const second = (await save('5555555555554444')).paymentMethodId!;
+    expect((await provider.listPaymentMethods(shopper.id)).map((m) => m.isDefault)).toEqual([
+      true,
+      false,
+    ]);
+    await provider.setDefaultPaymentMethod(shopper.id, second);
+    await provider.detachPaymentMethod(shopper.id, second);
+    const left = await provider.listPaymentMethods(shopper.id);
+    expect(left.map((m) => [m.id, m.isDefault])).toEqual([[first, true]]);
+    expect(await provider.getPaymentMethod(customerId, first)).toBeNull();
   });
 
-  it('creates subscriptions for recurring prices and authorises BNPL within its limit', async () => {
-    const method = await provider.attachPaymentMethod(
-      (await methodFor(TEST_CARDS.succeeds)).id,
-      customerId,
-    );
+  it('serves the catalogue prices by lookup key, with unlimited_upgrade from metadata', async () => {
+    const prices = await provider.listPrices([
+      'bloodwise_kit_one_time',
+      'bloodwise_quarterly',
+      'unlimited_upgrade',
+      'no_such_key',
+    ]);
+    expect(prices).toEqual([
+      expect.objectContaining({
+        lookupKey: 'bloodwise_kit_one_time',
+        unitAmount: 14_900,
+        type: 'one_time',
+        recurringInterval: null,
+        isUnlimitedUpgrade: false,
+      }),
+      expect.objectContaining({
+        lookupKey: 'bloodwise_quarterly',
+        type: 'recurring',
+        recurringInterval: 'month',
+      }),
+      expect.objectContaining({ lookupKey: 'unlimited_upgrade', isUnlimitedUpgrade: true }),
+    ]);
+    expect(await provider.listPrices([])).toEqual([]);
+  });
+
+  it('creates subscriptions for recurring prices, periods ending on real month ends', async () => {
+    const shopper = await provider.ensureCustomer({ userId: null, email: 'subs@example.com' });
+    const method = (
+      await provider.createSetup({
+        customerId: shopper.id,
+        token: await tokenFor(TEST_CARDS.succeeds),
+        returnUrl,
+        idempotencyKey: key('setup'),
+      })
+    ).paymentMethodId!;
     const subscription = await provider.createSubscription({
-      customerId,
+      customerId: shopper.id,
       priceId: 'price_bloodwise_quarterly',
-      paymentMethodId: method.id,
+      paymentMethodId: method,
       idempotencyKey: 'sub-1',
     });
     expect(subscription.status).toBe('active');
     // A quarter from Nov 30 ends on the last day of February, not in March.
     expect(subscription.currentPeriodStart.toISOString()).toBe('2026-11-30T12:00:00.000Z');
     expect(subscription.currentPeriodEnd.toISOString()).toBe('2027-02-28T12:00:00.000Z');
-    expect(await provider.listSubscriptions(customerId)).toHaveLength(1);
+    expect(await provider.listSubscriptions(shopper.id)).toHaveLength(1);
 
     const periodEnd = async (priceId: string, start: string) => {
       clock = new Date(start);
       const sub = await provider.createSubscription({
-        customerId,
+        customerId: shopper.id,
         priceId,
-        paymentMethodId: method.id,
+        paymentMethodId: method,
         idempotencyKey: `sub-${priceId}-${start}`,
       });
       return sub.currentPeriodEnd.toISOString().slice(0, 10);
@@ -266,57 +526,15 @@ describe('test payment provider (Stripe test-mode card rules)', () => {
     expect(await periodEnd('price_bloodwise_monthly', '2026-01-31T08:00:00.000Z')).toBe(
       '2026-02-28',
     );
-    expect(await periodEnd('price_bloodwise_monthly', '2028-01-30T08:00:00.000Z')).toBe(
-      '2028-02-29',
-    );
     expect(await periodEnd('price_bloodwise_annual', '2028-02-29T08:00:00.000Z')).toBe(
       '2029-02-28',
     );
-
-    const consentId = '00000000-0000-4000-8000-000000000001';
-    const ok = await provider.authoriseBnpl({
-      amount: 20000,
-      currency: 'usd',
-      email: 'payer@example.com',
-      consentId,
-      idempotencyKey: 'bnpl-1',
-    });
-    expect(ok.status).toBe('authorised');
-    const tooMuch = await provider.authoriseBnpl({
-      amount: 500000,
-      currency: 'usd',
-      email: 'payer@example.com',
-      consentId,
-      idempotencyKey: 'bnpl-2',
-    });
-    expect(tooMuch.status).toBe('declined');
-  });
-
-  it('refuses amounts that are not whole cents', async () => {
-    const method = await methodFor(TEST_CARDS.succeeds);
-    await expect(
-      provider.createCharge({
-        amount: 10.5,
-        currency: 'usd',
-        paymentMethodId: method.id,
-        idempotencyKey: 'x',
-      }),
-    ).rejects.toThrow(RangeError);
+    clock = new Date('2026-11-30T12:00:00.000Z');
   });
 
   describe('refunds', () => {
-    async function succeededCharge(amount: number) {
-      const method = await methodFor(TEST_CARDS.succeeds);
-      return provider.createCharge({
-        amount,
-        currency: 'usd',
-        paymentMethodId: method.id,
-        idempotencyKey: `refund-test:${method.id}`,
-      });
-    }
-
     it('refunds in parts up to what was charged, and never past it', async () => {
-      const charge = await succeededCharge(10_000);
+      const charge = await payWithCard(TEST_CARDS.succeeds, false, 10_000);
       await provider.refund({
         chargeId: charge.id,
         amount: 2_500,
@@ -331,31 +549,30 @@ describe('test payment provider (Stripe test-mode card rules)', () => {
       expect((await provider.listRefunds(charge.id)).map((refund) => refund.amount)).toEqual([
         2_500, 7_500,
       ]);
+      expect(await eventTypes(charge.id)).toEqual([
+        'payment_intent.succeeded',
+        'charge.refunded',
+        'charge.refunded',
+      ]);
     });
 
     it('moves money once per idempotency key, even when the same refund is sent many times at once', async () => {
-      const charge = await succeededCharge(5_000);
-      const key = `${charge.id}:double-click`;
+      const charge = await payWithCard(TEST_CARDS.succeeds, false, 5_000);
+      const refundKey = `${charge.id}:double-click`;
       const refunds = await Promise.all(
         Array.from({ length: 10 }, () =>
-          provider.refund({ chargeId: charge.id, amount: 3_000, idempotencyKey: key }),
+          provider.refund({ chargeId: charge.id, amount: 3_000, idempotencyKey: refundKey }),
         ),
       );
       expect(new Set(refunds.map((refund) => refund.id)).size).toBe(1);
       expect((await provider.getCharge(charge.id))?.amountRefunded).toBe(3_000);
       await expect(
-        provider.refund({ chargeId: charge.id, amount: 1_000, idempotencyKey: key }),
+        provider.refund({ chargeId: charge.id, amount: 1_000, idempotencyKey: refundKey }),
       ).rejects.toBeInstanceOf(IdempotencyConflictError);
     });
 
     it('refuses a refund of a charge that took no money', async () => {
-      const method = await methodFor(TEST_CARDS.declined);
-      const failed = await provider.createCharge({
-        amount: 1_000,
-        currency: 'usd',
-        paymentMethodId: method.id,
-        idempotencyKey: `refund-test:${method.id}`,
-      });
+      const failed = await payWithCard(TEST_CARDS.declined, false, 1_000);
       expect(failed.status).toBe('failed');
       await expect(
         provider.refund({ chargeId: failed.id, idempotencyKey: `${failed.id}:r` }),

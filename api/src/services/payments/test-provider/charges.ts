@@ -1,183 +1,122 @@
-// The test provider's charges: the card's test behaviour decides the outcome, and one
-// idempotency key is one charge.
-import { sql } from 'kysely';
-import type { Database, PaymentChargeRow } from '../../../db/schema';
-import { preparedStatement } from '../../../db/prepared-statement';
+// The test provider's PaymentIntents: created unconfirmed, confirmed with a token or a saved
+// card (the card's test behaviour decides the outcome), finished by the holder of the client
+// secret when the bank or the pay-later provider wants the shopper. One idempotency key is one
+// request, and every state change writes its event in the same transaction.
+import type { Database, Executor, PaymentChargeRow, PaymentMethodRow } from '../../../db/schema';
 import { assertCents } from '../../../lib/money';
-import { createPrefixedId } from '../../../lib/tokens';
+import { createPrefixedId, createSecretToken } from '../../../lib/tokens';
 import {
   IdempotencyConflictError,
   PaymentObjectNotFoundError,
-  type ChargeNewCardInput,
+  type ChargeStatus,
+  type ConfirmChargeInput,
   type CreateChargeInput,
   type ProviderCharge,
-  type ProviderPaymentMethod,
 } from '../payment-provider';
 import {
-  behaviourForCard,
-  brandForCard,
-  chargeOutcome,
-  CHARGE_OUTCOMES_JSON,
-  type ChargeOutcome,
+  AUTHENTICATION_FAILED,
+  BNPL_DECLINED,
+  cardOutcome,
+  TEST_BNPL_LIMIT_CENTS,
+  type Decline,
 } from '../test-card-rules';
-import { activeMethod } from './payment-methods';
+import { insertEvent, type EventType } from './events';
+import { claimIdempotencyKey } from './idempotency';
+import { attachToCustomer } from './payment-methods';
 import { fingerprint, toCharge } from './rows';
+import { paymentIntentObject } from './stripe-objects';
+import { consumeToken } from './tokens';
 
-// Tokenises the card and writes its charge in one statement; the outcome of the card's test
-// behaviour is worked out before, the way createCharge's statement looks it up.
-const chargeNewCardStatement = preparedStatement(
-  'test_provider_charge_new_card',
-  `with method as (
-    insert into payment_methods (id, customer_id, brand, last4, exp_month, exp_year, test_behaviour)
-    values ($1::text, null, $2::text, $3::text, $4::integer, $5::integer, $6::text)
-    returning id, is_default, created_at
-  ), charge as (
-    insert into payment_charges (id, customer_id, payment_method_id, amount_cents, currency, status,
-      failure_code, failure_message, description, metadata, idempotency_key, request_fingerprint)
-    select $7::text, null, method.id, $8::integer, $9::text, $10::text, $11::text, $12::text,
-      $13::text, $14::jsonb, $15::text, $16::text
-    from method
-    returning *
-  )
-  select charge.*, method.is_default as method_is_default, method.created_at as method_created_at
-  from charge cross join method`,
-);
+/** `<objectId>_secret_<random>`, as Stripe writes client secrets. */
+export const createClientSecret = (objectId: string) =>
+  `${objectId}_secret_${createSecretToken()
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 24)}`;
 
-export async function chargeNewCard(
-  db: Database,
-  input: ChargeNewCardInput,
-): Promise<{ method: ProviderPaymentMethod; charge: ProviderCharge }> {
-  assertCents(input.amount);
-  const { card } = input;
-  const method = {
-    id: createPrefixedId('pm'),
-    customerId: null,
-    brand: brandForCard(card.number),
-    last4: card.number.slice(-4),
-    expMonth: card.expMonth,
-    expYear: card.expYear,
-  };
-  const behaviour = behaviourForCard(card.number);
-  const outcome = chargeOutcome(behaviour);
-  const { rows } = await db.executeQuery<
-    PaymentChargeRow & { method_is_default: boolean; method_created_at: Date }
-  >(
-    chargeNewCardStatement([
-      method.id,
-      method.brand,
-      method.last4,
-      method.expMonth,
-      method.expYear,
-      behaviour,
-      createPrefixedId('pi'),
-      input.amount,
-      input.currency,
-      outcome.status,
-      outcome.failureCode,
-      outcome.failureMessage,
-      input.description ?? null,
-      JSON.stringify(input.metadata ?? {}),
-      `${input.idempotencyKeyPrefix}:${method.id}`,
-      fingerprint({
-        amount: input.amount,
-        currency: input.currency,
-        paymentMethodId: method.id,
-        customerId: null,
-      }),
-    ]),
-  );
-  const row = rows[0];
-  if (!row) throw new Error('The test provider wrote no charge');
-  const { method_is_default: isDefault, method_created_at: createdAt, ...charge } = row;
-  return { method: { ...method, isDefault, createdAt }, charge: toCharge(charge) };
+const EVENT_FOR_STATUS: Partial<Record<ChargeStatus, EventType>> = {
+  succeeded: 'payment_intent.succeeded',
+  failed: 'payment_intent.payment_failed',
+  requires_action: 'payment_intent.requires_action',
+  processing: 'payment_intent.processing',
+  canceled: 'payment_intent.canceled',
+};
+
+/** A confirm may try again after a decline or instead of an unfinished action, as on Stripe. */
+const CONFIRMABLE: ReadonlySet<ChargeStatus> = new Set([
+  'requires_confirmation',
+  'requires_action',
+  'failed',
+]);
+
+async function methodRow(db: Executor, id: string | null): Promise<PaymentMethodRow | null> {
+  if (!id) return null;
+  const row = await db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
-/** One charge per idempotency key: a key used before answers with its charge, if the request is the same. */
+async function chargeView(db: Executor, row: PaymentChargeRow): Promise<ProviderCharge> {
+  return toCharge(row, await methodRow(db, row.payment_method_id));
+}
+
+/** Writes the intent's event for its new state, in the transaction that changed it. */
+async function recordChange(trx: Executor, row: PaymentChargeRow): Promise<void> {
+  const type = EVENT_FOR_STATUS[row.status];
+  if (type)
+    await insertEvent(
+      trx,
+      type,
+      paymentIntentObject(row, await methodRow(trx, row.payment_method_id)),
+    );
+}
+
+/** One intent per idempotency key: a key used before answers with its intent, if the request is the same. */
 export async function createCharge(
   db: Database,
   input: CreateChargeInput,
 ): Promise<ProviderCharge> {
   assertCents(input.amount);
+  const customerId = input.customerId ?? null;
   const requestFingerprint = fingerprint({
     amount: input.amount,
     currency: input.currency,
-    paymentMethodId: input.paymentMethodId,
-    customerId: input.customerId ?? null,
+    customerId,
+    description: input.description ?? null,
+    metadata: input.metadata,
   });
-  const inserted = await insertChargeForCard(db, input, requestFingerprint);
-  if (inserted) return toCharge(inserted);
-  return chargeWrittenBefore(db, input, requestFingerprint);
-}
-
-/**
- * One statement reads the card and writes the charge its test behaviour makes (the outcomes come
- * from test-card-rules.ts); a card that is missing, detached or another customer's writes
- * nothing, and so does a key used before (undefined: chargeWrittenBefore says which).
- */
-async function insertChargeForCard(
-  db: Database,
-  input: CreateChargeInput,
-  requestFingerprint: string,
-): Promise<PaymentChargeRow | undefined> {
-  const outcome = (field: keyof ChargeOutcome) =>
-    sql<string>`(${CHARGE_OUTCOMES_JSON}::jsonb -> m.test_behaviour ->> ${field})`;
-  return db
+  if (customerId) {
+    const customer = await db
+      .selectFrom('payment_customers')
+      .select('id')
+      .where('id', '=', customerId)
+      .executeTakeFirst();
+    if (!customer) throw new PaymentObjectNotFoundError(`Customer ${customerId}`);
+  }
+  const id = createPrefixedId('pi');
+  const inserted = await db
     .insertInto('payment_charges')
-    .columns([
-      'id',
-      'customer_id',
-      'payment_method_id',
-      'amount_cents',
-      'currency',
-      'status',
-      'failure_code',
-      'failure_message',
-      'description',
-      'metadata',
-      'idempotency_key',
-      'request_fingerprint',
-    ])
-    .expression((eb) => {
-      const { customerId } = input;
-      let method = eb
-        .selectFrom('payment_methods as m')
-        .select([
-          sql<string>`${createPrefixedId('pi')}::text`.as('id'),
-          sql<string>`coalesce(${input.customerId ?? null}::text, m.customer_id)`.as('customer_id'),
-          'm.id as payment_method_id',
-          sql<number>`${input.amount}::integer`.as('amount_cents'),
-          sql<string>`${input.currency}::text`.as('currency'),
-          outcome('status').as('status'),
-          outcome('failureCode').as('failure_code'),
-          outcome('failureMessage').as('failure_message'),
-          sql<string>`${input.description ?? null}::text`.as('description'),
-          sql<string>`${JSON.stringify(input.metadata ?? {})}::jsonb`.as('metadata'),
-          sql<string>`${input.idempotencyKey}::text`.as('idempotency_key'),
-          sql<string>`${requestFingerprint}::text`.as('request_fingerprint'),
-        ])
-        .where('m.id', '=', input.paymentMethodId)
-        .where('m.detached_at', 'is', null);
-      if (customerId)
-        method = method.where((where) =>
-          where.or([where('m.customer_id', 'is', null), where('m.customer_id', '=', customerId)]),
-        );
-      return method;
+    .values({
+      id,
+      customer_id: customerId,
+      payment_method_id: null,
+      amount_cents: input.amount,
+      currency: input.currency,
+      status: 'requires_confirmation',
+      failure_code: null,
+      failure_message: null,
+      description: input.description ?? null,
+      metadata: JSON.stringify(input.metadata),
+      idempotency_key: input.idempotencyKey,
+      request_fingerprint: requestFingerprint,
+      client_secret: createClientSecret(id),
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returningAll()
     .executeTakeFirst();
-}
-
-/** The charge a used key wrote, when the card is still this customer's and the request the same. */
-async function chargeWrittenBefore(
-  db: Database,
-  input: CreateChargeInput,
-  requestFingerprint: string,
-): Promise<ProviderCharge> {
-  const method = await activeMethod(db, input.paymentMethodId);
-  if (input.customerId && method.customer_id && method.customer_id !== input.customerId) {
-    throw new PaymentObjectNotFoundError(`Payment method ${input.paymentMethodId}`);
-  }
+  if (inserted) return toCharge(inserted, null);
   const existing = await db
     .selectFrom('payment_charges')
     .selectAll()
@@ -185,21 +124,136 @@ async function chargeWrittenBefore(
     .executeTakeFirstOrThrow();
   if (existing.request_fingerprint !== requestFingerprint)
     throw new IdempotencyConflictError(input.idempotencyKey);
-  return toCharge(existing);
+  return chargeView(db, existing);
 }
 
-export async function confirmCharge(db: Database, chargeId: string): Promise<ProviderCharge> {
-  const confirmed = await db
-    .updateTable('payment_charges')
-    .set({ status: 'succeeded', updated_at: new Date() })
+async function lockCharge(trx: Executor, chargeId: string): Promise<PaymentChargeRow> {
+  const row = await trx
+    .selectFrom('payment_charges')
+    .selectAll()
     .where('id', '=', chargeId)
-    .where('status', '=', 'requires_action')
-    .returningAll()
+    .forUpdate()
     .executeTakeFirst();
-  if (confirmed) return toCharge(confirmed);
-  const existing = await getCharge(db, chargeId);
-  if (!existing) throw new PaymentObjectNotFoundError(`Charge ${chargeId}`);
-  return existing;
+  if (!row) throw new PaymentObjectNotFoundError(`Charge ${chargeId}`);
+  return row;
+}
+
+/** A saved card of the intent's own customer. */
+async function savedMethod(
+  trx: Executor,
+  customerId: string | null,
+  paymentMethodId: string,
+): Promise<PaymentMethodRow> {
+  const row = customerId
+    ? await trx
+        .selectFrom('payment_methods')
+        .selectAll()
+        .where('id', '=', paymentMethodId)
+        .where('customer_id', '=', customerId)
+        .where('detached_at', 'is', null)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw new PaymentObjectNotFoundError(`Payment method ${paymentMethodId}`);
+  return row;
+}
+
+interface Outcome {
+  status: 'succeeded' | 'requires_action' | 'failed';
+  decline: Decline | null;
+  nextAction: 'challenge' | 'redirect' | null;
+}
+
+function outcomeFor(method: PaymentMethodRow, amount: number, offSession: boolean): Outcome {
+  if (method.type === 'bnpl')
+    return amount > TEST_BNPL_LIMIT_CENTS
+      ? { status: 'failed', decline: BNPL_DECLINED, nextAction: null }
+      : { status: 'requires_action', decline: null, nextAction: 'redirect' };
+  const outcome = cardOutcome(method.test_behaviour, offSession);
+  return {
+    ...outcome,
+    nextAction: outcome.status === 'requires_action' ? 'challenge' : null,
+  };
+}
+
+/** Moves a locked intent to its new state, saves the card when asked, and writes the event. */
+async function settle(
+  trx: Executor,
+  charge: PaymentChargeRow,
+  change: {
+    status: ChargeStatus;
+    decline?: Decline | null;
+    nextAction?: 'challenge' | 'redirect' | null;
+  },
+): Promise<PaymentChargeRow> {
+  const updated = await trx
+    .updateTable('payment_charges')
+    .set({
+      status: change.status,
+      failure_code: change.decline?.code ?? null,
+      failure_message: change.decline?.message ?? null,
+      next_action: change.nextAction ?? null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', charge.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (
+    updated.status === 'succeeded' &&
+    updated.save_for_future &&
+    updated.customer_id &&
+    updated.payment_method_id
+  )
+    await attachToCustomer(trx, updated.payment_method_id, updated.customer_id);
+  await recordChange(trx, updated);
+  return updated;
+}
+
+export async function confirmCharge(
+  db: Database,
+  chargeId: string,
+  input: ConfirmChargeInput,
+): Promise<ProviderCharge> {
+  const requestFingerprint = fingerprint({
+    operation: 'confirm',
+    source: input.source,
+    returnUrl: input.returnUrl,
+  });
+  const row = await db.transaction().execute(async (trx) => {
+    const claim = await claimIdempotencyKey(
+      trx,
+      input.idempotencyKey,
+      chargeId,
+      requestFingerprint,
+    );
+    const charge = await lockCharge(trx, chargeId);
+    // A repeated request, or an intent past confirming (paid, processing, released): unchanged.
+    if (claim === 'repeat' || !CONFIRMABLE.has(charge.status)) return charge;
+    const { source } = input;
+    const method =
+      source.type === 'token'
+        ? await consumeToken(trx, source.token)
+        : await savedMethod(trx, charge.customer_id, source.paymentMethodId);
+    const outcome = outcomeFor(
+      method,
+      charge.amount_cents,
+      source.type === 'saved' && source.offSession,
+    );
+    await trx
+      .updateTable('payment_charges')
+      .set({
+        payment_method_id: method.id,
+        return_url: input.returnUrl,
+        save_for_future:
+          source.type === 'token' &&
+          source.saveForFuture &&
+          method.type === 'card' &&
+          charge.customer_id !== null,
+      })
+      .where('id', '=', charge.id)
+      .execute();
+    return settle(trx, await lockCharge(trx, charge.id), outcome);
+  });
+  return chargeView(db, row);
 }
 
 export async function getCharge(db: Database, chargeId: string): Promise<ProviderCharge | null> {
@@ -208,5 +262,84 @@ export async function getCharge(db: Database, chargeId: string): Promise<Provide
     .selectAll()
     .where('id', '=', chargeId)
     .executeTakeFirst();
-  return row ? toCharge(row) : null;
+  return row ? chargeView(db, row) : null;
+}
+
+/** Releases an unfinished intent. A paid or processing one is answered as it is: refund it instead. */
+export async function cancelCharge(
+  db: Database,
+  chargeId: string,
+  idempotencyKey: string,
+): Promise<ProviderCharge> {
+  const row = await db.transaction().execute(async (trx) => {
+    const claim = await claimIdempotencyKey(
+      trx,
+      idempotencyKey,
+      chargeId,
+      fingerprint({ operation: 'cancel' }),
+    );
+    const charge = await lockCharge(trx, chargeId);
+    if (claim === 'repeat' || !CONFIRMABLE.has(charge.status)) return charge;
+    return settle(trx, charge, { status: 'canceled' });
+  });
+  return chargeView(db, row);
+}
+
+/** An intent waiting for the shopper, found by its client secret. */
+export async function chargeBySecret(
+  db: Executor,
+  clientSecret: string,
+): Promise<PaymentChargeRow | null> {
+  const row = await db
+    .selectFrom('payment_charges')
+    .selectAll()
+    .where('client_secret', '=', clientSecret)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export interface ActionResult {
+  status: ChargeStatus;
+  returnUrl: string | null;
+}
+
+/**
+ * Finishes the shopper's step on the intent holding `clientSecret`: 3-D Secure completed or
+ * failed (`challenge`), or the pay-later provider approved or declined (`redirect`). An intent
+ * not waiting for that step is answered as it is.
+ */
+export async function finishChargeAction(
+  db: Database,
+  clientSecret: string,
+  step: 'challenge' | 'redirect',
+  approved: boolean,
+): Promise<ActionResult | null> {
+  return db.transaction().execute(async (trx) => {
+    const found = await chargeBySecret(trx, clientSecret);
+    if (!found) return null;
+    const charge = await lockCharge(trx, found.id);
+    if (charge.status !== 'requires_action' || charge.next_action !== step)
+      return { status: charge.status, returnUrl: charge.return_url };
+    const change: { status: ChargeStatus; decline?: Decline } = approved
+      ? { status: step === 'redirect' ? 'processing' : 'succeeded' }
+      : { status: 'failed', decline: step === 'redirect' ? BNPL_DECLINED : AUTHENTICATION_FAILED };
+    const updated = await settle(trx, charge, change);
+    return { status: updated.status, returnUrl: updated.return_url };
+  });
+}
+
+/** Pay-later intents the provider approved are paid out: processing becomes succeeded. */
+export async function settleProcessingCharges(db: Database): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const processing = await trx
+      .selectFrom('payment_charges')
+      .selectAll()
+      .where('status', '=', 'processing')
+      .orderBy('created_at')
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    for (const charge of processing) await settle(trx, charge, { status: 'succeeded' });
+    return processing.length;
+  });
 }

@@ -1,14 +1,7 @@
-// The test provider's cards: tokenised without the number, attached to one customer, one of
-// them the default while any is left.
+// The test provider's saved cards: attached to one customer, one of them the default while any
+// is left. Pay-later methods are never saved.
 import type { Database, Executor, PaymentMethodRow } from '../../../db/schema';
-import { createPrefixedId } from '../../../lib/tokens';
-import {
-  PaymentDeclinedError,
-  PaymentObjectNotFoundError,
-  type CardDetails,
-  type ProviderPaymentMethod,
-} from '../payment-provider';
-import { behaviourForCard, brandForCard, DECLINES } from '../test-card-rules';
+import { PaymentObjectNotFoundError, type ProviderPaymentMethod } from '../payment-provider';
 import { toPaymentMethod } from './rows';
 
 /** A card that is not detached, or PaymentObjectNotFoundError. */
@@ -36,59 +29,31 @@ async function clearDefault(trx: Executor, customerId: string): Promise<void> {
     .execute();
 }
 
-export async function createPaymentMethod(
-  db: Database,
-  card: CardDetails,
-): Promise<ProviderPaymentMethod> {
-  const row = await db
-    .insertInto('payment_methods')
-    .values({
-      id: createPrefixedId('pm'),
-      customer_id: null,
-      brand: brandForCard(card.number),
-      last4: card.number.slice(-4),
-      exp_month: card.expMonth,
-      exp_year: card.expYear,
-      test_behaviour: behaviourForCard(card.number),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toPaymentMethod(row);
+async function defaultCard(trx: Executor, customerId: string) {
+  return trx
+    .selectFrom('payment_methods')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('detached_at', 'is', null)
+    .where('is_default', '=', true)
+    .executeTakeFirst();
 }
 
-export async function attachPaymentMethod(
-  db: Database,
+/**
+ * Saves a card on a customer inside the caller's transaction; the customer's first card becomes
+ * the default.
+ */
+export async function attachToCustomer(
+  trx: Executor,
   paymentMethodId: string,
   customerId: string,
-  options: { makeDefault?: boolean } = {},
-): Promise<ProviderPaymentMethod> {
-  const method = await activeMethod(db, paymentMethodId);
-  if (method.customer_id && method.customer_id !== customerId) {
-    throw new PaymentObjectNotFoundError(`Payment method ${paymentMethodId}`);
-  }
-  // Stripe verifies a card when it is attached: these test cards fail there already.
-  if (method.test_behaviour === 'decline' || method.test_behaviour === 'insufficient_funds') {
-    const decline = DECLINES[method.test_behaviour];
-    throw new PaymentDeclinedError(decline.code, decline.message);
-  }
-  const row = await db.transaction().execute(async (trx) => {
-    const others = await trx
-      .selectFrom('payment_methods')
-      .select('id')
-      .where('customer_id', '=', customerId)
-      .where('detached_at', 'is', null)
-      .where('id', '<>', paymentMethodId)
-      .execute();
-    const makeDefault = options.makeDefault === true || others.length === 0;
-    if (makeDefault) await clearDefault(trx, customerId);
-    return trx
-      .updateTable('payment_methods')
-      .set({ customer_id: customerId, is_default: makeDefault })
-      .where('id', '=', paymentMethodId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
-  return toPaymentMethod(row);
+): Promise<void> {
+  const hasDefault = await defaultCard(trx, customerId);
+  await trx
+    .updateTable('payment_methods')
+    .set({ customer_id: customerId, is_default: !hasDefault })
+    .where('id', '=', paymentMethodId)
+    .execute();
 }
 
 export async function listPaymentMethods(
@@ -163,13 +128,7 @@ export async function detachPaymentMethod(
       .executeTakeFirst();
     if (!detached) throw new PaymentObjectNotFoundError(`Payment method ${paymentMethodId}`);
     // Keep one default while any card is left: the oldest remaining one.
-    const hasDefault = await trx
-      .selectFrom('payment_methods')
-      .select('id')
-      .where('customer_id', '=', customerId)
-      .where('detached_at', 'is', null)
-      .where('is_default', '=', true)
-      .executeTakeFirst();
+    const hasDefault = await defaultCard(trx, customerId);
     if (!hasDefault) {
       const oldest = await trx
         .selectFrom('payment_methods')

@@ -1,5 +1,5 @@
 // The test provider's refunds: never past what is left of the charge, one per idempotency key,
-// one at a time per charge.
+// one at a time per charge; each writes its charge.refunded event in the same transaction.
 import type { Database } from '../../../db/schema';
 import { assertCents } from '../../../lib/money';
 import { createPrefixedId } from '../../../lib/tokens';
@@ -10,7 +10,9 @@ import {
   type ProviderRefund,
   type RefundInput,
 } from '../payment-provider';
+import { insertEvent } from './events';
 import { fingerprint, toRefund } from './rows';
+import { chargeObject } from './stripe-objects';
 
 export async function refund(db: Database, input: RefundInput): Promise<ProviderRefund> {
   if (input.amount !== undefined) assertCents(input.amount);
@@ -60,14 +62,23 @@ export async function refund(db: Database, input: RefundInput): Promise<Provider
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx
+    const refunded = await trx
       .updateTable('payment_charges')
       .set((eb) => ({
         amount_refunded_cents: eb('amount_refunded_cents', '+', amount),
         updated_at: new Date(),
       }))
       .where('id', '=', charge.id)
-      .execute();
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const method = refunded.payment_method_id
+      ? await trx
+          .selectFrom('payment_methods')
+          .selectAll()
+          .where('id', '=', refunded.payment_method_id)
+          .executeTakeFirst()
+      : undefined;
+    await insertEvent(trx, 'charge.refunded', chargeObject(refunded, method ?? null));
     return toRefund(refund);
   });
 }

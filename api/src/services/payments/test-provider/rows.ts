@@ -3,35 +3,41 @@
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type {
-  BnplAuthorisationsTable,
   PaymentChargeRow,
   PaymentMethodRow,
   PaymentRefundsTable,
+  PaymentSetupRow,
 } from '../../../db/schema';
 import type {
-  BnplAuthorisation,
   CardBrand,
+  PaymentMethodSummary,
   ProviderCharge,
   ProviderPaymentMethod,
   ProviderRefund,
+  ProviderSetup,
   ProviderSubscription,
 } from '../payment-provider';
-import { REQUIRES_ACTION_MESSAGE } from '../test-card-rules';
+import { BNPL_ACTION_MESSAGE, REQUIRES_ACTION_MESSAGE } from '../test-card-rules';
 
+/** Only cards are listed and saved: a card method always has its last four and expiry. */
 export function toPaymentMethod(row: PaymentMethodRow): ProviderPaymentMethod {
   return {
     id: row.id,
     customerId: row.customer_id,
     brand: row.brand as CardBrand,
-    last4: row.last4,
-    expMonth: row.exp_month,
-    expYear: row.exp_year,
+    last4: row.last4 ?? '',
+    expMonth: row.exp_month ?? 0,
+    expYear: row.exp_year ?? 0,
     isDefault: row.is_default,
     createdAt: row.created_at,
   };
 }
 
-export function toCharge(row: PaymentChargeRow): ProviderCharge {
+export function toMethodSummary(row: PaymentMethodRow): PaymentMethodSummary {
+  return { id: row.id, type: row.type, brand: row.brand as CardBrand, last4: row.last4 };
+}
+
+export function toCharge(row: PaymentChargeRow, method: PaymentMethodRow | null): ProviderCharge {
   return {
     id: row.id,
     status: row.status,
@@ -39,15 +45,34 @@ export function toCharge(row: PaymentChargeRow): ProviderCharge {
     currency: row.currency,
     customerId: row.customer_id,
     paymentMethodId: row.payment_method_id,
+    method: method ? toMethodSummary(method) : null,
     failureCode: row.failure_code,
     failureMessage: row.failure_message,
     nextAction:
-      row.status === 'requires_action'
-        ? { type: 'confirm', message: REQUIRES_ACTION_MESSAGE }
+      row.status === 'requires_action' && row.client_secret
+        ? {
+            clientSecret: row.client_secret,
+            message: row.next_action === 'redirect' ? BNPL_ACTION_MESSAGE : REQUIRES_ACTION_MESSAGE,
+          }
         : null,
     metadata: row.metadata ?? {},
     amountRefunded: row.amount_refunded_cents,
     createdAt: row.created_at,
+  };
+}
+
+export function toSetup(row: PaymentSetupRow): ProviderSetup {
+  return {
+    id: row.id,
+    status: row.status,
+    customerId: row.customer_id,
+    paymentMethodId: row.status === 'succeeded' ? row.payment_method_id : null,
+    nextAction:
+      row.status === 'requires_action'
+        ? { clientSecret: row.client_secret, message: REQUIRES_ACTION_MESSAGE }
+        : null,
+    failureCode: row.failure_code,
+    failureMessage: row.failure_message,
   };
 }
 
@@ -59,17 +84,6 @@ export function toRefund(row: Selectable<PaymentRefundsTable>): ProviderRefund {
     currency: row.currency,
     reason: row.reason,
     createdAt: row.created_at,
-  };
-}
-
-export function toBnplAuthorisation(row: Selectable<BnplAuthorisationsTable>): BnplAuthorisation {
-  return {
-    id: row.id,
-    status: row.status,
-    amount: row.amount_cents,
-    currency: row.currency,
-    email: row.email,
-    consentId: row.consent_id,
   };
 }
 

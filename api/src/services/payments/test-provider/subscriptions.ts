@@ -1,20 +1,14 @@
-// The test provider's subscriptions and pay-later authorisations.
+// The test provider's subscriptions.
 import type { Database } from '../../../db/schema';
 import { addCalendarSteps } from '../../../lib/calendar';
-import { assertCents } from '../../../lib/money';
 import { createPrefixedId } from '../../../lib/tokens';
 import {
   PaymentObjectNotFoundError,
-  type AuthoriseBnplInput,
-  type BnplAuthorisation,
   type CreateSubscriptionInput,
   type ProviderSubscription,
 } from '../payment-provider';
 import { activeMethod } from './payment-methods';
-import { toBnplAuthorisation, toSubscription } from './rows';
-
-/** BNPL authorisations above this are declined, like a real pay-later limit. */
-const TEST_BNPL_LIMIT_CENTS = 200_000;
+import { toSubscription } from './rows';
 
 /** The first period starts now (the clock passed in) and ends one interval of the price later. */
 export async function createSubscription(
@@ -74,56 +68,4 @@ export async function listSubscriptions(
     .orderBy('created_at', 'asc')
     .execute();
   return rows.map(toSubscription);
-}
-
-export async function authoriseBnpl(
-  db: Database,
-  input: AuthoriseBnplInput,
-): Promise<BnplAuthorisation> {
-  assertCents(input.amount);
-  const status = input.amount > TEST_BNPL_LIMIT_CENTS ? 'declined' : 'authorised';
-  const row = await db
-    .insertInto('bnpl_authorisations')
-    .values({
-      id: createPrefixedId('bnpl'),
-      consent_id: input.consentId,
-      email: input.email,
-      amount_cents: input.amount,
-      currency: input.currency,
-      status,
-      idempotency_key: input.idempotencyKey,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  const stored =
-    row ??
-    (await db
-      .selectFrom('bnpl_authorisations')
-      .selectAll()
-      .where('idempotency_key', '=', input.idempotencyKey)
-      .executeTakeFirstOrThrow());
-  return toBnplAuthorisation(stored);
-}
-
-export async function cancelBnpl(
-  db: Database,
-  authorisationId: string,
-): Promise<BnplAuthorisation> {
-  const row = await db
-    .updateTable('bnpl_authorisations')
-    .set({ status: 'canceled' })
-    .where('id', '=', authorisationId)
-    .where('status', '=', 'authorised')
-    .returningAll()
-    .executeTakeFirst();
-  const stored =
-    row ??
-    (await db
-      .selectFrom('bnpl_authorisations')
-      .selectAll()
-      .where('id', '=', authorisationId)
-      .executeTakeFirst());
-  if (!stored) throw new PaymentObjectNotFoundError(`Pay-later authorisation ${authorisationId}`);
-  return toBnplAuthorisation(stored);
 }

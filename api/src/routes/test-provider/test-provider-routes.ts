@@ -1,0 +1,124 @@
+import { PAYMENTS_PREFIX } from '@shop/shared/contract/paths';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, notFound } from '../../lib/app-error';
+import {
+  InvalidCardError,
+  type TestPaymentProvider,
+} from '../../services/payments/test-payment-provider';
+import {
+  actionResultSchema,
+  authenticateBodySchema,
+  clientSecretQuerySchema,
+  errorBodySchema,
+  nextActionSchema,
+  TEST_PROVIDER_PATHS,
+  tokenBodySchema,
+  tokenSchema,
+} from './test-provider-schemas';
+
+/** Where the provider's events go: the shop's webhook route, the one Stripe posts to. */
+export const WEBHOOK_PATH = `${PAYMENTS_PREFIX}/webhook`;
+
+/** The provider's own pages and API are public (no shop session), with their own rate limit. */
+const RATE_LIMIT = { max: 300, timeWindow: 60_000 };
+
+/**
+ * Posts the provider's signed events to the webhook route through the app itself (the same
+ * route and raw-body path Stripe's requests take), from ready until close.
+ */
+function deliverEventsToWebhook(app: FastifyInstance, provider: TestPaymentProvider) {
+  provider.setEventTarget(async (rawBody, signature) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload: rawBody,
+    });
+    return response.statusCode;
+  });
+  app.addHook('onReady', async () => provider.startEventDelivery());
+  app.addHook('onClose', async () => {
+    await provider.stopEventDelivery();
+    provider.setEventTarget(null);
+  });
+}
+
+/**
+ * The built-in payment provider's HTTP surface, served (outside the API prefixes) only when it
+ * is the configured provider: what Stripe's servers and Stripe.js do for a Stripe account.
+ */
+export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentProvider }> = async (
+  app,
+  { provider },
+) => {
+  deliverEventsToWebhook(app, provider);
+
+  app.post(
+    TEST_PROVIDER_PATHS.tokens,
+    {
+      config: { rateLimit: RATE_LIMIT },
+      schema: {
+        tags: ['test-provider'],
+        summary: 'Tokenise card details (built-in test provider)',
+        operationId: 'testProviderCreateToken',
+        description:
+          'What the provider card element calls: keeps the brand, last four digits, expiry and test behaviour, never the number or CVC. `{type:"bnpl"}` makes a pay-later token.',
+        body: tokenBodySchema,
+        response: { 200: tokenSchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { body } = request;
+      if ('type' in body && body.type === 'bnpl') return provider.createBnplToken();
+      const card = body as Exclude<typeof body, { type: 'bnpl' }>;
+      try {
+        return await provider.createCardToken(card);
+      } catch (error) {
+        if (error instanceof InvalidCardError)
+          throw new AppError(400, 'VALIDATION_ERROR', error.message, {
+            [error.field]: error.message,
+          });
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    TEST_PROVIDER_PATHS.nextAction,
+    {
+      config: { rateLimit: RATE_LIMIT, privateResponse: true },
+      schema: {
+        tags: ['test-provider'],
+        summary: 'What the shopper must do next (built-in test provider)',
+        operationId: 'testProviderNextAction',
+        querystring: clientSecretQuerySchema,
+        response: { 200: nextActionSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const action = await provider.nextAction(request.query.client_secret);
+      if (!action) throw notFound('Nothing is waiting for the shopper');
+      return action;
+    },
+  );
+
+  app.post(
+    TEST_PROVIDER_PATHS.authenticate,
+    {
+      config: { rateLimit: RATE_LIMIT },
+      schema: {
+        tags: ['test-provider'],
+        summary: 'Complete or fail 3-D Secure (built-in test provider)',
+        operationId: 'testProviderAuthenticate',
+        body: authenticateBodySchema,
+        response: { 200: actionResultSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const result = await provider.authenticate(request.body.clientSecret, request.body.outcome);
+      if (!result) throw notFound('Unknown payment');
+      return { status: result.status };
+    },
+  );
+};

@@ -1,0 +1,28 @@
+// Idempotency keys of requests that act on an object that already exists (confirm, cancel): one
+// key is one request; sent again it changes nothing, sent with another request it is refused.
+import type { Executor } from '../../../db/schema';
+import { IdempotencyConflictError } from '../payment-provider';
+
+/** 'first' when the key is new (claimed in `trx`), 'repeat' when this same request used it. */
+export async function claimIdempotencyKey(
+  trx: Executor,
+  key: string,
+  objectId: string,
+  requestFingerprint: string,
+): Promise<'first' | 'repeat'> {
+  const claimed = await trx
+    .insertInto('payment_idempotency_keys')
+    .values({ key, object_id: objectId, request_fingerprint: requestFingerprint })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (claimed) return 'first';
+  const used = await trx
+    .selectFrom('payment_idempotency_keys')
+    .select(['object_id', 'request_fingerprint'])
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  if (used.object_id !== objectId || used.request_fingerprint !== requestFingerprint)
+    throw new IdempotencyConflictError(key);
+  return 'repeat';
+}

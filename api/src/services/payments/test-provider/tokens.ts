@@ -1,0 +1,117 @@
+// The test provider's tokens: what its card element hands the browser. A token keeps the brand,
+// the last four digits, the expiry and the card's test behaviour, never the number or the CVC,
+// and confirms one intent or setup only.
+import type { Executor, PaymentMethodRow, PaymentTokenRow } from '../../../db/schema';
+import { createPrefixedId } from '../../../lib/tokens';
+import { PaymentDeclinedError, type CardBrand } from '../payment-provider';
+import {
+  behaviourForCard,
+  brandForCard,
+  cardProblem,
+  type CardField,
+  type CardInput,
+} from '../test-card-rules';
+
+export interface TokenView {
+  id: string;
+  type: 'card' | 'bnpl';
+  card: { brand: CardBrand; last4: string; expMonth: number; expYear: number } | null;
+}
+
+/** Card details the provider refuses to tokenise, with the field and words for the shopper. */
+export class InvalidCardError extends Error {
+  constructor(
+    readonly field: CardField,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InvalidCardError';
+  }
+}
+
+function toTokenView(row: PaymentTokenRow): TokenView {
+  return {
+    id: row.id,
+    type: row.type,
+    card:
+      row.type === 'card'
+        ? {
+            brand: row.brand as CardBrand,
+            last4: row.last4 ?? '',
+            expMonth: row.exp_month ?? 0,
+            expYear: row.exp_year ?? 0,
+          }
+        : null,
+  };
+}
+
+export async function createCardToken(
+  db: Executor,
+  card: CardInput,
+  now: Date,
+): Promise<TokenView> {
+  const number = card.number.replace(/[\s-]/g, '');
+  const problem = cardProblem({ ...card, number }, now);
+  if (problem) throw new InvalidCardError(problem.field, problem.message);
+  const row = await db
+    .insertInto('payment_tokens')
+    .values({
+      id: createPrefixedId('tok'),
+      type: 'card',
+      brand: brandForCard(number),
+      last4: number.slice(-4),
+      exp_month: card.expMonth,
+      exp_year: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
+      test_behaviour: behaviourForCard(number),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toTokenView(row);
+}
+
+export async function createBnplToken(db: Executor): Promise<TokenView> {
+  const row = await db
+    .insertInto('payment_tokens')
+    .values({
+      id: createPrefixedId('tok'),
+      type: 'bnpl',
+      brand: 'unknown',
+      last4: null,
+      exp_month: null,
+      exp_year: null,
+      test_behaviour: 'succeed',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toTokenView(row);
+}
+
+/** Uses the token up and makes the payment method it stands for (not yet any customer's). */
+export async function consumeToken(trx: Executor, tokenId: string): Promise<PaymentMethodRow> {
+  const token = await trx
+    .updateTable('payment_tokens')
+    .set({ used_at: new Date() })
+    .where('id', '=', tokenId)
+    .where('used_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!token)
+    throw new PaymentDeclinedError(
+      'token_already_used',
+      'Your card details have expired. Please enter them again.',
+    );
+  return trx
+    .insertInto('payment_methods')
+    .values({
+      id: createPrefixedId('pm'),
+      customer_id: null,
+      type: token.type,
+      brand: token.brand,
+      last4: token.last4,
+      exp_month: token.exp_month,
+      exp_year: token.exp_year,
+      test_behaviour: token.test_behaviour,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
