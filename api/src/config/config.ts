@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { z } from 'zod';
 import { findRepoRoot } from './repo-root';
 
@@ -83,6 +84,22 @@ function envSchema(repoRoot: string) {
     TRUST_PROXY: booleanFromEnv.default(false),
     ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     DEV_OUTBOX_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+    // The messages never repeat the value: a key pasted into the wrong variable stays out of logs.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(
+        /^(sk|rk)_(test|live)_\w+$/,
+        'must be a Stripe secret key (sk_test_…, sk_live_…, rk_…)',
+      )
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, "must be a webhook endpoint's signing secret (whsec_…)")
+      .optional(),
   });
 }
 
@@ -91,7 +108,52 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   if (env.NODE_ENV === 'production' && !env.PAGE_VIEW_TOKEN)
     problems.push('PAGE_VIEW_TOKEN: is required when NODE_ENV=production');
+  const stripe = STRIPE_VARIABLES.filter((name) => env[name]);
+  if (stripe.length > 0 && stripe.length < STRIPE_VARIABLES.length)
+    problems.push(
+      `${STRIPE_VARIABLES.filter((name) => !env[name]).join(', ')}: required with ${stripe.join(', ')} (Stripe needs all three, or none for the built-in test provider)`,
+    );
+  const secretMode = /^(?:sk|rk)_(test|live)_/.exec(env.STRIPE_SECRET_KEY ?? '')?.[1];
+  const publishableMode = /^pk_(test|live)_/.exec(env.STRIPE_PUBLISHABLE_KEY ?? '')?.[1];
+  if (secretMode && publishableMode && secretMode !== publishableMode)
+    problems.push(
+      `STRIPE_PUBLISHABLE_KEY: is a ${publishableMode}-mode key but STRIPE_SECRET_KEY is a ${secretMode}-mode key`,
+    );
   return problems;
+}
+
+const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const;
+
+/** The merchant's Stripe account; without it the built-in test provider takes payments. */
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Live keys move real money; test keys see only test-mode objects. */
+  livemode: boolean;
+}
+
+const REDACTED = '[redacted]';
+
+/** The secrets print as [redacted] wherever the config is logged, serialised or inspected. */
+function stripeConfig(secretKey: string, publishableKey: string, webhookSecret: string) {
+  const config: StripeConfig = {
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    livemode: /^(?:sk|rk)_live_/.test(secretKey),
+  };
+  const shown = () => ({ ...config, secretKey: REDACTED, webhookSecret: REDACTED });
+  Object.defineProperty(config, 'toJSON', { value: shown, enumerable: false });
+  Object.defineProperty(config, inspect.custom, {
+    value: (_depth: number, options: object) => inspect(shown(), options),
+    enumerable: false,
+  });
+  return config;
 }
 
 export interface AppConfig {
@@ -129,6 +191,8 @@ export interface AppConfig {
   devOutboxToken: string | null;
   /** Cookies get Secure when the public origin is https. */
   secureCookies: boolean;
+  /** Set with STRIPE_SECRET_KEY (and its two companions): payments go to Stripe. */
+  stripe: StripeConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -194,5 +258,9 @@ export function loadConfig(
     adminToken: e.ADMIN_TOKEN ?? null,
     devOutboxToken: e.DEV_OUTBOX_TOKEN ?? null,
     secureCookies: publicOrigin.startsWith('https:'),
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET)
+        : null,
   };
 }

@@ -115,6 +115,15 @@ export interface PaymentCustomersTable {
   created_at: Timestamp;
 }
 
+/** A shopper's Stripe Customer, one per mode (test keys and live keys see different objects). */
+export interface StripeCustomersTable {
+  user_id: string;
+  livemode: boolean;
+  customer_id: string;
+  email: string;
+  created_at: Timestamp;
+}
+
 export type TestCardBehaviour = 'succeed' | 'decline' | 'insufficient_funds' | 'require_action';
 
 export type TestPaymentMethodType = 'card' | 'bnpl';
@@ -543,6 +552,7 @@ export interface DB {
   signup_attempts: SignupAttemptsTable;
   result_uploads: ResultUploadsTable;
   payment_customers: PaymentCustomersTable;
+  stripe_customers: StripeCustomersTable;
   payment_methods: PaymentMethodsTable;
   payment_charges: PaymentChargesTable;
   payment_refunds: PaymentRefundsTable;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { ConfigError, loadConfig } from '../../src/config/config';
 
 describe('configuration from the environment', () => {
@@ -97,6 +98,80 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, root)).toMatchObject({
       port: 8080,
       databaseUrl: null,
+    });
+  });
+
+  describe('Stripe keys', () => {
+    const STRIPE = {
+      STRIPE_SECRET_KEY: 'sk_test_51SecretPart',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51PublicPart',
+      STRIPE_WEBHOOK_SECRET: 'whsec_SigningPart',
+    };
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env, root);
+      } catch (caught) {
+        return (caught as ConfigError).problems;
+      }
+      throw new Error('no ConfigError');
+    };
+
+    it('are optional: without them the built-in provider takes payments', () => {
+      expect(loadConfig({}, root).stripe).toBeNull();
+    });
+
+    it('are read together, live mode from the secret key', () => {
+      expect(loadConfig(STRIPE, root).stripe).toEqual({
+        secretKey: 'sk_test_51SecretPart',
+        publishableKey: 'pk_test_51PublicPart',
+        webhookSecret: 'whsec_SigningPart',
+        livemode: false,
+      });
+      expect(
+        loadConfig(
+          { ...STRIPE, STRIPE_SECRET_KEY: 'rk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' },
+          root,
+        ).stripe?.livemode,
+      ).toBe(true);
+    });
+
+    it('are all three or none: the error names the missing ones', () => {
+      const problems = problemsOf({ STRIPE_SECRET_KEY: STRIPE.STRIPE_SECRET_KEY });
+      expect(problems).toEqual([
+        expect.stringMatching(
+          /^STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/,
+        ),
+      ]);
+      expect(problemsOf({ STRIPE_WEBHOOK_SECRET: STRIPE.STRIPE_WEBHOOK_SECRET })[0]).toMatch(
+        /^STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: required/,
+      );
+    });
+
+    it('refuses a key in the wrong variable or of the other mode, without repeating it', () => {
+      const swapped = problemsOf({
+        ...STRIPE,
+        STRIPE_SECRET_KEY: 'pk_test_51PublicPart',
+        STRIPE_PUBLISHABLE_KEY: 'sk_live_51SecretPart',
+      });
+      expect(swapped.join('\n')).toMatch(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+      expect(swapped.join('\n')).toMatch(
+        /STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/,
+      );
+      expect(swapped.join('\n')).not.toMatch(/PublicPart|SecretPart/);
+      expect(problemsOf({ ...STRIPE, STRIPE_PUBLISHABLE_KEY: 'pk_live_1' })).toEqual([
+        'STRIPE_PUBLISHABLE_KEY: is a live-mode key but STRIPE_SECRET_KEY is a test-mode key',
+      ]);
+    });
+
+    it('keep the secrets out of anything that prints the configuration', () => {
+      const config = loadConfig(STRIPE, root);
+      for (const printed of [JSON.stringify(config), inspect(config, { depth: 5 })]) {
+        expect(printed).not.toContain('SecretPart');
+        expect(printed).not.toContain('SigningPart');
+        expect(printed).toContain('pk_test_51PublicPart');
+      }
+      // The code that needs them still reads them.
+      expect(config.stripe?.secretKey).toBe('sk_test_51SecretPart');
     });
   });
 });

@@ -12,6 +12,7 @@ import * as m0010 from './0010-operator-access';
 import * as m0011 from './0011-catalog-version';
 import * as m0012 from './0012-test-provider-intents';
 import * as m0013 from './0013-payment-records';
+import * as m0014 from './0014-stripe-customers';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-catalog-version': m0011,
   '0012-test-provider-intents': m0012,
   '0013-payment-records': m0013,
+  '0014-stripe-customers': m0014,
 };

@@ -11,6 +11,7 @@ import {
 import type { PaymentProvider } from '../../services/payments/payment-provider';
 import { createTestPaymentProvider } from '../../services/payments/test-payment-provider';
 import { createPaymentReconciler } from '../../services/payments/reconcile-payments';
+import { createStripePaymentProvider } from '../../services/payments/stripe-provider/stripe-payment-provider';
 import { createInvalidationChannel } from '../../services/invalidation-channel';
 import { DirectoryUploadStore } from '../../services/results/directory-upload-store';
 import type { UploadStore } from '../../services/results/upload-store';
@@ -37,7 +38,13 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
   async (app: FastifyInstance, options) => {
     const { config, db } = app;
     app.decorate('passwords', options.passwordHasher ?? createPasswordHasher(options.argon2Cost));
-    app.decorate('paymentProvider', options.paymentProvider ?? createTestPaymentProvider(db));
+    app.decorate(
+      'paymentProvider',
+      options.paymentProvider ??
+        (config.stripe
+          ? createStripePaymentProvider({ ...config.stripe, db })
+          : createTestPaymentProvider(db)),
+    );
 
     const mailer =
       options.mailer ??

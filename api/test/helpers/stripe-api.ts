@@ -1,0 +1,141 @@
+// Stripe's API answered by a local HTTP server: the SDK is pointed at it (host, port, protocol)
+// and makes its real requests over a real socket. The server records what each request sent
+// (method, path, form fields, Idempotency-Key) and replies as Stripe would. A request no test
+// expected gets a 404 and fails `done()`: no call leaves the machine.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { StripeClientOptions } from '../../src/services/payments/stripe-provider/stripe-client';
+
+export interface StripeRequest {
+  method: string;
+  /** Without the query string. */
+  path: string;
+  query: Record<string, string>;
+  /** The form body flattened as Stripe encodes it: `metadata[orderId]`, `expand[0]`. */
+  form: Record<string, string>;
+  idempotencyKey: string | undefined;
+}
+
+export interface StripeReply {
+  status: number;
+  body: object;
+  headers?: Record<string, string>;
+}
+
+type Handler = {
+  method: string;
+  path: string;
+  left: number;
+  reply: StripeReply | ((request: StripeRequest) => StripeReply) | 'drop';
+};
+
+export interface StripeApi {
+  requests: StripeRequest[];
+  /** SDK options that send its requests here. */
+  client: StripeClientOptions;
+  /** Answers the next matching request (or `times` of them) with `reply`. */
+  on(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    reply: StripeReply | ((request: StripeRequest) => StripeReply),
+    times?: number,
+  ): void;
+  /**
+   * Reads the request, then closes the connection without an answer: the client cannot know
+   * whether Stripe acted.
+   */
+  dropConnection(method: 'GET' | 'POST', path: string, times?: number): void;
+  /** Every expected request came, and nothing else. */
+  done(): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startStripeApi(): Promise<StripeApi> {
+  const requests: StripeRequest[] = [];
+  let handlers: Handler[] = [];
+  let unexpected: string[] = [];
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stripe.local');
+      const body = Buffer.concat(chunks).toString('utf8');
+      const request: StripeRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        form: Object.fromEntries(new URLSearchParams(body)),
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      };
+      requests.push(request);
+      const handler = handlers.find(
+        (candidate) =>
+          candidate.left > 0 &&
+          candidate.method === request.method &&
+          candidate.path === request.path,
+      );
+      if (!handler) {
+        unexpected.push(`${request.method} ${request.path}`);
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ error: { type: 'invalid_request_error', message: 'unexpected' } }),
+        );
+        return;
+      }
+      handler.left -= 1;
+      if (handler.reply === 'drop') {
+        req.socket.destroy();
+        return;
+      }
+      const reply = typeof handler.reply === 'function' ? handler.reply(request) : handler.reply;
+      res.writeHead(reply.status, {
+        'content-type': 'application/json',
+        'request-id': `req_${requests.length}`,
+        ...reply.headers,
+      });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    requests,
+    client: { host: '127.0.0.1', port, protocol: 'http' },
+    on(method, path, reply, times = 1) {
+      handlers.push({ method, path, reply, left: times });
+    },
+    dropConnection(method, path, times = 1) {
+      handlers.push({ method, path, reply: 'drop', left: times });
+    },
+    done() {
+      const waiting = handlers
+        .filter((handler) => handler.left > 0)
+        .map((handler) => `${handler.method} ${handler.path}`);
+      expect({ unexpected, waiting }).toEqual({ unexpected: [], waiting: [] });
+    },
+    reset() {
+      requests.length = 0;
+      handlers = [];
+      unexpected = [];
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+/** A Stripe error body, as the API answers a refused request. */
+export function stripeError(
+  status: number,
+  error: Record<string, unknown>,
+  headers?: Record<string, string>,
+): StripeReply {
+  return { status, body: { error }, headers };
+}
+
+export const ok = (body: object): StripeReply => ({ status: 200, body });
