@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { TEST_CARDS } from '../../src/services/payments/test-card-rules';
 
 export { TEST_CARDS };
@@ -6,8 +6,9 @@ export { TEST_CARDS };
 /** An expiry two years ahead: valid whenever the tests run. */
 export const TEST_EXPIRY = { expMonth: 12, expYear: new Date().getUTCFullYear() + 2 };
 
+/** The app, or a test app (or one browser of it): anything requests can be injected into. */
 interface Injectable {
-  inject: FastifyInstance['inject'];
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
 async function postToken(app: Injectable, payload: Record<string, unknown>): Promise<string> {

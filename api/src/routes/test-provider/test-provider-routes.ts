@@ -16,6 +16,7 @@ import {
   tokenBodySchema,
   tokenSchema,
 } from './test-provider-schemas';
+import { testProviderPageRoutes } from './test-provider-page-routes';
 
 /** Where the provider's events go: the shop's webhook route, the one Stripe posts to. */
 export const WEBHOOK_PATH = `${PAYMENTS_PREFIX}/webhook`;
@@ -53,6 +54,7 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPr
   { provider },
 ) => {
   deliverEventsToWebhook(app, provider);
+  await app.register(testProviderPageRoutes, { provider });
 
   app.post(
     TEST_PROVIDER_PATHS.tokens,

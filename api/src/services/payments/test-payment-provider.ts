@@ -14,7 +14,13 @@ import {
 import { ensureCustomer, findCustomerByUserId } from './test-provider/customers';
 import { createEventDelivery, type DeliverEvent } from './test-provider/event-delivery';
 import { createDispute } from './test-provider/disputes';
-import { isSetupSecret, nextActionFor, type TestNextAction } from './test-provider/next-actions';
+import {
+  clientSecretSubject,
+  isSetupSecret,
+  nextActionFor,
+  type ClientSecretSubject,
+  type TestNextAction,
+} from './test-provider/next-actions';
 import {
   detachPaymentMethod,
   getPaymentMethod,
@@ -31,7 +37,7 @@ import { createWebhookSecret, parseSignedWebhook, signWebhook } from './test-pro
 export type { DeliverEvent } from './test-provider/event-delivery';
 export { InvalidCardError, type TokenView } from './test-provider/tokens';
 export type { ActionResult } from './test-provider/charges';
-export type { TestNextAction } from './test-provider/next-actions';
+export type { ClientSecretSubject, TestNextAction } from './test-provider/next-actions';
 
 /** The built-in provider, plus what its own HTTP surface and the tests reach. */
 export interface TestPaymentProvider extends PaymentProvider {
@@ -49,6 +55,8 @@ export interface TestPaymentProvider extends PaymentProvider {
   createBnplToken(): Promise<TokenView>;
   /** The step waiting for the holder of `clientSecret`, or null when there is none. */
   nextAction(clientSecret: string): Promise<TestNextAction | null>;
+  /** The intent or setup a client secret stands for, or null. */
+  lookupClientSecret(clientSecret: string): Promise<ClientSecretSubject | null>;
   /** 3-D Secure completed or failed on an intent or setup. Null for an unknown secret. */
   authenticate(clientSecret: string, outcome: 'complete' | 'fail'): Promise<ActionResult | null>;
   /** The pay-later provider's answer on an intent. Null for an unknown secret. */
@@ -125,6 +133,7 @@ export function createTestPaymentProvider(
     createCardToken: (card) => createCardToken(db, card, now()),
     createBnplToken: () => createBnplToken(db),
     nextAction: (clientSecret) => nextActionFor(db, clientSecret),
+    lookupClientSecret: (clientSecret) => clientSecretSubject(db, clientSecret),
     authenticate: (clientSecret, outcome) =>
       waking(
         isSetupSecret(clientSecret)

@@ -18,7 +18,11 @@ export async function undoPayment(
 ): Promise<boolean> {
   try {
     if (charge.status === 'succeeded')
-      await provider.refund({ chargeId: charge.id, reason, idempotencyKey: undoRefundKey(charge.id) });
+      await provider.refund({
+        chargeId: charge.id,
+        reason,
+        idempotencyKey: undoRefundKey(charge.id),
+      });
     return true;
   } catch (error) {
     log?.error({ err: error, chargeId: charge.id, reason }, 'payment could not be given back');

@@ -24,3 +24,44 @@ export async function nextActionFor(
   const returnUrl = `return_url=${encodeURIComponent(charge.return_url ?? '/')}`;
   return { type: 'redirect', url: `/test-provider/bnpl?${query}&${returnUrl}` };
 }
+
+/** What a client secret stands for, as the provider's pages show it. */
+export interface ClientSecretSubject {
+  id: string;
+  kind: 'payment' | 'setup';
+  /** Null for a setup: nothing is paid. */
+  amount: number | null;
+  currency: string;
+  status: string;
+  returnUrl: string | null;
+}
+
+export async function clientSecretSubject(
+  db: Database,
+  clientSecret: string,
+): Promise<ClientSecretSubject | null> {
+  if (isSetupSecret(clientSecret)) {
+    const setup = await setupBySecret(db, clientSecret);
+    return setup
+      ? {
+          id: setup.id,
+          kind: 'setup',
+          amount: null,
+          currency: 'usd',
+          status: setup.status,
+          returnUrl: setup.return_url,
+        }
+      : null;
+  }
+  const charge = await chargeBySecret(db, clientSecret);
+  return charge
+    ? {
+        id: charge.id,
+        kind: 'payment',
+        amount: charge.amount_cents,
+        currency: charge.currency,
+        status: charge.status,
+        returnUrl: charge.return_url,
+      }
+    : null;
+}
