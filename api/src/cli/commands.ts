@@ -11,6 +11,7 @@ import {
 } from './release-commands';
 import { operatorCommand } from './operator-commands';
 import { partnerCommand } from './partner-commands';
+import { stripeCommand } from './stripe-commands';
 
 export const SHOP_COMMANDS: readonly CliCommand[] = [
   deployCommand,
@@ -20,4 +21,5 @@ export const SHOP_COMMANDS: readonly CliCommand[] = [
   buildCommand,
   partnerCommand,
   operatorCommand,
+  stripeCommand,
 ];

@@ -24,7 +24,7 @@ export interface StripeReply {
 
 type Handler = {
   method: string;
-  path: string;
+  path: string | RegExp;
   left: number;
   reply: StripeReply | ((request: StripeRequest) => StripeReply) | 'drop';
 };
@@ -36,7 +36,8 @@ export interface StripeApi {
   /** Answers the next matching request (or `times` of them) with `reply`. */
   on(
     method: 'GET' | 'POST' | 'DELETE',
-    path: string,
+    /** A pattern answers every request it matches (a stateful stand-in); a path answers `times`. */
+    path: string | RegExp,
     reply: StripeReply | ((request: StripeRequest) => StripeReply),
     times?: number,
   ): void;
@@ -74,7 +75,9 @@ export async function startStripeApi(): Promise<StripeApi> {
         (candidate) =>
           candidate.left > 0 &&
           candidate.method === request.method &&
-          candidate.path === request.path,
+          (typeof candidate.path === 'string'
+            ? candidate.path === request.path
+            : candidate.path.test(request.path)),
       );
       if (!handler) {
         unexpected.push(`${request.method} ${request.path}`);
@@ -104,7 +107,7 @@ export async function startStripeApi(): Promise<StripeApi> {
   return {
     requests,
     client: { host: '127.0.0.1', port, protocol: 'http' },
-    on(method, path, reply, times = 1) {
+    on(method, path, reply, times = typeof path === 'string' ? 1 : Infinity) {
       handlers.push({ method, path, reply, left: times });
     },
     dropConnection(method, path, times = 1) {
@@ -112,7 +115,7 @@ export async function startStripeApi(): Promise<StripeApi> {
     },
     done() {
       const waiting = handlers
-        .filter((handler) => handler.left > 0)
+        .filter((handler) => handler.left > 0 && typeof handler.path === 'string')
         .map((handler) => `${handler.method} ${handler.path}`);
       expect({ unexpected, waiting }).toEqual({ unexpected: [], waiting: [] });
     },
