@@ -3,10 +3,16 @@ import userEvent from '@testing-library/user-event';
 import type { Cart } from '@shop/shared/contract/cart';
 import { CART_QUERY_KEY } from '@shop/shared/contract/cart-keys';
 import type { Order } from '@shop/shared/contract/checkout';
+import {
+  answerChallenge,
+  fakeCardFrame,
+  fakeNextAction,
+  postFromFrame,
+} from '@shop/shared/payments/test-provider-fake';
+import { anOrder } from './order-fixture';
 import { renderCheckout } from './render-checkout';
 
 const CART = [{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }];
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('Email', {}, slow), 'mary@example.com');
@@ -18,11 +24,8 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('ZIP code'), '78701');
 }
 
-async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string) {
-  await user.type(screen.getByLabelText('Card number'), number);
-  await user.type(screen.getByLabelText('Expiry (MM/YY)'), `12/${nextYear}`);
-  await user.type(screen.getByLabelText('CVC'), '123');
-}
+const ordersPosted = (api: ReturnType<typeof renderCheckout>['api']) =>
+  api.calls(/\/checkout\/orders$/, 'post');
 
 // antd forms under jsdom are slow to type into on a shared 2-core machine.
 jest.setTimeout(60_000);
@@ -84,45 +87,211 @@ describe('checkout page', () => {
     });
   });
 
-  it('shows a declined card its reason and keeps everything filled in; the same details reuse the idempotency key', async () => {
+  it('shows a declined card its reason by the payment step and keeps everything filled in; the next try asks the card frame for a new token', async () => {
     const user = userEvent.setup({ delay: null });
     const { api, record } = renderCheckout('/checkout', { cart: CART });
     api.on(({ url, method }) =>
       /\/checkout\/orders$/.test(url) && method === 'post'
         ? {
             status: 402,
-            data: {
-              error: {
-                code: 'CARD_DECLINED',
-                message: 'Your card was declined.',
-                fields: { card: 'Your card was declined.' },
-              },
-            },
+            data: { error: { code: 'CARD_DECLINED', message: 'Your card was declined.' } },
           }
         : undefined,
     );
     await fillDetails(user);
-    await fillCard(user, '4000 0000 0000 0002');
+    const { frame, sent } = await fakeCardFrame([
+      { token: 'tok_declined0002' },
+      { token: 'tok_second4242' },
+    ]);
     await user.click(screen.getByTestId('place-order'));
-    expect(await screen.findByTestId('payment-error', {}, slow)).toHaveTextContent(
-      'Your card was declined.',
-    );
+    const error = await screen.findByTestId('payment-error', {}, slow);
+    expect(error).toHaveTextContent('Your card was declined.');
+    expect(screen.getByRole('region', { name: 'Payment' })).toContainElement(error);
     expect(screen.getByLabelText('Email')).toHaveValue('mary@example.com');
-    expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
+    expect(screen.getByTitle('Secure card payment')).toBe(frame);
     await user.click(screen.getByTestId('place-order'));
-    await waitFor(() => expect(api.calls(/\/checkout\/orders$/, 'post')).toHaveLength(2), slow);
-    const [first, second] = api.calls(/\/checkout\/orders$/, 'post');
-    expect(first!.headers['idempotency-key']).toBe(second!.headers['idempotency-key']);
+    await waitFor(() => expect(ordersPosted(api)).toHaveLength(2), slow);
+    const [first, second] = ordersPosted(api);
+    expect(sent).toHaveLength(2);
     expect(first!.body).toMatchObject({
       name: 'Mary Ann Lee',
       items: CART,
       shippingAddress: { country: 'US', postal_code: '78701' },
-      paymentMethod: { type: 'card' },
+      paymentMethod: { type: 'token', token: 'tok_declined0002', save: false },
     });
+    expect(second!.body).toMatchObject({ paymentMethod: { token: 'tok_second4242' } });
+    // No card details anywhere in what the shop sends.
+    expect(JSON.stringify(first!.body)).not.toMatch(/number|cvc|exp/i);
+    expect(first!.headers['idempotency-key']).not.toBe(second!.headers['idempotency-key']);
     expect(record.tracked.map((entry) => entry.event)).toContain('add_payment_info');
   });
 
-  it('records the pay-later consent, reads it back and places a bnpl order, then opens the thank-you page', async () => {
+  it('sends the same token with the same idempotency key when the first answer never came', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = renderCheckout('/checkout', { cart: CART });
+    api.on(({ url, method }) =>
+      /\/checkout\/orders$/.test(url) && method === 'post'
+        ? { status: 503, data: { error: { code: 'UNAVAILABLE', message: 'Try again.' } } }
+        : undefined,
+    );
+    await fillDetails(user);
+    const { sent } = await fakeCardFrame([{ token: 'tok_first4242' }, { token: 'tok_other4242' }]);
+    await user.click(screen.getByTestId('place-order'));
+    await screen.findByTestId('payment-error', {}, slow);
+    await user.click(screen.getByTestId('place-order'));
+    await waitFor(() => expect(ordersPosted(api)).toHaveLength(2), slow);
+    const [first, second] = ordersPosted(api);
+    expect(sent).toHaveLength(1);
+    expect(second!.body).toEqual(first!.body);
+    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+  });
+
+  it('does not place the order when the card frame refuses the details, and says why', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = renderCheckout('/checkout', { cart: CART });
+    await fillDetails(user);
+    await fakeCardFrame([{ error: 'Your card number is invalid.' }]);
+    await user.click(screen.getByTestId('place-order'));
+    expect(await screen.findByTestId('payment-error', {}, slow)).toHaveTextContent(
+      'Your card number is invalid.',
+    );
+    expect(ordersPosted(api)).toHaveLength(0);
+  });
+
+  it('finishes 3-D Secure in the bank’s dialog, then asks the API to confirm and opens the thank-you page', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api, store } = renderCheckout('/checkout', { cart: CART });
+    const held = anOrder({
+      id: 'order-3ds',
+      status: 'requires_action',
+      paymentLabel: null,
+      payment: {
+        ...anOrder().payment!,
+        status: 'requires_action',
+        nextAction: {
+          type: 'provider_action',
+          clientSecret: 'pi_3ds_secret_abc',
+          message: 'Your bank asks you to confirm this payment.',
+        },
+      },
+    });
+    api.on(({ url, method }) =>
+      /\/checkout\/orders$/.test(url) && method === 'post'
+        ? { status: 201, data: held }
+        : undefined,
+    );
+    api.on(({ url, method }) =>
+      url.endsWith('/checkout/orders/order-3ds/confirm') && method === 'post'
+        ? { status: 200, data: anOrder({ id: 'order-3ds' }) }
+        : undefined,
+    );
+    const asked = fakeNextAction({
+      type: 'challenge',
+      url: '/test-provider/authenticate?client_secret=pi_3ds_secret_abc',
+    });
+    await fillDetails(user);
+    await fakeCardFrame([{ token: 'tok_3ds3184abc' }]);
+    await user.click(screen.getByTestId('place-order'));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Confirm your payment with your bank' },
+      slow,
+    );
+    expect(dialog).toContainElement(screen.getByTitle('Bank authentication'));
+    expect(asked[0]).toContain('client_secret=pi_3ds_secret_abc');
+    expect(screen.getByTestId('place-order')).toHaveTextContent('Waiting for your bank…');
+    expect(api.calls(/\/confirm$/)).toHaveLength(0);
+    await answerChallenge('succeeded');
+    await waitFor(() => expect(store.getLocation().pathname).toBe('/checkout/thank-you'), slow);
+    expect(api.calls(/\/checkout\/orders\/order-3ds\/confirm$/, 'post')).toHaveLength(1);
+    expect(store.getLocation().state).toEqual({ orderId: 'order-3ds' });
+  });
+
+  it('shows the failure when the bank refuses 3-D Secure, and the next try is a new order', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api, store } = renderCheckout('/checkout', { cart: CART });
+    const nextAction = {
+      type: 'provider_action' as const,
+      clientSecret: 'pi_no_secret_abc',
+      message: 'Confirm it.',
+    };
+    const payment = { ...anOrder().payment!, status: 'requires_action' as const, nextAction };
+    api.on(({ url, method }) =>
+      /\/checkout\/orders$/.test(url) && method === 'post'
+        ? { status: 201, data: anOrder({ id: 'order-no', status: 'requires_action', payment }) }
+        : undefined,
+    );
+    api.on(({ url }) =>
+      url.endsWith('/checkout/orders/order-no/confirm')
+        ? {
+            status: 200,
+            data: anOrder({
+              id: 'order-no',
+              status: 'failed',
+              payment: {
+                ...payment,
+                status: 'failed',
+                nextAction: null,
+                failureMessage: 'The bank could not authenticate this card.',
+              },
+            }),
+          }
+        : undefined,
+    );
+    fakeNextAction({ type: 'challenge', url: '/test-provider/authenticate?client_secret=x' });
+    await fillDetails(user);
+    await fakeCardFrame([{ token: 'tok_first3184' }, { token: 'tok_again3184' }]);
+    await user.click(screen.getByTestId('place-order'));
+    await answerChallenge('failed');
+    expect(await screen.findByTestId('payment-error', {}, slow)).toHaveTextContent(
+      'The bank could not authenticate this card.',
+    );
+    expect(store.getLocation().pathname).toBe('/checkout');
+    await user.click(screen.getByTestId('place-order'));
+    await waitFor(() => expect(ordersPosted(api)).toHaveLength(2), slow);
+    const [first, second] = ordersPosted(api);
+    expect(second!.headers['idempotency-key']).not.toBe(first!.headers['idempotency-key']);
+    expect(second!.body).toMatchObject({ paymentMethod: { token: 'tok_again3184' } });
+  });
+
+  it('offers "Save this card for next time" to a signed-in shopper and sends it with the token', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = renderCheckout('/checkout', {
+      cart: CART,
+      user: {
+        email: 'mary@example.com',
+        name: 'Mary Ann Lee',
+        shopifyID: null,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      },
+    });
+    api.on(({ url }) =>
+      url === '/user/management-portal/payment-methods'
+        ? {
+            status: 200,
+            data: { paymentMethodsAndAddresses: { paymentMethods: [], shippingAddress: null } },
+          }
+        : undefined,
+    );
+    api.on(({ url, method }) =>
+      /\/checkout\/orders$/.test(url) && method === 'post'
+        ? { status: 201, data: anOrder({ id: 'order-saved' }) }
+        : undefined,
+    );
+    await user.type(await screen.findByLabelText('Address', {}, slow), '10 Elm St');
+    await user.type(screen.getByLabelText('City'), 'Austin');
+    await user.type(screen.getByLabelText('State'), 'TX');
+    await user.type(screen.getByLabelText('ZIP code'), '78701');
+    await fakeCardFrame([{ token: 'tok_keep4242abc' }]);
+    await user.click(screen.getByLabelText('Save this card for next time'));
+    await user.click(screen.getByTestId('place-order'));
+    await waitFor(() => expect(ordersPosted(api)).toHaveLength(1), slow);
+    expect(ordersPosted(api)[0]!.body).toMatchObject({
+      paymentMethod: { type: 'token', token: 'tok_keep4242abc', save: true },
+    });
+  });
+
+  it('keeps the pay-later terms and consent when the card frame’s pay-later method is chosen, then places a bnpl order', async () => {
     const user = userEvent.setup({ delay: null });
     const { api, store } = renderCheckout('/checkout', { cart: CART });
     const consent = {
@@ -146,21 +315,32 @@ describe('checkout page', () => {
         : undefined,
     );
     await fillDetails(user);
-    await user.click(screen.getByLabelText('Pay later in 4 instalments'));
+    const { frame } = await fakeCardFrame([{ token: 'tok_bnpl0001abc' }]);
+    expect(new URL(frame.src).searchParams.get('methods')).toBe('card,bnpl');
+    expect(
+      screen.queryByLabelText('I have read and accept the pay-later terms'),
+    ).not.toBeInTheDocument();
+    postFromFrame(frame, {
+      source: 'test-provider',
+      type: 'change',
+      complete: true,
+      method: 'bnpl',
+      error: null,
+    });
     await screen.findByLabelText('I have read and accept the pay-later terms', {}, slow);
     await user.click(screen.getByTestId('place-order'));
     expect(
       await screen.findByText('Please accept the pay-later terms', {}, slow),
     ).toBeInTheDocument();
-    expect(api.calls(/\/checkout\/orders$/, 'post')).toHaveLength(0);
+    expect(ordersPosted(api)).toHaveLength(0);
     await user.click(screen.getByLabelText('I have read and accept the pay-later terms'));
     await user.click(screen.getByTestId('place-order'));
     await waitFor(() => expect(store.getLocation().pathname).toBe('/checkout/thank-you'), slow);
     // The order id rides in the history entry, never in the address bar.
     expect(store.getLocation().search).toBe('');
     expect(store.getLocation().state).toEqual({ orderId: 'order-1' });
-    expect(api.calls(/\/checkout\/orders$/, 'post')[0]!.body).toMatchObject({
-      paymentMethod: { type: 'bnpl', consentId: consent.id },
+    expect(ordersPosted(api)[0]!.body).toMatchObject({
+      paymentMethod: { type: 'bnpl', consentId: consent.id, token: 'tok_bnpl0001abc' },
     });
     expect(window.sessionStorage.getItem('new-customer:order-1')).toBe('true');
   });

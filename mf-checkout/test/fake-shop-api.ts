@@ -3,6 +3,7 @@
 import type { Cart, CartItem } from '@shop/shared/contract/cart';
 import type { CheckoutQuote, Order } from '@shop/shared/contract/checkout';
 import { createFakeApi, fakeError, type FakeHandler } from '@shop/shared/shell-contract/fake-api';
+import { TEST_PAYMENTS_CONFIG } from '@shop/shared/payments/test-provider-fake';
 
 export interface FakePrice {
   title: string;
@@ -67,6 +68,8 @@ export function createFakeShopApi(initialCart: CartItem[] = []) {
     if (url.endsWith('/checkout/shipping-cost'))
       return { status: 200, data: { shippingCost: params.consolidated === 1 ? 995 : 595 } };
     if (url.endsWith('/checkout/start')) return { status: 200, data: { ok: true } };
+    if (url.endsWith('/payments/stripe-subscriptions/config'))
+      return { status: 200, data: TEST_PAYMENTS_CONFIG };
     if (url === '/employer-form-submit' && method === 'post') {
       // Like the server: the cart becomes the order that waits for the employer.
       cart = { items: [], updatedAt: new Date().toISOString() };

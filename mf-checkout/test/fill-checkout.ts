@@ -1,6 +1,8 @@
-// Fills the checkout form as a shopper would: contact, a US address and the 4242 test card.
+// Fills the checkout form as a shopper would: contact, a US address, and the provider's card
+// frame (played by the test provider's fake) completed with the 4242 test card.
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { fakeCardFrame } from '@shop/shared/payments/test-provider-fake';
 
 export async function fillCheckout(
   user: UserEvent,
@@ -12,7 +14,5 @@ export async function fillCheckout(
   await user.type(screen.getByLabelText('City'), 'Austin');
   await user.type(screen.getByLabelText('State'), 'TX');
   await user.type(screen.getByLabelText('ZIP code'), '78701');
-  await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
-  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/40');
-  await user.type(screen.getByLabelText('CVC'), '123');
+  return fakeCardFrame([{ token: 'tok_visa4242abc' }]);
 }

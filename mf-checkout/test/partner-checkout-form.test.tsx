@@ -7,6 +7,11 @@ import { AreaProviders } from '@shop/shared/federation/remote-root';
 import { createDevShell } from '@shop/shared/shell-contract/dev-shell';
 import { createMemoryNavigationStore } from '@shop/shared/shell-contract/navigation-store';
 import { CheckoutForm } from '../src/features/checkout/components/checkout-form';
+import {
+  answerChallenge,
+  fakeNextAction,
+  TEST_PAYMENTS_CONFIG,
+} from '@shop/shared/payments/test-provider-fake';
 import { fillCheckout } from './fill-checkout';
 
 jest.setTimeout(60_000);
@@ -34,9 +39,14 @@ const quote = {
 };
 
 /** The storefront's business checkout: started once, then its status polled until it is final. */
-function businessApi(
-  statuses: Array<{ status: string; final: boolean; failureMessage: string | null }>,
-) {
+interface StatusAnswer {
+  status: string;
+  final: boolean;
+  failureMessage: string | null;
+  nextAction?: { type: 'provider_action'; clientSecret: string; message: string } | null;
+}
+
+function businessApi(statuses: StatusAnswer[]) {
   const calls: Array<{ method: string; url: string; body: unknown }> = [];
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const url = config.url ?? '';
@@ -52,7 +62,10 @@ function businessApi(
         throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, undefined, response);
       return response;
     };
+    if (url.endsWith('/config')) return reply(200, TEST_PAYMENTS_CONFIG);
     if (url.endsWith('/checkout/quote')) return reply(200, quote);
+    if (url.endsWith(`/checkout/orders/${ORDER_ID}/confirm`))
+      return reply(200, { id: ORDER_ID, status: 'paid' });
     if (url.endsWith('/checkout/shipping-cost')) return reply(200, { shippingCost: 595 });
     if (url.endsWith('/business/checkout') && method === 'post')
       return reply(202, {
@@ -101,8 +114,9 @@ function renderBusinessCheckout(api: ReturnType<typeof businessApi>, onPlaced: j
 
 async function fillAndPlace() {
   const user = userEvent.setup({ delay: null });
-  await fillCheckout(user, { email: 'alex@acme.example', name: 'Alex Employee' });
+  const card = await fillCheckout(user, { email: 'alex@acme.example', name: 'Alex Employee' });
   await user.click(await screen.findByTestId('place-order', {}, slow));
+  return card;
 }
 
 describe('CheckoutForm for a partner storefront (businessKey)', () => {
@@ -138,6 +152,7 @@ describe('CheckoutForm for a partner storefront (businessKey)', () => {
       products: [{ lookupKey: 'acme_kit_one_time', quantity: 1 }],
       bnpl: false,
       shippingCost: 595,
+      paymentMethod: { type: 'token', token: 'tok_visa4242abc', save: false },
     });
     expect(api.calls.filter((call) => call.url.endsWith('/status')).length).toBeGreaterThanOrEqual(
       2,
@@ -157,6 +172,34 @@ describe('CheckoutForm for a partner storefront (businessKey)', () => {
     );
     expect(onPlaced).not.toHaveBeenCalled();
     expect(screen.getByLabelText('City')).toHaveValue('Austin');
+    queryClient.clear();
+  });
+
+  it('finishes a payment the bank holds in its dialog, confirms it, and waits on until it is paid', async () => {
+    const asked = fakeNextAction({
+      type: 'challenge',
+      url: '/test-provider/authenticate?client_secret=pi_b_secret_1',
+    });
+    const nextAction = {
+      type: 'provider_action' as const,
+      clientSecret: 'pi_b_secret_1',
+      message: 'Your bank asks you to confirm this payment.',
+    };
+    const api = businessApi([
+      { status: 'pending', final: false, failureMessage: null, nextAction },
+      { status: 'paid', final: true, failureMessage: null },
+    ]);
+    const onPlaced = jest.fn();
+    const { queryClient } = renderBusinessCheckout(api, onPlaced);
+    await fillAndPlace();
+    await screen.findByRole('dialog', { name: 'Confirm your payment with your bank' }, slow);
+    expect(asked[0]).toContain('client_secret=pi_b_secret_1');
+    expect(api.calls.some((call) => call.url.endsWith('/confirm'))).toBe(false);
+    await answerChallenge('succeeded');
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1), slow);
+    const confirms = api.calls.filter((call) => call.url.endsWith(`/orders/${ORDER_ID}/confirm`));
+    expect(confirms).toHaveLength(1);
+    expect(confirms[0]!.method).toBe('post');
     queryClient.clear();
   });
 });

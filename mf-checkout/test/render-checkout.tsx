@@ -6,6 +6,7 @@ import { createDevShell, DevShellHarness } from '@shop/shared/shell-contract/dev
 import { createMemoryNavigationStore } from '@shop/shared/shell-contract/navigation-store';
 import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
 import { CheckoutRoot } from '../src/app/parcel';
+import type { FakeHandler } from '@shop/shared/shell-contract/fake-api';
 import { createFakeShopApi } from './fake-shop-api';
 
 const clients: QueryClient[] = [];
@@ -21,12 +22,15 @@ export function renderCheckout(
     orders = [],
     basename = '',
     areaProps = {},
+    handlers = [],
   }: {
     cart?: CartItem[];
     user?: CurrentUser | null;
     orders?: Order[];
     basename?: string;
     areaProps?: Record<string, unknown>;
+    /** Answers added before the first request (a page that reads at once). */
+    handlers?: FakeHandler[];
   } = {},
 ) {
   const store = createMemoryNavigationStore(path);
@@ -36,6 +40,7 @@ export function renderCheckout(
   const api = createFakeShopApi(cart);
   api.install(props);
   for (const order of orders) api.orders.set(order.id, order);
+  for (const handler of handlers) api.on(handler);
   // Area props reach a nested area merged into its shell props, as the shell's AreaOutlet passes them.
   const view = render(
     <DevShellHarness

@@ -3,6 +3,7 @@ import { anOrder } from './order-fixture';
 import { renderCheckout } from './render-checkout';
 
 const order = anOrder;
+const slow = { timeout: 15_000 };
 
 describe('thank-you page', () => {
   beforeEach(() => {
@@ -99,5 +100,62 @@ describe('thank-you page', () => {
     );
     expect(view.record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(0);
     errors.mockRestore();
+  });
+
+  it('back from the pay-later page: asks the API once to confirm, drops the provider’s secret from the address bar, and shows the payment processing until it is paid', async () => {
+    jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2025-11-21T15:10:00.000Z'));
+    const held = order({
+      status: 'requires_action',
+      paymentLabel: null,
+      payment: { ...order().payment!, status: 'requires_action' },
+    });
+    const view = renderCheckout(
+      `/checkout/thank-you?order=${held.id}&payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_x&redirect_status=succeeded`,
+      { orders: [held] },
+    );
+    const processing = order({
+      status: 'pending',
+      paymentLabel: null,
+      payment: { ...order().payment!, status: 'processing' },
+    });
+    view.api.on(({ url, method }) =>
+      url.endsWith(`/checkout/orders/${held.id}/confirm`) && method === 'post'
+        ? { status: 200, data: processing }
+        : undefined,
+    );
+    expect(await screen.findByTestId('payment-processing', {}, slow)).toHaveTextContent(
+      'Payment processing',
+    );
+    await waitFor(() => expect(view.store.getLocation().search).toBe(''));
+    await waitFor(() => expect(view.api.calls(/\/confirm$/, 'post')).toHaveLength(1));
+    expect(screen.queryByTestId('upgrades-slot')).not.toBeInTheDocument();
+    expect(view.record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(0);
+    // The webhook settles it; the page reads the order again and shows it paid.
+    view.api.orders.set(held.id, order());
+    await waitFor(
+      () => expect(screen.queryByTestId('payment-processing')).not.toBeInTheDocument(),
+      slow,
+    );
+    expect(screen.getByTestId('upgrades-slot')).toBeInTheDocument();
+    expect(view.api.calls(/\/confirm$/, 'post')).toHaveLength(1);
+  });
+
+  it('says a payment that failed did not go through, with nothing charged and no add-ons', async () => {
+    jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2025-11-21T15:10:00.000Z'));
+    const failed = order({
+      status: 'failed',
+      paymentLabel: null,
+      payment: {
+        ...order().payment!,
+        status: 'failed',
+        failureMessage: 'The pay-later provider declined this purchase.',
+      },
+    });
+    renderCheckout(`/checkout/thank-you?order=${failed.id}`, { orders: [failed] });
+    expect(await screen.findByTestId('payment-failed', {}, slow)).toHaveTextContent(
+      'Your payment did not go throughThe pay-later provider declined this purchase. Nothing was charged.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to checkout' })).toBeInTheDocument();
+    expect(screen.queryByTestId('upgrades-slot')).not.toBeInTheDocument();
   });
 });

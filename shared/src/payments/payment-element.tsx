@@ -21,7 +21,11 @@ import {
 } from './payment-element-types';
 import { useNextAction } from './use-next-action';
 
-export type { PaymentElementChange, PaymentElementHandle } from './payment-element-types';
+export type {
+  PaymentElementChange,
+  PaymentElementHandle,
+  PaymentElementMethod,
+} from './payment-element-types';
 
 function loadStripeElement() {
   return import(/* webpackChunkName: "stripe-payment-element" */ './stripe-payment-element').then(

@@ -1,6 +1,8 @@
-// GET …/business/checkout/{id}/status -> { status, final, failureMessage }, polled until final.
+// GET …/business/checkout/{id}/status -> { status, final, failureMessage, nextAction }, polled
+// until final or until the bank holds the payment for the shopper.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BusinessCheckoutStatus } from '@shop/shared/contract/checkout';
+import type { NextAction } from '@shop/shared/contract/payment';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { useShell } from '@shop/shared/federation/remote-root';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
@@ -25,10 +27,11 @@ export function businessCheckoutStatusQueryOptions(api: ApiClients, id: string |
     queryKey: ['business-checkout-status', id],
     queryFn: () => fetchBusinessCheckoutStatus(api, id!),
     enabled: id !== null,
-    // Read again each second until final (in a background tab too), a failed read, or
-    // STATUS_POLL_LIMIT reads.
+    // Read again each second until final (in a background tab too), the bank's step (read again
+    // once it is done), a failed read, or STATUS_POLL_LIMIT reads.
     refetchInterval: (query) =>
       query.state.data?.final ||
+      query.state.data?.nextAction ||
       query.state.status === 'error' ||
       query.state.dataUpdateCount >= STATUS_POLL_LIMIT
         ? false
@@ -46,6 +49,7 @@ export function businessCheckoutStatusQueryOptions(api: ApiClients, id: string |
 export type BusinessCheckoutOutcome =
   | { kind: 'waiting' }
   | { kind: 'final'; status: BusinessCheckoutStatus }
+  | { kind: 'action'; nextAction: NextAction }
   | { kind: 'unknown'; error: Error };
 
 const TOO_SLOW = new Error(
@@ -62,6 +66,7 @@ export function useBusinessCheckoutOutcome(id: string | null): BusinessCheckoutO
   if (id === null) return { kind: 'waiting' };
   if (status.isError) return { kind: 'unknown', error: status.error };
   if (status.data?.final) return { kind: 'final', status: status.data };
+  if (status.data?.nextAction) return { kind: 'action', nextAction: status.data.nextAction };
   const reads = queryClient.getQueryState(options.queryKey)?.dataUpdateCount ?? 0;
   return reads >= STATUS_POLL_LIMIT ? { kind: 'unknown', error: TOO_SLOW } : { kind: 'waiting' };
 }

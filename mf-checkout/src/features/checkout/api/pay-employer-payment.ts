@@ -1,4 +1,5 @@
-// POST /employer-form-submit/{token}/pay with an Idempotency-Key: the employer pays the order by card.
+// POST /employer-form-submit/{token}/pay with an Idempotency-Key: the employer pays the order with
+// the token the provider's element made; the bank may then ask for its step and a confirmation.
 import {
   IDEMPOTENCY_KEY_HEADER,
   type EmployerPaymentBody,
@@ -18,6 +19,21 @@ export async function payEmployerPayment(
       buildPath(API_PATHS.employerPaymentPay, { token }),
       body,
       { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+    )
+  ).data;
+}
+
+/**
+ * POST /employer-form-submit/{token}/confirm, after the bank's step: the API asks the provider
+ * whether the payment went through and answers with the page's view.
+ */
+export async function confirmEmployerPayment(
+  api: ApiClients,
+  token: string,
+): Promise<EmployerPaymentView> {
+  return (
+    await api.connect.post<EmployerPaymentView>(
+      buildPath(API_PATHS.employerPaymentConfirm, { token }),
     )
   ).data;
 }

@@ -1,7 +1,7 @@
 // The checkout form: contact, shipping, discount, payment and the order summary. The consumer
 // checkout and a partner storefront's (with businessKey) are this one form; every figure comes
 // from the server's quote, and the server prices the order again itself.
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import type { CartItem } from '@shop/shared/contract/cart';
@@ -11,6 +11,10 @@ import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
 import { validEmailOf } from '@shop/shared/rules/contact-details';
 import { trackedAddress } from '@shop/shared/analytics/ga4';
+import type {
+  PaymentElementChange,
+  PaymentElementHandle,
+} from '@shop/shared/payments/payment-element';
 import { useCheckoutQuote } from '../api/checkout-quote';
 import { useSavedCards } from '../api/saved-cards';
 import { useAccountPrefill } from '../hooks/use-account-prefill';
@@ -41,6 +45,9 @@ export interface CheckoutFormProps {
   extraActions?: (details: () => Promise<CheckoutDetails | null>) => ReactNode;
 }
 
+/** Card, or pay later through the provider's own method. */
+const PAYMENT_METHODS = ['card', 'bnpl'] as const;
+
 export const DISCOUNT_CHANGED_MESSAGE =
   'Your discount code no longer applies to this order. Check the new total and place your order again.';
 
@@ -56,7 +63,9 @@ export function CheckoutForm({
   const [form] = Form.useForm<FormValues>();
   const country = (Form.useWatch('country', form) ?? 'US') as ShippingCountry;
   const shipUpfront = Form.useWatch('shipUpfront', form) ?? false;
-  const payment = Form.useWatch('payment', form) ?? 'card';
+  const payment = Form.useWatch('payment', form) ?? 'new';
+  const element = useRef<PaymentElementHandle>(null);
+  const [elementMethod, setElementMethod] = useState<PaymentElementChange['method']>('card');
   const validEmail = validEmailOf(Form.useWatch('email', form));
 
   const discountCode = useDiscountState();
@@ -145,7 +154,23 @@ export function CheckoutForm({
     quote: quoteData,
     details: orderDetails,
     onPlaced: (order) => onPlaced(order, { newCustomer: analytics.newCustomer.current }),
+    element,
+    elementMethod,
   });
+
+  const paymentChosen = (paymentType: string) => {
+    const address = form.getFieldsValue(['city', 'state', 'postalCode', 'country']);
+    analytics.paymentChosen(
+      paymentType,
+      trackedAddress({ ...address, postal_code: address.postalCode }),
+    );
+  };
+  const onElementChange = (change: PaymentElementChange) => {
+    setElementMethod(change.method);
+    // Other card details (or another method) than the last token was made from.
+    placing.newCardDetails();
+    if (change.complete) paymentChosen(change.method);
+  };
 
   const lines = quoteData ? (titleLines ? titleLines(quoteData.lines) : quoteData.lines) : [];
   return (
@@ -177,13 +202,7 @@ export function CheckoutForm({
         initialValues={INITIAL_VALUES}
         onFinish={(values) => void placing.submit(values)}
         onValuesChange={(changed) => {
-          if ('payment' in changed || 'cardNumber' in changed || 'savedCardId' in changed) {
-            const address = form.getFieldsValue(['city', 'state', 'postalCode', 'country']);
-            analytics.paymentChosen(
-              form.getFieldValue('payment') ?? 'card',
-              trackedAddress({ ...address, postal_code: address.postalCode }),
-            );
-          }
+          if ('savedCardId' in changed || changed.payment === 'saved') paymentChosen('saved');
         }}
         scrollToFirstError
         aria-label="Checkout"
@@ -200,14 +219,21 @@ export function CheckoutForm({
           discount={discountCode.discount}
           applyCode={applyCode}
         />
-        <PaymentSection payment={payment} cards={cards} signedIn={Boolean(user)} quote={quoteData}>
+        <PaymentSection
+          payment={payment}
+          cards={cards}
+          signedIn={Boolean(user)}
+          quote={quoteData}
+          element={element}
+          elementMethod={elementMethod}
+          onElementChange={onElementChange}
+          methods={PAYMENT_METHODS}
+        >
           <PlaceOrderSection
             quote={quoteData}
             submitting={placing.submitting}
             progress={placing.progress}
             payError={placing.payError}
-            needsConfirmation={placing.needsConfirmation}
-            onConfirm={() => void placing.confirm()}
           />
         </PaymentSection>
         {extraActions?.(details)}

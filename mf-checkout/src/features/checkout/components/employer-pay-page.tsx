@@ -1,24 +1,21 @@
 import { useRef, useState } from 'react';
 import Alert from 'antd/es/alert';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Spin from 'antd/es/spin';
 import { useQueryClient } from '@tanstack/react-query';
 import { v4 as uuidv4 } from 'uuid';
 import { useShell } from '@shop/shared/federation/remote-root';
+import type { EmployerPaymentView } from '@shop/shared/contract/checkout';
 import { toApiError } from '@shop/shared/http/api-error';
+import { PaymentElement, type PaymentElementHandle } from '@shop/shared/payments/payment-element';
 import { employerPaymentQueryOptions, useEmployerPayment } from '../api/employer-payment';
-import { payEmployerPayment } from '../api/pay-employer-payment';
+import { confirmEmployerPayment, payEmployerPayment } from '../api/pay-employer-payment';
 import { CheckoutStyles } from './checkout-styles';
 import { OrderTotals, SummaryLines } from './order-summary';
 
-interface CardValues {
-  cardNumber: string;
-  cardExpiry: string;
-  cardCvc: string;
-}
+const NOT_CONFIRMED =
+  'Your bank did not confirm the payment. Please try again or use another card.';
 
-/** The page an employer's emailed link opens: the employee's order and a card form to pay it. */
+/** The page an employer's emailed link opens: the employee's order and the provider's card field to pay it. */
 export function EmployerPayPage({ token }: { token: string }) {
   const { api } = useShell();
   const queryClient = useQueryClient();
@@ -26,29 +23,31 @@ export function EmployerPayPage({ token }: { token: string }) {
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const key = useRef(uuidv4());
+  const element = useRef<PaymentElementHandle>(null);
 
-  async function pay(values: CardValues) {
+  async function payWithToken(): Promise<EmployerPaymentView | null> {
+    const made = (await element.current?.createToken()) ?? { error: NOT_CONFIRMED };
+    if ('error' in made) {
+      setError(made.error);
+      return null;
+    }
+    const body = { paymentMethod: { type: 'token' as const, token: made.token } };
+    const paid = await payEmployerPayment(api, token, body, key.current);
+    const clientSecret = paid.order.payment?.nextAction?.clientSecret;
+    if (paid.status === 'paid' || !clientSecret) return paid;
+    // The bank asks the employer to confirm; our API then decides from the provider's state.
+    const bank = await element.current!.handleNextAction(clientSecret);
+    const confirmed = await confirmEmployerPayment(api, token);
+    if (confirmed.status !== 'paid') throw new Error(bank.error ?? NOT_CONFIRMED);
+    return confirmed;
+  }
+
+  async function pay() {
     setPaying(true);
     setError(null);
-    const [month = '', year = ''] = values.cardExpiry.split('/').map((part) => part.trim());
     try {
-      const paid = await payEmployerPayment(
-        api,
-        token,
-        {
-          paymentMethod: {
-            type: 'card',
-            card: {
-              number: values.cardNumber,
-              expMonth: Number(month),
-              expYear: Number(year),
-              cvc: values.cardCvc,
-            },
-          },
-        },
-        key.current,
-      );
-      queryClient.setQueryData(employerPaymentQueryOptions(api, token).queryKey, paid);
+      const paid = await payWithToken();
+      if (paid) queryClient.setQueryData(employerPaymentQueryOptions(api, token).queryKey, paid);
     } catch (failure) {
       setError(toApiError(failure).message);
       key.current = uuidv4();
@@ -75,41 +74,20 @@ export function EmployerPayPage({ token }: { token: string }) {
                 Thank you: this order is paid. We ship it to {view.employeeName} now.
               </p>
             ) : (
-              <Form<CardValues> layout="vertical" onFinish={pay} aria-label="Pay by card">
-                <Form.Item
-                  label="Card number"
-                  name="cardNumber"
-                  rules={[{ required: true, message: 'Please enter the card number' }]}
-                >
-                  <Input inputMode="numeric" autoComplete="cc-number" />
-                </Form.Item>
-                <div className="co-row co-row-2">
-                  <Form.Item
-                    label="Expiry (MM/YY)"
-                    name="cardExpiry"
-                    rules={[
-                      {
-                        required: true,
-                        pattern: /^\s*\d{1,2}\s*\/\s*\d{2,4}\s*$/,
-                        message: 'Use MM/YY',
-                      },
-                    ]}
-                  >
-                    <Input autoComplete="cc-exp" />
-                  </Form.Item>
-                  <Form.Item
-                    label="CVC"
-                    name="cardCvc"
-                    rules={[
-                      {
-                        required: true,
-                        pattern: /^\d{3,4}$/,
-                        message: 'CVC must be 3 or 4 digits',
-                      },
-                    ]}
-                  >
-                    <Input inputMode="numeric" autoComplete="cc-csc" />
-                  </Form.Item>
+              <form
+                aria-label="Pay by card"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void pay();
+                }}
+              >
+                <div className="co-element">
+                  <PaymentElement
+                    ref={element}
+                    mode="payment"
+                    amount={view.order.total}
+                    currency={view.order.currency}
+                  />
                 </div>
                 {error && (
                   <Alert
@@ -120,10 +98,10 @@ export function EmployerPayPage({ token }: { token: string }) {
                     style={{ marginBottom: 16 }}
                   />
                 )}
-                <button type="submit" className="co-cta" disabled={paying}>
+                <button type="submit" className="co-cta" disabled={paying} aria-busy={paying}>
                   {paying ? 'Paying…' : 'Pay for this order'}
                 </button>
-              </Form>
+              </form>
             )}
           </section>
           <aside className="co-aside co-panel" aria-labelledby="co-employer-summary">

@@ -1,11 +1,15 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import type { CheckoutQuote } from '@shop/shared/contract/checkout';
 import type { PaymentMethodView as PaymentMethod } from '@shop/shared/contract/payment';
 import { formatMoney } from '@shop/shared/format/money';
+import {
+  PaymentElement,
+  type PaymentElementChange,
+  type PaymentElementHandle,
+} from '@shop/shared/payments/payment-element';
 import type { FormValues } from '../model/checkout-form-values';
 
 const cardName = (card: PaymentMethod) =>
@@ -40,31 +44,44 @@ function BnplTerms({ quote }: { quote: CheckoutQuote | undefined }) {
   );
 }
 
-/** Saved card, new card or pay later (with its terms and explicit consent); `children` is the place-order step. */
+/**
+ * Saved card, or the payment provider's own element (a new card, or pay later where it offers it,
+ * with our terms and explicit consent); `children` is the place-order step.
+ */
 export function PaymentSection({
   payment,
   cards,
   signedIn,
   quote,
+  element,
+  elementMethod,
+  onElementChange,
+  methods,
   children,
 }: {
   payment: FormValues['payment'];
   cards: readonly PaymentMethod[];
   signedIn: boolean;
   quote: CheckoutQuote | undefined;
+  element: Ref<PaymentElementHandle>;
+  elementMethod: PaymentElementChange['method'];
+  onElementChange(change: PaymentElementChange): void;
+  methods: readonly ['card'] | readonly ['card', 'bnpl'];
   children: ReactNode;
 }) {
+  const usingElement = payment === 'new' || cards.length === 0;
   return (
     <section className="co-panel" aria-labelledby="co-payment">
       <h2 id="co-payment">Payment</h2>
-      <Form.Item name="payment" label="How would you like to pay?">
-        <Radio.Group>
-          {cards.length > 0 && <Radio value="saved">Saved card</Radio>}
-          <Radio value="card">{cards.length > 0 ? 'New card' : 'Card'}</Radio>
-          <Radio value="bnpl">Pay later in 4 instalments</Radio>
-        </Radio.Group>
-      </Form.Item>
-      {payment === 'saved' && cards.length > 0 && (
+      {cards.length > 0 && (
+        <Form.Item name="payment" label="How would you like to pay?">
+          <Radio.Group>
+            <Radio value="saved">Saved card</Radio>
+            <Radio value="new">{methods.length > 1 ? 'New card or pay later' : 'New card'}</Radio>
+          </Radio.Group>
+        </Form.Item>
+      )}
+      {!usingElement && (
         <Form.Item
           name="savedCardId"
           label="Card"
@@ -80,48 +97,23 @@ export function PaymentSection({
           </Radio.Group>
         </Form.Item>
       )}
-      {payment === 'card' && (
-        <>
-          <Form.Item
-            label="Card number"
-            name="cardNumber"
-            rules={[
-              { required: true, message: 'Please enter your card number' },
-              { pattern: /^[\d\s-]{12,23}$/, message: 'Card number must be 12 to 19 digits' },
-            ]}
-          >
-            <Input inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" />
-          </Form.Item>
-          <div className="co-row co-row-2">
-            <Form.Item
-              label="Expiry (MM/YY)"
-              name="cardExpiry"
-              rules={[
-                { required: true, message: 'Please enter the expiry date' },
-                { pattern: /^\s*(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})\s*$/, message: 'Use MM/YY' },
-              ]}
-            >
-              <Input autoComplete="cc-exp" placeholder="MM/YY" />
-            </Form.Item>
-            <Form.Item
-              label="CVC"
-              name="cardCvc"
-              rules={[
-                { required: true, message: 'Please enter the CVC' },
-                { pattern: /^\d{3,4}$/, message: 'CVC must be 3 or 4 digits' },
-              ]}
-            >
-              <Input inputMode="numeric" autoComplete="cc-csc" />
-            </Form.Item>
-          </div>
-          {signedIn && (
-            <Form.Item name="saveCard" valuePropName="checked">
-              <Checkbox>Save this card to my account</Checkbox>
-            </Form.Item>
-          )}
-        </>
+      {/* Kept mounted with a saved card too: what was typed survives, and the bank's check runs from it. */}
+      <div hidden={!usingElement} className="co-element">
+        <PaymentElement
+          ref={element}
+          mode="payment"
+          methods={methods}
+          amount={quote?.total}
+          currency={quote?.currency}
+          onChange={onElementChange}
+        />
+      </div>
+      {usingElement && elementMethod === 'card' && signedIn && (
+        <Form.Item name="saveCard" valuePropName="checked">
+          <Checkbox>Save this card for next time</Checkbox>
+        </Form.Item>
       )}
-      {payment === 'bnpl' && <BnplTerms quote={quote} />}
+      {usingElement && elementMethod === 'bnpl' && <BnplTerms quote={quote} />}
       {children}
     </section>
   );

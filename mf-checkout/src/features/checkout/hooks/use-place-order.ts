@@ -1,7 +1,8 @@
 // Placing the order: one idempotency key per set of order details (a double click or a retry is
-// the same order), the pay-later consent recorded once per email, the business checkout polled
-// until final, and the bank's confirmation step.
-import { useEffect, useRef, useState } from 'react';
+// the same order), the pay-later consent recorded once per email, the provider's token taken from
+// its element, the business checkout polled until final, and the bank's step finished in the
+// provider's own code before our API is asked to confirm (it decides from the provider's state).
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd/es/form';
 import { v4 as uuidv4 } from 'uuid';
@@ -13,20 +14,19 @@ import type {
   PlaceOrderBody,
 } from '@shop/shared/contract/checkout';
 import type { PaymentMethodInput } from '@shop/shared/contract/payment';
+import type {
+  PaymentElementHandle,
+  PaymentElementMethod,
+} from '@shop/shared/payments/payment-element';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError, type ApiError } from '@shop/shared/http/api-error';
 import { useRecordBnplConsent } from '../api/bnpl-consent';
 import { useStartBusinessCheckout } from '../api/business-checkout';
 import { businessCheckoutDetailsQueryOptions } from '../api/business-checkout-details';
 import { useBusinessCheckoutOutcome } from '../api/business-checkout-status';
-import { useConfirmOrder } from '../api/confirm-order';
+import { confirmOrder, useConfirmOrder } from '../api/confirm-order';
 import { usePlaceOrderRequest } from '../api/place-order';
-import {
-  FIELD_NAMES,
-  parseExpiry,
-  type CheckoutDetails,
-  type FormValues,
-} from '../model/checkout-form-values';
+import { FIELD_NAMES, type CheckoutDetails, type FormValues } from '../model/checkout-form-values';
 
 /** While an order of this form is on its way, another click on "Place order" is ignored. */
 const PLACING_KEY = ['checkout', 'placing'];
@@ -39,6 +39,9 @@ export interface PlaceOrderInput {
   /** Validates the form and returns its details, or null. */
   details(): Promise<CheckoutDetails | null>;
   onPlaced(order: Order): void;
+  /** The payment step's provider element, and the method chosen in it. */
+  element: RefObject<PaymentElementHandle | null>;
+  elementMethod: PaymentElementMethod;
 }
 
 /** The same order details keep their key (a double click, a retry after a timeout); new details get a new one. */
@@ -75,21 +78,42 @@ function useBnplConsentId() {
   };
 }
 
+/**
+ * The element's token for these details. It is kept for a retry whose first answer never arrived
+ * (the same token gives the same body, so the same idempotency key: one order); new card details
+ * or a definite answer from our API drop it, and the next attempt asks the element again.
+ */
+function useElementToken(element: RefObject<PaymentElementHandle | null>) {
+  const kept = useRef<string | null>(null);
+  return {
+    async take(): Promise<string> {
+      if (kept.current) return kept.current;
+      const result = (await element.current?.createToken()) ?? {
+        error: 'The card form is still loading. Please try again in a moment.',
+      };
+      if ('error' in result) throw new Error(result.error);
+      kept.current = result.token;
+      return result.token;
+    },
+    forget() {
+      kept.current = null;
+    },
+  };
+}
+
 async function paymentMethodFrom(
   values: FormValues,
-  email: string,
-  signedIn: boolean,
+  { email, signedIn, method }: { email: string; signedIn: boolean; method: PaymentElementMethod },
   consentIdFor: (email: string) => Promise<string>,
+  token: () => Promise<string>,
 ): Promise<PaymentMethodInput> {
   if (values.payment === 'saved' && values.savedCardId)
     return { type: 'saved', paymentMethodId: values.savedCardId };
-  if (values.payment === 'bnpl') return { type: 'bnpl', consentId: await consentIdFor(email) };
-  const { expMonth, expYear } = parseExpiry(values.cardExpiry ?? '');
-  return {
-    type: 'card',
-    card: { number: values.cardNumber ?? '', expMonth, expYear, cvc: values.cardCvc ?? '' },
-    save: signedIn && Boolean(values.saveCard),
-  };
+  if (method === 'bnpl') {
+    const consentId = await consentIdFor(email);
+    return { type: 'bnpl', consentId, token: await token() };
+  }
+  return { type: 'token', token: await token(), save: signedIn && Boolean(values.saveCard) };
 }
 
 interface OrderParts {
@@ -157,10 +181,12 @@ interface OrderKey {
 /**
  * Waits for a started business checkout to be final (its status polled): a paid one's details go
  * to `onPaid`, a failed payment, a failed read or a wait too long to `onProblem` (a failed payment
- * drops its key: the next click is a new order).
+ * drops its key: the next click is a new order). A payment the bank holds is finished with the
+ * provider's code, then confirmed, and the wait goes on.
  */
 function useBusinessCheckoutWait(
   orderKey: OrderKey,
+  element: RefObject<PaymentElementHandle | null>,
   onPaid: (order: Order) => void,
   onProblem: (error: unknown) => void,
 ) {
@@ -170,8 +196,31 @@ function useBusinessCheckoutWait(
   const outcome = useBusinessCheckoutOutcome(waitingFor);
   // The checkout whose outcome was acted on: the effect runs again on every render until the wait ends.
   const handled = useRef<string | null>(null);
+  // The bank's step already run (by client secret), so a re-render does not open it twice.
+  const actedOn = useRef<string | null>(null);
   useEffect(() => {
-    if (waitingFor === null || outcome.kind === 'waiting' || handled.current === waitingFor) return;
+    if (waitingFor === null || outcome.kind !== 'action') return;
+    const { clientSecret } = outcome.nextAction;
+    if (actedOn.current === clientSecret) return;
+    actedOn.current = clientSecret;
+    void (async () => {
+      const bank = (await element.current?.handleNextAction(clientSecret)) ?? {
+        error: NOT_CONFIRMED,
+      };
+      try {
+        await confirmOrder(api, waitingFor);
+        if (bank.error) throw new Error(bank.error);
+      } catch (error) {
+        onProblem(error);
+        setWaitingFor(null);
+        return;
+      }
+      await queryClient.refetchQueries({ queryKey: ['business-checkout-status', waitingFor] });
+    })();
+  }, [waitingFor, outcome, api, queryClient, element, onProblem]);
+  useEffect(() => {
+    if (waitingFor === null || outcome.kind === 'waiting' || outcome.kind === 'action') return;
+    if (handled.current === waitingFor) return;
     handled.current = waitingFor;
     const finished = () => setWaitingFor(null);
     if (outcome.kind === 'final' && outcome.status.status !== 'failed') {
@@ -189,41 +238,56 @@ function useBusinessCheckoutWait(
   }, [waitingFor, outcome, api, queryClient, orderKey, onPaid, onProblem]);
   const wait = (id: string) => {
     handled.current = null;
+    actedOn.current = null;
     setWaitingFor(id);
   };
   return { waiting: waitingFor !== null, wait };
 }
 
-/** The bank's confirmation step: the order waiting for it, and the shopper's "Confirm payment". */
-function useBankConfirmation(
-  onPlaced: (order: Order) => void,
-  setPayError: (message: string) => void,
-) {
-  const [needsConfirmation, setNeedsConfirmation] = useState<Order | null>(null);
+const NOT_CONFIRMED =
+  'Your bank did not confirm the payment. Please try again or use another card.';
+
+/**
+ * The bank's step of a consumer order (3-D Secure, a pay-later redirect): the provider's code
+ * finishes it, then our API confirms from the provider's own state. An order the bank still holds
+ * keeps its key, so the next click replays it and opens the step again.
+ */
+function useBankStep(element: RefObject<PaymentElementHandle | null>) {
   const confirmation = useConfirmOrder();
-  function confirm() {
-    if (!needsConfirmation) return;
-    confirmation.mutate(needsConfirmation.id, {
-      onSuccess: (confirmed) => {
-        if (confirmed.status === 'paid') onPlaced(confirmed);
-        else setPayError('Your bank did not confirm the payment. Please try another card.');
-      },
-      onError: (error) => setPayError(toApiError(error).message),
-    });
+  const [inBankStep, setInBankStep] = useState(false);
+  async function finish(order: Order): Promise<Order> {
+    const clientSecret = order.payment?.nextAction?.clientSecret;
+    if (order.status !== 'requires_action' || !clientSecret) return order;
+    setInBankStep(true);
+    try {
+      const bank = (await element.current?.handleNextAction(clientSecret)) ?? {
+        error: NOT_CONFIRMED,
+      };
+      const confirmed = await confirmation.mutateAsync(order.id);
+      if (confirmed.status === 'requires_action') throw new Error(bank.error ?? NOT_CONFIRMED);
+      return confirmed;
+    } finally {
+      setInBankStep(false);
+    }
   }
-  return {
-    needsConfirmation,
-    ask: setNeedsConfirmation,
-    confirm,
-    confirming: confirmation.isPending,
-  };
+  return { finish, inBankStep };
 }
 
 /**
- * What placing an order came to: an order to hand over or to confirm with the bank, a business
- * checkout to wait for, or nothing (the form is not valid).
+ * What placing an order came to: an order to hand over (paid, or settling with the provider), a
+ * business checkout to wait for, or nothing (the form is not valid).
  */
-type Placed = { order: Order; confirm: boolean } | { businessCheckoutId: string } | null;
+type Placed = { order: Order } | { businessCheckoutId: string } | null;
+
+/** Pay later chosen in the element without the terms ticked. */
+function lacksBnplConsent(values: FormValues, method: PaymentElementMethod) {
+  return values.payment !== 'saved' && method === 'bnpl' && values.bnplAccepted !== true;
+}
+
+function progressOf(inBankStep: boolean, confirmingPayment: boolean): string | null {
+  if (inBankStep) return 'Waiting for your bank…';
+  return confirmingPayment ? 'Confirming your payment…' : null;
+}
 
 export function usePlaceOrder({
   form,
@@ -232,23 +296,31 @@ export function usePlaceOrder({
   quote,
   details,
   onPlaced,
+  element,
+  elementMethod,
 }: PlaceOrderInput) {
   const { userContext } = useShell();
   const queryClient = useQueryClient();
   const [payError, setPayError] = useState<string | null>(null);
   const orderKey = useIdempotencyKey();
   const consent = useBnplConsentId();
+  const token = useElementToken(element);
   const placeRequest = usePlaceOrderRequest();
   const startBusiness = useStartBusinessCheckout();
-  const bank = useBankConfirmation(onPlaced, setPayError);
-  const business = useBusinessCheckoutWait(orderKey, onPlaced, showProblem);
+  const bank = useBankStep(element);
+  const business = useBusinessCheckoutWait(orderKey, element, onPlaced, showProblem);
 
   async function place(values: FormValues): Promise<Placed> {
     const filled = await details();
     if (!filled) return null;
     const email = filled.email.toLowerCase();
     const signedIn = Boolean(userContext.user);
-    const paymentMethod = await paymentMethodFrom(values, email, signedIn, consent.idFor);
+    const paymentMethod = await paymentMethodFrom(
+      values,
+      { email, signedIn, method: elementMethod },
+      consent.idFor,
+      token.take,
+    );
     const parts = { filled, values, paymentMethod, items, sessionId: userContext.sessionId };
     if (businessKey) {
       const body = businessCheckoutBody(parts, businessKey, quote);
@@ -257,7 +329,7 @@ export function usePlaceOrder({
     }
     const body = placeOrderBody(parts);
     const order = await placeRequest.mutateAsync({ body, idempotencyKey: orderKey.keyFor(body) });
-    return { order, confirm: order.status === 'requires_action' };
+    return { order: await bank.finish(order) };
   }
 
   function showProblem(error: unknown) {
@@ -266,6 +338,9 @@ export function usePlaceOrder({
     const fields = fieldErrorsOf(problem);
     if (fields.length > 0) form.setFields(fields);
     if (problem.code === 'CONFLICT') consent.forget();
+    // Our API answered (a decline, a refusal): that token is spent or refused. With no answer (or
+    // a 5xx) the outcome is unknown, and a retry sends the same token and key to learn it.
+    if (problem.status !== null && problem.status < 500) token.forget();
     // The server refunded that attempt and closed its key: the next click is a new order.
     if (problem.code === 'ORDER_NOT_COMPLETED') orderKey.forget();
   }
@@ -276,8 +351,12 @@ export function usePlaceOrder({
     onSuccess: (placed) => {
       if (!placed) return;
       if ('businessCheckoutId' in placed) business.wait(placed.businessCheckoutId);
-      else if (placed.confirm) bank.ask(placed.order);
-      else onPlaced(placed.order);
+      else if (placed.order.status === 'failed') {
+        // The bank refused this order's payment: the next click is a new order with new details.
+        orderKey.forget();
+        token.forget();
+        setPayError(placed.order.payment?.failureMessage ?? NOT_CONFIRMED);
+      } else onPlaced(placed.order);
     },
     onError: showProblem,
     networkMode: 'always',
@@ -287,7 +366,7 @@ export function usePlaceOrder({
     // Read from the mutation cache, not from a render: a second click in the same frame is ignored too.
     if (queryClient.isMutating({ mutationKey: PLACING_KEY }) > 0 || business.waiting) return;
     // Consent is recorded only for a ticked box, whatever the render timing of the checkbox.
-    if (values.payment === 'bnpl' && values.bnplAccepted !== true) {
+    if (lacksBnplConsent(values, elementMethod)) {
       form.setFields([{ name: 'bnplAccepted', errors: ['Please accept the pay-later terms'] }]);
       return;
     }
@@ -295,9 +374,7 @@ export function usePlaceOrder({
     placing.mutate(values);
   }
 
-  const submitting = placing.isPending || business.waiting || bank.confirming;
-  const confirmingPayment = startBusiness.isPending || business.waiting;
-  const progress = confirmingPayment ? 'Confirming your payment…' : null;
-  const { confirm, needsConfirmation } = bank;
-  return { submit, confirm, submitting, payError, progress, needsConfirmation };
+  const submitting = placing.isPending || business.waiting;
+  const progress = progressOf(bank.inBankStep, startBusiness.isPending || business.waiting);
+  return { submit, submitting, payError, progress, newCardDetails: token.forget };
 }

@@ -11,10 +11,8 @@ export interface FormValues {
   state: string;
   postalCode: string;
   shipUpfront: boolean;
-  payment: 'card' | 'saved' | 'bnpl';
-  cardNumber?: string;
-  cardExpiry?: string;
-  cardCvc?: string;
+  /** A saved card, or the provider's element (a new card, or pay later when it offers it). */
+  payment: 'new' | 'saved';
   saveCard?: boolean;
   savedCardId?: string;
   bnplAccepted?: boolean;
@@ -24,7 +22,7 @@ export interface FormValues {
 export const INITIAL_VALUES: Partial<FormValues> = {
   country: 'US',
   shipUpfront: false,
-  payment: 'card',
+  payment: 'new',
   saveCard: false,
   marketing: false,
 };
@@ -38,11 +36,6 @@ export interface CheckoutDetails {
   shipUpfront: boolean;
 }
 
-export function parseExpiry(value: string): { expMonth: number; expYear: number } {
-  const [month = '', year = ''] = value.split(/\s*\/\s*|\s+/);
-  return { expMonth: Number(month), expYear: Number(year) };
-}
-
 /** Server field paths ("shippingAddress.postal_code") to this form's fields. */
 export const FIELD_NAMES: Record<string, keyof FormValues> = {
   email: 'email',
@@ -52,9 +45,4 @@ export const FIELD_NAMES: Record<string, keyof FormValues> = {
   'shippingAddress.state': 'state',
   'shippingAddress.postal_code': 'postalCode',
   'shipping.postal_code': 'postalCode',
-  'paymentMethod.card.number': 'cardNumber',
-  'paymentMethod.card.expYear': 'cardExpiry',
-  'paymentMethod.card.expMonth': 'cardExpiry',
-  'paymentMethod.card.cvc': 'cardCvc',
-  card: 'cardNumber',
 };

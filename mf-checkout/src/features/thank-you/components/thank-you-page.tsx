@@ -2,13 +2,14 @@ import { useMemo } from 'react';
 import Alert from 'antd/es/alert';
 import Spin from 'antd/es/spin';
 import { Link } from 'react-router';
+import type { Order } from '@shop/shared/contract/checkout';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { splitFullName } from '@shop/shared/format/full-name';
 import { toApiError } from '@shop/shared/http/api-error';
 import { deliveryEstimate } from '@shop/shared/rules/delivery-estimate';
 import { CheckoutStyles } from '../../checkout/components/checkout-styles';
 import { OrderTotals, SummaryLines } from '../../checkout/components/order-summary';
-import { useOrder } from '../api/order';
+import { isSettling, useConfirmReturnedOrder, useOrder } from '../api/order';
 import { useThankYouOrderId } from '../hooks/use-thank-you-order';
 import { OrderNotHere } from './order-not-here';
 import { UPGRADE_WINDOW_MINUTES } from '@shop/shared/contract/upgrades';
@@ -30,12 +31,46 @@ function UpgradesUnavailable() {
   );
 }
 
+/** A payment still settling with the provider, or one that failed; nothing for a paid order. */
+function PaymentState({ order }: { order: Order }) {
+  if (isSettling(order))
+    return (
+      <Alert
+        type="info"
+        showIcon
+        role="status"
+        data-testid="payment-processing"
+        title="Payment processing"
+        description="Your payment provider is confirming the payment. This page updates by itself, and we email you once it is confirmed."
+        style={{ marginBottom: 16 }}
+      />
+    );
+  if (order.status !== 'failed') return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      data-testid="payment-failed"
+      title="Your payment did not go through"
+      description={
+        <>
+          {order.payment?.failureMessage ?? 'The payment provider declined it.'} Nothing was
+          charged. <Link to="/checkout">Back to checkout</Link>
+        </>
+      }
+      style={{ marginBottom: 16 }}
+    />
+  );
+}
+
 export function ThankYouPage() {
   const { AreaOutlet } = useShell();
   const orderId = useThankYouOrderId();
   const query = useOrder(orderId);
   const order = query.data;
   usePurchaseTracking(order);
+  useConfirmReturnedOrder(order);
   const estimate = useMemo(
     () =>
       order
@@ -43,13 +78,16 @@ export function ThankYouPage() {
         : null,
     [order],
   );
-  // Read once per order: the offers do not vanish while the shopper is looking at them.
+  // Read once per order: the offers do not vanish while the shopper is looking at them. They
+  // charge the order's card, so only a paid order has them.
+  const paid = order?.status === 'paid' || order?.status === 'fulfilled';
+  const createdAt = order?.createdAt;
   const upgradesOpen = useMemo(
     () =>
-      order
-        ? Date.now() < new Date(order.createdAt).getTime() + UPGRADE_WINDOW_MINUTES * 60_000
+      paid && createdAt
+        ? Date.now() < new Date(createdAt).getTime() + UPGRADE_WINDOW_MINUTES * 60_000
         : false,
-    [order],
+    [paid, createdAt],
   );
   const upgradeProps = useMemo(
     () =>
@@ -93,6 +131,7 @@ export function ThankYouPage() {
             Order <strong>{order.id.slice(0, 8).toUpperCase()}</strong> · a receipt is on its way to{' '}
             {order.email}.{order.paymentLabel ? ` Paid with ${order.paymentLabel}.` : ''}
           </p>
+          <PaymentState order={order} />
           <div className="co-layout">
             <div>
               <section className="co-panel" aria-labelledby="co-delivery">

@@ -5,6 +5,13 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 export const THANK_YOU_PATH = '/checkout/thank-you';
 
+/** What a provider adds to the return URL (Stripe's names); the API reads the intent itself. */
+const PROVIDER_RETURN_PARAMS = [
+  'payment_intent',
+  'payment_intent_client_secret',
+  'redirect_status',
+];
+
 interface ThankYouState {
   orderId: string;
 }
@@ -34,6 +41,8 @@ export function useThankYouOrderId(): string | null {
     if (!fromUrl) return;
     const rest = new URLSearchParams(params);
     rest.delete('order');
+    // Back from a provider's page: its intent's client secret leaves the address bar too.
+    for (const name of PROVIDER_RETURN_PARAMS) rest.delete(name);
     const search = rest.toString();
     navigate(
       { pathname: location.pathname, search: search ? `?${search}` : '' },
