@@ -12,10 +12,21 @@ function list(value: string | undefined): string[] {
 }
 
 /**
+ * What Stripe.js needs when Stripe takes payments: its script, the Payment Element's and 3-D
+ * Secure's frames, and its API for tokens. Card details go to these origins only, never ours.
+ */
+export const STRIPE_BROWSER_ORIGINS = [
+  'https://js.stripe.com',
+  'https://hooks.stripe.com',
+  'https://api.stripe.com',
+] as const;
+
+/**
  * SITE_ROOT (default <repo>/shell/dist), DEPLOY_DIR, SHOP_ENV, SHOP_DEV_OVERRIDE_ORIGINS
  * (comma-separated; set but empty means none; default localhost unless NODE_ENV=production),
  * SHOP_CONNECT_BASE_URL, SHOP_PAYMENTS_BASE_URL, SHOP_CONTENT_BASE_URL, PAGE_VIEW_TOKEN,
- * SHOP_CHAT_APP_ID, SHOP_PRODUCT_ANALYTICS_KEY and SHOP_CSP_EXTRA_ORIGINS. `overrides` wins,
+ * SHOP_CHAT_APP_ID, SHOP_PRODUCT_ANALYTICS_KEY, SHOP_CSP_EXTRA_ORIGINS and STRIPE_PUBLISHABLE_KEY
+ * (which lets Stripe's origins into the CSP). `overrides` wins,
  * e.g. the API's already validated config (its page-view token default, its isApiPath).
  */
 export function siteOptionsFromEnv(
@@ -41,7 +52,10 @@ export function siteOptionsFromEnv(
       chatAppId: env.SHOP_CHAT_APP_ID?.trim() || null,
       productAnalytics: { enabled: analyticsKey !== null, key: analyticsKey },
     },
-    extraCspOrigins: list(env.SHOP_CSP_EXTRA_ORIGINS),
+    extraCspOrigins: [
+      ...list(env.SHOP_CSP_EXTRA_ORIGINS),
+      ...(env.STRIPE_PUBLISHABLE_KEY?.trim() ? STRIPE_BROWSER_ORIGINS : []),
+    ],
   };
   return {
     ...fromEnv,

@@ -11,6 +11,7 @@ import { deployBuild, rollback } from '../../src/releases/releases';
 import { findRemote, type RemoteDefinition } from '../../src/releases/remotes';
 import { IMMUTABLE } from '../../src/site/cache-policy';
 import { siteOptionsFromEnv } from '../../src/site/site-options';
+import { contentSecurityPolicy } from '../../src/site/security-headers';
 import { sitePlugin, type SitePluginOptions } from '../../src/site/site-plugin';
 import {
   chunkSource,
@@ -451,6 +452,23 @@ describe('site plugin', () => {
       expect(csp).not.toContain('unsafe-eval');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
+    });
+
+    it("lets Stripe's script, frames and API into the CSP only when Stripe takes payments", () => {
+      expect(siteOptionsFromEnv(repo.env, repo.root).extraCspOrigins).toEqual([]);
+      const withStripe = contentSecurityPolicy({
+        devOverrideOrigins: [],
+        apiBaseUrls: [],
+        extraOrigins: siteOptionsFromEnv(
+          { ...repo.env, STRIPE_PUBLISHABLE_KEY: 'pk_test_csp' },
+          repo.root,
+        ).extraCspOrigins!,
+      });
+      expect(withStripe).toContain("script-src 'self' https://js.stripe.com");
+      expect(withStripe).toContain(
+        "frame-src 'self' https://js.stripe.com https://hooks.stripe.com https://api.stripe.com",
+      );
+      expect(withStripe).toMatch(/connect-src 'self'[^;]* https:\/\/api\.stripe\.com/);
     });
 
     it('allows no override origin in production', async () => {
