@@ -1,5 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  answerChallenge,
+  fakeCardFrame,
+  fakeNextAction,
+  TEST_PAYMENTS_CONFIG,
+} from '@shop/shared/payments/test-provider-fake';
 import { errorBody, fill, renderAccount, type Routes } from './support/render-account';
 
 const PM = '/user/management-portal/payment-methods';
@@ -66,6 +72,7 @@ function renderOverview(routes: Routes = {}) {
       [`GET ${PM}`]: [200, list([visa, mastercard], address)],
       'GET /kits/products/has-scheduled': [200, { hasScheduled: { bloodwise_quarterly: true } }],
       'GET /user/result-uploads': [200, { uploads: [] }],
+      'GET /payments/stripe-subscriptions/config': [200, TEST_PAYMENTS_CONFIG],
       ...routes,
     },
   });
@@ -174,53 +181,36 @@ describe('/account: adding a card', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
     return screen.getByRole('form', { name: 'Add a card' });
   }
-  async function typeCard(number: string, month = '12', year = String(nextYear % 100)) {
-    await fill(screen.getByLabelText('Card number'), number);
-    await fill(screen.getByLabelText('Expiry month'), month);
-    await fill(screen.getByLabelText('Expiry year'), year);
-    await fill(screen.getByLabelText('CVC'), '123');
-    await userEvent.click(screen.getByRole('button', { name: 'Save card' }));
-  }
+  const save = () => userEvent.click(screen.getByRole('button', { name: 'Save card' }));
 
-  it('checks the fields with the contract rules before calling the API', async () => {
+  it('collects the card in the provider’s frame (setup mode), never in the page, and says what the frame refuses', async () => {
     const { callsTo } = renderOverview();
-    await openForm();
-    await userEvent.click(screen.getByRole('button', { name: 'Save card' }));
-    expect(await screen.findByText('Please enter the card number')).toBeInTheDocument();
-    expect(screen.getByText('Please enter the CVC')).toBeInTheDocument();
-
-    await typeCard('4242 4242 4242 4241', '01', '20');
-    expect(await screen.findByText('Card number is not valid')).toBeInTheDocument();
-    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+    const form = await openForm();
+    const { frame } = await fakeCardFrame([{ error: 'Your card number is invalid.' }]);
+    expect(form).toContainElement(frame);
+    expect(new URL(frame.src).searchParams.get('methods')).toBe('card');
+    expect(within(form).queryByLabelText(/card number|cvc|expiry/i)).not.toBeInTheDocument();
+    await save();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The card was not savedYour card number is invalid.',
+    );
     expect(callsTo('POST', PM)).toHaveLength(0);
   });
 
-  it('refuses an expired card on the client', async () => {
-    const { callsTo } = renderOverview();
-    await openForm();
-    await typeCard('4242424242424242', '01', '20');
-    expect(await screen.findByText('Card has expired')).toBeInTheDocument();
-    expect(callsTo('POST', PM)).toHaveLength(0);
-  });
-
-  it("shows a declined card's reason on the card number", async () => {
+  it("shows a declined card's reason and keeps the form", async () => {
     renderOverview({
-      [`POST ${PM}`]: [
-        402,
-        errorBody('CARD_DECLINED', 'Your card was declined.', { card: 'Your card was declined.' }),
-      ],
+      [`POST ${PM}`]: [402, errorBody('CARD_DECLINED', 'Your card was declined.')],
     });
     await openForm();
-    await typeCard('4000 0000 0000 0002');
-    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(
-      'Your card was declined.',
-    );
+    await fakeCardFrame([{ token: 'tok_declined0002' }]);
+    await save();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(screen.getByRole('form', { name: 'Add a card' })).toBeInTheDocument();
+    expect(screen.getByTitle('Secure card payment')).toBeInTheDocument();
   });
 
-  it('saves a card, sending makeDefault, and lists it', async () => {
-    const amex = {
+  it('saves a card, sending its token and makeDefault, and lists it', async () => {
+    const added = {
       id: 'pm_new',
       brand: 'visa',
       last4: '1881',
@@ -229,28 +219,21 @@ describe('/account: adding a card', () => {
       isDefault: true,
     };
     const { callsTo, record } = renderOverview({
-      [`POST ${PM}`]: [201, list([{ ...visa, isDefault: false }, mastercard, amex], address)],
+      [`POST ${PM}`]: [201, list([{ ...visa, isDefault: false }, mastercard, added], address)],
     });
     await openForm();
+    await fakeCardFrame([{ token: 'tok_visa1881abc' }]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Make this my default card' }));
-    await typeCard('4012 8888 8888 1881');
+    await save();
     expect(await screen.findByText('Visa ending in 1881')).toBeInTheDocument();
-    expect(callsTo('POST', PM)[0]?.body).toEqual({
-      card: {
-        number: '4012 8888 8888 1881',
-        expMonth: '12',
-        expYear: String(nextYear % 100),
-        cvc: '123',
-      },
-      makeDefault: true,
-    });
+    expect(callsTo('POST', PM)[0]?.body).toEqual({ token: 'tok_visa1881abc', makeDefault: true });
     expect(screen.queryByRole('form', { name: 'Add a card' })).not.toBeInTheDocument();
     expect(record.notifications).toContainEqual(
       expect.objectContaining({ level: 'success', message: 'Card saved' }),
     );
   });
 
-  it('takes a card that needs the bank’s confirmation through a confirm step', async () => {
+  it('takes a card the bank wants confirmed through the provider’s dialog, then confirms it with the API', async () => {
     const confirmed = {
       id: 'pm_3ds',
       brand: 'visa',
@@ -264,21 +247,49 @@ describe('/account: adding a card', () => {
         202,
         {
           status: 'requires_confirmation',
-          confirmationId: 'pi_123',
-          message: 'Your bank asks you to confirm this payment.',
+          confirmationId: 'seti_123',
+          clientSecret: 'seti_123_secret_abc',
+          message: 'Your bank asks you to confirm this card.',
         },
       ],
-      [`POST ${PM}/confirmations/pi_123`]: [201, list([visa, mastercard, confirmed], address)],
+      [`POST ${PM}/confirmations/seti_123`]: [201, list([visa, mastercard, confirmed], address)],
+    });
+    const asked = fakeNextAction({
+      type: 'challenge',
+      url: '/test-provider/authenticate?client_secret=seti_123_secret_abc',
     });
     await openForm();
-    await typeCard('4000 0027 6000 3184');
-    const step = await screen.findByRole('region', { name: 'Confirm this card' });
-    expect(step).toHaveTextContent('Your bank asks you to confirm this payment.');
-    expect(within(step).getByRole('heading', { name: 'Confirm this card' })).toHaveFocus();
+    await fakeCardFrame([{ token: 'tok_visa3184abc' }]);
+    await save();
+    await screen.findByRole('dialog', { name: 'Confirm your payment with your bank' });
+    expect(asked[0]).toContain('client_secret=seti_123_secret_abc');
+    expect(callsTo('POST', `${PM}/confirmations/seti_123`)).toHaveLength(0);
     expect(screen.queryByText('Visa ending in 3184')).not.toBeInTheDocument();
-    await userEvent.click(within(step).getByRole('button', { name: 'Confirm card' }));
+    await answerChallenge('succeeded');
     expect(await screen.findByText('Visa ending in 3184')).toBeInTheDocument();
-    expect(callsTo('POST', `${PM}/confirmations/pi_123`)).toHaveLength(1);
+    expect(callsTo('POST', `${PM}/confirmations/seti_123`)).toHaveLength(1);
+  });
+
+  it('keeps the card unsaved when the bank’s check fails', async () => {
+    const { callsTo } = renderOverview({
+      [`POST ${PM}`]: [
+        202,
+        {
+          status: 'requires_confirmation',
+          confirmationId: 'seti_9',
+          clientSecret: 'seti_9_secret_x',
+          message: 'Confirm it.',
+        },
+      ],
+    });
+    fakeNextAction({ type: 'challenge', url: '/test-provider/authenticate?client_secret=x' });
+    await openForm();
+    await fakeCardFrame([{ token: 'tok_visa3184abc' }]);
+    await save();
+    await answerChallenge('failed');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/did not confirm/);
+    expect(callsTo('POST', `${PM}/confirmations/seti_9`)).toHaveLength(0);
+    expect(screen.getByRole('form', { name: 'Add a card' })).toBeInTheDocument();
   });
 });
 

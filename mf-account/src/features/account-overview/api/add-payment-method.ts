@@ -1,5 +1,5 @@
-// POST /user/management-portal/payment-methods {card, makeDefault}
-//   -> 201 the fresh list, or 202 { status: 'requires_confirmation', confirmationId, message }; 402 when declined.
+// POST /user/management-portal/payment-methods {token, makeDefault} -> 201 the fresh list, or 202
+//   { status: 'requires_confirmation', confirmationId, clientSecret, message }; 402 when declined.
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type {

@@ -39,6 +39,7 @@ const css = `
 .acc-badge--warn { background: #fdecc8; color: #6b4100; }
 .acc-form-row { display: grid; gap: 0 12px; grid-template-columns: minmax(0, 1fr); align-items: start; }
 @media (min-width: 576px) { .acc-form-row--2 { grid-template-columns: repeat(2, minmax(0, 1fr)); } .acc-form-row--3 { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
+.acc-element { margin: 8px 0 16px; }
 .acc-subform { margin-top: 16px; padding: 16px; border: 1px dashed #a9d8d5; border-radius: 12px; background: #fbfefe; }
 .acc-subform-actions { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
 .acc-stats { display: grid; gap: 12px; grid-template-columns: minmax(0, 1fr); }
