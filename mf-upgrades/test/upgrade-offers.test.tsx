@@ -2,10 +2,27 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { orderQueryKey } from '@shop/shared/contract/cart-keys';
 import userEvent from '@testing-library/user-event';
 import { createFakeUpgradesApi, ORDER } from './support/fake-upgrades-api';
+import { answerChallenge, fakeNextAction } from '@shop/shared/payments/test-provider-fake';
 import { renderUpgrades } from './support/render-upgrades';
 
 const offer = (name: string) => screen.findByRole('article', { name });
 const addedList = () => screen.findByRole('list', { name: 'Added to your order' });
+
+/** The bp-tape upgrade as the API answers while the bank asks the shopper to confirm. */
+const heldBpTape = (clientSecret: string) => ({
+  id: 'upg_bp',
+  type: 'bp-tape',
+  status: 'pending',
+  chargeId: null,
+  amount: 2_900,
+  quantity: 1,
+  title: 'Blood-Pressure Monitor with Measuring Tape',
+  nextAction: {
+    type: 'provider_action',
+    clientSecret,
+    message: 'Your bank asks you to confirm this payment.',
+  },
+});
 
 describe('upgrade offers on the thank-you page', () => {
   it('shows each offer with its price and benefit, and a way to decline it', async () => {
@@ -156,6 +173,64 @@ describe('upgrade offers on the thank-you page', () => {
     // The retry records pending again (the server keeps the one row) and buys once more.
     expect(api.calls(/mini-panel-upgrade\/pending$/, 'post')).toHaveLength(2);
     expect(api.calls(/mini-panel-upgrade$/, 'post')).toHaveLength(2);
+  });
+
+  it('finishes a 3-D Secure check on the saved card in the bank’s dialog, then confirms the upgrade', async () => {
+    const user = userEvent.setup();
+    const api = createFakeUpgradesApi();
+    const held = heldBpTape('pi_up_secret_1');
+    api.on(({ method, url }) =>
+      method === 'post' && url.endsWith('/buy-bp-tape') ? { status: 202, data: held } : undefined,
+    );
+    api.on(({ method, url }) =>
+      method === 'post' && url.endsWith('/checkout/upgrades/upg_bp/confirm')
+        ? {
+            status: 200,
+            data: { ...held, status: 'completed', chargeId: 'pi_up', nextAction: null },
+          }
+        : undefined,
+    );
+    const asked = fakeNextAction({
+      type: 'challenge',
+      url: '/test-provider/authenticate?client_secret=pi_up_secret_1',
+    });
+    renderUpgrades({ api });
+    await user.click(
+      within(await offer('Blood-Pressure Monitor with Measuring Tape')).getByRole('button', {
+        name: 'Add to my order',
+      }),
+    );
+    await screen.findByRole('dialog', { name: 'Confirm your payment with your bank' });
+    expect(asked[0]).toContain('client_secret=pi_up_secret_1');
+    expect(api.calls(/\/confirm$/)).toHaveLength(0);
+    await answerChallenge('succeeded');
+    expect(
+      within(await addedList()).getByText('Blood-Pressure Monitor with Measuring Tape'),
+    ).toBeInTheDocument();
+    expect(api.calls(/\/checkout\/upgrades\/upg_bp\/confirm$/, 'post')).toHaveLength(1);
+  });
+
+  it('keeps the offer when the bank refuses the check, and says it was not charged', async () => {
+    const user = userEvent.setup();
+    const api = createFakeUpgradesApi();
+    const held = heldBpTape('pi_up_secret_2');
+    api.on(({ method, url }) =>
+      method === 'post' && url.endsWith('/buy-bp-tape') ? { status: 202, data: held } : undefined,
+    );
+    api.on(({ method, url }) =>
+      method === 'post' && url.endsWith('/confirm')
+        ? { status: 200, data: { ...held, nextAction: null } }
+        : undefined,
+    );
+    fakeNextAction({ type: 'challenge', url: '/test-provider/authenticate?client_secret=x' });
+    renderUpgrades({ api });
+    const card = await offer('Blood-Pressure Monitor with Measuring Tape');
+    await user.click(within(card).getByRole('button', { name: 'Add to my order' }));
+    await answerChallenge('failed');
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'was not added: Your bank did not confirm the payment. Please try again or use another card.',
+    );
+    expect(screen.queryByRole('list', { name: 'Added to your order' })).not.toBeInTheDocument();
   });
 
   it('hides an offer on No thanks without buying, and says so when every offer is declined', async () => {

@@ -1,5 +1,6 @@
 // A test double of the shop API for the upgrades area: answers the offer, purchase-state and
 // purchase calls from in-memory state like the server does (one purchase per upgrade).
+import { TEST_PAYMENTS_CONFIG } from '@shop/shared/payments/test-provider-fake';
 import type { UpgradeType } from '@shop/shared/contract/upgrades';
 import {
   createFakeApi,
@@ -121,6 +122,7 @@ export function createFakeUpgradesApi({ bought = [] as UpgradeType[] } = {}) {
             .map((id) => [id, false]),
         ),
       });
+    if (url.endsWith('/payments/stripe-subscriptions/config')) return ok(TEST_PAYMENTS_CONFIG);
     if (url === '/api/v1/catalog/offers')
       return ok({ offers: Object.values(PRODUCTS).map((entry) => entry.offer) });
     if (url === '/api/v1/catalog/prices')

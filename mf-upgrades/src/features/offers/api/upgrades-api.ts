@@ -186,3 +186,12 @@ export async function purchaseUpgrade(
   });
   return upgradeResultSchema.parse(data);
 }
+
+/**
+ * POST …/checkout/upgrades/{id}/confirm, after the bank's step on the saved card: the API asks the
+ * provider whether the charge went through and answers with the upgrade, completed or not.
+ */
+export async function confirmUpgrade(api: ApiClients, upgradeId: string): Promise<UpgradeResult> {
+  const { data } = await api.payments.post(buildPath(API_PATHS.upgradeConfirm, { id: upgradeId }));
+  return upgradeResultSchema.parse(data);
+}

@@ -61,7 +61,7 @@ function OfferCard({
   order: UpgradesAreaProps;
   onDecline: () => void;
 }) {
-  const { buy, buying, error } = useBuyUpgrade(offer, order);
+  const { buy, buying, error, challenge } = useBuyUpgrade(offer, order);
   const titleId = useId();
   return (
     <li>
@@ -98,6 +98,7 @@ function OfferCard({
             </button>
           </div>
         )}
+        {challenge}
       </article>
     </li>
   );

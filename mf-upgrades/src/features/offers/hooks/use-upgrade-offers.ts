@@ -20,7 +20,9 @@ import { toApiError } from '@shop/shared/http/api-error';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 // Checkout's thank-you page reads the order under this key; a purchase refreshes its summary.
 import { orderQueryKey } from '@shop/shared/contract/cart-keys';
+import { useNextAction } from '@shop/shared/payments/use-next-action';
 import {
+  confirmUpgrade,
   fetchEasyDrawOffer,
   fetchMiniPanelOffer,
   fetchScheduledUpgrades,
@@ -161,9 +163,13 @@ export function useUpgradeSlots(order: UpgradesAreaProps) {
   return { slots, loading, failed };
 }
 
+const NOT_CONFIRMED = 'Your bank did not confirm the payment, so it was not charged.';
+
 /**
  * One-click purchase of one offer. A second click while the first is on its way does nothing
  * (the server would refuse it anyway); a purchase the server says is already done counts as added.
+ * A bank that asks again (3-D Secure on the saved card) is answered in the provider's dialog
+ * (`challenge`, to render), then the API confirms from the provider's own state.
  */
 export function useBuyUpgrade(
   offer: UpgradeOffer,
@@ -174,6 +180,16 @@ export function useBuyUpgrade(
   const keys = upgradeKeys(orderId);
   const inFlight = useRef(false);
   const paymentRef = shouldCheckUpgradePurchased(paymentId) ? paymentId : orderId;
+  const { handleNextAction, challenge } = useNextAction();
+
+  async function purchase(): Promise<UpgradeResult> {
+    const result = await purchaseUpgrade(api, offer, { paymentRef, email });
+    if (result.status === 'completed' || !result.nextAction) return result;
+    const bank = await handleNextAction(result.nextAction.clientSecret);
+    const confirmed = await confirmUpgrade(api, result.id);
+    if (confirmed.status !== 'completed') throw new Error(bank.error ?? NOT_CONFIRMED);
+    return confirmed;
+  }
 
   const markAdded = (result?: UpgradeResult) => {
     if (result) queryClient.setQueryData(keys.bought(offer.type), result);
@@ -184,7 +200,7 @@ export function useBuyUpgrade(
 
   const mutation = useMutation({
     mutationKey: [...keys.all, 'buy', offer.type],
-    mutationFn: () => purchaseUpgrade(api, offer, { paymentRef, email }),
+    mutationFn: purchase,
     onSuccess: (result) => {
       markAdded(result);
       notify.success(`${result.title} added to your order`);
@@ -206,7 +222,7 @@ export function useBuyUpgrade(
     mutation.isError && toApiError(mutation.error).code !== 'UPGRADE_ALREADY_PURCHASED'
       ? toApiError(mutation.error).message
       : null;
-  return { buy, buying: mutation.isPending, error };
+  return { buy, buying: mutation.isPending, error, challenge };
 }
 
 function sessionStore(): Storage | null {
