@@ -110,7 +110,7 @@ describe('thank-you page', () => {
       payment: { ...order().payment!, status: 'requires_action' },
     });
     const view = renderCheckout(
-      `/checkout/thank-you?order=${held.id}&payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_x&redirect_status=succeeded`,
+      `/checkout?order=${held.id}&payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_x&redirect_status=succeeded`,
       { orders: [held] },
     );
     const processing = order({
@@ -126,7 +126,9 @@ describe('thank-you page', () => {
     expect(await screen.findByTestId('payment-processing', {}, slow)).toHaveTextContent(
       'Payment processing',
     );
-    await waitFor(() => expect(view.store.getLocation().search).toBe(''));
+    expect(view.store.getLocation().pathname).toBe('/checkout/thank-you');
+    expect(view.store.getLocation().search).toBe('');
+    expect(view.store.getLocation().state).toEqual({ orderId: held.id });
     await waitFor(() => expect(view.api.calls(/\/confirm$/, 'post')).toHaveLength(1));
     expect(screen.queryByTestId('upgrades-slot')).not.toBeInTheDocument();
     expect(view.record.tracked.filter((entry) => entry.event === 'purchase')).toHaveLength(0);

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Spin from 'antd/es/spin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAreaCart } from '@shop/shared/cart/use-cart';
 import { CART_QUERY_KEY } from '@shop/shared/contract/cart-keys';
 import { useShell } from '@shop/shared/federation/remote-root';
-import { useShowThankYou } from '../../thank-you/hooks/use-thank-you-order';
+import { THANK_YOU_PATH, useShowThankYou } from '../../thank-you/hooks/use-thank-you-order';
 import { CheckoutForm } from './checkout-form';
 import { CheckoutStyles } from './checkout-styles';
 import { rememberNewCustomer } from '../../thank-you/new-customer-flag';
@@ -19,7 +19,27 @@ import {
 export function CheckoutPage() {
   const [params] = useSearchParams();
   const employerToken = params.get('employerPay');
-  return employerToken ? <EmployerPayPage token={employerToken} /> : <ShopperCheckout />;
+  const returnedOrder = params.get('order');
+  if (employerToken) return <EmployerPayPage token={employerToken} />;
+  if (returnedOrder) return <BackFromProvider orderId={returnedOrder} />;
+  return <ShopperCheckout />;
+}
+
+/**
+ * The provider's page (pay later) sends the shopper back to `/checkout?order=<id>&…`: the order
+ * goes on to its thank-you page, which confirms it, and the provider's parameters (the intent's
+ * client secret among them) leave the address bar.
+ */
+function BackFromProvider({ orderId }: { orderId: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(THANK_YOU_PATH, { replace: true, state: { orderId } });
+  }, [navigate, orderId]);
+  return (
+    <div role="status" style={{ padding: 48, textAlign: 'center' }}>
+      <Spin /> <span className="co-muted">Loading your order…</span>
+    </div>
+  );
 }
 
 function ShopperCheckout() {
