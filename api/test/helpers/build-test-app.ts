@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { withProviderTokens } from './fixture-tokens';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config/config';
@@ -78,12 +79,13 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     app,
     config,
     database,
-    inject: (request) => {
+    inject: async (request) => {
       const method = (request.method ?? 'GET').toUpperCase();
       const headers = { ...(request.headers ?? {}) };
       if (method !== 'GET' && method !== 'HEAD' && !('origin' in headers))
         headers.origin = TEST_ORIGIN;
-      return app.inject({ ...request, headers });
+      const payload = await withProviderTokens(app, request.payload);
+      return app.inject({ ...request, headers, payload });
     },
     close: async () => {
       await app.close();

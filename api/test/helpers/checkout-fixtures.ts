@@ -1,18 +1,12 @@
-// Request bodies for checkout tests: a valid order with the test provider's cards.
+// Request bodies for checkout tests: a valid order paid with a test provider token (see
+// fixture-tokens.ts: the test app swaps each placeholder for a fresh token as it sends).
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { BusinessCheckoutBody, PlaceOrderBody } from '@shop/shared/contract/checkout';
-import { TEST_CARDS } from '../../src/services/payments/test-card-rules';
 import type { TestApp } from './build-test-app';
+import { BNPL_TOKEN, cardToken } from './fixture-tokens';
 
-const nextYear = new Date().getUTCFullYear() + 1;
-
-export const testCard = (number: string = TEST_CARDS.succeeds) => ({
-  number,
-  expMonth: 12,
-  expYear: nextYear,
-  cvc: '123',
-});
+export { BNPL_TOKEN, cardToken };
 
 export const US_ADDRESS = {
   name: 'Ada Shopper',
@@ -39,7 +33,7 @@ export function orderBody(overrides: Partial<PlaceOrderBody> = {}): PlaceOrderBo
     name: 'Ada Shopper',
     items: [{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }],
     shippingAddress: US_ADDRESS,
-    paymentMethod: { type: 'card', card: testCard() },
+    paymentMethod: cardToken(),
     sessionId: randomUUID(),
     ...overrides,
   };
@@ -71,7 +65,7 @@ export function businessBody(overrides: Partial<BusinessCheckoutBody> = {}): Bus
     shipUpfront: false,
     shippingCost: 1,
     businessKey: 'acme-wellness',
-    paymentMethod: { type: 'card', card: testCard() },
+    paymentMethod: cardToken(),
     bnpl: false,
     marketingEnabled: true,
     ...overrides,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
-import { businessBody, testCard } from '../../helpers/checkout-fixtures';
+import { businessBody, cardToken, BNPL_TOKEN } from '../../helpers/checkout-fixtures';
 
 const ADMIN_TOKEN = 'operator-token-0123456789abcdef';
 
@@ -104,7 +104,7 @@ describe('business checkout (partner storefronts)', () => {
   it('moves pending -> failed with the decline reason for a declined card, and a failed order cannot be fulfilled', async () => {
     const started = (
       await start(
-        businessBody({ paymentMethod: { type: 'card', card: testCard(TEST_CARDS.declined) } }),
+        businessBody({ paymentMethod: cardToken('declined') }),
       )
     ).json();
     expect(started.status).toBe('pending');
@@ -132,7 +132,7 @@ describe('business checkout (partner storefronts)', () => {
     ).json();
     const started = (
       await start(
-        businessBody({ bnpl: true, paymentMethod: { type: 'bnpl', consentId: consent.id } }),
+        businessBody({ bnpl: true, paymentMethod: { type: 'bnpl', consentId: consent.id, token: BNPL_TOKEN } }),
       )
     ).json();
     expect(started.order.bnpl).toBe(true);

@@ -9,13 +9,7 @@ import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import type { PaymentProvider } from '../../../src/services/payments/payment-provider';
 import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
-import {
-  orderBody,
-  placeOrder,
-  testCard,
-  US_ADDRESS,
-  businessBody,
-} from '../../helpers/checkout-fixtures';
+import { orderBody, placeOrder, US_ADDRESS, businessBody, cardToken, BNPL_TOKEN } from '../../helpers/checkout-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
 let database: TestDatabase;
@@ -164,7 +158,7 @@ describe('a consumer order', () => {
       t,
       orderBody({
         email: 'declined-first@example.com',
-        paymentMethod: { type: 'card', card: testCard('4000000000000002') },
+        paymentMethod: cardToken('declined'),
       }),
       key,
     );
@@ -190,7 +184,7 @@ describe('a consumer order', () => {
         t,
         orderBody({
           email: 'later-fails@example.com',
-          paymentMethod: { type: 'bnpl', consentId: consent.json().id },
+          paymentMethod: { type: 'bnpl', consentId: consent.json().id, token: BNPL_TOKEN },
         }),
       );
       expect(failed.json().error.code).toBe('ORDER_NOT_COMPLETED');
@@ -277,7 +271,7 @@ describe('an employer payment', () => {
         method: 'POST',
         url: buildPath(API_PATHS.employerPaymentPay, { token }),
         headers: { 'idempotency-key': key },
-        payload: { paymentMethod: { type: 'card', card: testCard() } },
+        payload: { paymentMethod: cardToken() },
       });
 
     const key = randomUUID();

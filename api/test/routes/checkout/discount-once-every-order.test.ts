@@ -6,13 +6,7 @@ import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import type { PaymentProvider } from '../../../src/services/payments/payment-provider';
 import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
-import {
-  businessBody,
-  orderBody,
-  placeOrder,
-  testCard,
-  US_ADDRESS,
-} from '../../helpers/checkout-fixtures';
+import { businessBody, orderBody, placeOrder, US_ADDRESS, cardToken } from '../../helpers/checkout-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
 const CODE = 'ONCEPER15';
@@ -150,7 +144,7 @@ describe('a one-use code on every kind of order', () => {
           method: 'POST',
           url: buildPath(API_PATHS.employerPaymentPay, { token }),
           headers: { 'idempotency-key': randomUUID() },
-          payload: { paymentMethod: { type: 'card', card: testCard() } },
+          payload: { paymentMethod: cardToken() },
         });
       return { submitted, pay };
     }

@@ -7,7 +7,7 @@ import {
   sessionCookieFrom,
   type TestApp,
 } from '../../helpers/build-test-app';
-import { orderBody, placeOrder, testCard, US_ADDRESS } from '../../helpers/checkout-fixtures';
+import { orderBody, placeOrder, US_ADDRESS, cardToken } from '../../helpers/checkout-fixtures';
 
 describe('employer payment, scheduled kits and the bp-tape add-on', () => {
   let t: TestApp;
@@ -75,7 +75,7 @@ describe('employer payment, scheduled kits and the bp-tape add-on', () => {
         method: 'POST',
         url: buildPath(API_PATHS.employerPaymentPay, { token: decodeURIComponent(token) }),
         headers: { 'idempotency-key': key },
-        payload: { paymentMethod: { type: 'card', card: testCard() } },
+        payload: { paymentMethod: cardToken() },
       });
     const key = randomUUID();
     const paid = await pay(key);

@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from '../../helpers/build-test-app';
 import { signUpAndConfirm } from '../../helpers/accounts';
-import { orderBody, placeOrder, testCard, businessBody } from '../../helpers/checkout-fixtures';
+import { orderBody, placeOrder, businessBody, cardToken, BNPL_TOKEN } from '../../helpers/checkout-fixtures';
 
 const KIT = 'bloodwise_kit_one_time';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -145,7 +145,7 @@ describe('reading an order', () => {
 describe('confirming a payment', () => {
   it('lets only the buyer confirm a card the bank holds', async () => {
     const order = await placedOrder(buyer, {
-      paymentMethod: { type: 'card', card: testCard(TEST_CARDS.requiresAction) },
+      paymentMethod: cardToken('requiresAction'),
     });
     expect(order.status).toBe('requires_action');
     const url = buildPath(API_PATHS.orderConfirm, { id: order.id });
@@ -342,7 +342,7 @@ describe('pay-later consent', () => {
       stranger,
       orderBody({
         email: 'later@example.com',
-        paymentMethod: { type: 'bnpl', consentId: given.json().id },
+        paymentMethod: { type: 'bnpl', consentId: given.json().id, token: BNPL_TOKEN },
       }),
     );
     expect(hijack.statusCode).toBe(400);
@@ -350,7 +350,7 @@ describe('pay-later consent', () => {
       buyer,
       orderBody({
         email: 'later@example.com',
-        paymentMethod: { type: 'bnpl', consentId: given.json().id },
+        paymentMethod: { type: 'bnpl', consentId: given.json().id, token: BNPL_TOKEN },
       }),
     );
     expect(own.statusCode).toBe(201);

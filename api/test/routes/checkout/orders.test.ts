@@ -8,7 +8,7 @@ import {
   sessionCookieFrom,
   type TestApp,
 } from '../../helpers/build-test-app';
-import { CA_ADDRESS, orderBody, placeOrder, testCard } from '../../helpers/checkout-fixtures';
+import { CA_ADDRESS, orderBody, placeOrder, cardToken } from '../../helpers/checkout-fixtures';
 
 describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
   let t: TestApp;
@@ -98,7 +98,7 @@ describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
     const key = randomUUID();
     const declinedBody = orderBody({
       email: 'declined@example.com',
-      paymentMethod: { type: 'card', card: testCard(TEST_CARDS.declined) },
+      paymentMethod: cardToken('declined'),
     });
     const declined = await placeOrder(t, declinedBody, key);
     expect(declined.statusCode).toBe(402);
@@ -114,7 +114,7 @@ describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
     expect((await placeOrder(t, declinedBody, key)).statusCode).toBe(402);
     const retry = await placeOrder(t, {
       ...declinedBody,
-      paymentMethod: { type: 'card', card: testCard() },
+      paymentMethod: cardToken(),
     });
     expect(retry.statusCode).toBe(201);
     expect(await countOrders(t.app.db, { email: 'declined@example.com' })).toBe(1);
@@ -225,7 +225,7 @@ describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
       t,
       orderBody({
         email: 'confirm@example.com',
-        paymentMethod: { type: 'card', card: testCard(TEST_CARDS.requiresAction) },
+        paymentMethod: cardToken('requiresAction'),
       }),
     );
     expect(order.json()).toMatchObject({

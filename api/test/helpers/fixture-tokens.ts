@@ -1,0 +1,45 @@
+// Request bodies name test cards by a placeholder token (`tok_fixture_<card>`); the test app
+// exchanges each for a fresh token from the test provider's own endpoint just before sending,
+// since provider tokens are single-use and a fixture body is often sent more than once.
+import type { FastifyInstance } from 'fastify';
+import { createBnplTestToken, createTestToken, TEST_CARDS } from './test-tokens';
+
+export type TestCardName = keyof typeof TEST_CARDS;
+
+const FIXTURE_PREFIX = 'tok_fixture_';
+
+/** A card payment with the named test card, as the provider's element would hand it over. */
+export const cardToken = (card: TestCardName = 'succeeds', save = false) => ({
+  type: 'token' as const,
+  token: `${FIXTURE_PREFIX}${card}`,
+  save,
+});
+
+/** The pay-later choice's token from the provider's element. */
+export const BNPL_TOKEN = `${FIXTURE_PREFIX}bnpl`;
+
+async function exchange(app: Pick<FastifyInstance, 'inject'>, value: string): Promise<string> {
+  const name = value.slice(FIXTURE_PREFIX.length);
+  if (name === 'bnpl') return createBnplTestToken(app);
+  const number = TEST_CARDS[name as TestCardName];
+  if (!number) throw new Error(`No test card named ${name}`);
+  return createTestToken(app, number);
+}
+
+/** The payload with every placeholder token replaced by a fresh provider token. */
+export async function withProviderTokens<T>(
+  app: Pick<FastifyInstance, 'inject'>,
+  payload: T,
+): Promise<T> {
+  if (typeof payload === 'string' && payload.startsWith(FIXTURE_PREFIX))
+    return (await exchange(app, payload)) as T;
+  if (Array.isArray(payload))
+    return (await Promise.all(payload.map((item) => withProviderTokens(app, item)))) as T;
+  if (payload && typeof payload === 'object' && !Buffer.isBuffer(payload)) {
+    const entries = await Promise.all(
+      Object.entries(payload).map(async ([key, value]) => [key, await withProviderTokens(app, value)]),
+    );
+    return Object.fromEntries(entries) as T;
+  }
+  return payload;
+}
