@@ -26,18 +26,32 @@ async function exchange(app: Pick<FastifyInstance, 'inject'>, value: string): Pr
   return createTestToken(app, number);
 }
 
+/**
+ * The payload a body object was last sent as: sending the same object again (an idempotent
+ * retry) sends the same tokens, as a browser retrying its request would.
+ */
+const sent = new WeakMap<object, unknown>();
+
 /** The payload with every placeholder token replaced by a fresh provider token. */
 export async function withProviderTokens<T>(
   app: Pick<FastifyInstance, 'inject'>,
   payload: T,
 ): Promise<T> {
+  if (!payload || typeof payload !== 'object') return exchangeAll(app, payload);
+  if (sent.has(payload)) return sent.get(payload) as T;
+  const exchanged = await exchangeAll(app, payload);
+  sent.set(payload, exchanged);
+  return exchanged;
+}
+
+async function exchangeAll<T>(app: Pick<FastifyInstance, 'inject'>, payload: T): Promise<T> {
   if (typeof payload === 'string' && payload.startsWith(FIXTURE_PREFIX))
     return (await exchange(app, payload)) as T;
   if (Array.isArray(payload))
-    return (await Promise.all(payload.map((item) => withProviderTokens(app, item)))) as T;
+    return (await Promise.all(payload.map((item) => exchangeAll(app, item)))) as T;
   if (payload && typeof payload === 'object' && !Buffer.isBuffer(payload)) {
     const entries = await Promise.all(
-      Object.entries(payload).map(async ([key, value]) => [key, await withProviderTokens(app, value)]),
+      Object.entries(payload).map(async ([key, value]) => [key, await exchangeAll(app, value)]),
     );
     return Object.fromEntries(entries) as T;
   }

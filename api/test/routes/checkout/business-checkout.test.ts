@@ -102,11 +102,7 @@ describe('business checkout (partner storefronts)', () => {
   });
 
   it('moves pending -> failed with the decline reason for a declined card, and a failed order cannot be fulfilled', async () => {
-    const started = (
-      await start(
-        businessBody({ paymentMethod: cardToken('declined') }),
-      )
-    ).json();
+    const started = (await start(businessBody({ paymentMethod: cardToken('declined') }))).json();
     expect(started.status).toBe('pending');
     const { body } = await pollUntilFinal(started.id);
     expect(body).toMatchObject({
@@ -132,7 +128,10 @@ describe('business checkout (partner storefronts)', () => {
     ).json();
     const started = (
       await start(
-        businessBody({ bnpl: true, paymentMethod: { type: 'bnpl', consentId: consent.id, token: BNPL_TOKEN } }),
+        businessBody({
+          bnpl: true,
+          paymentMethod: { type: 'bnpl', consentId: consent.id, token: BNPL_TOKEN },
+        }),
       )
     ).json();
     expect(started.order.bnpl).toBe(true);

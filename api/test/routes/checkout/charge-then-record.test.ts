@@ -9,7 +9,14 @@ import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import type { PaymentProvider } from '../../../src/services/payments/payment-provider';
 import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
-import { orderBody, placeOrder, US_ADDRESS, businessBody, cardToken, BNPL_TOKEN } from '../../helpers/checkout-fixtures';
+import {
+  orderBody,
+  placeOrder,
+  US_ADDRESS,
+  businessBody,
+  cardToken,
+  BNPL_TOKEN,
+} from '../../helpers/checkout-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
 let database: TestDatabase;

@@ -6,7 +6,13 @@ import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import type { PaymentProvider } from '../../../src/services/payments/payment-provider';
 import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
-import { businessBody, orderBody, placeOrder, US_ADDRESS, cardToken } from '../../helpers/checkout-fixtures';
+import {
+  businessBody,
+  orderBody,
+  placeOrder,
+  US_ADDRESS,
+  cardToken,
+} from '../../helpers/checkout-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
 const CODE = 'ONCEPER15';

@@ -15,7 +15,13 @@ import {
   type TestApp,
 } from '../../helpers/build-test-app';
 import { signUpAndConfirm } from '../../helpers/accounts';
-import { orderBody, placeOrder, businessBody, cardToken, BNPL_TOKEN } from '../../helpers/checkout-fixtures';
+import {
+  orderBody,
+  placeOrder,
+  businessBody,
+  cardToken,
+  BNPL_TOKEN,
+} from '../../helpers/checkout-fixtures';
 
 const KIT = 'bloodwise_kit_one_time';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

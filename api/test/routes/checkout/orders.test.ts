@@ -8,7 +8,14 @@ import {
   sessionCookieFrom,
   type TestApp,
 } from '../../helpers/build-test-app';
-import { CA_ADDRESS, orderBody, placeOrder, cardToken } from '../../helpers/checkout-fixtures';
+import {
+  BNPL_TOKEN,
+  CA_ADDRESS,
+  cardToken,
+  orderBody,
+  placeOrder,
+} from '../../helpers/checkout-fixtures';
+import { authenticate, decidePayLater, deliverEvents } from '../../helpers/provider-steps';
 
 describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
   let t: TestApp;
@@ -94,7 +101,7 @@ describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
     expect(response.json().error.code).toBe('VALIDATION_ERROR');
   });
 
-  it('shows a declined card its reason, leaves no order, and lets a corrected retry through', async () => {
+  it('shows a declined card its reason, leaves the order unpaid (failed), and lets a corrected retry through', async () => {
     const key = randomUUID();
     const declinedBody = orderBody({
       email: 'declined@example.com',
@@ -106,18 +113,32 @@ describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
       code: 'CARD_DECLINED',
       message: 'Your card was declined.',
     });
-    expect(await countOrders(t.app.db, { email: 'declined@example.com' })).toBe(0);
+    // The order was written before the charge and stays, failed: never paid, nothing charged.
+    const failed = await t.app.db
+      .selectFrom('orders')
+      .select(['status', 'failure_message', 'payment_charge_id'])
+      .where('email', '=', 'declined@example.com')
+      .execute();
+    expect(failed).toEqual([
+      {
+        status: 'failed',
+        failure_message: 'Your card was declined.',
+        payment_charge_id: expect.stringMatching(/^pi_/),
+      },
+    ]);
+    const intent = await t.app.paymentProvider.getCharge(failed[0]!.payment_charge_id!);
+    expect(intent).toMatchObject({ status: 'failed', amountRefunded: 0 });
     expect(
       await t.app.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute(),
     ).toEqual([]);
-    // The same click again is declined again; a new card is a new request with a new key.
-    expect((await placeOrder(t, declinedBody, key)).statusCode).toBe(402);
+    // A new card is a new request with a new key.
     const retry = await placeOrder(t, {
       ...declinedBody,
       paymentMethod: cardToken(),
     });
     expect(retry.statusCode).toBe(201);
-    expect(await countOrders(t.app.db, { email: 'declined@example.com' })).toBe(1);
+    expect(retry.json().status).toBe('paid');
+    expect(await countOrders(t.app.db, { email: 'declined@example.com' })).toBe(2);
   });
 
   it('refuses an order whose discount code does not apply, with the reason', async () => {
@@ -161,15 +182,25 @@ describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
     const consentId = consent.json().id;
     const order = await placeOrder(
       t,
-      orderBody({ email: 'later@example.com', paymentMethod: { type: 'bnpl', consentId } }),
+      orderBody({
+        email: 'later@example.com',
+        paymentMethod: { type: 'bnpl', consentId, token: BNPL_TOKEN },
+      }),
     );
     expect(order.statusCode).toBe(201);
+    // Pay later: the provider's approval is a redirect step; the order waits until it settles.
     expect(order.json()).toMatchObject({
-      status: 'paid',
+      status: 'requires_action',
       bnpl: true,
-      payment: null,
-      paymentLabel: 'Pay later',
+      payment: { status: 'requires_action' },
     });
+    await decidePayLater(t.app, order.json().payment.nextAction.clientSecret);
+    await deliverEvents(t.app);
+    const settled = await t.inject({
+      method: 'GET',
+      url: buildPath(API_PATHS.order, { id: order.json().id }),
+    });
+    expect(settled.json()).toMatchObject({ status: 'paid', paymentLabel: 'Pay later' });
     const read = await t.inject({
       method: 'GET',
       url: buildPath(API_PATHS.bnplConsent, { id: consentId }),
@@ -181,7 +212,10 @@ describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
     });
     const reuse = await placeOrder(
       t,
-      orderBody({ email: 'later@example.com', paymentMethod: { type: 'bnpl', consentId } }),
+      orderBody({
+        email: 'later@example.com',
+        paymentMethod: { type: 'bnpl', consentId, token: BNPL_TOKEN },
+      }),
     );
     expect(reuse.statusCode).toBe(409);
     const unaccepted = await t.inject({
@@ -230,13 +264,20 @@ describe('POST /payments/stripe-subscriptions/checkout/orders', () => {
     );
     expect(order.json()).toMatchObject({
       status: 'requires_action',
-      payment: { status: 'requires_action', nextAction: { type: 'confirm' } },
+      payment: {
+        status: 'requires_action',
+        nextAction: { type: 'provider_action', clientSecret: expect.stringContaining('_secret_') },
+      },
     });
-    const confirmed = await t.inject({
-      method: 'POST',
-      url: buildPath(API_PATHS.orderConfirm, { id: order.json().id }),
+    const confirm = () =>
+      t.inject({ method: 'POST', url: buildPath(API_PATHS.orderConfirm, { id: order.json().id }) });
+    // The browser's word is not enough: until the provider says so, the order waits.
+    expect((await confirm()).json()).toMatchObject({ status: 'requires_action' });
+    await authenticate(t.app, order.json().payment.nextAction.clientSecret);
+    expect((await confirm()).json()).toMatchObject({
+      status: 'paid',
+      payment: { status: 'succeeded' },
     });
-    expect(confirmed.json()).toMatchObject({ status: 'paid', payment: { status: 'succeeded' } });
   });
 
   it('serves an order by id and 404s an unknown one', async () => {
