@@ -1,13 +1,17 @@
-// Never money without an order: the order row exists before the provider is asked to charge,
-// and when the write after a successful charge fails, the charge is refunded and the same
-// idempotency key can never charge again. The failure is forced in the database itself, with a
-// trigger that refuses the one write that would complete the purchase.
+// Never money without an order: the order row exists before the provider is asked for an intent,
+// and the intent's id is on the order before it is confirmed. When the write after a successful
+// charge fails, the order keeps its intent and reconciliation finishes it (paid); the same
+// idempotency key never charges again. Upgrades give the money back instead. The failure is forced
+// in the database itself, with a trigger that refuses the one write that would complete it.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Order } from '@shop/shared/contract/checkout';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
-import type { PaymentProvider } from '../../../src/services/payments/payment-provider';
-import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
+import { reconcilePayments } from '../../../src/services/payments/reconcile-payments';
+import {
+  createTestPaymentProvider,
+  type TestPaymentProvider,
+} from '../../../src/services/payments/test-payment-provider';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import {
   orderBody,
@@ -15,7 +19,6 @@ import {
   US_ADDRESS,
   businessBody,
   cardToken,
-  BNPL_TOKEN,
 } from '../../helpers/checkout-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
@@ -36,16 +39,11 @@ beforeAll(async () => {
       .executeTakeFirst();
     orderExistedAtCharge.push(Boolean(row));
   };
-  const watching: PaymentProvider = {
+  const watching: TestPaymentProvider = {
     ...inner,
     async createCharge(input) {
       await noteOrder(input.metadata?.orderId);
       return inner.createCharge(input);
-    },
-    // A card that is not saved is tokenised and charged in one call.
-    async chargeNewCard(input) {
-      await noteOrder(input.metadata?.orderId);
-      return inner.chargeNewCard!(input);
     },
   };
   t = asBrowser(await buildTestApp({ database, app: { paymentProvider: watching } }));
@@ -79,6 +77,22 @@ async function refuseStatus(
   };
 }
 
+/** The job's pass as it runs once the intents are old enough. */
+const reconcileLater = () =>
+  reconcilePayments(
+    { db: t.app.db, provider: t.app.paymentProvider, log: t.app.log, mailQueue: t.app.mailQueue },
+    { afterMinutes: 10, now: () => new Date(Date.now() + 11 * 60_000) },
+  );
+
+const orderStatus = async (id: string) =>
+  (
+    await t.app.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).status;
+
 async function chargesFor(orderId: string) {
   return t.app.db
     .selectFrom('payment_charges')
@@ -105,7 +119,7 @@ async function ordersWithKey(key: string) {
 }
 
 describe('a consumer order', () => {
-  it('is written before its card is charged', async () => {
+  it('is written before its intent is created', async () => {
     orderExistedAtCharge.length = 0;
     expect((await placeOrder(t, orderBody({ email: 'record-first@example.com' }))).statusCode).toBe(
       201,
@@ -113,53 +127,37 @@ describe('a consumer order', () => {
     expect(orderExistedAtCharge).toEqual([true]);
   });
 
-  it('refunds the charge when the order cannot be completed, and the same key never charges again', async () => {
+  it('keeps its intent when it cannot be marked paid, and reconciliation ends it paid, charged once', async () => {
     const undo = await refuseStatus('orders', 'paid');
     const key = randomUUID();
     const body = orderBody({ email: 'write-fails@example.com' });
     try {
       const failed = await placeOrder(t, body, key);
       expect(failed.statusCode).toBe(409);
-      expect(failed.json().error).toMatchObject({ code: 'ORDER_NOT_COMPLETED' });
-      expect(failed.json().error.message).toMatch(/refunded/);
-
-      const [order, ...others] = await ordersWithKey(key);
-      expect(others).toHaveLength(0);
-      expect(order).toMatchObject({ status: 'failed' });
-      const charges = await chargesFor(order!.id);
-      expect(charges).toHaveLength(1);
-      expect(charges[0]).toMatchObject({
-        status: 'succeeded',
-        amount_refunded_cents: charges[0]!.amount_cents,
-      });
-      expect(order!.payment_charge_id).toBe(charges[0]!.id);
-      const refunds = await refundsOf([charges[0]!.id]);
-      expect(refunds).toEqual([
-        { charge_id: charges[0]!.id, amount_cents: charges[0]!.amount_cents },
-      ]);
-
-      // A retry with the key (the database still failing or not) gets the same answer and no new charge.
-      const retry = await placeOrder(t, body, key);
-      expect(retry.statusCode).toBe(409);
-      expect(retry.json().error.code).toBe('ORDER_NOT_COMPLETED');
+      expect(failed.json().error.message).toMatch(/still confirming your payment/);
     } finally {
       await undo();
     }
-    const again = await placeOrder(t, body, key);
-    expect(again.statusCode).toBe(409);
-    const [order] = await ordersWithKey(key);
-    expect(await chargesFor(order!.id)).toHaveLength(1);
-    expect(await refundsOf((await chargesFor(order!.id)).map((charge) => charge.id))).toHaveLength(
-      1,
-    );
+    const [order, ...others] = await ordersWithKey(key);
+    expect(others).toHaveLength(0);
+    expect(order).toMatchObject({ status: 'pending' });
+    const charges = await chargesFor(order!.id);
+    expect(charges).toEqual([
+      expect.objectContaining({ status: 'succeeded', amount_refunded_cents: 0 }),
+    ]);
+    expect(order!.payment_charge_id).toBe(charges[0]!.id);
 
-    // A new attempt (a new key) goes through and is charged once.
-    const fresh = await placeOrder(t, body);
-    expect(fresh.statusCode).toBe(201);
-    expect(fresh.json().status).toBe('paid');
+    await reconcileLater();
+    expect(await orderStatus(order!.id)).toBe('paid');
+    // The same click again replays the paid order and charges nothing more.
+    const again = await placeOrder(t, body, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ id: order!.id, status: 'paid' });
+    expect(await chargesFor(order!.id)).toHaveLength(1);
+    expect(await refundsOf([charges[0]!.id])).toEqual([]);
   });
 
-  it('leaves no order and no charge behind for a declined card', async () => {
+  it("leaves a declined card's order failed, with no money taken", async () => {
     const key = randomUUID();
     const declined = await placeOrder(
       t,
@@ -170,45 +168,18 @@ describe('a consumer order', () => {
       key,
     );
     expect(declined.statusCode).toBe(402);
-    expect(await ordersWithKey(key)).toHaveLength(0);
-  });
-
-  it('releases the pay-later authorisation when the order cannot be completed', async () => {
-    const consent = await t.inject({
-      method: 'POST',
-      url: API_PATHS.bnplConsents,
-      payload: {
-        sessionId: randomUUID(),
-        email: 'later-fails@example.com',
-        accepted: true,
-        termsVersion: '2024-01',
-      },
-    });
-    expect(consent.statusCode).toBe(201);
-    const undo = await refuseStatus('orders', 'paid');
-    try {
-      const failed = await placeOrder(
-        t,
-        orderBody({
-          email: 'later-fails@example.com',
-          paymentMethod: { type: 'bnpl', consentId: consent.json().id, token: BNPL_TOKEN },
-        }),
-      );
-      expect(failed.json().error.code).toBe('ORDER_NOT_COMPLETED');
-    } finally {
-      await undo();
-    }
-    const authorisations = await t.app.db
-      .selectFrom('bnpl_authorisations')
-      .select('status')
-      .where('consent_id', '=', consent.json().id)
+    const [order] = await t.app.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('email', '=', 'declined-first@example.com')
       .execute();
-    expect(authorisations).toEqual([{ status: 'canceled' }]);
+    expect(order).toMatchObject({ status: 'failed' });
+    expect(await chargesFor(order!.id)).toEqual([expect.objectContaining({ status: 'failed' })]);
   });
 });
 
 describe('a partner storefront order', () => {
-  it('is refunded and marked failed when it cannot be marked paid', async () => {
+  it('stays pending with its paid intent when it cannot be marked paid, until reconciliation pays it', async () => {
     const undo = await refuseStatus('orders', 'paid');
     let id: string;
     try {
@@ -223,31 +194,25 @@ describe('a partner storefront order', () => {
       });
       expect(started.statusCode).toBe(202);
       id = started.json().id;
-      let status = started.json();
-      while (!status.final)
-        status = (
-          await t.inject({
-            method: 'GET',
-            url: buildPath(API_PATHS.businessCheckoutStatus, { id }),
-          })
-        ).json();
-      expect(status).toMatchObject({
-        status: 'failed',
-        failureMessage: expect.stringMatching(/refunded/),
-      });
+      // Wait for the payment to have run: its intent succeeded at the provider.
+      while ((await chargesFor(id)).every((charge) => charge.status !== 'succeeded'));
+      const status = (
+        await t.inject({ method: 'GET', url: buildPath(API_PATHS.businessCheckoutStatus, { id }) })
+      ).json();
+      expect(status).toMatchObject({ status: 'pending', final: false });
     } finally {
       await undo();
     }
+    await reconcileLater();
+    expect(await orderStatus(id)).toBe('paid');
     const charges = await chargesFor(id);
     expect(charges).toHaveLength(1);
-    expect(await refundsOf([charges[0]!.id])).toEqual([
-      { charge_id: charges[0]!.id, amount_cents: charges[0]!.amount_cents },
-    ]);
+    expect(await refundsOf([charges[0]!.id])).toEqual([]);
   });
 });
 
 describe('an employer payment', () => {
-  it('is refunded when the order cannot be marked paid, and the order stays payable', async () => {
+  it('keeps its intent when the order cannot be marked paid, and reconciliation pays it once', async () => {
     const sessionId = randomUUID();
     await t.inject({
       method: 'PUT',
@@ -281,22 +246,26 @@ describe('an employer payment', () => {
         payload: { paymentMethod: cardToken() },
       });
 
-    const key = randomUUID();
     const undo = await refuseStatus('orders', 'paid');
     try {
-      expect((await pay(key)).json().error.code).toBe('ORDER_NOT_COMPLETED');
+      const failed = await pay(randomUUID());
+      expect(failed.statusCode).toBe(409);
+      expect(failed.json().error.message).toMatch(/still confirming your payment/);
     } finally {
       await undo();
     }
-    expect((await pay(key)).json().error.code).toBe('ORDER_NOT_COMPLETED');
-    const charges = await chargesFor(orderId);
-    expect(charges).toHaveLength(1);
-    expect(await refundsOf([charges[0]!.id])).toHaveLength(1);
-
-    const paid = await pay(randomUUID());
-    expect(paid.statusCode).toBe(200);
-    expect(paid.json().order).toMatchObject({ id: orderId, status: 'paid' });
-    expect(await chargesFor(orderId)).toHaveLength(2);
+    expect(await orderStatus(orderId)).toBe('pending');
+    await reconcileLater();
+    expect(await orderStatus(orderId)).toBe('paid');
+    const request = await t.app.db
+      .selectFrom('employer_requests')
+      .select('status')
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(request.status).toBe('paid');
+    // Paid: another click is refused and charges nothing.
+    expect((await pay(randomUUID())).statusCode).toBe(409);
+    expect(await chargesFor(orderId)).toHaveLength(1);
   });
 });
 
