@@ -30,18 +30,17 @@ async function exchange(app: Pick<FastifyInstance, 'inject'>, value: string): Pr
  * The payload a body object was last sent as: sending the same object again (an idempotent
  * retry) sends the same tokens, as a browser retrying its request would.
  */
-const sent = new WeakMap<object, unknown>();
+const sent = new WeakMap<object, Promise<unknown>>();
 
 /** The payload with every placeholder token replaced by a fresh provider token. */
-export async function withProviderTokens<T>(
+export function withProviderTokens<T>(
   app: Pick<FastifyInstance, 'inject'>,
   payload: T,
 ): Promise<T> {
   if (!payload || typeof payload !== 'object') return exchangeAll(app, payload);
-  if (sent.has(payload)) return sent.get(payload) as T;
-  const exchanged = await exchangeAll(app, payload);
-  sent.set(payload, exchanged);
-  return exchanged;
+  // Requests racing with the same object share one exchange, as one browser's retries would.
+  if (!sent.has(payload)) sent.set(payload, exchangeAll(app, payload));
+  return sent.get(payload) as Promise<T>;
 }
 
 async function exchangeAll<T>(app: Pick<FastifyInstance, 'inject'>, payload: T): Promise<T> {

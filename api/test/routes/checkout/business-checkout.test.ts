@@ -3,6 +3,7 @@ import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { businessBody, cardToken, BNPL_TOKEN } from '../../helpers/checkout-fixtures';
+import { decidePayLater, deliverEvents } from '../../helpers/provider-steps';
 
 const ADMIN_TOKEN = 'operator-token-0123456789abcdef';
 
@@ -48,7 +49,13 @@ describe('business checkout (partner storefronts)', () => {
     });
 
     const { body } = await pollUntilFinal(started.id);
-    expect(body).toEqual({ id: started.id, status: 'paid', final: true, failureMessage: null });
+    expect(body).toEqual({
+      id: started.id,
+      status: 'paid',
+      final: true,
+      failureMessage: null,
+      nextAction: null,
+    });
     const details = await t.inject({
       method: 'GET',
       url: buildPath(API_PATHS.businessCheckoutDetails, { id: started.id }),
@@ -135,6 +142,18 @@ describe('business checkout (partner storefronts)', () => {
       )
     ).json();
     expect(started.order.bnpl).toBe(true);
+    // The storefront sends the shopper through the provider's pay-later approval, then it settles.
+    let status = started;
+    while (!status.nextAction)
+      status = (
+        await t.inject({
+          method: 'GET',
+          url: buildPath(API_PATHS.businessCheckoutStatus, { id: started.id }),
+        })
+      ).json();
+    expect(status).toMatchObject({ status: 'pending', final: false });
+    await decidePayLater(t.app, status.nextAction.clientSecret);
+    await deliverEvents(t.app);
     expect((await pollUntilFinal(started.id)).body.status).toBe('paid');
     expect(
       (

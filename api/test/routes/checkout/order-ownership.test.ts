@@ -14,6 +14,7 @@ import {
   TEST_PAGE_VIEW_TOKEN,
   type TestApp,
 } from '../../helpers/build-test-app';
+import { authenticate } from '../../helpers/provider-steps';
 import { signUpAndConfirm } from '../../helpers/accounts';
 import {
   orderBody,
@@ -158,6 +159,7 @@ describe('confirming a payment', () => {
     const foreign = await stranger.inject({ method: 'POST', url });
     expect(foreign.statusCode).toBe(404);
     expect((await getOrder(buyer, order.id)).json().status).toBe('requires_action');
+    await authenticate(buyer.app, order.payment!.nextAction!.clientSecret);
     const own = await buyer.inject({ method: 'POST', url });
     expect(own.statusCode).toBe(200);
     expect(own.json().status).toBe('paid');
