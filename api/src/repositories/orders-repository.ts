@@ -403,19 +403,28 @@ export async function findOrderIdByIntent(db: Executor, intentId: string): Promi
 
 /**
  * Records the provider intent on an order that has none yet (a retry finds the same intent, as
- * its idempotency key is derived from the order). Returns the order's intent id.
+ * its idempotency key is derived from the order), the confirmation about to be sent, and when:
+ * reconciliation looks at payments unsettled some minutes after their last confirmation.
  */
 export async function recordOrderIntent(
   db: Executor,
   id: string,
-  intentId: string,
+  intent: { id: string; attempt: number },
   at: Date,
 ): Promise<void> {
+  const intentId = intent.id;
   await db
     .updateTable('orders')
-    .set({ payment_charge_id: intentId, payment_intent_at: at, updated_at: at })
+    .set((eb) => ({
+      payment_charge_id: intentId,
+      payment_intent_at: at,
+      payment_attempts: eb.fn('greatest', ['payment_attempts', eb.val(intent.attempt)]),
+      updated_at: at,
+    }))
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('payment_charge_id', 'is', null), eb('payment_charge_id', '=', intentId)]))
+    .where((eb) =>
+      eb.or([eb('payment_charge_id', 'is', null), eb('payment_charge_id', '=', intentId)]),
+    )
     .execute();
 }
 

@@ -13,7 +13,6 @@ import { completeIdempotencyKey } from '../../repositories/idempotency-repositor
 import {
   findOrder,
   insertOrder,
-  nextPaymentAttempt,
   recordOrderIntent,
   updateOrderStatus,
 } from '../../repositories/orders-repository';
@@ -34,6 +33,7 @@ import { withPartnerTitles } from './partner-titles';
 import { priceOrder } from './pricing';
 import {
   declinedMessage,
+  FIRST_ATTEMPT,
   takePayment,
   usableBnplConsent,
   type PaymentMethodChoice,
@@ -118,10 +118,11 @@ export function createBusinessCheckoutProcessor(
           description: `${input.businessKey} order for ${input.email}`,
           metadata: { orderId },
           recordKey: `order:${orderId}`,
-          attempt: await nextPaymentAttempt(db, orderId),
+          attempt: FIRST_ATTEMPT,
           returnUrl: orderReturnUrl(deps, orderId),
           keepCard: false,
-          recordIntent: (intentId) => recordOrderIntent(db, orderId, intentId, new Date()),
+          recordIntent: (intentId) =>
+            recordOrderIntent(db, orderId, { id: intentId, attempt: FIRST_ATTEMPT }, new Date()),
         });
       } catch (error) {
         const message = declinedMessage(error);

@@ -184,6 +184,7 @@ export async function payEmployerRequest(
       const discountRow = row.discount_code ? await findDiscount(deps.db, row.discount_code) : null;
       // The employee may have used the order's one-use code on another order since asking.
       if (await usedByEmail(deps.db, discountRow, row.email)) throw discountAlreadyUsed();
+      const attempt = await nextPaymentAttempt(deps.db, orderId);
       const charge = await takePayment(deps.db, deps.provider, {
         user: null,
         buyer: EMPLOYER_BUYER,
@@ -195,10 +196,11 @@ export async function payEmployerRequest(
         description: `Employer payment for ${request.email}`,
         metadata: { orderId },
         recordKey: `order:${orderId}`,
-        attempt: await nextPaymentAttempt(deps.db, orderId),
+        attempt,
         returnUrl: employerPaymentLink(deps.publicOrigin, token),
         keepCard: false,
-        recordIntent: (intentId) => recordOrderIntent(deps.db, orderId, intentId, new Date()),
+        recordIntent: (intentId) =>
+          recordOrderIntent(deps.db, orderId, { id: intentId, attempt }, new Date()),
       });
       let finalized;
       try {

@@ -129,7 +129,8 @@ async function completePaidRecords(
         'This pay-later consent was already used for another order.',
       );
   }
-  const request = await findSentEmployerRequestByOrder(trx, row.id);
+  // Only an order asked of an employer has no request key of its own.
+  const request = row.idempotency_key ? null : await findSentEmployerRequestByOrder(trx, row.id);
   if (!request) return false;
   await markEmployerRequestPaid(trx, request.id);
   if (!deps.mailQueue) return false;

@@ -4,7 +4,7 @@ import type { CartItem } from '@shop/shared/contract/cart';
 import type { Order } from '@shop/shared/contract/checkout';
 import type { Address, AddressView, Currency } from '@shop/shared/contract/common';
 import type { ChargeView } from '@shop/shared/contract/payment';
-import type { Database, OrderRow, UserRow } from '../../db/schema';
+import type { Database, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { centsFromDb } from '../../lib/money';
 import {
@@ -16,7 +16,6 @@ import {
   deleteUnpaidOrder,
   findOrder,
   insertOrder,
-  nextPaymentAttempt,
   recordOrderIntent,
   updateOrderStatus,
   type NewOrder,
@@ -47,7 +46,7 @@ import {
 } from './pricing';
 import type { PricingCatalog, PricingCatalogCache } from './pricing-catalog';
 
-import { declined, takePayment, type PaymentMethodChoice } from './take-payment';
+import { declined, FIRST_ATTEMPT, takePayment, type PaymentMethodChoice } from './take-payment';
 
 /** Times an order is priced from the catalogue copy before it takes the general path. */
 const CATALOG_ATTEMPTS = 3;
@@ -320,7 +319,8 @@ async function placeClaimedOrder(
 ): Promise<{ orderId: string; statusCode: number; order: Order }> {
   const { deps } = attempt;
   const priced = written?.priced ?? (await priceOrder(deps.db, attempt.pricingInput));
-  const orderId = written?.orderId ?? (await insertOrder(deps.db, newConsumerOrder(attempt, priced)));
+  const orderId =
+    written?.orderId ?? (await insertOrder(deps.db, newConsumerOrder(attempt, priced)));
   const charge = await payOrder(attempt, priced, orderId);
   let outcome;
   try {
@@ -332,10 +332,17 @@ async function placeClaimedOrder(
     throw keepIdempotencyKey(paymentBeingConfirmed());
   }
   if (outcome.refusal) {
-    await completeIdempotencyKey(deps.db, ORDER_SCOPE, attempt.idempotencyKey, orderId, NOT_COMPLETED_STATUS);
+    await completeIdempotencyKey(
+      deps.db,
+      ORDER_SCOPE,
+      attempt.idempotencyKey,
+      orderId,
+      NOT_COMPLETED_STATUS,
+    );
     throw keepIdempotencyKey(outcome.refusal);
   }
-  if (charge.status === 'failed' || charge.status === 'canceled') throw declined(charge.failureMessage);
+  if (charge.status === 'failed' || charge.status === 'canceled')
+    throw declined(charge.failureMessage);
   // Pay-later settles by webhook: the order waits (pending, its payment processing), answered now.
   if (outcome.row.status === 'pending') await completeOrderRequest(deps.db, outcome.row);
   // The response is built from what was just written, not read back.
@@ -372,10 +379,11 @@ async function payOrder(
       description: `Order for ${request.email}`,
       metadata: { orderId },
       recordKey: `order:${orderId}`,
-      attempt: await nextPaymentAttempt(deps.db, orderId),
+      attempt: FIRST_ATTEMPT,
       returnUrl: orderReturnUrl(deps, orderId),
       keepCard: true,
-      recordIntent: (intentId) => recordOrderIntent(deps.db, orderId, intentId, new Date()),
+      recordIntent: (intentId) =>
+        recordOrderIntent(deps.db, orderId, { id: intentId, attempt: FIRST_ATTEMPT }, new Date()),
     });
   } catch (error) {
     // Without an intent no money moved: the order goes. With one, it stays for reconciliation.

@@ -85,6 +85,9 @@ export async function usableBnplConsent(
   return consent;
 }
 
+/** A record paid once per request (a new order each time) confirms its intent once: number 1. */
+export const FIRST_ATTEMPT = 1;
+
 /** What confirms the intent, and the provider customer the intent belongs to. */
 async function chargeSource(
   db: Database,
@@ -95,7 +98,9 @@ async function chargeSource(
   if (method.type === 'saved') {
     if (!user) throw unauthorized('Please log in to pay with a saved card');
     const customer = await provider.findCustomerByUserId(user.id);
-    const saved = customer ? await provider.getPaymentMethod(customer.id, method.paymentMethodId) : null;
+    const saved = customer
+      ? await provider.getPaymentMethod(customer.id, method.paymentMethodId)
+      : null;
     if (!customer || !saved) throw notFound('Payment method not found');
     return {
       source: { type: 'saved', paymentMethodId: saved.id, offSession: false },
@@ -105,9 +110,16 @@ async function chargeSource(
   if (method.type === 'bnpl') {
     // Our record of the shopper's consent comes first; the provider runs the pay-later method.
     await usableBnplConsent(db, method.consentId, request.email, request.buyer);
-    return { source: { type: 'token', token: method.token, saveForFuture: false }, customerId: null };
+    return {
+      source: { type: 'token', token: method.token, saveForFuture: false },
+      customerId: null,
+    };
   }
-  if (!request.keepCard) return { source: { type: 'token', token: method.token, saveForFuture: false }, customerId: null };
+  if (!request.keepCard)
+    return {
+      source: { type: 'token', token: method.token, saveForFuture: false },
+      customerId: null,
+    };
   const toAccount = user !== null && method.save;
   const customer = await provider.ensureCustomer(
     toAccount

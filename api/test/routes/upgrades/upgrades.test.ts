@@ -126,7 +126,7 @@ const buyBpTape = (ref: string) =>
 async function upgradeRow(orderId: string, type: UpgradeType) {
   return t.app.db
     .selectFrom('upgrades')
-    .select(['status', 'attempts', 'failure_message', 'charge_id'])
+    .select(['id', 'status', 'attempts', 'failure_message', 'charge_id'])
     .where('order_id', '=', orderId)
     .where('type', '=', type)
     .executeTakeFirst();
@@ -226,6 +226,7 @@ describe('mini panel purchase', () => {
       amount: 3_900,
       quantity: 1,
       title: 'Mini Panel',
+      nextAction: null,
     });
     expect(await upgradeRow(order.id, 'mini-panel')).toMatchObject({
       status: 'completed',
@@ -236,7 +237,7 @@ describe('mini panel purchase', () => {
         id: bought.json().chargeId,
         status: 'succeeded',
         amount_cents: 3_900,
-        idempotency_key: `mini-panel:${order.id}`,
+        idempotency_key: `upgrade:${pending.json().id}:0:intent`,
       },
     ]);
 
@@ -274,7 +275,8 @@ describe('mini panel purchase', () => {
       status: 'pending',
       attempts: 1,
       failure_message: 'Your card was declined.',
-      charge_id: null,
+      // The declined attempt's intent, recorded before it was confirmed.
+      charge_id: expect.stringMatching(/^pi_/),
     });
     expect((await purchased(paymentIdOf(order), 'mini-panel')).json()).toEqual({
       isUpgraded: false,
@@ -284,6 +286,7 @@ describe('mini panel purchase', () => {
     expect((await loadOrder(order.id)).lines).toHaveLength(1);
 
     await setSavedCard(order.id, 'succeed');
+    const upgradeId = (await upgradeRow(order.id, 'mini-panel'))!.id;
     const retried = await buyMiniPanel(order);
     expect(retried.statusCode).toBe(201);
     expect(retried.json().status).toBe('completed');
@@ -293,8 +296,8 @@ describe('mini panel purchase', () => {
         charge.idempotency_key,
       ]),
     ).toEqual([
-      ['failed', `mini-panel:${order.id}`],
-      ['succeeded', `mini-panel:${order.id}:retry-1`],
+      ['failed', `upgrade:${upgradeId}:0:intent`],
+      ['succeeded', `upgrade:${upgradeId}:1:intent`],
     ]);
   });
 
