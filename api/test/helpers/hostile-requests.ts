@@ -202,6 +202,9 @@ const DEFAULT_EXAMPLES: Record<string, Example> = {
   state: 'NY',
   postal_code: '11201',
   country: 'US',
+  // The test provider's own token endpoint takes card details; the shop's API takes its tokens
+  // (a placeholder the test app exchanges for a fresh one as it sends).
+  token: 'tok_fixture_succeeds',
   number: '4242424242424242',
   expMonth: 12,
   expYear: new Date().getUTCFullYear() + 3,
