@@ -2,9 +2,8 @@ import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
 import { signUpAndConfirm } from '../../helpers/accounts';
 import { buildTestApp, sessionCookieFrom, type TestApp } from '../../helpers/build-test-app';
-
-const nextYear = new Date().getUTCFullYear() + 1;
-const card = (number: string) => ({ number, expMonth: 11, expYear: nextYear, cvc: '321' });
+import { authenticate } from '../../helpers/provider-steps';
+import { createTestToken, TEST_EXPIRY } from '../../helpers/test-tokens';
 
 interface MethodView {
   id: string;
@@ -28,12 +27,12 @@ describe('adding a card the bank wants confirmed', () => {
   const methodsOf = async (cookie: string): Promise<MethodView[]> =>
     (await t.inject({ method: 'GET', url: API_PATHS.paymentMethods, headers: { cookie } })).json()
       .paymentMethodsAndAddresses.paymentMethods;
-  const addCard = (cookie: string, number: string, makeDefault = false) =>
+  const addCard = async (cookie: string, number: string, makeDefault = false) =>
     t.inject({
       method: 'POST',
       url: API_PATHS.paymentMethods,
       headers: { cookie },
-      payload: { card: card(number), makeDefault },
+      payload: { token: await createTestToken(t.app, number), makeDefault },
     });
   const confirm = (cookie: string | null, id: string) =>
     t.inject({
@@ -49,16 +48,22 @@ describe('adding a card the bank wants confirmed', () => {
   });
   afterAll(() => t.close());
 
-  it('answers 202 with a confirmation id and saves nothing until it is confirmed', async () => {
+  it("answers 202 with the setup's client secret and keeps the card only once the provider says it succeeded", async () => {
     const pending = await addCard(carol, TEST_CARDS.requiresAction);
     expect(pending.statusCode).toBe(202);
     expect(pending.json()).toEqual({
       status: 'requires_confirmation',
-      confirmationId: expect.stringMatching(/^pi_/),
-      message: 'Your bank asks you to confirm this payment.',
+      confirmationId: expect.stringMatching(/^seti_/),
+      clientSecret: expect.stringContaining('_secret_'),
+      message: expect.any(String),
     });
     expect(await methodsOf(carol)).toEqual([]);
+    // The browser claiming it is done is not enough: the provider has not seen the bank's answer.
+    const early = await confirm(carol, pending.json().confirmationId);
+    expect(early.statusCode).toBe(402);
+    expect(await methodsOf(carol)).toEqual([]);
 
+    await authenticate(t.app, pending.json().clientSecret);
     const confirmed = await confirm(carol, pending.json().confirmationId);
     expect(confirmed.statusCode).toBe(201);
     expect(confirmed.json().paymentMethodsAndAddresses.paymentMethods).toEqual([
@@ -66,8 +71,8 @@ describe('adding a card the bank wants confirmed', () => {
         id: expect.stringMatching(/^pm_/),
         brand: 'visa',
         last4: '3184',
-        expMonth: 11,
-        expYear: nextYear,
+        expMonth: TEST_EXPIRY.expMonth,
+        expYear: TEST_EXPIRY.expYear,
         isDefault: true,
       },
     ]);
@@ -76,18 +81,19 @@ describe('adding a card the bank wants confirmed', () => {
     expect(await methodsOf(carol)).toHaveLength(1);
   });
 
-  it('carries "make default" through the confirmation', async () => {
-    expect((await addCard(carol, TEST_CARDS.succeeds)).statusCode).toBe(201);
-    const pending = await addCard(carol, TEST_CARDS.requiresAction, true);
-    const confirmed = await confirm(carol, pending.json().confirmationId);
-    const methods: MethodView[] = confirmed.json().paymentMethodsAndAddresses.paymentMethods;
-    expect(methods).toHaveLength(3);
-    expect(methods.filter((method) => method.isDefault)).toEqual([methods[2]]);
+  it('keeps nothing when the bank check fails', async () => {
+    const before = await methodsOf(carol);
+    const pending = await addCard(carol, TEST_CARDS.requiresAction);
+    await authenticate(t.app, pending.json().clientSecret, 'fail');
+    const refused = await confirm(carol, pending.json().confirmationId);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error.code).toBe('CARD_DECLINED');
+    expect(await methodsOf(carol)).toEqual(before);
   });
 
   it("does not let another shopper confirm (and so take) someone else's card", async () => {
     const pending = await addCard(carol, TEST_CARDS.requiresAction);
-    const before = await methodsOf(carol);
+    await authenticate(t.app, pending.json().clientSecret);
     // Dave without a payment customer yet, then with one.
     expect((await confirm(dave, pending.json().confirmationId)).statusCode).toBe(404);
     expect((await addCard(dave, TEST_CARDS.succeeds)).statusCode).toBe(201);
@@ -95,11 +101,10 @@ describe('adding a card the bank wants confirmed', () => {
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json().error.code).toBe('NOT_FOUND');
     expect((await methodsOf(dave)).map((method) => method.last4)).toEqual(['4242']);
-    expect(await methodsOf(carol)).toEqual(before);
   });
 
-  it('answers 404 for an unknown id or a charge that is not a card check, and 401 logged out', async () => {
-    expect((await confirm(carol, 'pi_made_up')).statusCode).toBe(404);
+  it('answers 404 for an unknown id, and 401 logged out', async () => {
+    expect((await confirm(carol, 'seti_made_up')).statusCode).toBe(404);
     const pending = await addCard(carol, TEST_CARDS.requiresAction);
     const logout = await confirm(null, pending.json().confirmationId);
     expect(logout.statusCode).toBe(401);

@@ -2,9 +2,9 @@ import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
 import { signUpAndConfirm } from '../../helpers/accounts';
 import { buildTestApp, sessionCookieFrom, type TestApp } from '../../helpers/build-test-app';
+import { createTestToken } from '../../helpers/test-tokens';
 
-const nextYear = new Date().getUTCFullYear() + 1;
-const card = (number: string) => ({ number, expMonth: 12, expYear: nextYear, cvc: '123' });
+const nextYear = new Date().getUTCFullYear() + 2;
 const address = {
   name: 'Ada Shopper',
   line1: '10 Elm St',
@@ -62,7 +62,7 @@ describe('/user/management-portal: saved cards and shipping address', () => {
       method: 'POST',
       url: API_PATHS.paymentMethods,
       headers: as(alice),
-      payload: { card: card('4242 4242 4242 4242') },
+      payload: { token: await createTestToken(t.app, '4242424242424242') },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().paymentMethodsAndAddresses.paymentMethods).toEqual([
@@ -86,7 +86,7 @@ describe('/user/management-portal: saved cards and shipping address', () => {
       method: 'POST',
       url: API_PATHS.paymentMethods,
       headers: as(alice),
-      payload: { card: card(TEST_CARDS.declined) },
+      payload: { token: await createTestToken(t.app, TEST_CARDS.declined) },
     });
     expect(response.statusCode).toBe(402);
     expect(response.json().error).toMatchObject({
@@ -102,12 +102,12 @@ describe('/user/management-portal: saved cards and shipping address', () => {
   });
 
   it.each([
-    [{ card: card('4242 4242 4242 4241') }, 'card.number'],
-    [{ card: { ...card(TEST_CARDS.succeeds), expMonth: 13 } }, 'card.expMonth'],
-    [{ card: { ...card(TEST_CARDS.succeeds), expYear: 2001 } }, 'card.expYear'],
-    [{ card: { ...card(TEST_CARDS.succeeds), cvc: '12' } }, 'card.cvc'],
-    [{}, 'card'],
-  ])('validates the card %j', async (payload, field) => {
+    // Card details themselves are refused: only the provider's element takes them.
+    [{ card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' } }, 'token'],
+    [{ token: '4242424242424242' }, 'token'],
+    [{ token: 'tok_' }, 'token'],
+    [{}, 'token'],
+  ])('accepts only a provider token, not %j', async (payload, field) => {
     const response = await t.inject({
       method: 'POST',
       url: API_PATHS.paymentMethods,
@@ -123,7 +123,7 @@ describe('/user/management-portal: saved cards and shipping address', () => {
       method: 'POST',
       url: API_PATHS.paymentMethods,
       headers: as(alice),
-      payload: { card: card('5555 5555 5555 4444') },
+      payload: { token: await createTestToken(t.app, '5555555555554444') },
     });
     const methods = added.json().paymentMethodsAndAddresses.paymentMethods;
     const mastercard = methods.find((m: { brand: string }) => m.brand === 'mastercard');
@@ -227,7 +227,7 @@ describe('/user/management-portal: saved cards and shipping address', () => {
         method: 'POST',
         url: API_PATHS.paymentMethods,
         headers: as(bob),
-        payload: { card: card(TEST_CARDS.succeeds) },
+        payload: { token: await createTestToken(t.app, TEST_CARDS.succeeds) },
       });
     }
     const aliceAfter = await t.inject({
@@ -245,7 +245,7 @@ describe('/user/management-portal: saved cards and shipping address', () => {
       method: 'POST',
       url: API_PATHS.paymentMethods,
       headers: { ...as(alice), origin: 'https://evil.example' },
-      payload: { card: card(TEST_CARDS.succeeds) },
+      payload: { token: await createTestToken(t.app, TEST_CARDS.succeeds) },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('CSRF_ORIGIN_REJECTED');
