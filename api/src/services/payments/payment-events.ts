@@ -11,6 +11,7 @@ import {
 } from '../../repositories/orders-repository';
 import { recordPaymentEvent } from '../../repositories/payment-events-repository';
 import { applyCharge, finalizeOrder, type FinalizeDeps } from '../checkout/finalize-order';
+import { settleUpgradeIntent } from '../upgrades/purchase-upgrade';
 import type { ProviderCharge, ProviderEvent } from './payment-provider';
 
 const PROVIDER_ACTOR = { userId: null, name: 'payment provider', via: 'provider' } as const;
@@ -69,6 +70,12 @@ export async function handlePaymentEvent(
   event: ProviderEvent,
 ): Promise<boolean> {
   const record = { id: event.id, type: event.type === 'ignored' ? event.providerType : event.type };
+  // An upgrade's succeeded intent completes its upgrade first (idempotent: only a pending upgrade
+  // whose current intent this is moves); its event is recorded after, so a failure is retried.
+  const upgradeId =
+    event.type === 'payment_intent.succeeded' ? event.charge.metadata.upgradeId : undefined;
+  if (upgradeId && event.type === 'payment_intent.succeeded')
+    await settleUpgradeIntent(deps, upgradeId, event.charge);
   try {
     const outcome = await deps.db.transaction().execute(async (trx) => {
       if (!(await recordPaymentEvent(trx, record))) return null;

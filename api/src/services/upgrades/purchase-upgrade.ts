@@ -298,3 +298,32 @@ export async function confirmUpgradePayment(
   const context = { orderId: order.row.id, type: row.type, upgrade, price };
   return (await settleUpgrade(deps, context, charge)).upgrade;
 }
+
+/**
+ * The provider's event for an upgrade's intent (the shopper finished the bank's step but never came
+ * back): completes the pending upgrade whose current intent it is. Anything else changes nothing.
+ */
+export async function settleUpgradeIntent(
+  deps: CheckoutDeps,
+  upgradeId: string,
+  charge: ProviderCharge,
+): Promise<void> {
+  if (charge.status !== 'succeeded') return;
+  const row = await deps.db
+    .selectFrom('upgrades')
+    .select(['order_id', 'type', 'status', 'charge_id'])
+    .where('id', '=', upgradeId)
+    .executeTakeFirst();
+  if (!row?.order_id || row.status !== 'pending' || row.charge_id !== charge.id) return;
+  // The provider's current word: a charge given back (its upgrade could not be recorded) stays so.
+  const current = await deps.provider.getCharge(charge.id);
+  if (current?.status !== 'succeeded' || current.amountRefunded > 0) return;
+  const upgrade = await findUpgrade(deps.db, row.order_id, row.type);
+  if (!upgrade) return;
+  const price = await upgradePrice(deps, row.type);
+  const context = { orderId: row.order_id, type: row.type, upgrade, price };
+  // A write that fails refunds the charge inside settleUpgrade; the event is answered either way.
+  await settleUpgrade(deps, context, current).catch((error: unknown) =>
+    deps.log?.error({ err: error, upgradeId }, 'upgrade not completed from its payment event'),
+  );
+}
