@@ -121,10 +121,19 @@ async function ordersWithKey(key: string) {
 describe('a consumer order', () => {
   it('is written before its intent is created', async () => {
     orderExistedAtCharge.length = 0;
-    expect((await placeOrder(t, orderBody({ email: 'record-first@example.com' }))).statusCode).toBe(
-      201,
-    );
+    const placed = await placeOrder(t, orderBody({ email: 'record-first@example.com' }));
+    expect(placed.statusCode).toBe(201);
     expect(orderExistedAtCharge).toEqual([true]);
+    // The intent's key is derived from the order, and the order names the intent.
+    const [charge] = await t.app.db
+      .selectFrom('payment_charges')
+      .select(['id', 'idempotency_key'])
+      .where(sql<boolean>`metadata->>'orderId' = ${placed.json().id}`)
+      .execute();
+    expect(charge).toEqual({
+      id: placed.json().payment.id,
+      idempotency_key: `order:${placed.json().id}:intent`,
+    });
   });
 
   it('keeps its intent when it cannot be marked paid, and reconciliation ends it paid, charged once', async () => {
