@@ -10,7 +10,7 @@ import { API_PATHS } from '../../shared/src/contract/paths';
 
 const CART_ITEM = { lookupKey: 'bloodwise_kit_one_time', quantity: 1 };
 const THANK_YOU_PATH = '/checkout/thank-you';
-/** The order a thank-you page shows: one kit, the test provider's card that succeeds. */
+/** The order a thank-you page shows: one kit, paid with a token for the test provider's card that succeeds (fetched in the page, as the provider's element would). */
 const ORDER = {
   email: 'lighthouse@example.com',
   name: 'Light House',
@@ -23,15 +23,6 @@ const ORDER = {
     state: 'TX',
     postal_code: '78701',
     country: 'US',
-  },
-  paymentMethod: {
-    type: 'card',
-    card: {
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 1,
-      cvc: '123',
-    },
   },
 };
 
@@ -61,7 +52,17 @@ export async function prepareSession(
   const { origin } = new URL(url);
   await page.goto(origin + API_PATHS.healthz);
   const orderId = await page.evaluate(
-    async ({ key, id, preparation, cartPath, ordersPath, cartItem, order }) => {
+    async ({
+      key,
+      id,
+      preparation,
+      cartPath,
+      ordersPath,
+      tokensPath,
+      expYear,
+      cartItem,
+      order,
+    }) => {
       localStorage.setItem(key, id);
       if (preparation === 'none') return null;
       const json = { 'content-type': 'application/json' };
@@ -75,10 +76,17 @@ export async function prepareSession(
           throw new Error(`PUT ${cartPath} answered ${cart.status}: ${await cart.text()}`);
         return null;
       }
+      const tokenised = await fetch(tokensPath, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear, cvc: '123' }),
+      });
+      if (!tokenised.ok) throw new Error(`POST ${tokensPath} answered ${tokenised.status}`);
+      const { id: token } = (await tokenised.json()) as { id: string };
       const placed = await fetch(ordersPath, {
         method: 'POST',
         headers: { ...json, 'idempotency-key': crypto.randomUUID() },
-        body: JSON.stringify({ ...order, sessionId: id }),
+        body: JSON.stringify({ ...order, paymentMethod: { type: 'token', token }, sessionId: id }),
       });
       if (!placed.ok)
         throw new Error(`POST ${ordersPath} answered ${placed.status}: ${await placed.text()}`);
@@ -90,6 +98,8 @@ export async function prepareSession(
       preparation,
       cartPath: API_PATHS.cart,
       ordersPath: API_PATHS.orders,
+      tokensPath: '/test-provider/v1/tokens',
+      expYear: new Date().getUTCFullYear() + 1,
       cartItem: CART_ITEM,
       order: ORDER,
     },

@@ -1,6 +1,6 @@
 // A guest checkout through the real pages, for specs that need a placed order to start from
 // (the upgrades on the thank-you page). The checkout's own specs test each step in detail.
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 
@@ -32,10 +32,27 @@ export async function cartWithKit(page: Page, lookupKey = 'bloodwise_kit_one_tim
   await expect(page.getByTestId('summary-line')).toHaveCount(1);
 }
 
-export async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill(`12/${nextYear}`);
-  await page.getByLabel('CVC').fill('123');
+/** The payment provider's own card element: the shop's page never holds the card's fields. */
+export const cardFrame = (scope: Page | Locator): FrameLocator =>
+  scope.locator('iframe[title="Secure card payment"]').contentFrame();
+
+/** Types a card into the provider's element (the built-in provider's iframe, as Stripe's would be). */
+export async function fillCard(scope: Page | Locator, number: string) {
+  const frame = cardFrame(scope);
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiry (MM / YY)').fill(`12 / ${nextYear}`);
+  await frame.getByLabel('CVC').fill('123');
+}
+
+/** The provider's 3-D Secure challenge, shown by the shop in a dialog; completes or fails it. */
+export async function answerChallenge(page: Page, outcome: 'Complete' | 'Fail') {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog
+    .locator('iframe')
+    .contentFrame()
+    .getByRole('button', { name: `${outcome} authentication` })
+    .click();
 }
 
 /**
