@@ -9,6 +9,7 @@ import {
   signupConfirmationLink,
 } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { answerChallenge, cardFrame, fillCard } from '../support/checkout-flow';
 import { fullPageShot } from '../support/screenshots';
 import { waitForLivePage } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
@@ -183,20 +184,18 @@ test('account page with a subscription, cards and address, and each form open', 
 
   const cardForm = area(page).getByRole('form', { name: 'Add a card' });
   await area(page).getByRole('button', { name: 'Add a card' }).click();
-  await cardForm.getByLabel('Card number').fill('4000 0000 0000 0002');
-  await cardForm.getByLabel('Expiry month').fill('11');
-  await cardForm.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 3) % 100));
-  await cardForm.getByLabel('CVC').fill('321');
+  await fillCard(cardForm, '4000 0000 0000 0002');
   await cardForm.getByRole('button', { name: 'Save card' }).click();
   await expect(cardForm.getByText('Your card was declined.')).toBeVisible();
   await scanAndShoot(page, 'account-card-declined');
 
-  await cardForm.getByLabel('Card number').fill('4000 0027 6000 3184');
+  await cardFrame(cardForm).getByLabel('Card number').fill('4000 0027 6000 3184');
   await cardForm.getByRole('button', { name: 'Save card' }).click();
-  const confirm = area(page).getByRole('region', { name: 'Confirm this card' });
-  await expect(confirm).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Confirm your payment with your bank' }),
+  ).toBeVisible();
   await scanAndShoot(page, 'account-card-confirm');
-  await confirm.getByRole('button', { name: 'Confirm card' }).click();
+  await answerChallenge(page, 'Complete');
   await expect(area(page).getByText('Visa ending in 3184')).toBeVisible();
 
   await area(page).getByRole('button', { name: 'Add an address' }).click();

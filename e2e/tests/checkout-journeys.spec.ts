@@ -6,6 +6,7 @@ import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
 import { screenshotAtWidths } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
 import {
+  answerChallenge,
   cardFrame,
   cartWithKit,
   fillCard,
@@ -114,23 +115,60 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(THANK_YOU_URL);
   });
 
-  test('pay later: explicit consent, then an order that carries bnpl: true', async ({ page }) => {
+  test('pay later: explicit consent, the provider approves on its own page, the webhook settles a bnpl order', async ({
+    page,
+  }) => {
     await cartWithKit(page);
     await page.goto('/checkout');
     await fillContactAndShipping(page, uniqueEmail('later'));
-    await page.getByLabel('Pay later in 4 instalments').check();
+    await cardFrame(page).getByLabel('Pay later').check();
     await page.getByTestId('place-order').click();
     await expect(page.getByText('Please accept the pay-later terms')).toBeVisible();
     await page.getByLabel('I have read and accept the pay-later terms').check();
     await shoot(page, 'checkout-bnpl');
     await page.getByTestId('place-order').click();
+    // The pay-later partner's own page (the provider's redirect), then back to the shop.
+    await expect(page).toHaveURL(/\/test-provider\/bnpl/);
+    await page.getByRole('button', { name: 'Approve payment' }).click();
     await expect(page).toHaveURL(THANK_YOU_URL);
     await expect(page.getByText('Paid later in 4 instalments, as you agreed.')).toBeVisible();
+    const orderId = (await thankYouOrderId(page))!;
+    await expect
+      .poll(async () =>
+        (
+          await page.request.get(`/payments/stripe-subscriptions/checkout/orders/${orderId}`)
+        ).json(),
+      )
+      .toMatchObject({ bnpl: true, status: 'paid', paymentLabel: 'Pay later' });
+  });
+
+  test('3-D Secure: the bank asks, the shopper completes it in the dialog, the order is paid; a failed check charges nothing', async ({
+    page,
+  }) => {
+    await cartWithKit(page);
+    await page.goto('/checkout');
+    await fillContactAndShipping(page, uniqueEmail('three-d'));
+    await fillCard(page, '4000 0027 6000 3184');
+    await page.getByTestId('place-order').click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your payment with your bank' });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.locator('iframe').contentFrame().getByRole('button', { name: 'Fail authentication' }),
+    ).toBeVisible();
+    await shoot(page, 'checkout-3ds');
+    await answerChallenge(page, 'Fail');
+    await expect(page.getByTestId('payment-error')).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByLabel('City')).toHaveValue('Austin');
+
+    await page.getByTestId('place-order').click();
+    await answerChallenge(page, 'Complete');
+    await expect(page).toHaveURL(THANK_YOU_URL);
     const orderId = (await thankYouOrderId(page))!;
     const order = await (
       await page.request.get(`/payments/stripe-subscriptions/checkout/orders/${orderId}`)
     ).json();
-    expect(order).toMatchObject({ bnpl: true, status: 'paid', paymentLabel: 'Pay later' });
+    expect(order).toMatchObject({ status: 'paid', paymentLabel: 'Visa •••• 3184' });
   });
 
   test('a logged-in shopper pays with a saved card', async ({ page }) => {
