@@ -7,7 +7,6 @@ import type { Executor, OrderRow } from '../db/schema';
 import { toCount } from '../lib/count';
 import { centsFromDb } from '../lib/money';
 import { preparedStatement } from '../db/prepared-statement';
-import type { CartOwner } from './carts-repository';
 
 export interface OrderLineRecord {
   lookupKey: string;
@@ -310,68 +309,6 @@ export async function updateOrderStatus(
     .where('status', 'in', [...from])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export interface PaidOrderCompletion {
-  orderId: string;
-  /** The status the payment leaves the order in, and the payment's fields (null when none). */
-  update: Required<Pick<OrderUpdate, 'status' | 'chargeId' | 'paymentMethodId' | 'paymentLabel'>>;
-  idempotency: { scope: string; key: string; responseStatus: number };
-  /** The cart the order was placed from, emptied now that it has become an order. */
-  cart: CartOwner;
-}
-
-const completePaidOrderText = (cartColumn: 'user_id' | 'session_id') =>
-  `with paid as (
-    update orders set status = $1::text, updated_at = $2::timestamptz, payment_charge_id = $3::text,
-      payment_method_id = $4::text, payment_label = $5::text
-    where id = $6::uuid and status = 'pending'
-    returning *
-  ), key_completed as (
-    update idempotency_keys set order_id = $6::uuid, response_status = $7::integer
-    where scope = $8::text and key = $9::text and exists (select 1 from paid)
-  ), cart_emptied as (
-    update carts set items = '[]'::jsonb, updated_at = $2::timestamptz
-    where ${cartColumn} = $10::${cartColumn === 'user_id' ? 'uuid' : 'text'} and exists (select 1 from paid)
-  )
-  select * from paid`;
-
-const completePaidOrderStatements = {
-  user_id: preparedStatement('complete_paid_order_user_cart', completePaidOrderText('user_id')),
-  session_id: preparedStatement(
-    'complete_paid_order_session_cart',
-    completePaidOrderText('session_id'),
-  ),
-};
-
-/**
- * Moves a pending order to its paid status, completes its idempotency key and empties its cart
- * in one statement, which is atomic by itself: the key and the cart change only when the order
- * did. Returns the updated order, or undefined when it was no longer pending.
- */
-export async function completePaidOrder(
-  db: Executor,
-  { orderId, update, idempotency, cart }: PaidOrderCompletion,
-): Promise<OrderRow | undefined> {
-  const [cartColumn, cartOwner] =
-    'userId' in cart
-      ? (['user_id', cart.userId] as const)
-      : (['session_id', cart.sessionId] as const);
-  const { rows } = await db.executeQuery<OrderRow>(
-    completePaidOrderStatements[cartColumn]([
-      update.status,
-      new Date(),
-      update.chargeId,
-      update.paymentMethodId,
-      update.paymentLabel,
-      orderId,
-      idempotency.responseStatus,
-      idempotency.scope,
-      idempotency.key,
-      cartOwner,
-    ]),
-  );
-  return rows[0];
 }
 
 export async function countOrders(

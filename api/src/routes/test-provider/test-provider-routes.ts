@@ -61,7 +61,8 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPr
     {
       config: { rateLimit: RATE_LIMIT },
       schema: {
-        tags: ['test-provider'],
+        // The provider's own surface, not the shop's API: left out of the shop's OpenAPI document.
+        hide: true,
         summary: 'Tokenise card details (built-in test provider)',
         operationId: 'testProviderCreateToken',
         description:
@@ -91,7 +92,8 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPr
     {
       config: { rateLimit: RATE_LIMIT, privateResponse: true },
       schema: {
-        tags: ['test-provider'],
+        // The provider's own surface, not the shop's API: left out of the shop's OpenAPI document.
+        hide: true,
         summary: 'What the shopper must do next (built-in test provider)',
         operationId: 'testProviderNextAction',
         querystring: clientSecretQuerySchema,
@@ -110,7 +112,8 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPr
     {
       config: { rateLimit: RATE_LIMIT },
       schema: {
-        tags: ['test-provider'],
+        // The provider's own surface, not the shop's API: left out of the shop's OpenAPI document.
+        hide: true,
         summary: 'Complete or fail 3-D Secure (built-in test provider)',
         operationId: 'testProviderAuthenticate',
         body: authenticateBodySchema,

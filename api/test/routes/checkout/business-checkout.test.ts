@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
-import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { businessBody, cardToken, BNPL_TOKEN } from '../../helpers/checkout-fixtures';
 import { decidePayLater, deliverEvents } from '../../helpers/provider-steps';

@@ -6,7 +6,6 @@ import { sql } from 'kysely';
 import type { Order } from '@shop/shared/contract/checkout';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { UPGRADE_WINDOW_MINUTES } from '@shop/shared/contract/upgrades';
-import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
 import {
   asBrowser,
   buildTestApp,

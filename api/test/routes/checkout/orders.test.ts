@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { countOrders } from '../../../src/repositories/orders-repository';
-import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
 import {
   asBrowser,
   buildTestApp,
