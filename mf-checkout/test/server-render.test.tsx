@@ -178,6 +178,11 @@ describe('checkout server render: the checkout', () => {
       await renderArea(renderRequest('/checkout', '?employerPay=abc', { cart: [KIT] })),
     ).toBeNull();
   });
+
+  it("leaves a return from the provider's page to the browser, which moves the order on at once", async () => {
+    const back = '?order=o-1&payment_intent=pi_1&redirect_status=succeeded';
+    expect(await renderArea(renderRequest('/checkout', back, { cart: [KIT] }))).toBeNull();
+  });
 });
 
 describe('checkout server render: the thank-you page', () => {
@@ -206,6 +211,17 @@ describe('checkout server render: the thank-you page', () => {
         },
       },
     ]);
+  });
+
+  it('leaves an order whose payment has not settled to the live page, which confirms and follows it', async () => {
+    for (const status of ['pending', 'requires_action'] as const) {
+      const order = anOrder({ status });
+      expect(
+        await renderArea(
+          renderRequest('/checkout/thank-you', `?order=${order.id}`, { orders: [order] }),
+        ),
+      ).toBeNull();
+    }
   });
 
   it("renders nothing for a stranger's or an unknown order id, or without one", async () => {

@@ -74,6 +74,9 @@ async function readPage(
   // `?add=` changes the cart first, an employer's link is another page: both start in the browser.
   if (page === 'cart' && params.has('add')) return null;
   if (page === 'checkout' && params.has('employerPay')) return null;
+  // Back from the provider's page (pay later): the live page moves the order on and confirms it
+  // at once, which a page waiting for the visitor's first interaction would not.
+  if (page === 'checkout' && params.has('order')) return null;
   // The checkout tries a code from the URL as soon as it runs and shows it applied: a page that
   // waits for the visitor could not, so that page starts in the browser.
   if (page === 'checkout' && visitDiscountCode(search)) return null;
@@ -84,7 +87,10 @@ async function readPage(
     // The order travels in the history state, which a server never sees; a link may name it.
     const orderId = params.get('order');
     const order = orderId ? await readOwnOrder(fetchPersonal, orderId) : null;
-    return order ? { page, user, order } : null;
+    // An order whose payment has not settled is followed by the live page (it polls), not drawn.
+    return order && order.status !== 'requires_action' && order.status !== 'pending'
+      ? { page, user, order }
+      : null;
   }
   // The cart page prices the URL's code at once (the checkout form starts without one).
   const discountCode = page === 'cart' ? visitDiscountCode(search) : null;
