@@ -260,14 +260,20 @@ describe('/account: adding a card', () => {
     });
     await openForm();
     await fakeCardFrame([{ token: 'tok_visa3184abc' }]);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Make this my default card' }));
     await save();
     await screen.findByRole('dialog', { name: 'Confirm your payment with your bank' });
     expect(asked[0]).toContain('client_secret=seti_123_secret_abc');
+    // The bank's dialog is the progress now: the button behind it is not left spinning.
+    expect(screen.getByRole('button', { name: 'Save card' })).not.toHaveClass('ant-btn-loading');
     expect(callsTo('POST', `${PM}/confirmations/seti_123`)).toHaveLength(0);
     expect(screen.queryByText('Visa ending in 3184')).not.toBeInTheDocument();
     await answerChallenge('succeeded');
     expect(await screen.findByText('Visa ending in 3184')).toBeInTheDocument();
-    expect(callsTo('POST', `${PM}/confirmations/seti_123`)).toHaveLength(1);
+    // The default choice the 202 interrupted travels with the confirmation.
+    expect(callsTo('POST', `${PM}/confirmations/seti_123`).map((call) => call.body)).toEqual([
+      { makeDefault: true },
+    ]);
   });
 
   it('keeps the card unsaved when the bank’s check fails', async () => {

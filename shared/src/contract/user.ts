@@ -94,6 +94,14 @@ export const paymentMethodConfirmationSchema = z.object({
 });
 export type PaymentMethodConfirmation = z.infer<typeof paymentMethodConfirmationSchema>;
 
+/** The confirmation carries the "make this my default card" choice the 202 interrupted. */
+// A body-less POST (an older page) reaches the validator as null: it means no default change.
+export const confirmPaymentMethodBodySchema = z
+  .object({ makeDefault: z.boolean().default(false) })
+  .nullish()
+  .transform((body) => ({ makeDefault: body?.makeDefault ?? false }));
+export type ConfirmPaymentMethodBody = z.input<typeof confirmPaymentMethodBodySchema>;
+
 export const updateShippingAddressBodySchema = addressSchema;
 export type UpdateShippingAddressBody = z.input<typeof updateShippingAddressBodySchema>;
 

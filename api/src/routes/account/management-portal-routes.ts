@@ -2,6 +2,7 @@ import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import {
   addPaymentMethodBodySchema,
+  confirmPaymentMethodBodySchema,
   paymentMethodConfirmationSchema,
   paymentMethodIdParamsSchema,
   paymentMethodsResponseSchema,
@@ -151,6 +152,7 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
           'After the browser finished the bank check with the provider, reads the setup from the provider: ' +
           'the card is kept only if the provider says it succeeded.',
         params: paymentMethodIdParamsSchema,
+        body: confirmPaymentMethodBodySchema,
         response: { 201: paymentMethodsResponseSchema, 402: errorBodySchema, ...errors },
       },
     },
@@ -159,8 +161,10 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       const customer = await provider.findCustomerByUserId(user.id);
       // Another shopper's confirmation id looks like one that does not exist.
       const setup = customer ? await provider.getSetup(customer.id, request.params.id) : null;
-      if (!setup) throw notFound(CONFIRMATION_NOT_FOUND);
+      if (!customer || !setup) throw notFound(CONFIRMATION_NOT_FOUND);
       if (setup.status !== 'succeeded' || !setup.paymentMethodId) throw declined(setup);
+      if (request.body.makeDefault)
+        await provider.setDefaultPaymentMethod(customer.id, setup.paymentMethodId);
       return reply.code(201).send(await snapshot(user));
     },
   );

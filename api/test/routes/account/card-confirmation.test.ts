@@ -34,11 +34,12 @@ describe('adding a card the bank wants confirmed', () => {
       headers: { cookie },
       payload: { token: await createTestToken(t.app, number), makeDefault },
     });
-  const confirm = (cookie: string | null, id: string) =>
+  const confirm = (cookie: string | null, id: string, makeDefault?: boolean) =>
     t.inject({
       method: 'POST',
       url: buildPath(API_PATHS.paymentMethodConfirmation, { id }),
       headers: cookie ? { cookie } : {},
+      ...(makeDefault === undefined ? {} : { payload: { makeDefault } }),
     });
 
   beforeAll(async () => {
@@ -79,6 +80,21 @@ describe('adding a card the bank wants confirmed', () => {
     // Replaying the confirmation does not add the card twice.
     expect((await confirm(carol, pending.json().confirmationId)).statusCode).toBe(201);
     expect(await methodsOf(carol)).toHaveLength(1);
+  });
+
+  it('makes a confirmed card the default when the shopper asked for it before the bank step', async () => {
+    const erin = await signup('erin@example.com');
+    const first = await addCard(erin, TEST_CARDS.succeeds);
+    expect(first.statusCode).toBe(201);
+    const pending = await addCard(erin, TEST_CARDS.requiresAction, true);
+    await authenticate(t.app, pending.json().clientSecret);
+    const confirmed = await confirm(erin, pending.json().confirmationId, true);
+    expect(confirmed.statusCode).toBe(201);
+    const methods = await methodsOf(erin);
+    expect(methods.map((method) => [method.last4, method.isDefault])).toEqual([
+      ['4242', false],
+      ['3184', true],
+    ]);
   });
 
   it('keeps nothing when the bank check fails', async () => {

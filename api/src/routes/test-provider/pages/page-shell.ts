@@ -62,7 +62,7 @@ body{padding:2px}
 .row .field{flex:1;min-width:0}
 label{display:block;margin:0 0 4px;font-size:14px;font-weight:500}
 input[type=text]{width:100%;min-height:44px;padding:8px 12px;border:1px solid #8c8c8c;border-radius:6px;font:inherit;background:#fff;color:inherit}
-input[type=text]:focus{outline:2px solid #1677ff;outline-offset:1px;border-color:#1677ff}
+input[type=text]:focus{outline:2px solid #0958d9;outline-offset:1px;border-color:#0958d9}
 input[aria-invalid=true]{border-color:#cf1322}
 .error{margin:4px 0 0;color:#cf1322;font-size:14px;min-height:0}
 .error:empty{display:none}
@@ -72,9 +72,9 @@ legend{font-size:14px;font-weight:500;margin:0 0 6px;padding:0}
 .choice input{width:20px;height:20px;margin:0}
 .note{font-size:14px;color:#595959;margin:0 0 12px}
 .actions{display:flex;gap:12px;flex-wrap:wrap;margin:16px 0 0}
-button{min-height:44px;padding:8px 16px;border-radius:6px;border:1px solid #1677ff;font:inherit;cursor:pointer;background:#fff;color:#1677ff}
-button.primary{background:#1677ff;color:#fff}
-button:focus-visible{outline:2px solid #1677ff;outline-offset:2px}
+button{min-height:44px;padding:8px 16px;border-radius:6px;border:1px solid #0958d9;font:inherit;cursor:pointer;background:#fff;color:#0958d9}
+button.primary{background:#0958d9;color:#fff}
+button:focus-visible{outline:2px solid #0958d9;outline-offset:2px}
 button[disabled]{opacity:.6;cursor:default}
 h1{font-size:20px;margin:0 0 8px}
 .badge{display:inline-block;font-size:12px;padding:2px 8px;border-radius:10px;background:#fff7e6;color:#ad4e00;margin:0 0 12px}

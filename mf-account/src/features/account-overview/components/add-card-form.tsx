@@ -36,12 +36,15 @@ function useSaveCard(element: RefObject<PaymentElementHandle | null>) {
       }
       const result = await add.mutateAsync({ token: made.token, makeDefault });
       if (!needsConfirmation(result)) return true;
+      // The bank's dialog shows the progress now; the button waits again for the confirmation.
+      setSaving(false);
       const bank = await element.current!.handleNextAction(result.clientSecret);
       if (bank.error) {
         setError(bank.error);
         return false;
       }
-      await confirm.mutateAsync(result.confirmationId);
+      setSaving(true);
+      await confirm.mutateAsync({ confirmationId: result.confirmationId, makeDefault });
       return true;
     } catch (apiError) {
       setError(friendlyMessage(apiError as ApiError));
