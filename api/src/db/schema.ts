@@ -452,6 +452,10 @@ export interface UpgradesTable {
   /** Declined charges so far; the next charge uses a provider key with this number. */
   attempts: Generated<number>;
   failure_message: string | null;
+  /** When the current attempt's intent was written; null once that attempt is settled. */
+  payment_intent_at: NullableTimestamp;
+  /** Reconciliation's lease: no instance looks at the upgrade again before then. */
+  payment_check_after: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -365,6 +365,21 @@ export async function recordOrderIntent(
     .execute();
 }
 
+/**
+ * A declined order paid again (an employer trying another card) is unsettled again until the
+ * provider answers: pending, so the paths that settle pending orders (the confirm route,
+ * reconciliation) see it. A refunded order is never reopened.
+ */
+export async function reopenFailedOrder(db: Executor, id: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'pending', failure_message: null, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .where('refunded_cents', '=', 0)
+    .execute();
+}
+
 /** Counts one more confirmation of the order's intent and returns its number (1, 2, …). */
 export async function nextPaymentAttempt(db: Executor, id: string): Promise<number> {
   const row = await db

@@ -1,5 +1,5 @@
 import type { UpgradeResult, UpgradeType } from '@shop/shared/contract/upgrades';
-import type { Database, Executor } from '../db/schema';
+import type { Executor } from '../db/schema';
 import { centsFromDb } from '../lib/money';
 
 /** An upgrade row with what the purchase flow needs to decide its next step. */
@@ -127,22 +127,114 @@ export async function ensurePendingUpgrade(
 }
 
 /**
- * A declined charge: the upgrade stays pending, and the attempt counter moves on so a retry is
- * charged under a new provider key. Guarded by the attempt it read, so racing requests that all
- * got the same declined charge move it on once.
+ * The current attempt's intent, written on the (pending) upgrade before it is confirmed, with the
+ * price it charges: reconciliation finds it from here if nobody comes back for it.
+ */
+export async function recordUpgradeIntent(
+  db: Executor,
+  id: string,
+  intent: { id: string; priceId: string; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('upgrades')
+    .set({
+      charge_id: intent.id,
+      price_id: intent.priceId,
+      payment_intent_at: intent.at,
+      payment_check_after: null,
+      updated_at: intent.at,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** A pending upgrade under its row lock, with the price its current attempt charges. */
+export async function lockUpgrade(trx: Executor, id: string) {
+  const row = await trx
+    .selectFrom('upgrades')
+    .select([
+      'id',
+      'order_id',
+      'type',
+      'status',
+      'charge_id',
+      'price_id',
+      'attempts',
+      'failure_message',
+      'payment_intent_at',
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const price = row.price_id
+    ? await trx
+        .selectFrom('prices')
+        .select(['id', 'lookup_key', 'unit_amount_cents'])
+        .where('id', '=', row.price_id)
+        .executeTakeFirst()
+    : undefined;
+  return { ...row, price: price ?? null };
+}
+
+/**
+ * The current attempt ended without money kept (declined, cancelled or given back): the upgrade
+ * stays pending and payable again, and the attempt counter moves on so a retry is charged under
+ * a new provider key. Only the attempt whose intent is named and still open moves, so racing
+ * callers with the same answer move it on once.
  */
 export async function recordDeclinedAttempt(
   db: Executor,
   id: string,
-  attempt: number,
+  chargeId: string,
   message: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('upgrades')
-    .set({ attempts: attempt + 1, failure_message: message, updated_at: new Date() })
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      failure_message: message,
+      payment_intent_at: null,
+      payment_check_after: null,
+      updated_at: new Date(),
+    }))
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .where('attempts', '=', attempt)
+    .where('charge_id', '=', chargeId)
+    .where('payment_intent_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Claims pending upgrades whose intent was written before `before`, for one reconciliation pass:
+ * rows another instance holds are skipped (`for update skip locked`), and each claimed row is
+ * leased until `leaseUntil`, so a crash mid-pass only delays it.
+ */
+export async function claimUnsettledUpgrades(
+  db: Executor,
+  { before, now, leaseUntil, limit }: { before: Date; now: Date; leaseUntil: Date; limit: number },
+): Promise<{ id: string; charge_id: string | null; attempts: number }[]> {
+  return db
+    .updateTable('upgrades')
+    .set({ payment_check_after: leaseUntil })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('upgrades')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('charge_id', 'is not', null)
+        .where('payment_intent_at', '<', before)
+        .where((w) =>
+          w.or([w('payment_check_after', 'is', null), w('payment_check_after', '<=', now)]),
+        )
+        .orderBy('payment_intent_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'charge_id', 'attempts'])
     .execute();
 }
 
@@ -161,53 +253,52 @@ export interface CompletedUpgradeInput {
 
 /**
  * pending -> completed, and the upgrade becomes a line of its order (so every view of the order
- * lists it and its totals include it). Only the request that moves the row off pending writes
- * the line; the others get null.
+ * lists it and its totals include it). Runs in the caller's transaction, under its lock on the
+ * upgrade; only the call that moves the row off pending writes the line.
  */
 export async function completeUpgrade(
-  db: Database,
+  trx: Executor,
   input: CompletedUpgradeInput,
-): Promise<StoredUpgrade | null> {
-  const completed = await db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('upgrades')
-      .set({
-        status: 'completed',
-        charge_id: input.chargeId,
-        price_id: input.priceId,
-        quantity: input.quantity,
-        amount_cents: input.amount,
-        failure_message: null,
-        updated_at: new Date(),
-      })
-      .where('id', '=', input.id)
-      .where('status', '=', 'pending')
-      .returning('id')
-      .executeTakeFirst();
-    if (!moved) return false;
-    await trx
-      .insertInto('order_lines')
-      .values({
-        order_id: input.orderId,
-        lookup_key: input.lookupKey,
-        price_id: input.priceId,
-        title: input.title,
-        quantity: input.quantity,
-        unit_amount_cents: input.unitAmount,
-        amount_cents: input.amount,
-        upgrade_id: input.id,
-      })
-      .execute();
-    await trx
-      .updateTable('orders')
-      .set((eb) => ({
-        subtotal_cents: eb('subtotal_cents', '+', input.amount),
-        total_cents: eb('total_cents', '+', input.amount),
-        updated_at: new Date(),
-      }))
-      .where('id', '=', input.orderId)
-      .execute();
-    return true;
-  });
-  return completed ? findUpgrade(db, input.orderId, input.type) : null;
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable('upgrades')
+    .set({
+      status: 'completed',
+      charge_id: input.chargeId,
+      price_id: input.priceId,
+      quantity: input.quantity,
+      amount_cents: input.amount,
+      failure_message: null,
+      payment_intent_at: null,
+      payment_check_after: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', input.id)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  if (!moved) return false;
+  await trx
+    .insertInto('order_lines')
+    .values({
+      order_id: input.orderId,
+      lookup_key: input.lookupKey,
+      price_id: input.priceId,
+      title: input.title,
+      quantity: input.quantity,
+      unit_amount_cents: input.unitAmount,
+      amount_cents: input.amount,
+      upgrade_id: input.id,
+    })
+    .execute();
+  await trx
+    .updateTable('orders')
+    .set((eb) => ({
+      subtotal_cents: eb('subtotal_cents', '+', input.amount),
+      total_cents: eb('total_cents', '+', input.amount),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', input.orderId)
+    .execute();
+  return true;
 }

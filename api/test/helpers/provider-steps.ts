@@ -1,6 +1,10 @@
 // What a shopper does at the provider in a browser, done through the test provider's own API:
 // finishing (or failing) the bank's 3-D Secure step, and the provider delivering its events.
 import type { FastifyInstance } from 'fastify';
+import type { Order } from '@shop/shared/contract/checkout';
+import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
+import type { TestApp } from './build-test-app';
+import { cardToken, orderBody, placeOrder } from './checkout-fixtures';
 import { isTestPaymentProvider } from '../../src/services/payments/test-payment-provider';
 
 /** Completes or fails the bank's step for the intent (or setup) holding this client secret. */
@@ -45,4 +49,18 @@ export async function deliverEvents(app: FastifyInstance): Promise<number> {
     if (delivered === 0) return total;
     total += delivered;
   }
+}
+
+/** An order paid with the card whose bank asks for 3-D Secure on every charge, authenticated at checkout. */
+export async function paidOrderWithCheckedCard(t: TestApp, email: string): Promise<Order> {
+  const placed: Order = (
+    await placeOrder(t, orderBody({ email, paymentMethod: cardToken('requiresAction') }))
+  ).json();
+  await authenticate(t.app, placed.payment!.nextAction!.clientSecret);
+  const confirmed = await t.inject({
+    method: 'POST',
+    url: buildPath(API_PATHS.orderConfirm, { id: placed.id }),
+  });
+  if (confirmed.json().status !== 'paid') throw new Error(`order not paid: ${confirmed.body}`);
+  return confirmed.json();
 }

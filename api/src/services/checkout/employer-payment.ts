@@ -19,6 +19,7 @@ import {
   insertOrder,
   nextPaymentAttempt,
   recordOrderIntent,
+  reopenFailedOrder,
 } from '../../repositories/orders-repository';
 import type { MailQueue } from '../mail/mail-queue';
 import { employeeOrderEmail, employerPaymentEmail } from '../mail/employer-payment-email';
@@ -199,8 +200,11 @@ export async function payEmployerRequest(
         attempt,
         returnUrl: employerPaymentLink(deps.publicOrigin, token),
         keepCard: false,
-        recordIntent: (intentId) =>
-          recordOrderIntent(deps.db, orderId, { id: intentId, attempt }, new Date()),
+        recordIntent: async (intentId) => {
+          // Confirmed again after a decline: unsettled until the provider answers.
+          await reopenFailedOrder(deps.db, orderId);
+          await recordOrderIntent(deps.db, orderId, { id: intentId, attempt }, new Date());
+        },
       });
       let finalized;
       try {

@@ -1,11 +1,15 @@
-// Nothing is left half-done: an order whose payment has not settled a few minutes after its
-// intent was created (the shopper closed the page, the webhook was lost, or our write failed
-// after the provider took the money) is finished from the provider's own state. Succeeded ends
-// paid, failed or canceled ends failed; an intent still waiting for the shopper (or never
-// confirmed) is cancelled at the provider, which releases it, and the order with it.
+// Nothing is left half-done: an order (an employer's payment included) or a post-purchase upgrade
+// whose payment has not settled a few minutes after its intent was written (the shopper closed
+// the page, the webhook was lost, or our write failed after the provider took the money) is
+// finished from the provider's own state, through the same function the confirm route and the
+// webhook use. Succeeded ends paid or completed (or refunded when it can no longer be), failed or
+// canceled ends failed; an intent still waiting for the shopper (or never confirmed) is cancelled
+// at the provider, which releases it, and the record with it.
 import type { FastifyBaseLogger } from 'fastify';
 import { claimUnsettledOrders } from '../../repositories/orders-repository';
+import { claimUnsettledUpgrades } from '../../repositories/upgrades-repository';
 import { finalizeOrder, type FinalizeDeps } from '../checkout/finalize-order';
+import { settleUpgradePayment, upgradeChargeKey } from '../upgrades/purchase-upgrade';
 import type { ProviderCharge } from './payment-provider';
 
 export interface ReconcileOptions {
@@ -17,19 +21,98 @@ export interface ReconcileOptions {
 }
 
 export interface ReconcileResult {
+  /** Orders and upgrades this run looked at. */
   checked: number;
-  /** Orders this run moved (paid, failed or cancelled). */
+  /** Orders and upgrades this run moved (paid or completed, failed, cancelled or refunded). */
   finalized: number;
+  /** Intents this run cancelled at the provider. */
   cancelled: number;
 }
 
 /** An intent the shopper will not finish any more: still waiting on them, or never confirmed. */
 const ABANDONED: readonly ProviderCharge['status'][] = ['requires_action', 'requires_confirmation'];
 
+/** The claim window of one pass: intents written before `before`, leased until `leaseUntil`. */
+interface Pass {
+  before: Date;
+  now: Date;
+  leaseUntil: Date;
+  limit: number;
+}
+
+/** One claimed record: its intent, the key to cancel it under, and the one place that settles it. */
+interface Claimed {
+  record: { orderId: string } | { upgradeId: string };
+  chargeId: string;
+  cancelKey: string;
+  /** Applies the provider's state; whether the record moved. */
+  settle(charge: ProviderCharge): Promise<boolean>;
+}
+
+async function reconcileRecord(deps: FinalizeDeps, claimed: Claimed, result: ReconcileResult) {
+  try {
+    let charge = await deps.provider.getCharge(claimed.chargeId);
+    if (!charge) {
+      deps.log?.error(
+        { ...claimed.record, chargeId: claimed.chargeId },
+        'intent unknown to the provider',
+      );
+      return;
+    }
+    if (ABANDONED.includes(charge.status)) {
+      charge = await deps.provider.cancelCharge(charge.id, claimed.cancelKey);
+      result.cancelled += 1;
+    }
+    if (await claimed.settle(charge)) result.finalized += 1;
+  } catch (error) {
+    // The lease runs out and a later pass tries again.
+    deps.log?.error({ err: error, ...claimed.record }, 'payment reconciliation failed');
+  }
+}
+
+async function reconcileOrders(deps: FinalizeDeps, pass: Pass, result: ReconcileResult) {
+  const rows = await claimUnsettledOrders(deps.db, pass);
+  result.checked += rows.length;
+  for (const row of rows)
+    await reconcileRecord(
+      deps,
+      {
+        record: { orderId: row.id },
+        chargeId: row.payment_charge_id!,
+        cancelKey: `order:${row.id}:cancel`,
+        settle: async (charge) => (await finalizeOrder(deps, row.id, charge)).changed,
+      },
+      result,
+    );
+}
+
+async function reconcileUpgrades(deps: FinalizeDeps, pass: Pass, result: ReconcileResult) {
+  const rows = await claimUnsettledUpgrades(deps.db, pass);
+  result.checked += rows.length;
+  for (const row of rows)
+    await reconcileRecord(
+      deps,
+      {
+        record: { upgradeId: row.id },
+        chargeId: row.charge_id!,
+        // Keyed by the attempt whose intent it is, like its creation and confirmation.
+        cancelKey: `${upgradeChargeKey(row.id, row.attempts)}:cancel`,
+        settle: async (charge) => {
+          const settled = await settleUpgradePayment(deps, row.id, charge);
+          return settled.outcome === 'completed'
+            ? settled.changed
+            : settled.outcome !== 'unchanged';
+        },
+      },
+      result,
+    );
+}
+
 /**
- * One pass. Each order is claimed with a lease (`for update skip locked`), so instances running
- * it at once share the orders and a crash mid-run only delays them; every step is idempotent
- * (finalizeOrder under a row lock, the cancellation under a key derived from the order).
+ * One pass. Each order and upgrade is claimed with a lease (`for update skip locked`), so
+ * instances running it at once share them and a crash mid-run only delays them; every step is
+ * idempotent (finalizeOrder and settleUpgradePayment under a row lock, the cancellation under a
+ * key derived from the record).
  */
 export async function reconcilePayments(
   deps: FinalizeDeps,
@@ -37,36 +120,15 @@ export async function reconcilePayments(
 ): Promise<ReconcileResult> {
   const now = (options.now ?? (() => new Date()))();
   const waitMs = options.afterMinutes * 60_000;
-  const rows = await claimUnsettledOrders(deps.db, {
+  const pass: Pass = {
     before: new Date(now.getTime() - waitMs),
     now,
     leaseUntil: new Date(now.getTime() + waitMs),
     limit: options.batchSize ?? 50,
-  });
-  const result: ReconcileResult = { checked: rows.length, finalized: 0, cancelled: 0 };
-  for (const row of rows) {
-    try {
-      let charge = await deps.provider.getCharge(row.payment_charge_id!);
-      if (!charge) {
-        deps.log?.error(
-          { orderId: row.id, chargeId: row.payment_charge_id },
-          'order intent unknown to the provider',
-        );
-        continue;
-      }
-      if (ABANDONED.includes(charge.status)) {
-        charge = await deps.provider.cancelCharge(charge.id, `order:${row.id}:cancel`);
-        result.cancelled += 1;
-      }
-      if ((await finalizeOrder(deps, row.id, charge)).changed) result.finalized += 1;
-    } catch (error) {
-      // The lease runs out and a later pass tries again.
-      deps.log?.error(
-        { err: error, orderId: row.id },
-        'payment reconciliation failed for an order',
-      );
-    }
-  }
+  };
+  const result: ReconcileResult = { checked: 0, finalized: 0, cancelled: 0 };
+  await reconcileOrders(deps, pass, result);
+  await reconcileUpgrades(deps, pass, result);
   return result;
 }
 

@@ -16,16 +16,20 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
 import { normaliseEmail } from '../../lib/email';
 import { multiplyCents } from '../../lib/money';
 import { findPriceByLookupKey } from '../../repositories/catalog-repository';
-import type { StoredOrder } from '../../repositories/orders-repository';
+import type { OrderRow } from '../../db/schema';
+import { lockOrder, type StoredOrder } from '../../repositories/orders-repository';
 import {
   completeUpgrade,
   ensurePendingUpgrade,
   findUpgrade,
+  lockUpgrade,
   recordDeclinedAttempt,
+  recordUpgradeIntent,
   toUpgradeResult,
   type StoredUpgrade,
 } from '../../repositories/upgrades-repository';
-import type { CheckoutDeps } from '../checkout/orders';
+import type { FinalizeDeps } from '../checkout/finalize-order';
+import { paymentBeingConfirmed, type CheckoutDeps } from '../checkout/orders';
 import { declined } from '../checkout/take-payment';
 import { orderNotCompleted } from '../checkout/record-payment';
 import { IdempotencyConflictError, type ProviderCharge } from '../payments/payment-provider';
@@ -136,16 +140,6 @@ export interface PurchaseRequest extends PendingRequest {
   quantity: number;
 }
 
-/** Writes the intent of an upgrade's current attempt on its (pending) row, before it is confirmed. */
-async function recordUpgradeIntent(deps: CheckoutDeps, upgradeId: string, intentId: string) {
-  await deps.db
-    .updateTable('upgrades')
-    .set({ charge_id: intentId, updated_at: new Date() })
-    .where('id', '=', upgradeId)
-    .where('status', '=', 'pending')
-    .execute();
-}
-
 /** Where the provider returns the shopper after a bank step on an upgrade. */
 const upgradeReturnUrl = (deps: CheckoutDeps, orderId: string) =>
   `${deps.publicOrigin ?? ''}/checkout?order=${encodeURIComponent(orderId)}`;
@@ -189,33 +183,115 @@ export async function purchaseUpgrade(
       throw new AppError(409, 'CONFLICT', 'Another purchase of this upgrade is in progress.');
     throw error;
   }
-  await recordUpgradeIntent(deps, upgrade.id, charge.id);
+  await recordUpgradeIntent(deps.db, upgrade.id, {
+    id: charge.id,
+    priceId: price.id,
+    at: new Date(),
+  });
   if (charge.status === 'requires_confirmation')
     charge = await provider.confirmCharge(charge.id, {
       source: { type: 'saved', paymentMethodId, offSession: false },
       returnUrl: upgradeReturnUrl(deps, orderId),
       idempotencyKey: `${recordKey}:confirm`,
     });
-  return settleUpgrade(deps, { orderId, type: request.type, upgrade, price }, charge);
+  return settleUpgrade(deps, upgrade, charge);
 }
 
 const noSavedCard = () =>
   badRequest('This order has no saved card to charge (it was paid later or by an employer).');
 
-interface UpgradeContext {
-  orderId: string;
-  type: UpgradeType;
-  upgrade: StoredUpgrade;
-  price: { id: string; lookupKey: string; unitAmount: number };
+/** What the provider's state of an upgrade's current intent made of it. */
+export type UpgradeSettlement =
+  | { outcome: 'completed'; changed: boolean }
+  | { outcome: 'declined'; message: string }
+  /** It succeeded but could not be completed: the money was given back. */
+  | { outcome: 'refunded' }
+  /** Still with the shopper, the bank or the provider; or not this upgrade's current intent. */
+  | { outcome: 'unchanged' };
+
+const CANCELLED_MESSAGE = 'The payment was not completed, so it was cancelled.';
+const REFUNDED_MESSAGE = 'The upgrade could not be completed, so the payment was refunded.';
+
+/** An upgrade is completed onto an order that is still paid and none of whose money went back. */
+const completable = (order: OrderRow | undefined) =>
+  order !== undefined &&
+  (order.status === 'paid' || order.status === 'fulfilled') &&
+  order.refunded_cents === 0;
+
+/**
+ * The one place an upgrade's payment becomes final: the purchase, the confirm route, the webhook
+ * and reconciliation all hand it the provider's state of the upgrade's intent. Under a lock on
+ * the upgrade row, whichever comes first changes it and the others find nothing to do; only the
+ * current attempt's intent moves it. A succeeded charge whose order was refunded or is no longer
+ * paid is refunded (key derived from the intent) and the attempt closed; a failed write leaves the
+ * attempt open with its intent for the next caller, so no charge is ever left without a record.
+ */
+export async function settleUpgradePayment(
+  deps: FinalizeDeps,
+  upgradeId: string,
+  charge: ProviderCharge,
+): Promise<UpgradeSettlement> {
+  const decided = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockUpgrade(trx, upgradeId);
+    if (!row?.order_id || row.charge_id !== charge.id) return { outcome: 'unchanged' } as const;
+    if (row.status === 'completed') return { outcome: 'completed', changed: false } as const;
+    if (charge.status === 'failed' || charge.status === 'canceled') {
+      const message =
+        charge.failureMessage ??
+        (charge.status === 'canceled'
+          ? CANCELLED_MESSAGE
+          : 'Your bank did not confirm this payment, so it was not charged.');
+      await recordDeclinedAttempt(trx, row.id, charge.id, message);
+      return { outcome: 'declined', message } as const;
+    }
+    if (charge.status !== 'succeeded') return { outcome: 'unchanged' } as const;
+    // Given back already (a refund that landed before its attempt was closed): close it now.
+    if (charge.amountRefunded > 0) {
+      await recordDeclinedAttempt(trx, row.id, charge.id, REFUNDED_MESSAGE);
+      return { outcome: 'refunded' } as const;
+    }
+    const order = await lockOrder(trx, row.order_id);
+    const upgrade = await findUpgrade(trx, row.order_id, row.type);
+    if (!completable(order) || !row.price || !upgrade) return { outcome: 'refuse' } as const;
+    const unitAmount = row.price.unit_amount_cents;
+    await completeUpgrade(trx, {
+      id: row.id,
+      orderId: row.order_id,
+      type: row.type,
+      chargeId: charge.id,
+      priceId: row.price.id,
+      lookupKey: row.price.lookup_key,
+      title: upgrade.title,
+      quantity: Math.max(1, Math.round(charge.amount / unitAmount)),
+      unitAmount,
+      amount: charge.amount,
+    });
+    return { outcome: 'completed', changed: true } as const;
+  });
+  if (decided.outcome !== 'refuse') return decided;
+  // Refunded outside the lock; a second caller refunds under the same key, so once.
+  deps.log?.warn(
+    { upgradeId, chargeId: charge.id },
+    'refunding an upgrade that cannot be completed',
+  );
+  const refunded = await undoPayment(
+    deps.provider,
+    charge,
+    `Upgrade ${upgradeId} could not be completed`,
+    deps.log,
+  );
+  // Not given back yet: the attempt stays open, so the next caller (reconciliation) tries again.
+  if (!refunded) throw new Error(`upgrade ${upgradeId}: payment ${charge.id} not given back yet`);
+  await recordDeclinedAttempt(deps.db, upgradeId, charge.id, REFUNDED_MESSAGE);
+  return { outcome: 'refunded' };
 }
 
-/** Completes the upgrade from the provider's state of its intent (the purchase and the confirm route). */
+/** The purchase's and the confirm route's answer from the provider's state of the upgrade's intent. */
 async function settleUpgrade(
   deps: CheckoutDeps,
-  { orderId, type, upgrade, price }: UpgradeContext,
+  upgrade: StoredUpgrade,
   charge: ProviderCharge,
 ): Promise<{ upgrade: UpgradeResult; created: boolean }> {
-  const { db, provider } = deps;
   if (charge.status === 'requires_action' && charge.nextAction) {
     return {
       upgrade: {
@@ -226,51 +302,36 @@ async function settleUpgrade(
       created: true,
     };
   }
-  if (charge.status !== 'succeeded') {
-    const message =
-      charge.failureMessage ?? 'Your bank did not confirm this payment, so it was not charged.';
-    await recordDeclinedAttempt(db, upgrade.id, upgrade.attempts, message);
-    throw declined(message);
-  }
-  const quantity = Math.max(1, Math.round(charge.amount / price.unitAmount));
-  let completed: StoredUpgrade | null;
+  let settled: UpgradeSettlement;
   try {
-    completed = await completeUpgrade(db, {
-      id: upgrade.id,
-      orderId,
-      type,
-      chargeId: charge.id,
-      priceId: price.id,
-      lookupKey: price.lookupKey,
-      title: upgrade.title,
-      quantity,
-      unitAmount: price.unitAmount,
-      amount: charge.amount,
-    });
+    settled = await settleUpgradePayment(deps, upgrade.id, charge);
   } catch (error) {
-    // The charge has no upgrade to show for it: give it back, and let the next try be a new attempt.
+    // The intent stays on the upgrade: the same purchase again, the webhook or reconciliation
+    // completes it, under the same keys, so nothing is charged twice.
     deps.log?.error(
-      { err: error, orderId, upgrade: type },
-      'upgrade write failed after payment; refunding',
+      { err: error, upgradeId: upgrade.id, chargeId: charge.id },
+      'upgrade payment not recorded yet',
     );
-    await undoPayment(
-      provider,
-      charge,
-      `Upgrade ${type} of order ${orderId} could not be recorded`,
-      deps.log,
-    );
-    await recordDeclinedAttempt(
-      db,
-      upgrade.id,
-      upgrade.attempts,
-      'The upgrade could not be completed, so the payment was refunded.',
-    ).catch(() => undefined);
-    throw orderNotCompleted();
+    throw paymentBeingConfirmed();
   }
-  if (completed) return { upgrade: toUpgradeResult(completed), created: true };
-  const raced = await findUpgrade(db, orderId, type);
-  if (!raced) throw new Error(`upgrade ${type} for order ${orderId} vanished`);
-  return { upgrade: toUpgradeResult(raced), created: false };
+  if (settled.outcome === 'declined') throw declined(settled.message);
+  if (settled.outcome === 'refunded') throw orderNotCompleted();
+  const current = await findUpgradeById(deps, upgrade.id);
+  return {
+    upgrade: toUpgradeResult(current),
+    created: settled.outcome === 'completed' && settled.changed,
+  };
+}
+
+async function findUpgradeById(deps: CheckoutDeps, upgradeId: string): Promise<StoredUpgrade> {
+  const row = await deps.db
+    .selectFrom('upgrades')
+    .select(['order_id', 'type'])
+    .where('id', '=', upgradeId)
+    .executeTakeFirst();
+  const upgrade = row?.order_id ? await findUpgrade(deps.db, row.order_id, row.type) : null;
+  if (!upgrade) throw notFound('Upgrade not found');
+  return upgrade;
 }
 
 /**
@@ -294,36 +355,20 @@ export async function confirmUpgradePayment(
   if (upgrade.status === 'completed' || !upgrade.chargeId) return toUpgradeResult(upgrade);
   const charge = await deps.provider.getCharge(upgrade.chargeId);
   if (!charge || charge.metadata.upgradeId !== upgrade.id) throw notFound('Upgrade not found');
-  const price = await upgradePrice(deps, row.type);
-  const context = { orderId: order.row.id, type: row.type, upgrade, price };
-  return (await settleUpgrade(deps, context, charge)).upgrade;
+  return (await settleUpgrade(deps, upgrade, charge)).upgrade;
 }
 
 /**
  * The provider's event for an upgrade's intent (the shopper finished the bank's step but never came
- * back): completes the pending upgrade whose current intent it is. Anything else changes nothing.
+ * back): settles the upgrade from the provider's current word on it, not the event's (a charge
+ * given back since stays so). A write that fails throws, so the event is delivered again.
  */
 export async function settleUpgradeIntent(
-  deps: CheckoutDeps,
+  deps: FinalizeDeps,
   upgradeId: string,
   charge: ProviderCharge,
 ): Promise<void> {
-  if (charge.status !== 'succeeded') return;
-  const row = await deps.db
-    .selectFrom('upgrades')
-    .select(['order_id', 'type', 'status', 'charge_id'])
-    .where('id', '=', upgradeId)
-    .executeTakeFirst();
-  if (!row?.order_id || row.status !== 'pending' || row.charge_id !== charge.id) return;
-  // The provider's current word: a charge given back (its upgrade could not be recorded) stays so.
   const current = await deps.provider.getCharge(charge.id);
-  if (current?.status !== 'succeeded' || current.amountRefunded > 0) return;
-  const upgrade = await findUpgrade(deps.db, row.order_id, row.type);
-  if (!upgrade) return;
-  const price = await upgradePrice(deps, row.type);
-  const context = { orderId: row.order_id, type: row.type, upgrade, price };
-  // A write that fails refunds the charge inside settleUpgrade; the event is answered either way.
-  await settleUpgrade(deps, context, current).catch((error: unknown) =>
-    deps.log?.error({ err: error, upgradeId }, 'upgrade not completed from its payment event'),
-  );
+  if (current?.metadata.upgradeId !== upgradeId) return;
+  await settleUpgradePayment(deps, upgradeId, current);
 }

@@ -1,8 +1,8 @@
 // Never money without an order: the order row exists before the provider is asked for an intent,
 // and the intent's id is on the order before it is confirmed. When the write after a successful
-// charge fails, the order keeps its intent and reconciliation finishes it (paid); the same
-// idempotency key never charges again. Upgrades give the money back instead. The failure is forced
-// in the database itself, with a trigger that refuses the one write that would complete it.
+// charge fails, the order (or upgrade) keeps its intent and the retry or reconciliation finishes
+// it; the same idempotency key never charges again. The failure is forced in the database itself,
+// with a trigger that refuses the one write that would complete it.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Order } from '@shop/shared/contract/checkout';
@@ -13,13 +13,10 @@ import {
   type TestPaymentProvider,
 } from '../../../src/services/payments/test-payment-provider';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
-import {
-  orderBody,
-  placeOrder,
-  US_ADDRESS,
-  businessBody,
-  cardToken,
-} from '../../helpers/checkout-fixtures';
+import { orderBody, placeOrder, businessBody, cardToken } from '../../helpers/checkout-fixtures';
+import { requestEmployerPayment } from '../../helpers/employer-fixtures';
+import { refuseStatus } from '../../helpers/refuse-status';
+import { testProvider } from '../../helpers/provider-steps';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
 let database: TestDatabase;
@@ -52,30 +49,6 @@ afterAll(async () => {
   await t.close();
   await database.drop();
 });
-
-/** Makes the database refuse to move a row of `table` to `status` until the returned undo runs. */
-async function refuseStatus(
-  table: 'orders' | 'upgrades',
-  status: string,
-): Promise<() => Promise<void>> {
-  const name = `refuse_${table}_${status.replace(/\W/g, '_')}`;
-  await sql
-    .raw(
-      `create or replace function ${name}() returns trigger language plpgsql as $$
-       begin
-         if new.status = '${status}' then raise exception 'forced failure: % refused', new.status; end if;
-         return new;
-       end $$`,
-    )
-    .execute(t.app.db);
-  await sql
-    .raw(`create trigger ${name} before update on ${table} for each row execute function ${name}()`)
-    .execute(t.app.db);
-  return async () => {
-    await sql.raw(`drop trigger ${name} on ${table}`).execute(t.app.db);
-    await sql.raw(`drop function ${name}()`).execute(t.app.db);
-  };
-}
 
 /** The job's pass as it runs once the intents are old enough. */
 const reconcileLater = () =>
@@ -137,7 +110,7 @@ describe('a consumer order', () => {
   });
 
   it('keeps its intent when it cannot be marked paid, and reconciliation ends it paid, charged once', async () => {
-    const undo = await refuseStatus('orders', 'paid');
+    const undo = await refuseStatus(t.app.db, 'orders', 'paid');
     const key = randomUUID();
     const body = orderBody({ email: 'write-fails@example.com' });
     try {
@@ -189,7 +162,7 @@ describe('a consumer order', () => {
 
 describe('a partner storefront order', () => {
   it('stays pending with its paid intent when it cannot be marked paid, until reconciliation pays it', async () => {
-    const undo = await refuseStatus('orders', 'paid');
+    const undo = await refuseStatus(t.app.db, 'orders', 'paid');
     let id: string;
     try {
       const started = await t.inject({
@@ -222,42 +195,13 @@ describe('a partner storefront order', () => {
 
 describe('an employer payment', () => {
   it('keeps its intent when the order cannot be marked paid, and reconciliation pays it once', async () => {
-    const sessionId = randomUUID();
-    await t.inject({
-      method: 'PUT',
-      url: API_PATHS.cart,
-      payload: { sessionId, items: [{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }] },
+    const { orderId, pay } = await requestEmployerPayment(t, {
+      email: 'worker-fails@example.com',
+      employerEmail: 'boss-fails@employer.example',
     });
-    const submitted = await t.inject({
-      method: 'POST',
-      url: API_PATHS.employerFormSubmit,
-      payload: {
-        email: 'worker-fails@example.com',
-        name: 'Wes Worker',
-        employerEmail: 'boss-fails@employer.example',
-        shippingAddress: US_ADDRESS,
-        sessionId,
-      },
-    });
-    expect(submitted.statusCode).toBe(201);
-    const { orderId } = submitted.json();
-    const mail = await t.app.db
-      .selectFrom('outbox')
-      .select('text_body')
-      .where('to_address', '=', 'boss-fails@employer.example')
-      .executeTakeFirstOrThrow();
-    const token = decodeURIComponent(/employerPay=([^\s&]+)/.exec(mail.text_body)![1]!);
-    const pay = (key: string) =>
-      t.inject({
-        method: 'POST',
-        url: buildPath(API_PATHS.employerPaymentPay, { token }),
-        headers: { 'idempotency-key': key },
-        payload: { paymentMethod: cardToken() },
-      });
-
-    const undo = await refuseStatus('orders', 'paid');
+    const undo = await refuseStatus(t.app.db, 'orders', 'paid');
     try {
-      const failed = await pay(randomUUID());
+      const failed = await pay();
       expect(failed.statusCode).toBe(409);
       expect(failed.json().error.message).toMatch(/still confirming your payment/);
     } finally {
@@ -273,13 +217,15 @@ describe('an employer payment', () => {
       .executeTakeFirstOrThrow();
     expect(request.status).toBe('paid');
     // Paid: another click is refused and charges nothing.
-    expect((await pay(randomUUID())).statusCode).toBe(409);
+    expect((await pay()).statusCode).toBe(409);
     expect(await chargesFor(orderId)).toHaveLength(1);
   });
 });
 
 describe('an upgrade', () => {
-  it('is refunded when it cannot be completed, stays pending, and the next try is one new charge', async () => {
+  it('keeps its intent when it cannot be completed, and the same click again completes it, charged once', async () => {
+    // Only the shopper's retry may finish it here (reconciliation has its own tests).
+    await testProvider(t.app).stopEventDelivery();
     const placed = await placeOrder(t, orderBody({ email: 'upgrade-fails@example.com' }));
     const order: Order = placed.json();
     const buy = () =>
@@ -288,27 +234,33 @@ describe('an upgrade', () => {
         url: buildPath(API_PATHS.buyBpTape, { id: order.id }),
         payload: {},
       });
-    const undo = await refuseStatus('upgrades', 'completed');
+    const undo = await refuseStatus(t.app.db, 'upgrades', 'completed');
     try {
       const failed = await buy();
       expect(failed.statusCode).toBe(409);
-      expect(failed.json().error.code).toBe('ORDER_NOT_COMPLETED');
+      expect(failed.json().error.message).toMatch(/still confirming your payment/);
     } finally {
       await undo();
     }
     const upgrade = await t.app.db
       .selectFrom('upgrades')
-      .select(['status', 'attempts'])
+      .select(['status', 'attempts', 'charge_id'])
       .where('order_id', '=', order.id)
       .executeTakeFirstOrThrow();
-    expect(upgrade).toEqual({ status: 'pending', attempts: 1 });
+    expect(upgrade).toMatchObject({ status: 'pending', attempts: 0 });
     const afterFailure = await chargesFor(order.id);
-    // The order's own charge and the refunded upgrade charge.
+    // The order's own charge and the upgrade's, taken and named on the upgrade, nothing refunded.
     expect(afterFailure).toHaveLength(2);
-    expect(await refundsOf(afterFailure.map((charge) => charge.id))).toHaveLength(1);
+    expect(afterFailure).toContainEqual(
+      expect.objectContaining({ id: upgrade.charge_id, status: 'succeeded' }),
+    );
+    expect(await refundsOf(afterFailure.map((charge) => charge.id))).toEqual([]);
 
-    expect((await buy()).statusCode).toBe(201);
+    const again = await buy();
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ status: 'completed', chargeId: upgrade.charge_id });
     expect((await buy()).statusCode).toBe(409);
-    expect(await chargesFor(order.id)).toHaveLength(3);
+    expect(await chargesFor(order.id)).toHaveLength(2);
+    expect(await refundsOf(afterFailure.map((charge) => charge.id))).toEqual([]);
   });
 });

@@ -1,8 +1,12 @@
 import type { Order } from '@shop/shared/contract/checkout';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
-import { cardToken, orderBody, placeOrder } from '../../helpers/checkout-fixtures';
-import { authenticate, deliverEvents, testProvider } from '../../helpers/provider-steps';
+import {
+  authenticate,
+  deliverEvents,
+  paidOrderWithCheckedCard,
+  testProvider,
+} from '../../helpers/provider-steps';
 
 // A bank that asks for 3-D Secure on every charge asks again when an upgrade charges the order's card.
 describe('an upgrade the bank asks to confirm', () => {
@@ -14,19 +18,6 @@ describe('an upgrade the bank asks to confirm', () => {
   });
   afterAll(() => t.close());
 
-  /** An order paid with the 3-D Secure card: the shopper authenticated it at checkout. */
-  async function paidOrder(email: string): Promise<Order> {
-    const placed: Order = (
-      await placeOrder(t, orderBody({ email, paymentMethod: cardToken('requiresAction') }))
-    ).json();
-    await authenticate(t.app, placed.payment!.nextAction!.clientSecret);
-    const confirmed = await t.inject({
-      method: 'POST',
-      url: buildPath(API_PATHS.orderConfirm, { id: placed.id }),
-    });
-    expect(confirmed.json().status).toBe('paid');
-    return confirmed.json();
-  }
   const buyTape = (order: Order) =>
     t.inject({
       method: 'POST',
@@ -43,7 +34,7 @@ describe('an upgrade the bank asks to confirm', () => {
     ).status;
 
   it('answers with the next action, then the confirm route completes it from the provider', async () => {
-    const order = await paidOrder('tape-3ds@example.com');
+    const order = await paidOrderWithCheckedCard(t, 'tape-3ds@example.com');
     const bought = await buyTape(order);
     expect(bought.statusCode).toBe(201);
     expect(bought.json()).toMatchObject({
@@ -73,7 +64,7 @@ describe('an upgrade the bank asks to confirm', () => {
   });
 
   it('is completed by the succeeded event when the shopper never comes back', async () => {
-    const order = await paidOrder('tape-gone@example.com');
+    const order = await paidOrderWithCheckedCard(t, 'tape-gone@example.com');
     const bought = (await buyTape(order)).json();
     await authenticate(t.app, bought.nextAction.clientSecret);
     await deliverEvents(t.app);
