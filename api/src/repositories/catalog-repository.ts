@@ -49,16 +49,3 @@ export async function listPrices(db: Executor, lookupKeys?: readonly string[]): 
   const rows = await query.orderBy('lookup_key', 'asc').execute();
   return rows.map(toPrice);
 }
-
-export async function findPriceByLookupKey(
-  db: Executor,
-  lookupKey: string,
-): Promise<Price | undefined> {
-  const row = await db
-    .selectFrom('prices')
-    .selectAll()
-    .where('lookup_key', '=', lookupKey)
-    .where('active', '=', true)
-    .executeTakeFirst();
-  return row ? toPrice(row) : undefined;
-}

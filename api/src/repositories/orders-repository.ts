@@ -230,7 +230,8 @@ export async function findOrder(db: Executor, id: string): Promise<StoredOrder |
   if (!row) return null;
   const lines = await db
     .selectFrom('order_lines')
-    .leftJoin('prices', 'prices.id', 'order_lines.price_id')
+    // By lookup key: price_id is the provider's price (Stripe's id when Stripe prices the catalogue).
+    .leftJoin('prices', 'prices.lookup_key', 'order_lines.lookup_key')
     .selectAll('order_lines')
     .select(['prices.recurring_interval', 'prices.recurring_interval_count'])
     .where('order_id', '=', id)

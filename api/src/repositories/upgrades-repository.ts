@@ -9,21 +9,24 @@ export interface StoredUpgrade extends UpgradeResult {
 }
 
 function selectUpgrades(db: Executor) {
-  return db
-    .selectFrom('upgrades')
-    .leftJoin('prices', 'prices.id', 'upgrades.price_id')
-    .leftJoin('products', 'products.key', 'prices.product_key')
-    .select([
-      'upgrades.id',
-      'upgrades.type',
-      'upgrades.status',
-      'upgrades.charge_id',
-      'upgrades.amount_cents',
-      'upgrades.quantity',
-      'upgrades.attempts',
-      'upgrades.failure_message',
-      'products.title',
-    ]);
+  return (
+    db
+      .selectFrom('upgrades')
+      // By lookup key: price_id is the provider's price (Stripe's id when Stripe prices the catalogue).
+      .leftJoin('prices', 'prices.lookup_key', 'upgrades.upgrade_to')
+      .leftJoin('products', 'products.key', 'prices.product_key')
+      .select([
+        'upgrades.id',
+        'upgrades.type',
+        'upgrades.status',
+        'upgrades.charge_id',
+        'upgrades.amount_cents',
+        'upgrades.quantity',
+        'upgrades.attempts',
+        'upgrades.failure_message',
+        'products.title',
+      ])
+  );
 }
 
 type UpgradeSelection = Awaited<
@@ -128,18 +131,19 @@ export async function ensurePendingUpgrade(
 
 /**
  * The current attempt's intent, written on the (pending) upgrade before it is confirmed, with the
- * price it charges: reconciliation finds it from here if nobody comes back for it.
+ * price and quantity it charges: reconciliation finds it from here if nobody comes back for it.
  */
 export async function recordUpgradeIntent(
   db: Executor,
   id: string,
-  intent: { id: string; priceId: string; at: Date },
+  intent: { id: string; priceId: string; quantity: number; at: Date },
 ): Promise<void> {
   await db
     .updateTable('upgrades')
     .set({
       charge_id: intent.id,
       price_id: intent.priceId,
+      quantity: intent.quantity,
       payment_intent_at: intent.at,
       payment_check_after: null,
       updated_at: intent.at,
@@ -149,7 +153,10 @@ export async function recordUpgradeIntent(
     .execute();
 }
 
-/** A pending upgrade under its row lock, with the price its current attempt charges. */
+/**
+ * A pending upgrade under its row lock, with the price and quantity its current attempt charges
+ * (as recorded with its intent: the provider's price id, not necessarily a row of ours).
+ */
 export async function lockUpgrade(trx: Executor, id: string) {
   const row = await trx
     .selectFrom('upgrades')
@@ -160,6 +167,8 @@ export async function lockUpgrade(trx: Executor, id: string) {
       'status',
       'charge_id',
       'price_id',
+      'upgrade_to',
+      'quantity',
       'attempts',
       'failure_message',
       'payment_intent_at',
@@ -168,14 +177,9 @@ export async function lockUpgrade(trx: Executor, id: string) {
     .forUpdate()
     .executeTakeFirst();
   if (!row) return undefined;
-  const price = row.price_id
-    ? await trx
-        .selectFrom('prices')
-        .select(['id', 'lookup_key', 'unit_amount_cents'])
-        .where('id', '=', row.price_id)
-        .executeTakeFirst()
-    : undefined;
-  return { ...row, price: price ?? null };
+  const price =
+    row.price_id && row.upgrade_to ? { id: row.price_id, lookup_key: row.upgrade_to } : null;
+  return { ...row, price };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import type { DatabaseKind } from '../db/open-database';
 import type { UserRow } from '../db/schema';
 import type { PaymentProvider } from '../services/payments/payment-provider';
+import type { CatalogPriceSource } from '../services/catalog/provider-prices';
 import type { Mailer } from '../services/mail/mailer';
 import type { MailQueue } from '../services/mail/mail-queue';
 import type { PaymentReconciler } from '../services/payments/reconcile-payments';
@@ -20,6 +21,8 @@ declare module 'fastify' {
     databaseKind: DatabaseKind;
     passwords: PasswordHasher;
     paymentProvider: PaymentProvider;
+    /** The catalogue's prices: our table, or the provider's prices laid over it (Stripe). */
+    catalogPrices: CatalogPriceSource;
     mailer: Mailer;
     /** Queue mail here from request handlers: delivery happens after the response. */
     mailQueue: MailQueue;

@@ -142,3 +142,23 @@ export function stripeError(
 }
 
 export const ok = (body: object): StripeReply => ({ status: 200, body });
+
+/**
+ * GET /v1/prices as Stripe answers a lookup: those of `prices()` (read on every request, so a
+ * test can change them) whose lookup key the request names in `lookup_keys[n]`.
+ */
+export function pricesByLookupKey(prices: () => readonly { lookup_key: string }[]) {
+  return (request: StripeRequest): StripeReply => {
+    const asked = new Set(
+      Object.entries(request.query)
+        .filter(([field]) => field.startsWith('lookup_keys['))
+        .map(([, key]) => key),
+    );
+    return ok({
+      object: 'list',
+      data: prices().filter((price) => asked.has(price.lookup_key)),
+      has_more: false,
+      url: '/v1/prices',
+    });
+  };
+}

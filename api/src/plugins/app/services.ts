@@ -13,11 +13,17 @@ import { createTestPaymentProvider } from '../../services/payments/test-payment-
 import { createPaymentReconciler } from '../../services/payments/reconcile-payments';
 import { createStripePaymentProvider } from '../../services/payments/stripe-provider/stripe-payment-provider';
 import { createInvalidationChannel } from '../../services/invalidation-channel';
+import {
+  createCatalogPriceSource,
+  type CatalogPriceSource,
+} from '../../services/catalog/provider-prices';
 import { DirectoryUploadStore } from '../../services/results/directory-upload-store';
 import type { UploadStore } from '../../services/results/upload-store';
 
 export interface ServicesPluginOptions {
   paymentProvider?: PaymentProvider;
+  /** Where the catalogue's amounts come from; by default chosen by the payment provider. */
+  catalogPrices?: CatalogPriceSource;
   mailer?: Mailer;
   passwordHasher?: PasswordHasher;
   argon2Cost?: Argon2Cost;
@@ -44,6 +50,11 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
         (config.stripe
           ? createStripePaymentProvider({ ...config.stripe, db })
           : createTestPaymentProvider(db)),
+    );
+    app.decorate(
+      'catalogPrices',
+      options.catalogPrices ??
+        createCatalogPriceSource({ db, provider: app.paymentProvider, log: app.log }),
     );
 
     const mailer =

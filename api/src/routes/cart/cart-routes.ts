@@ -66,6 +66,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const items = mergeItems([], request.body.items);
       await assertKnownLookupKeys(
         db,
+        app.catalogPrices,
         items.map((item) => item.lookupKey),
       );
       if (!request.user) rememberCartSession(reply, config, request.body.sessionId);

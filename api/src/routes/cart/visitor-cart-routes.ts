@@ -39,7 +39,7 @@ export const visitorCartRoutes: FastifyPluginAsyncZod = async (app) => {
           : null;
       const cart = owner ? await getCart(db, owner) : EMPTY_CART;
       if (cart.items.length === 0) return { cart, quote: null };
-      const priced = await priceCart(db, {
+      const priced = await priceCart(db, app.catalogPrices, {
         items: cart.items,
         country: request.query.country,
         shipUpfront: false,

@@ -7,7 +7,8 @@ import {
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listOffers, listPrices } from '../../repositories/catalog-repository';
+import { listOffers } from '../../repositories/catalog-repository';
+import { listCatalogPrices } from '../../services/catalog/provider-prices';
 
 const CATALOG_CACHE_CONTROL = 'public, max-age=60';
 
@@ -36,14 +37,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'List the prices the offers sell at',
+        description:
+          "The amounts every order is charged. With Stripe, the merchant's Stripe Prices found by lookup key (503 while they cannot be read); a key Stripe lacks is left out.",
         operationId: 'listPrices',
         querystring: pricesQuerySchema,
-        response: { 200: pricesResponseSchema, 400: errorBodySchema },
+        response: { 200: pricesResponseSchema, 400: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', CATALOG_CACHE_CONTROL);
-      return { prices: await listPrices(app.db, request.query.lookupKeys) };
+      return {
+        prices: await listCatalogPrices(app.db, app.catalogPrices, request.query.lookupKeys),
+      };
     },
   );
 };

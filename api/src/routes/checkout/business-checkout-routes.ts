@@ -31,6 +31,7 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     db: app.db,
     provider: app.paymentProvider,
+    catalogPrices: app.catalogPrices,
     mailQueue: app.mailQueue,
     publicOrigin: app.config.publicOrigin,
   };

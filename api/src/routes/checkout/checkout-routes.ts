@@ -53,6 +53,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     mailQueue: app.mailQueue,
     publicOrigin: app.config.publicOrigin,
     pricingCatalog: createPricingCatalogCache(db),
+    catalogPrices: app.catalogPrices,
   };
   const buyer = (request: FastifyRequest) => buyerOf(request, app.config);
   const errors = {
@@ -79,7 +80,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { country, lookupKeys, currency, consolidated } = request.query;
-      await assertKnownLookupKeys(db, lookupKeys);
+      await assertKnownLookupKeys(db, app.catalogPrices, lookupKeys);
       // One kit per key listed, as the client lists one key per kit in the cart.
       return {
         shippingCost: await shippingCost(db, {
@@ -136,7 +137,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         await withPartnerTitles(
           app.customizations,
           request.body.businessKey,
-          await priceCart(db, request.body),
+          await priceCart(db, app.catalogPrices, request.body),
         ),
       );
     },

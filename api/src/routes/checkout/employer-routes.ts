@@ -23,6 +23,7 @@ export const employerRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     db: app.db,
     provider: app.paymentProvider,
+    catalogPrices: app.catalogPrices,
     log: app.log,
     mailQueue: app.mailQueue,
     publicOrigin: app.config.publicOrigin,

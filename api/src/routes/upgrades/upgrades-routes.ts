@@ -39,6 +39,7 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     db,
     provider: app.paymentProvider,
+    catalogPrices: app.catalogPrices,
     log: app.log,
     mailQueue: app.mailQueue,
     publicOrigin: app.config.publicOrigin,
@@ -74,6 +75,7 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.send(
         await miniPanelUpgradeOffer(
           db,
+          app.catalogPrices,
           request.query.lookupKeys,
           request.query.paymentId,
           buyer(request),
@@ -102,7 +104,13 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       return reply.send(
-        await easyDrawUpgradeOffer(db, request.query.lookupKey, request.query.id, buyer(request)),
+        await easyDrawUpgradeOffer(
+          db,
+          app.catalogPrices,
+          request.query.lookupKey,
+          request.query.id,
+          buyer(request),
+        ),
       );
     },
   );

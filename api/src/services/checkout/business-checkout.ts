@@ -194,7 +194,7 @@ export function createBusinessCheckoutProcessor(
           const priced = await withPartnerTitles(
             customizations,
             input.businessKey,
-            await priceOrder(db, {
+            await priceOrder(db, deps.catalogPrices, {
               items: input.products,
               country: input.shipping.country,
               shipUpfront: input.shipUpfront,

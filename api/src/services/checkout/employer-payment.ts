@@ -67,7 +67,7 @@ export async function submitEmployerRequest(
     throw badRequest('Your cart is empty: add a test before asking your employer to pay.', {
       items: 'The cart is empty',
     });
-  const priced = await priceOrder(deps.db, {
+  const priced = await priceOrder(deps.db, deps.catalogPrices, {
     items,
     country: input.shippingAddress.country,
     shipUpfront: input.shipUpfront,

@@ -37,7 +37,9 @@ import {
   runIdempotent,
   type IdempotentOutcome,
 } from './idempotency';
+import type { CatalogPriceSource } from '../catalog/provider-prices';
 import {
+  mergeCartItems,
   priceCartFromCatalog,
   priceOrder,
   toQuote,
@@ -60,6 +62,8 @@ export interface CheckoutDeps {
   publicOrigin?: string;
   /** The in-process copy of the prices a consumer order without a code is priced from. */
   pricingCatalog?: PricingCatalogCache;
+  /** Where the amounts come from: our prices table, or the provider's prices laid over it. */
+  catalogPrices: CatalogPriceSource;
 }
 
 export interface ConsumerOrderRequest {
@@ -281,7 +285,7 @@ async function claimWithCatalogPrices(
   const { db } = attempt.deps;
   for (let tries = 0; tries < CATALOG_ATTEMPTS; tries += 1) {
     const copy = await catalog.current();
-    const priced = priceFromCopy(copy, attempt.pricingInput);
+    const priced = await priceFromCopy(attempt.deps.catalogPrices, copy, attempt.pricingInput);
     if (!priced) break;
     const claimed = await claimKeyAndInsertOrder(
       db,
@@ -302,9 +306,17 @@ async function claimWithCatalogPrices(
 }
 
 /** The cart priced from the catalogue copy, or null when it cannot be (it then takes the general path). */
-function priceFromCopy(copy: PricingCatalog, input: PricingInput): PricedCart | null {
+async function priceFromCopy(
+  prices: CatalogPriceSource,
+  copy: PricingCatalog,
+  input: PricingInput,
+): Promise<PricedCart | null> {
+  const lookupKeys = mergeCartItems(input.items).flatMap((item) =>
+    copy.prices.has(item.lookupKey) ? [item.lookupKey] : [],
+  );
+  const book = lookupKeys.length > 0 ? await prices.providerPrices(lookupKeys) : null;
   try {
-    return priceCartFromCatalog(copy, input);
+    return priceCartFromCatalog(copy, book, input);
   } catch (error) {
     // A replay of the key still gets its order on the general path, anything else the same refusal.
     if (error instanceof AppError) return null;
@@ -318,7 +330,8 @@ async function placeClaimedOrder(
   written: WrittenOrder | null,
 ): Promise<{ orderId: string; statusCode: number; order: Order }> {
   const { deps } = attempt;
-  const priced = written?.priced ?? (await priceOrder(deps.db, attempt.pricingInput));
+  const priced =
+    written?.priced ?? (await priceOrder(deps.db, deps.catalogPrices, attempt.pricingInput));
   const orderId =
     written?.orderId ?? (await insertOrder(deps.db, newConsumerOrder(attempt, priced)));
   const charge = await payOrder(attempt, priced, orderId);

@@ -21,6 +21,12 @@ import {
 } from '../../lib/money';
 import { listPrices } from '../../repositories/catalog-repository';
 import { findDiscount, usedByEmail } from '../../repositories/discounts-repository';
+import {
+  overlayProviderPrices,
+  type CatalogPriceSource,
+  type ProviderPriceBook,
+} from '../catalog/provider-prices';
+import type { ProviderPrice } from '../payments/payment-provider';
 
 export const SUPPORTED_COUNTRIES = ['US', 'CA'] as const;
 
@@ -51,13 +57,19 @@ export function mergeCartItems(items: readonly CartItem[]): CartItem[] {
   return [...merged].map(([lookupKey, quantity]) => ({ lookupKey, quantity }));
 }
 
-/** Refuses keys we do not sell (any active price, partner prices included). */
+/** Refuses keys we do not sell (any active price, partner prices included, that the provider has). */
 export async function assertKnownLookupKeys(
   db: Executor,
+  prices: CatalogPriceSource,
   lookupKeys: readonly string[],
 ): Promise<void> {
   if (lookupKeys.length === 0) return;
-  const known = new Set((await listPrices(db, lookupKeys)).map((price) => price.lookupKey));
+  const rows = await listPrices(db, lookupKeys);
+  const book =
+    rows.length > 0 ? await prices.providerPrices(rows.map((row) => row.lookupKey)) : null;
+  const known = new Set(
+    rows.filter((row) => !book || book.get(row.lookupKey)).map((price) => price.lookupKey),
+  );
   const unknown = [...new Set(lookupKeys.filter((key) => !known.has(key)))];
   if (unknown.length > 0) throw unknownProducts(unknown);
 }
@@ -94,6 +106,26 @@ export function activePricesQuery(
 export type ActivePriceRow = Awaited<
   ReturnType<ReturnType<typeof activePricesQuery>['execute']>
 >[number];
+
+/** A row as the provider sells it: its price id, amount, currency, period and unlimited flag. */
+function withProviderPrice(row: ActivePriceRow, price: ProviderPrice): ActivePriceRow {
+  const { unlimited_upgrade: _ours, ...metadata } = row.metadata ?? {};
+  return {
+    ...row,
+    id: price.id,
+    unit_amount_cents: price.unitAmount,
+    currency: price.currency,
+    type: price.type,
+    recurring_interval: price.type === 'recurring' ? price.recurringInterval : null,
+    recurring_interval_count:
+      price.type === 'recurring' ? (price.recurringIntervalCount ?? 1) : null,
+    metadata: price.isUnlimitedUpgrade ? { ...metadata, unlimited_upgrade: 'true' } : metadata,
+  };
+}
+
+/** The rows at the provider's prices; a key the provider does not have is left out (not sold). */
+const overlayPriceRows = (rows: readonly ActivePriceRow[], book: ProviderPriceBook | null) =>
+  overlayProviderPrices(rows, book, (row) => row.lookup_key, withProviderPrice);
 
 function shippingRateQuery(
   db: Pick<QueryCreator<DB>, 'selectFrom'>,
@@ -199,8 +231,13 @@ export async function shippingCost(db: Executor, input: ShippingInput): Promise<
   return shippingFromRate(rate, input);
 }
 
-/** The cart's prices and the shipping rate, read in one round trip. */
-async function pricingRows(db: Executor, merged: readonly CartItem[], country: string) {
+/** The cart's prices (at the provider's amounts) and the shipping rate, read in one round trip. */
+async function pricingRows(
+  db: Executor,
+  source: CatalogPriceSource,
+  merged: readonly CartItem[],
+  country: string,
+) {
   if (merged.length === 0) return { prices: [], rate: undefined, readRate: true };
   const row = await db
     .selectNoFrom((eb) => [
@@ -213,7 +250,11 @@ async function pricingRows(db: Executor, merged: readonly CartItem[], country: s
       jsonObjectFrom(shippingRateQuery(eb, shippingCountry(country), 'usd')).as('rate'),
     ])
     .executeTakeFirstOrThrow();
-  return { prices: row.prices, rate: row.rate, readRate: false };
+  const book =
+    row.prices.length > 0
+      ? await source.providerPrices(row.prices.map((price) => price.lookup_key))
+      : null;
+  return { prices: overlayPriceRows(row.prices, book), rate: row.rate, readRate: false };
 }
 
 export const kitCount = (lines: readonly { quantity: number }[]) =>
@@ -290,9 +331,13 @@ export function discountOff(row: DiscountRow, base: number): number {
 }
 
 /** The whole cart, priced. A code that fails is reported in discountProblem and takes nothing off. */
-export async function priceCart(db: Executor, input: PricingInput): Promise<PricedCart> {
+export async function priceCart(
+  db: Executor,
+  prices: CatalogPriceSource,
+  input: PricingInput,
+): Promise<PricedCart> {
   const merged = mergeCartItems(input.items);
-  const rows = await pricingRows(db, merged, input.country);
+  const rows = await pricingRows(db, prices, merged, input.country);
   const lines = linesFromRows(merged, rows.prices, input.businessKey ?? null);
   const subtotal = sumCents(lines.map((line) => line.amount));
   let discount = 0;
@@ -346,19 +391,23 @@ export async function priceCart(db: Executor, input: PricingInput): Promise<Pric
 
 /**
  * A cart without a discount code, priced exactly as priceCart prices it, from a copy of the
- * prices and shipping rates held in memory (pricing-catalog.ts) instead of a query. Throws the
- * same errors priceCart throws.
+ * prices and shipping rates held in memory (pricing-catalog.ts) instead of a query, with the
+ * provider's prices `book` (null when our table is the source). Throws the same errors priceCart throws.
  */
 export function priceCartFromCatalog(
   catalog: {
     prices: ReadonlyMap<string, ActivePriceRow>;
     rates: ReadonlyMap<string, ShippingRate>;
   },
+  book: ProviderPriceBook | null,
   input: PricingInput,
 ): PricedCart {
   if (input.discountCode?.trim()) throw new Error('A discount code is priced by priceCart');
   const merged = mergeCartItems(input.items);
-  const rows = merged.flatMap((item) => catalog.prices.get(item.lookupKey) ?? []);
+  const rows = overlayPriceRows(
+    merged.flatMap((item) => catalog.prices.get(item.lookupKey) ?? []),
+    book,
+  );
   const lines = linesFromRows(merged, rows, input.businessKey ?? null);
   const subtotal = sumCents(lines.map((line) => line.amount));
   const shipping = shippingFromRate(
@@ -391,8 +440,12 @@ export function assertDiscountApplies(priced: PricedCart): void {
 }
 
 /** Prices a cart for an order: a code that does not apply stops the order. */
-export async function priceOrder(db: Executor, input: PricingInput): Promise<PricedCart> {
-  const priced = await priceCart(db, input);
+export async function priceOrder(
+  db: Executor,
+  prices: CatalogPriceSource,
+  input: PricingInput,
+): Promise<PricedCart> {
+  const priced = await priceCart(db, prices, input);
   assertDiscountApplies(priced);
   return priced;
 }

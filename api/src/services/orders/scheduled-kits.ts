@@ -20,7 +20,8 @@ export async function scheduledProducts(
   const fromOrders = await db
     .selectFrom('order_lines')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-    .innerJoin('prices', 'prices.id', 'order_lines.price_id')
+    // By lookup key: price_id is the provider's price (Stripe's id when Stripe prices the catalogue).
+    .innerJoin('prices', 'prices.lookup_key', 'order_lines.lookup_key')
     .select('prices.id')
     .where('orders.user_id', '=', userId)
     .where('orders.status', 'in', ['paid', 'fulfilled'])

@@ -193,6 +193,8 @@ export interface ProviderPrice {
   currency: string;
   type: 'one_time' | 'recurring';
   recurringInterval: 'day' | 'week' | 'month' | 'year' | null;
+  /** Units of `recurringInterval` per period (3 months = quarterly); null for one-time prices. */
+  recurringIntervalCount: number | null;
   /** From the price's metadata `unlimited_upgrade`. */
   isUnlimitedUpgrade: boolean;
 }

@@ -15,7 +15,7 @@ import { undoPayment } from '../payments/undo-payment';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
 import { normaliseEmail } from '../../lib/email';
 import { multiplyCents } from '../../lib/money';
-import { findPriceByLookupKey } from '../../repositories/catalog-repository';
+import { findCatalogPrice } from '../catalog/provider-prices';
 import type { OrderRow } from '../../db/schema';
 import { lockOrder, type StoredOrder } from '../../repositories/orders-repository';
 import {
@@ -81,7 +81,7 @@ async function assertUpgradableLine(deps: CheckoutDeps, order: StoredOrder, look
 }
 
 async function upgradePrice(deps: CheckoutDeps, type: UpgradeType, priceId?: string) {
-  const price = await findPriceByLookupKey(deps.db, UPGRADE_LOOKUP_KEYS[type]);
+  const price = await findCatalogPrice(deps.db, deps.catalogPrices, UPGRADE_LOOKUP_KEYS[type]);
   if (!price) throw notFound('This upgrade is not on sale');
   // A client names the price it was shown; the amount is still the server's own.
   if (priceId !== undefined && priceId !== price.id)
@@ -186,6 +186,7 @@ export async function purchaseUpgrade(
   await recordUpgradeIntent(deps.db, upgrade.id, {
     id: charge.id,
     priceId: price.id,
+    quantity: request.quantity,
     at: new Date(),
   });
   if (charge.status === 'requires_confirmation')
@@ -253,7 +254,9 @@ export async function settleUpgradePayment(
     const order = await lockOrder(trx, row.order_id);
     const upgrade = await findUpgrade(trx, row.order_id, row.type);
     if (!completable(order) || !row.price || !upgrade) return { outcome: 'refuse' } as const;
-    const unitAmount = row.price.unit_amount_cents;
+    // The attempt's own quantity: the unit amount is what the provider charged for each.
+    const quantity = Math.max(1, row.quantity);
+    const unitAmount = Math.round(charge.amount / quantity);
     await completeUpgrade(trx, {
       id: row.id,
       orderId: row.order_id,
@@ -262,7 +265,7 @@ export async function settleUpgradePayment(
       priceId: row.price.id,
       lookupKey: row.price.lookup_key,
       title: upgrade.title,
-      quantity: Math.max(1, Math.round(charge.amount / unitAmount)),
+      quantity,
       unitAmount,
       amount: charge.amount,
     });

@@ -7,15 +7,20 @@ import { shouldCheckUpgradePurchased } from '@shop/shared/rules/upgrade-purchase
 import type { Database, Executor } from '../../db/schema';
 import type { Buyer } from '../checkout/buyer';
 import { findBuyersOrder, isUpgradeWindowOpen } from './upgrade-window';
-import { findPriceByLookupKey, toOffer } from '../../repositories/catalog-repository';
+import { toOffer } from '../../repositories/catalog-repository';
+import { findCatalogPrice, type CatalogPriceSource } from '../catalog/provider-prices';
 import { isUpgradeCompleted } from '../../repositories/upgrades-repository';
 
 /** Product families that are a blood-test kit a mini panel or an easy-draw device can go with. */
 const UPGRADABLE_PRODUCT_TYPES = ['kit', 'subscription', 'program'];
 
-/** The priced catalog offer of a lookup key, or null when it is not on sale. */
-export async function pricedOfferFor(db: Executor, lookupKey: string): Promise<PricedOffer | null> {
-  const price = await findPriceByLookupKey(db, lookupKey);
+/** The priced catalog offer of a lookup key (at the amount charged), or null when it is not on sale. */
+export async function pricedOfferFor(
+  db: Executor,
+  prices: CatalogPriceSource,
+  lookupKey: string,
+): Promise<PricedOffer | null> {
+  const price = await findCatalogPrice(db, prices, lookupKey);
   if (!price) return null;
   const product = await db
     .selectFrom('products')
@@ -70,6 +75,7 @@ export async function isUpgradePurchased(
  */
 export async function miniPanelUpgradeOffer(
   db: Database,
+  prices: CatalogPriceSource,
   lookupKeys: readonly string[],
   paymentId: string | undefined,
   buyer: Buyer,
@@ -84,13 +90,14 @@ export async function miniPanelUpgradeOffer(
   if (lookupKeys.includes(upgradeTo)) return null;
   const upgradable = await firstUpgradableKit(db, lookupKeys);
   if (!upgradable) return null;
-  const offer = await pricedOfferFor(db, upgradeTo);
+  const offer = await pricedOfferFor(db, prices, upgradeTo);
   return offer ? { miniPanelUpgrade: { ...offer, upgradeTo, upgradable } } : null;
 }
 
 /** GET /api/easy-draw-upgrade: offered to the buyer for a kit of the order `id` points at, until it is bought or the window closes. */
 export async function easyDrawUpgradeOffer(
   db: Database,
+  prices: CatalogPriceSource,
   lookupKey: string,
   id: string,
   buyer: Buyer,
@@ -104,6 +111,6 @@ export async function easyDrawUpgradeOffer(
     return null;
   if ((await firstUpgradableKit(db, [lookupKey])) === null) return null;
   if (await isUpgradeCompleted(db, order.row.id, 'easy-draw')) return null;
-  const product = await pricedOfferFor(db, UPGRADE_LOOKUP_KEYS['easy-draw']);
+  const product = await pricedOfferFor(db, prices, UPGRADE_LOOKUP_KEYS['easy-draw']);
   return product ? { product } : null;
 }

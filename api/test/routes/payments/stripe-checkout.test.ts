@@ -7,7 +7,8 @@ import Stripe from 'stripe';
 import { createStripePaymentProvider } from '../../../src/services/payments/stripe-provider/stripe-payment-provider';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { US_ADDRESS } from '../../helpers/checkout-fixtures';
-import { ok, startStripeApi, type StripeApi } from '../../helpers/stripe-api';
+import { ok, pricesByLookupKey, startStripeApi, type StripeApi } from '../../helpers/stripe-api';
+import { stripeCatalogue } from '../../helpers/stripe-catalog';
 import { createTestDatabase } from '../../helpers/test-database';
 import { paymentIntent } from '../../services/payments/stripe-provider/stripe-fixtures';
 
@@ -25,6 +26,13 @@ describe('checkout with Stripe', () => {
   beforeAll(async () => {
     api = await startStripeApi();
     const database = await createTestDatabase();
+    // The catalogue is priced from the merchant's Stripe account, synced with ours.
+    const catalogue = await stripeCatalogue(database.handle.db);
+    api.on(
+      'GET',
+      /^\/v1\/prices$/,
+      pricesByLookupKey(() => catalogue),
+    );
     t = await buildTestApp({
       database,
       app: {

@@ -485,6 +485,7 @@ describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () =>
         lookupKey: 'bloodwise_quarterly',
         type: 'recurring',
         recurringInterval: 'month',
+        recurringIntervalCount: 3,
       }),
       expect.objectContaining({ lookupKey: 'unlimited_upgrade', isUnlimitedUpgrade: true }),
     ]);

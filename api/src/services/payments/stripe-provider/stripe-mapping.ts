@@ -204,6 +204,7 @@ export function toPrice(price: Stripe.Price): ProviderPrice | null {
     currency: price.currency,
     type: price.type === 'recurring' ? 'recurring' : 'one_time',
     recurringInterval: INTERVALS.find((known) => known === price.recurring?.interval) ?? null,
+    recurringIntervalCount: price.recurring?.interval_count ?? null,
     isUnlimitedUpgrade: price.metadata.unlimited_upgrade === 'true',
   };
 }

@@ -22,6 +22,7 @@ export async function listPrices(
     currency: row.currency,
     type: row.type,
     recurringInterval: row.recurring_interval,
+    recurringIntervalCount: row.recurring_interval_count,
     isUnlimitedUpgrade: row.metadata?.unlimited_upgrade === 'true',
   }));
 }

@@ -701,6 +701,7 @@ describe('Stripe payment provider', () => {
           currency: 'usd',
           type: 'one_time',
           recurringInterval: null,
+          recurringIntervalCount: null,
           isUnlimitedUpgrade: false,
         },
         {
@@ -710,6 +711,7 @@ describe('Stripe payment provider', () => {
           currency: 'usd',
           type: 'recurring',
           recurringInterval: 'month',
+          recurringIntervalCount: 3,
           isUnlimitedUpgrade: false,
         },
         {
@@ -719,6 +721,7 @@ describe('Stripe payment provider', () => {
           currency: 'usd',
           type: 'one_time',
           recurringInterval: null,
+          recurringIntervalCount: null,
           isUnlimitedUpgrade: true,
         },
       ]);
