@@ -341,29 +341,38 @@ export async function findOrderIdByIntent(db: Executor, intentId: string): Promi
 
 /**
  * Records the provider intent on an order that has none yet (a retry finds the same intent, as
- * its idempotency key is derived from the order), the confirmation about to be sent, and when:
- * reconciliation looks at payments unsettled some minutes after their last confirmation.
+ * its idempotency key is derived from the order), or in place of `replaces`, the intent it had
+ * (cancelled); the confirmation about to be sent, and when: reconciliation looks at payments
+ * unsettled some minutes after their last confirmation. False when the order holds another
+ * intent meanwhile: only one may be confirmed.
  */
 export async function recordOrderIntent(
   db: Executor,
   id: string,
-  intent: { id: string; attempt: number },
+  intent: { id: string; attempt: number; replaces?: string | null },
   at: Date,
-): Promise<void> {
+): Promise<boolean> {
   const intentId = intent.id;
-  await db
+  const result = await db
     .updateTable('orders')
     .set((eb) => ({
       payment_charge_id: intentId,
       payment_intent_at: at,
+      // A new confirmation is looked at afresh, whatever lease a check of the last one left.
+      payment_check_after: null,
       payment_attempts: eb.fn('greatest', ['payment_attempts', eb.val(intent.attempt)]),
       updated_at: at,
     }))
     .where('id', '=', id)
     .where((eb) =>
-      eb.or([eb('payment_charge_id', 'is', null), eb('payment_charge_id', '=', intentId)]),
+      eb.or([
+        eb('payment_charge_id', 'is', null),
+        eb('payment_charge_id', '=', intentId),
+        ...(intent.replaces ? [eb('payment_charge_id', '=', intent.replaces)] : []),
+      ]),
     )
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { EmployerPaymentView } from '@shop/shared/contract/checkout';
 import type { employerFormBodySchema } from '@shop/shared/contract/user';
 import type { employerPaymentBodySchema } from '@shop/shared/contract/checkout';
 import type { z } from 'zod';
-import type { UserRow } from '../../db/schema';
+import type { OrderRow, UserRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { createSecretToken } from '../../lib/tokens';
 import { clearCart, getCart, type CartOwner } from '../../repositories/carts-repository';
@@ -32,7 +32,7 @@ import {
   type CheckoutDeps,
 } from './orders';
 import { priceOrder } from './pricing';
-import { declined, takePayment } from './take-payment';
+import { declined, takePayment, type PaymentRequest } from './take-payment';
 import type { Buyer } from './buyer';
 import { discountAlreadyUsed } from './discount-redemption';
 import { finalizeOrder } from './finalize-order';
@@ -153,6 +153,25 @@ export async function employerPaymentView(
 /** Nobody's cookie: the employer proves who they are with the emailed link's secret alone, and pays by card. */
 const EMPLOYER_BUYER: Buyer = { userId: null, tokenHash: null };
 
+const paymentUnderWay = () =>
+  new AppError(409, 'CONFLICT', 'This order is being paid in another window.');
+
+/**
+ * The intent an employer's attempt confirms: the order's own while it can still take a card (a
+ * declined one can); once it was cancelled (an abandoned bank step released by reconciliation,
+ * or by the provider) a new one under a key of this attempt, which replaces it on the order.
+ */
+async function attemptIntent(
+  deps: CheckoutDeps,
+  row: OrderRow,
+  attempt: number,
+): Promise<{ intent?: PaymentRequest['intent']; replaces: string | null }> {
+  if (!row.payment_charge_id) return { replaces: null };
+  const current = await deps.provider.getCharge(row.payment_charge_id);
+  if (current && current.status !== 'canceled') return { intent: { current }, replaces: null };
+  return { intent: { key: `order:${row.id}:intent:${attempt}` }, replaces: row.payment_charge_id };
+}
+
 /** The employer pays by card; the idempotency key makes a double click one charge. */
 export async function payEmployerRequest(
   deps: EmployerDeps,
@@ -186,6 +205,7 @@ export async function payEmployerRequest(
       // The employee may have used the order's one-use code on another order since asking.
       if (await usedByEmail(deps.db, discountRow, row.email)) throw discountAlreadyUsed();
       const attempt = await nextPaymentAttempt(deps.db, orderId);
+      const { intent, replaces } = await attemptIntent(deps, row, attempt);
       const charge = await takePayment(deps.db, deps.provider, {
         user: null,
         buyer: EMPLOYER_BUYER,
@@ -200,10 +220,17 @@ export async function payEmployerRequest(
         attempt,
         returnUrl: employerPaymentLink(deps.publicOrigin, token),
         keepCard: false,
+        intent,
         recordIntent: async (intentId) => {
-          // Confirmed again after a decline: unsettled until the provider answers.
-          await reopenFailedOrder(deps.db, orderId);
-          await recordOrderIntent(deps.db, orderId, { id: intentId, attempt }, new Date());
+          const recorded = await deps.db.transaction().execute(async (trx) => {
+            const intentRef = { id: intentId, attempt, replaces };
+            if (!(await recordOrderIntent(trx, orderId, intentRef, new Date()))) return false;
+            // Confirmed again after a decline or a cancelled intent: unsettled until the provider answers.
+            await reopenFailedOrder(trx, orderId);
+            return true;
+          });
+          // Another try replaced the cancelled intent first; this one's new intent is never confirmed.
+          if (!recorded) throw paymentUnderWay();
         },
       });
       let finalized;

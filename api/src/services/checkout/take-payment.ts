@@ -41,8 +41,13 @@ export interface PaymentRequest {
    * customer when they asked to save it, otherwise on a customer of this order alone.
    */
   keepCard: boolean;
-  /** Writes the intent's id on our record; runs before the intent is confirmed. */
-  recordIntent(intentId: string): Promise<void>;
+  /**
+   * The intent to confirm when it is not the record's one intent (`<recordKey>:intent`): the one
+   * the record holds now, or a new one under this key (the record's intent was cancelled).
+   */
+  intent?: { current: ProviderCharge } | { key: string };
+  /** Writes the intent's id on our record (or throws); runs before the intent is confirmed. */
+  recordIntent(intentId: string): Promise<unknown>;
 }
 
 const BRAND_NAMES: Record<ProviderPaymentMethod['brand'], string> = {
@@ -136,7 +141,8 @@ async function chargeSource(
 const CONFIRMABLE: readonly ProviderCharge['status'][] = ['requires_confirmation', 'failed'];
 
 /**
- * Creates the record's intent (once per record), writes it on the record, and confirms it. The
+ * Creates the record's intent (once per record, or per attempt after a cancelled one), writes it
+ * on the record, and confirms it. The
  * result is the provider's state: a decline is status `failed`, not an exception; a provider
  * that cannot be reached throws ProviderUnavailableError with the outcome unknown.
  */
@@ -146,14 +152,17 @@ export async function takePayment(
   request: PaymentRequest,
 ): Promise<ProviderCharge> {
   const { source, customerId } = await chargeSource(db, provider, request);
-  const intent = await provider.createCharge({
-    amount: request.amount,
-    currency: request.currency,
-    customerId,
-    description: request.description,
-    metadata: request.metadata,
-    idempotencyKey: `${request.recordKey}:intent`,
-  });
+  const intent =
+    request.intent && 'current' in request.intent
+      ? request.intent.current
+      : await provider.createCharge({
+          amount: request.amount,
+          currency: request.currency,
+          customerId,
+          description: request.description,
+          metadata: request.metadata,
+          idempotencyKey: request.intent?.key ?? `${request.recordKey}:intent`,
+        });
   await request.recordIntent(intent.id);
   if (!CONFIRMABLE.includes(intent.status)) return intent;
   return provider.confirmCharge(intent.id, {

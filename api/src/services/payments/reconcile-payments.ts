@@ -79,7 +79,8 @@ async function reconcileOrders(deps: FinalizeDeps, pass: Pass, result: Reconcile
       {
         record: { orderId: row.id },
         chargeId: row.payment_charge_id!,
-        cancelKey: `order:${row.id}:cancel`,
+        // One key per intent: an employer's order may hold a new intent after one was cancelled.
+        cancelKey: `order:${row.id}:cancel:${row.payment_charge_id}`,
         settle: async (charge) => (await finalizeOrder(deps, row.id, charge)).changed,
       },
       result,

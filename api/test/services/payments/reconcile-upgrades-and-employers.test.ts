@@ -1,15 +1,23 @@
 // Reconciliation finishes the payments that are not an order's own first charge: post-purchase
-// upgrades and an employer paying again after a decline. No webhook rescues them here (event
-// delivery is stopped): only the job may, through the function the confirm route and the webhook
-// use, and only from the provider's own state.
+// upgrades and an employer paying again after a decline or a cancelled intent. No webhook rescues
+// them here (event delivery is stopped; one test delivers the provider's events itself): only the
+// job may, through the function the confirm route and the webhook use, and only from the
+// provider's own state.
+import { randomUUID } from 'node:crypto';
 import type { Order } from '@shop/shared/contract/checkout';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
+import { finalizeOrder } from '../../../src/services/checkout/finalize-order';
 import { reconcilePayments } from '../../../src/services/payments/reconcile-payments';
 import type { DatabaseHandle } from '../../../src/db/open-database';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { cardToken, orderBody, placeOrder } from '../../helpers/checkout-fixtures';
 import { requestEmployerPayment } from '../../helpers/employer-fixtures';
-import { authenticate, paidOrderWithCheckedCard, testProvider } from '../../helpers/provider-steps';
+import {
+  authenticate,
+  deliverEvents,
+  paidOrderWithCheckedCard,
+  testProvider,
+} from '../../helpers/provider-steps';
 import { refuseStatus } from '../../helpers/refuse-status';
 import { createTestDatabase, testBackend, type TestDatabase } from '../../helpers/test-database';
 
@@ -49,6 +57,18 @@ const refundsOf = (chargeId: string) =>
     .select(['amount_cents', 'idempotency_key'])
     .where('charge_id', '=', chargeId)
     .execute();
+
+const orderOf = (id: string) =>
+  t.app.db
+    .selectFrom('orders')
+    .select(['status', 'payment_charge_id'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+const employerRequest = (name: string) =>
+  requestEmployerPayment(t, {
+    email: `${name}@example.com`,
+    employerEmail: `${name}-boss@employer.example`,
+  });
 
 describe('an upgrade', () => {
   const upgradeOf = (orderId: string) =>
@@ -178,12 +198,6 @@ describe('an upgrade', () => {
 });
 
 describe('an employer paying again after a decline', () => {
-  const orderOf = (id: string) =>
-    t.app.db
-      .selectFrom('orders')
-      .select(['status', 'payment_charge_id'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
   const requestStatus = async (orderId: string) =>
     (
       await t.app.db
@@ -194,10 +208,7 @@ describe('an employer paying again after a decline', () => {
     ).status;
 
   async function declinedOnce(name: string) {
-    const request = await requestEmployerPayment(t, {
-      email: `${name}@example.com`,
-      employerEmail: `${name}-boss@employer.example`,
-    });
+    const request = await employerRequest(name);
     expect((await request.pay(cardToken('declined'))).statusCode).toBe(402);
     expect((await orderOf(request.orderId)).status).toBe('failed');
     return request;
@@ -255,5 +266,112 @@ describe('an employer paying again after a decline', () => {
         .execute();
       expect(mails).toHaveLength(2);
     }
+  });
+});
+
+describe('an employer whose intent was cancelled', () => {
+  /** Every intent the provider holds for the order, oldest first. */
+  const chargesOf = async (orderId: string) =>
+    (
+      await t.app.db
+        .selectFrom('payment_charges')
+        .select(['id', 'status', 'metadata', 'idempotency_key'])
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+    ).filter((charge) => charge.metadata.orderId === orderId);
+
+  /** The employer started a card whose bank asks for 3-D Secure and never came back. */
+  async function abandoned(pay: () => ReturnType<TestApp['inject']>) {
+    const paying = await pay();
+    expect(paying.statusCode).toBe(200);
+    expect(paying.json().order.status).toBe('requires_action');
+    return (await orderOf(paying.json().order.id)).payment_charge_id!;
+  }
+
+  it('pays with a second card after a decline, on the same intent as before', async () => {
+    const employer = await employerRequest('emp-declined-then-paid');
+    expect((await employer.pay(cardToken('declined'))).statusCode).toBe(402);
+    expect((await employer.pay()).json()).toMatchObject({ status: 'paid' });
+    const charges = await chargesOf(employer.orderId);
+    expect(charges).toEqual([
+      expect.objectContaining({
+        status: 'succeeded',
+        idempotency_key: `order:${employer.orderId}:intent`,
+      }),
+    ]);
+  });
+
+  it('pays with another card after the job released an abandoned 3-D Secure step, every time', async () => {
+    const employer = await employerRequest('emp-released');
+    const threeDs = () => employer.pay(cardToken('requiresAction'));
+    const first = await abandoned(threeDs);
+    expect(await reconcile()).toMatchObject({ cancelled: 1, finalized: 1 });
+    expect(await orderOf(employer.orderId)).toMatchObject({ status: 'failed' });
+
+    // Days later the employer tries again: a new intent, released again under its own key.
+    const second = await abandoned(threeDs);
+    expect(second).not.toBe(first);
+    expect(await reconcile()).toMatchObject({ cancelled: 1, finalized: 1 });
+    expect(await chargeOf(second)).toMatchObject({ status: 'canceled' });
+
+    // One card entry: a repeated click resends the same body under the same key.
+    const [body, key] = [{ paymentMethod: cardToken() }, randomUUID()];
+    const click = () =>
+      t.inject({
+        method: 'POST',
+        url: buildPath(API_PATHS.employerPaymentPay, { token: employer.token }),
+        headers: { 'idempotency-key': key },
+        payload: body,
+      });
+    const paid = await click();
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'paid', order: { status: 'paid' } });
+    // A repeated click answers the same payment and charges nothing more.
+    expect((await click()).json().order.payment.id).toBe(paid.json().order.payment.id);
+    expect((await employer.pay(cardToken())).statusCode).toBe(409);
+    const charges = await chargesOf(employer.orderId);
+    expect(charges.map((charge) => charge.status)).toEqual(['canceled', 'canceled', 'succeeded']);
+    const { payment_charge_id: current } = await orderOf(employer.orderId);
+    expect(current).toBe(charges[2]!.id);
+    // Each intent under a key of our order: the first its own, each later one its attempt's.
+    expect(charges.map((charge) => charge.idempotency_key)).toEqual([
+      `order:${employer.orderId}:intent`,
+      expect.stringMatching(new RegExp(`^order:${employer.orderId}:intent:\\d+$`)),
+      expect.stringMatching(new RegExp(`^order:${employer.orderId}:intent:\\d+$`)),
+    ]);
+    // Nothing left for the job: the order is paid, by its current intent.
+    expect(await reconcile(30)).toMatchObject({ checked: 0 });
+  });
+
+  it('pays after the provider cancelled the intent itself, and a late event changes nothing', async () => {
+    const employer = await employerRequest('emp-provider-cancelled');
+    const first = await abandoned(() => employer.pay(cardToken('requiresAction')));
+    await t.app.paymentProvider.cancelCharge(first, 'dashboard:cancel');
+    await deliverEvents(t.app);
+    expect(await orderOf(employer.orderId)).toMatchObject({ status: 'failed' });
+
+    // A decline, then a success, on the new intent.
+    expect((await employer.pay(cardToken('declined'))).statusCode).toBe(402);
+    const { payment_charge_id: second } = await orderOf(employer.orderId);
+    expect(second).not.toBe(first);
+    expect((await employer.pay()).json()).toMatchObject({ status: 'paid' });
+    expect(await chargeOf(second)).toMatchObject({ status: 'succeeded' });
+    // The first intent's events arrive again: the paid order stays paid on its own intent.
+    await finalizeOrder(deps(), employer.orderId, (await chargeOf(first))!);
+    expect(await orderOf(employer.orderId)).toEqual({ status: 'paid', payment_charge_id: second });
+    const charges = await chargesOf(employer.orderId);
+    expect(charges.filter((charge) => charge.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('takes one card when two windows pay at once after the intent was released', async () => {
+    const employer = await employerRequest('emp-two-windows');
+    await abandoned(() => employer.pay(cardToken('requiresAction')));
+    expect(await reconcile()).toMatchObject({ cancelled: 1, finalized: 1 });
+    const answers = await Promise.all([employer.pay(), employer.pay()]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await orderOf(employer.orderId)).toMatchObject({ status: 'paid' });
+    const charges = await chargesOf(employer.orderId);
+    expect(charges.filter((charge) => charge.status === 'succeeded')).toHaveLength(1);
   });
 });
