@@ -6,7 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '@shop/shared/contract/checkout';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
+import { payEmployerRequest } from '../../../src/services/checkout/employer-payment';
 import { finalizeOrder } from '../../../src/services/checkout/finalize-order';
+import type { PaymentProvider } from '../../../src/services/payments/payment-provider';
 import { reconcilePayments } from '../../../src/services/payments/reconcile-payments';
 import type { DatabaseHandle } from '../../../src/db/open-database';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
@@ -19,6 +21,7 @@ import {
   testProvider,
 } from '../../helpers/provider-steps';
 import { refuseStatus } from '../../helpers/refuse-status';
+import { createTestToken } from '../../helpers/test-tokens';
 import { createTestDatabase, testBackend, type TestDatabase } from '../../helpers/test-database';
 
 const MINUTE = 60_000;
@@ -364,14 +367,36 @@ describe('an employer whose intent was cancelled', () => {
     expect(charges.filter((charge) => charge.status === 'succeeded')).toHaveLength(1);
   });
 
-  it('takes one card when two windows pay at once after the intent was released', async () => {
+  it('takes one card when another window pays while this one creates its new intent', async () => {
     const employer = await employerRequest('emp-two-windows');
     await abandoned(() => employer.pay(cardToken('requiresAction')));
     expect(await reconcile()).toMatchObject({ cancelled: 1, finalized: 1 });
-    const answers = await Promise.all([employer.pay(), employer.pay()]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    expect(await orderOf(employer.orderId)).toMatchObject({ status: 'paid' });
-    const charges = await chargesOf(employer.orderId);
-    expect(charges.filter((charge) => charge.status === 'succeeded')).toHaveLength(1);
+    // This window's new intent exists at the provider when the other window's whole payment runs.
+    const provider = t.app.paymentProvider;
+    let other: Awaited<ReturnType<TestApp['inject']>> | null = null;
+    const racing: PaymentProvider = Object.create(provider);
+    racing.createCharge = async (input) => {
+      const intent = await provider.createCharge(input);
+      other ??= await employer.pay();
+      return intent;
+    };
+    const paying = payEmployerRequest(
+      { ...deps(), provider: racing, catalogPrices: t.app.catalogPrices, publicOrigin: '' },
+      employer.token,
+      { paymentMethod: { type: 'token', token: await createTestToken(t.app), save: false } },
+      randomUUID(),
+    );
+    await expect(paying).rejects.toMatchObject({ statusCode: 409 });
+    expect(other!.json()).toMatchObject({ status: 'paid' });
+    const order = await orderOf(employer.orderId);
+    expect(order.status).toBe('paid');
+    // The other window's intent took its card; this window's was never confirmed.
+    const [released, ...later] = await chargesOf(employer.orderId);
+    expect(released!.status).toBe('canceled');
+    expect(later.map((charge) => charge.status).sort()).toEqual([
+      'requires_confirmation',
+      'succeeded',
+    ]);
+    expect(later.find((charge) => charge.status === 'succeeded')!.id).toBe(order.payment_charge_id);
   });
 });
