@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { orderQueryKey } from '@shop/shared/contract/cart-keys';
 import userEvent from '@testing-library/user-event';
+import { fakeError } from '@shop/shared/shell-contract/fake-api';
+import { CONFIRM_POLL_MS, CONFIRM_POLLS } from '../src/features/offers/hooks/use-upgrade-offers';
 import { createFakeUpgradesApi, ORDER } from './support/fake-upgrades-api';
 import { answerChallenge, fakeNextAction } from '@shop/shared/payments/test-provider-fake';
 import { renderUpgrades } from './support/render-upgrades';
@@ -322,5 +324,73 @@ describe('upgrade offers on the thank-you page', () => {
     expect(
       screen.getByText('Add-ons for an order show here once it is placed.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('a charge the server is still confirming', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** The bank took the money but the upgrade's record was not written yet: 409, the job finishes it. */
+  function stillConfirming() {
+    const api = createFakeUpgradesApi();
+    api.on((request) =>
+      request.method === 'post' && request.url.endsWith('/checkout/mini-panel-upgrade')
+        ? fakeError(
+            409,
+            'CONFLICT',
+            'We are still confirming your payment. Check your order in a few minutes; you will not be charged twice.',
+          )
+        : undefined,
+    );
+    return api;
+  }
+  const purchasedChecks = (api: ReturnType<typeof createFakeUpgradesApi>) =>
+    api.calls(/upgrade-purchased/).filter((call) => call.params.type === 'mini-panel').length;
+  const wait = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+
+  it('says the payment is being confirmed, then shows the upgrade as added once it is', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const api = stillConfirming();
+    const { queryClient } = renderUpgrades({ api });
+    queryClient.setQueryData(orderQueryKey(ORDER.orderId), { id: ORDER.orderId });
+    const miniPanel = await offer('Mini Panel');
+    await user.click(within(miniPanel).getByRole('button', { name: 'Add to my order' }));
+
+    // Not a failure that invites another card: a status, and no button to try again.
+    expect(await within(miniPanel).findByRole('status')).toHaveTextContent(
+      'We are still confirming your payment for Mini Panel. It shows here as added once it is confirmed; you will not be charged twice.',
+    );
+    expect(within(miniPanel).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(miniPanel).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(within(miniPanel).getByRole('button', { name: 'Confirming payment…' })).toBeDisabled();
+
+    // The offer asks the server again until the purchase shows.
+    const before = purchasedChecks(api);
+    await wait(CONFIRM_POLL_MS);
+    expect(purchasedChecks(api)).toBe(before + 1);
+    expect(screen.queryByRole('list', { name: 'Added to your order' })).not.toBeInTheDocument();
+    api.status.set('mini-panel', 'completed'); // the webhook or the job completed it
+    await wait(CONFIRM_POLL_MS);
+    expect(within(await addedList()).getByText('Mini Panel')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Mini Panel' })).not.toBeInTheDocument();
+    expect(queryClient.getQueryState(orderQueryKey(ORDER.orderId))?.isInvalidated).toBe(true);
+    // Purchased: no more asking.
+    const settled = purchasedChecks(api);
+    await wait(CONFIRM_POLL_MS * 3);
+    expect(purchasedChecks(api)).toBe(settled);
+  });
+
+  it('stops asking after a bounded number of checks', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const api = stillConfirming();
+    renderUpgrades({ api });
+    const miniPanel = await offer('Mini Panel');
+    await user.click(within(miniPanel).getByRole('button', { name: 'Add to my order' }));
+    await within(miniPanel).findByRole('status');
+    const before = purchasedChecks(api);
+    await wait(CONFIRM_POLL_MS * (CONFIRM_POLLS + 5));
+    expect(purchasedChecks(api)).toBe(before + CONFIRM_POLLS);
+    expect(within(miniPanel).getByRole('status')).toHaveTextContent(/still confirming/);
   });
 });

@@ -34,6 +34,7 @@ const css = `
 .upg-decline { justify-self: center; min-height: 40px; padding: 0 8px; border: 0; background: none; color: #0e6b66; font: inherit; text-decoration: underline; cursor: pointer; }
 .upg-cta:focus-visible, .upg-decline:focus-visible, .upg-retry:focus-visible { outline: 3px solid #12343b; outline-offset: 2px; }
 .upg-error { display: grid; gap: 8px; margin: 0; padding: 10px 12px; border: 1px solid #efc2b8; border-radius: 8px; background: #fff5f2; color: #6e1d0d; }
+.upg-confirming { margin: 0; padding: 10px 12px; border: 1px solid #bcd9e0; border-radius: 8px; background: #f0f7f9; color: #12343b; }
 .upg-retry { justify-self: start; min-height: 40px; padding: 0 14px; border: 1px solid #6e1d0d; border-radius: 8px; background: #fff; color: #6e1d0d; font: inherit; font-weight: 600; cursor: pointer; }
 .upg-added { padding: 12px 16px; border-radius: 12px; background: #eef8f1; border: 1px solid #bfe0c9; }
 .upg-added h3 { margin: 0 0 6px; font-size: 1rem; color: #14502a; }
@@ -61,7 +62,8 @@ function OfferCard({
   order: UpgradesAreaProps;
   onDecline: () => void;
 }) {
-  const { buy, buying, error, challenge } = useBuyUpgrade(offer, order);
+  const { buy, buying, confirming, error, challenge } = useBuyUpgrade(offer, order);
+  const busy = buying || confirming;
   const titleId = useId();
   return (
     <li>
@@ -75,19 +77,19 @@ function OfferCard({
             {formatMoney(offer.unitAmount, offer.currency)}
             <small>one-time</small>
           </p>
-          <button
-            type="button"
-            className="upg-cta"
-            onClick={buy}
-            disabled={buying}
-            aria-busy={buying}
-          >
-            {buying ? 'Adding…' : 'Add to my order'}
+          <button type="button" className="upg-cta" onClick={buy} disabled={busy} aria-busy={busy}>
+            {confirming ? 'Confirming payment…' : buying ? 'Adding…' : 'Add to my order'}
           </button>
-          <button type="button" className="upg-decline" onClick={onDecline} disabled={buying}>
+          <button type="button" className="upg-decline" onClick={onDecline} disabled={busy}>
             No thanks
           </button>
         </div>
+        {confirming && (
+          <p className="upg-confirming" role="status">
+            We are still confirming your payment for {offer.title}. It shows here as added once it
+            is confirmed; you will not be charged twice.
+          </p>
+        )}
         {error && (
           <div className="upg-error" role="alert">
             <span>

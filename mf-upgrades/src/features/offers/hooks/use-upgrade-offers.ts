@@ -1,10 +1,12 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   queryOptions,
   useMutation,
+  useMutationState,
   useQueries,
   useQuery,
   useQueryClient,
+  type QueryState,
 } from '@tanstack/react-query';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { readStoredItem, writeStoredItem } from '@shop/shared/client-state/key-value-storage';
@@ -37,11 +39,12 @@ export type UpgradeSlot =
   | { type: UpgradeType; state: 'added'; title: string; amount: number | null; currency: string };
 
 const upgradeKeys = (orderId: string) => ({
-  all: ['upgrades', orderId] as const,
   purchased: (type: UpgradeType) => ['upgrades', orderId, 'purchased', type] as const,
   offer: (type: UpgradeType) => ['upgrades', orderId, 'offer', type] as const,
   bought: (type: UpgradeType) => ['upgrades', orderId, 'bought', type] as const,
 });
+const buyKey = (orderId: string, type?: UpgradeType) =>
+  type ? ['upgrades', orderId, 'buy', type] : ['upgrades', orderId, 'buy'];
 const PRODUCTS_KEY = ['upgrades', 'products'] as const;
 const SCHEDULED_KEY = ['upgrades', 'scheduled'] as const;
 
@@ -97,6 +100,56 @@ export function upgradeQueries(
   };
 }
 
+/** How often, and how many times, an offer whose charge is being confirmed asks if it was bought. */
+export const CONFIRM_POLL_MS = 3_000;
+export const CONFIRM_POLLS = 20;
+
+/**
+ * The provider took the charge but the server has not recorded it yet (409 CONFLICT): the webhook
+ * or the reconciliation job completes it, and clicking again returns the same charge.
+ */
+export function isStillConfirming(error: unknown): boolean {
+  const apiError = toApiError(error);
+  return apiError.status === 409 && apiError.code === 'CONFLICT';
+}
+
+/**
+ * The upgrades whose purchase answered "still confirming": their purchased state is asked again
+ * every CONFIRM_POLL_MS, at most CONFIRM_POLLS times, until it shows bought; then the thank-you
+ * page's order summary is refreshed as after a purchase.
+ */
+function useConfirmingPurchases(orderId: string) {
+  const { queryClient } = useShell();
+  const confirming = useMutationState({
+    filters: { mutationKey: buyKey(orderId), predicate: (m) => isStillConfirming(m.state.error) },
+    select: (m) => m.options.mutationKey?.[3] as UpgradeType,
+  });
+  // How many answers each purchased query had when its purchase was still confirming.
+  const startedAt = useRef(new Map<UpgradeType, number>());
+  const announced = useRef(new Set<UpgradeType>());
+  const pollsFor = (type: UpgradeType) =>
+    confirming.includes(type)
+      ? ({ state }: { state: QueryState<boolean> }) => {
+          const answers = state.dataUpdateCount + state.errorUpdateCount;
+          if (!startedAt.current.has(type)) startedAt.current.set(type, answers);
+          const polls = answers - startedAt.current.get(type)!;
+          return state.data === true || polls >= CONFIRM_POLLS ? false : CONFIRM_POLL_MS;
+        }
+      : false;
+  const settled = (type: UpgradeType, bought: boolean | undefined) => {
+    if (!bought || !confirming.includes(type) || announced.current.has(type)) return false;
+    announced.current.add(type);
+    return true;
+  };
+  return {
+    pollsFor,
+    refreshOrderWhenBought: (bought: readonly (boolean | undefined)[]) => {
+      if (UPGRADE_TYPES.some((type, index) => settled(type, bought[index])))
+        void queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+    },
+  };
+}
+
 /**
  * Every upgrade for the order, in a fixed order: offered, added (bought, now or before a reload),
  * or left out (no offer). `loading` holds until each upgrade's state is known, so offers do not
@@ -108,8 +161,15 @@ export function useUpgradeSlots(order: UpgradesAreaProps) {
   const reads = upgradeQueries(api, order);
   const { kit } = reads;
 
-  const purchased = useQueries({ queries: UPGRADE_TYPES.map(reads.purchased) });
+  const confirming = useConfirmingPurchases(order.orderId);
+  const purchased = useQueries({
+    queries: UPGRADE_TYPES.map((type) =>
+      queryOptions({ ...reads.purchased(type), refetchInterval: confirming.pollsFor(type) }),
+    ),
+  });
   const isPurchased = (type: UpgradeType) => purchased[UPGRADE_TYPES.indexOf(type)]!.data;
+  const boughtStates = purchased.map((query) => query.data);
+  useEffect(() => confirming.refreshOrderWhenBought(boughtStates));
   const products = useQuery(reads.products);
   // Nothing is offered that the shopper already has kits scheduled for; if that cannot be read,
   // the offers stand (the server refuses nothing on this ground).
@@ -199,7 +259,7 @@ export function useBuyUpgrade(
   };
 
   const mutation = useMutation({
-    mutationKey: [...keys.all, 'buy', offer.type],
+    mutationKey: buyKey(orderId, offer.type),
     mutationFn: purchase,
     onSuccess: (result) => {
       markAdded(result);
@@ -207,8 +267,9 @@ export function useBuyUpgrade(
     },
     onError: (error) => {
       if (toApiError(error).code === 'UPGRADE_ALREADY_PURCHASED') markAdded();
-      // Only a failure opens the button again; after a success the offer is gone for good.
-      else inFlight.current = false;
+      // Only a failure opens the button again; after a success the offer is gone for good, and a
+      // charge being confirmed shows as added once it is.
+      else if (!isStillConfirming(error)) inFlight.current = false;
     },
   });
 
@@ -218,11 +279,14 @@ export function useBuyUpgrade(
     mutation.mutate();
   }, [mutation]);
 
+  const confirming = mutation.isError && isStillConfirming(mutation.error);
   const error =
-    mutation.isError && toApiError(mutation.error).code !== 'UPGRADE_ALREADY_PURCHASED'
+    mutation.isError &&
+    !confirming &&
+    toApiError(mutation.error).code !== 'UPGRADE_ALREADY_PURCHASED'
       ? toApiError(mutation.error).message
       : null;
-  return { buy, buying: mutation.isPending, error, challenge };
+  return { buy, buying: mutation.isPending, confirming, error, challenge };
 }
 
 function sessionStore(): Storage | null {
