@@ -9,6 +9,7 @@ export {
   QueryClientProvider,
   queryOptions,
   useMutation,
+  useMutationState,
   useQueries,
   useQuery,
   useQueryClient,
