@@ -1,6 +1,7 @@
 // What the operator console reads about orders, and the refunds operators issue. Additive to the
 // order path: nothing here is used while a shopper orders.
-import type { Executor } from '../db/schema';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { DB, Executor, OrderRow } from '../db/schema';
 import { toCount } from '../lib/count';
 import { centsFromDb } from '../lib/money';
 import { normaliseEmail } from '../lib/email';
@@ -144,16 +145,108 @@ export async function refundedByOrder(
   return new Map(rows.map((row) => [row.order_id, toCount(row.total)]));
 }
 
-/** Orders by id (a uuid) or by the customer's e-mail, newest first. */
-export async function searchOrders(db: Executor, query: string, limit = 50) {
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(query);
-  return db
+export type ListedOrderKind = 'consumer' | 'business' | 'employer';
+
+export interface OrderListFilter {
+  /** An order id (a uuid) or the customer's e-mail. */
+  q?: string;
+  statuses?: readonly OrderRow['status'][];
+  kinds?: readonly ListedOrderKind[];
+  /** A partner storefront's key (the business orders placed there). */
+  partner?: string;
+  /** Placed at or after. */
+  from?: Date;
+  /** Placed before. */
+  to?: Date;
+  /** Rows strictly after this position in the newest-first order. */
+  after?: OrderPosition;
+  limit: number;
+}
+
+/** A row's place in the list: its creation time to the microsecond (ISO, UTC) and its id. */
+export interface OrderPosition {
+  at: string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Orders newest first, filtered, one page after `after` (keyset: stable while orders arrive).
+ * Reads one row more than the page to know whether another page follows.
+ */
+export async function listOrders(db: Executor, filter: OrderListFilter) {
+  const employer = (eb: ExpressionBuilder<DB, 'orders'>) =>
+    eb.exists(
+      eb
+        .selectFrom('employer_requests')
+        .select(sql`1`.as('one'))
+        .whereRef('employer_requests.order_id', '=', 'orders.id'),
+    );
+  let query = db
     .selectFrom('orders')
-    .selectAll()
-    .where(uuid ? 'id' : 'email', '=', uuid ? query.toLowerCase() : normaliseEmail(query))
-    .orderBy('created_at', 'desc')
-    .limit(limit)
+    .selectAll('orders')
+    .select((eb) => [
+      employer(eb).as('employer'),
+      // The database's own precision: a millisecond cursor would skip or repeat rows.
+      sql<string>`to_char(orders.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+        'position_at',
+      ),
+    ]);
+  if (filter.q !== undefined) {
+    const byId = UUID.test(filter.q);
+    query = query.where(
+      byId ? 'orders.id' : 'orders.email',
+      '=',
+      byId ? filter.q.toLowerCase() : normaliseEmail(filter.q),
+    );
+  }
+  if (filter.statuses?.length) query = query.where('orders.status', 'in', [...filter.statuses]);
+  if (filter.partner !== undefined) query = query.where('orders.business_key', '=', filter.partner);
+  if (filter.from) query = query.where('orders.created_at', '>=', filter.from);
+  if (filter.to) query = query.where('orders.created_at', '<', filter.to);
+  const kinds = filter.kinds;
+  if (kinds?.length)
+    query = query.where((eb) =>
+      eb.or(
+        kinds.map((kind) =>
+          kind === 'employer'
+            ? employer(eb)
+            : kind === 'consumer'
+              ? eb.and([eb('orders.kind', '=', 'consumer'), eb.not(employer(eb))])
+              : eb('orders.kind', '=', 'business'),
+        ),
+      ),
+    );
+  if (filter.after) {
+    const { at, id } = filter.after;
+    query = query.where(
+      sql<boolean>`(orders.created_at, orders.id) < (${at}::timestamptz, ${id}::uuid)`,
+    );
+  }
+  const rows = await query
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(filter.limit + 1)
     .execute();
+  const page = rows.slice(0, filter.limit).map(({ employer: isEmployer, position_at, ...row }) => ({
+    row: row as OrderRow,
+    kind: (isEmployer ? 'employer' : row.kind) as ListedOrderKind,
+    position: { at: position_at, id: row.id },
+  }));
+  const last = page.at(-1);
+  return { page, next: rows.length > filter.limit && last ? last.position : null };
+}
+
+/** Whether an employer was asked to pay for this order. */
+export async function isEmployerOrder(db: Executor, orderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('employer_requests')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Locks the order row: refunds of one order are worked out one after the other. */

@@ -143,16 +143,83 @@ export const ORDER_STATUSES = [
   'fulfilled',
 ] as const;
 
-export const orderSearchQuerySchema = z.object({
-  /** An order id (uuid) or a customer's e-mail address. */
-  q: safeString().trim().min(1, 'Type an order id or an e-mail address').max(320),
-});
+/**
+ * Where an order came from: a shopper's checkout, a partner storefront's business order, or an
+ * order an employee's employer pays. Renewals will join as another kind.
+ */
+export const ORDER_KINDS = ['consumer', 'business', 'employer'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** The most orders one page of the list holds. */
+export const ORDER_PAGE_MAX = 100;
+
+// A position in the list: the last row's creation time to the microsecond (the database's own
+// precision, so no two rows are mistaken for one) and its id, which breaks ties.
+const ORDER_CURSOR =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d{3}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** True for a cursor whose time is a real instant (no 31st of February). */
+function realCursorTime(value: string): boolean {
+  const millis = ORDER_CURSOR.exec(value)?.[1];
+  if (!millis) return false;
+  const date = new Date(`${millis}Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 23) === millis;
+}
+
+const instantSchema = safeString()
+  .max(40)
+  .pipe(z.iso.datetime({ offset: true, message: 'An ISO 8601 date-time with its offset' }))
+  .transform((value) => new Date(value))
+  .refine((date) => !Number.isNaN(date.getTime()), 'Not a real date');
+
+/** A list filter that may name several values, comma-separated (`status=paid,failed`). */
+function commaList<T extends string>(values: readonly [T, ...T[]], what: string) {
+  return safeString()
+    .max(200)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(values, { message: `Unknown ${what}` })).max(values.length))
+    .transform((list) => [...new Set(list)]);
+}
+
+/**
+ * The orders list, newest first: every filter optional, and paged by `cursor` (the answer's
+ * `nextCursor`), so new orders never shift the pages an operator is reading.
+ */
+export const orderListQuerySchema = z
+  .object({
+    /** An order id (uuid) or a customer's e-mail address. */
+    q: safeString().trim().min(1, 'Type an order id or an e-mail address').max(320).optional(),
+    status: commaList(ORDER_STATUSES, 'order status').optional(),
+    kind: commaList(ORDER_KINDS, 'order kind').optional(),
+    /** A partner storefront's shop key: its business orders only. */
+    partner: shopKeySchema.optional(),
+    /** Placed at or after this instant. */
+    from: instantSchema.optional(),
+    /** Placed before this instant. */
+    to: instantSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(ORDER_PAGE_MAX).default(25),
+    cursor: safeString()
+      .max(80)
+      .refine(realCursorTime, 'Not a position in the list: start again from the first page')
+      .optional(),
+  })
+  .strict()
+  .refine((query) => !query.from || !query.to || query.from < query.to, {
+    message: 'The start of the range must come before its end',
+    path: ['to'],
+  });
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
 export const opsOrderParamsSchema = z.object({ id: z.uuid({ message: 'An order id is a uuid' }) });
 
 export const opsOrderSummarySchema = z.object({
   id: safeString(),
-  kind: z.enum(['consumer', 'business']),
+  kind: z.enum(ORDER_KINDS),
   email: emailSchema,
   name: safeString(),
   status: z.enum(ORDER_STATUSES),
@@ -164,7 +231,12 @@ export const opsOrderSummarySchema = z.object({
   createdAt: isoDateTimeSchema,
 });
 
-export const orderSearchResultSchema = z.object({ orders: z.array(opsOrderSummarySchema) });
+export const orderListSchema = z.object({
+  orders: z.array(opsOrderSummarySchema),
+  /** The next (older) page's cursor; null on the last page. */
+  nextCursor: safeString().nullable(),
+});
+export type OrderList = z.infer<typeof orderListSchema>;
 
 export const opsOrderLineSchema = z.object({
   id: z.number().int(),

@@ -14,6 +14,7 @@ import * as m0012 from './0012-test-provider-intents';
 import * as m0013 from './0013-payment-records';
 import * as m0014 from './0014-stripe-customers';
 import * as m0015 from './0015-upgrade-reconciliation';
+import * as m0016 from './0016-order-list';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-payment-records': m0013,
   '0014-stripe-customers': m0014,
   '0015-upgrade-reconciliation': m0015,
+  '0016-order-list': m0016,
 };

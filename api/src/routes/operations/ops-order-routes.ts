@@ -1,18 +1,18 @@
 import {
   opsOrderDetailSchema,
   opsOrderParamsSchema,
-  orderSearchQuerySchema,
-  orderSearchResultSchema,
+  orderListQuerySchema,
+  orderListSchema,
   refundBodySchema,
   refundResultSchema,
 } from '@shop/shared/contract/ops';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error';
-import { findOrdersFor, orderDetail, refundOrder } from '../../services/operations/order-support';
+import { listOrdersFor, orderDetail, refundOrder } from '../../services/operations/order-support';
 import { OPS_ERRORS, operatorOf } from './operator-guard';
 
-/** Order support: search, the money picture of one order, and refunds through the provider. */
+/** Order support: the orders list and search, the money picture of one order, and refunds. */
 export const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, provider: app.paymentProvider };
 
@@ -21,11 +21,14 @@ export const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         hide: true,
-        querystring: orderSearchQuerySchema,
-        response: { 200: orderSearchResultSchema, ...OPS_ERRORS },
+        tags: ['operations'],
+        summary: 'List orders newest first, filtered and paged by cursor',
+        operationId: 'opsListOrders',
+        querystring: orderListQuerySchema,
+        response: { 200: orderListSchema, ...OPS_ERRORS },
       },
     },
-    async (request) => ({ orders: await findOrdersFor(app.db, request.query.q) }),
+    async (request) => listOrdersFor(app.db, request.query),
   );
 
   app.get(
@@ -33,6 +36,9 @@ export const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         hide: true,
+        tags: ['operations'],
+        summary: 'Show one order with its lines, charges, upgrades and refunds',
+        operationId: 'opsGetOrder',
         params: opsOrderParamsSchema,
         response: { 200: opsOrderDetailSchema, ...OPS_ERRORS },
       },
@@ -49,6 +55,9 @@ export const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         hide: true,
+        tags: ['operations'],
+        summary: 'Refund an order or one of its lines',
+        operationId: 'opsRefundOrder',
         params: opsOrderParamsSchema,
         body: refundBodySchema,
         response: { 200: refundResultSchema, ...OPS_ERRORS },

@@ -2,20 +2,23 @@
 // through the payment provider. A refund is reserved (a pending row) under a lock on the order
 // row before the provider is called, so two clicks or two operators can never refund the same
 // cents twice; the provider's own idempotency key, derived from the row, makes a retry safe.
-import type { OpsOrderDetail } from '@shop/shared/contract/ops';
+import type { OpsOrderDetail, OrderList, OrderListQuery } from '@shop/shared/contract/ops';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../../repositories/audit-log-repository';
 import {
   findRefundsByKey,
   insertPendingRefund,
+  isEmployerOrder,
   listOrderRefunds,
+  listOrders,
   lockOrder,
   orderLineRows,
   orderUpgradeRows,
   refundedByOrder,
-  searchOrders,
   settleRefund,
+  type ListedOrderKind,
+  type OrderPosition,
   type OrderRefundRecord,
 } from '../../repositories/ops-orders-repository';
 import {
@@ -34,10 +37,10 @@ const RESERVED: readonly OrderRefundRecord['status'][] = ['pending', 'succeeded'
 
 const providerRefundKey = (refundId: string) => `ops-refund:${refundId}`;
 
-function summary(row: OrderRow, refunded: number) {
+function summary(row: OrderRow, refunded: number, kind: ListedOrderKind) {
   return {
     id: row.id,
-    kind: row.kind,
+    kind,
     email: row.email,
     name: row.name,
     status: row.status,
@@ -49,13 +52,33 @@ function summary(row: OrderRow, refunded: number) {
   };
 }
 
-export async function findOrdersFor(db: Database, query: string) {
-  const rows = await searchOrders(db, query);
+// The cursor an operator's next page asks with: the last row's position, as `<time>_<id>`.
+const encodeCursor = (position: OrderPosition) => `${position.at}_${position.id}`;
+function decodeCursor(cursor: string): OrderPosition {
+  const split = cursor.lastIndexOf('_');
+  return { at: cursor.slice(0, split), id: cursor.slice(split + 1) };
+}
+
+/** One page of orders, newest first, as the console lists them (the search is one of its filters). */
+export async function listOrdersFor(db: Database, query: OrderListQuery): Promise<OrderList> {
+  const { page, next } = await listOrders(db, {
+    q: query.q,
+    statuses: query.status,
+    kinds: query.kind,
+    partner: query.partner,
+    from: query.from,
+    to: query.to,
+    after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    limit: query.limit,
+  });
   const refunded = await refundedByOrder(
     db,
-    rows.map((row) => row.id),
+    page.map(({ row }) => row.id),
   );
-  return rows.map((row) => summary(row, refunded.get(row.id) ?? 0));
+  return {
+    orders: page.map(({ row, kind }) => summary(row, refunded.get(row.id) ?? 0, kind)),
+    nextCursor: next === null ? null : encodeCursor(next),
+  };
 }
 
 interface MoneyPicture {
@@ -150,13 +173,14 @@ export async function orderDetail(
   if (!row) return null;
   const money = await moneyPicture(deps, row);
   const refunds = await listOrderRefunds(deps.db, orderId);
+  const employer = await isEmployerOrder(deps.db, orderId);
   const { chargeLeft, lineLeft } = refundable(row, money, refunds);
   const reservedTotal = refunds
     .filter((refund) => RESERVED.includes(refund.status))
     .reduce((total, refund) => total + refund.amount, 0);
   return {
     order: {
-      ...summary(row, reservedTotal),
+      ...summary(row, reservedTotal, employer ? 'employer' : row.kind),
       subtotal: row.subtotal_cents,
       discount: row.discount_cents,
       shipping: row.shipping_cents,
