@@ -1,96 +1,158 @@
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import Input from 'antd/es/input';
+import Button from 'antd/es/button';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { formatMoney } from '@shop/shared/format/money';
 import { formatWhen } from '../../shared/components/format-when';
-import { QueryState } from '../../shared/components/load-state';
-import { useOrderSearch, type OrderSummary } from '../api/order-search';
+import { LoadFailed, LoadingBlock } from '../../shared/components/load-state';
+import { useOrderList, type OrderSummary } from '../api/order-list';
+import {
+  apiQueryOf,
+  filtersFromParams,
+  hasFilters,
+  paramsFromFilters,
+  type OrderFilters,
+} from '../model/order-filters';
 import { OrderDetail } from './order-detail';
+import { KIND_LABELS, OrderFiltersForm, STATUS_LABELS } from './order-filters-form';
 
-/** Find an order by e-mail or id; open it to see everything about it and refund it. */
+const STATUS_COLORS: Record<OrderSummary['status'], string> = {
+  pending: 'default',
+  requires_action: 'warning',
+  paid: 'processing',
+  failed: 'error',
+  fulfilled: 'success',
+};
+
+/**
+ * Every order, newest first, the way a merchant's admin opens: filtered by search, status, kind,
+ * partner and dates, more pages on request, and any order opened below the list to refund it.
+ */
 export function OrdersPage() {
-  // The search and the open order live in the address: Back and a reload keep them.
+  // The filters and the open order live in the address: Back, a reload and a shared link keep them.
   const [params, setParams] = useSearchParams();
-  const q = params.get('q');
+  const key = params.toString();
+  // One object per address, so the form resets only when the address really changes.
+  const filters = useMemo(() => filtersFromParams(new URLSearchParams(key)), [key]);
   const openId = params.get('order');
-  const search = useOrderSearch(q);
-  const open = (id: string) => setParams(q ? { q, order: id } : { order: id });
+  const apiQuery = useMemo(() => apiQueryOf(filters), [filters]);
+  const list = useOrderList(apiQuery);
+  const orders = useMemo(() => list.data?.pages.flatMap((page) => page.orders) ?? [], [list.data]);
+
+  const apply = (next: OrderFilters) => setParams(paramsFromFilters(next));
+  const orderHref = (id: string) =>
+    `?${new URLSearchParams({ ...paramsFromFilters(filters), order: id }).toString()}`;
+  const open = (id: string) => setParams({ ...paramsFromFilters(filters), order: id });
 
   const columns = [
+    { title: 'Placed', dataIndex: 'createdAt', render: formatWhen },
     {
       title: 'Order',
       dataIndex: 'id',
       render: (id: string) => (
         <a
-          href={`?order=${encodeURIComponent(id)}`}
+          href={orderHref(id)}
           onClick={(event) => {
             event.preventDefault();
             open(id);
           }}
           aria-label={`Open order ${id}`}
+          aria-current={id === openId ? 'true' : undefined}
         >
           <code>{id.slice(0, 8)}</code>
         </a>
       ),
     },
     { title: 'Customer', dataIndex: 'email' },
-    { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag>{status}</Tag> },
+    {
+      title: 'Kind',
+      dataIndex: 'kind',
+      render: (kind: OrderSummary['kind']) => KIND_LABELS[kind],
+    },
+    {
+      title: 'Partner',
+      dataIndex: 'businessKey',
+      render: (key: string | null) => key ?? <span className="ops-muted">—</span>,
+    },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      render: (status: OrderSummary['status']) => (
+        <Tag color={STATUS_COLORS[status]}>{STATUS_LABELS[status]}</Tag>
+      ),
+    },
     {
       title: 'Total',
       dataIndex: 'total',
+      align: 'right' as const,
       render: (total: number, order: OrderSummary) => formatMoney(total, order.currency),
     },
     {
       title: 'Refunded',
       dataIndex: 'refunded',
-      render: (refunded: number, order: OrderSummary) => formatMoney(refunded, order.currency),
+      align: 'right' as const,
+      render: (refunded: number, order: OrderSummary) =>
+        refunded > 0 ? formatMoney(refunded, order.currency) : <span className="ops-muted">—</span>,
     },
-    { title: 'Placed', dataIndex: 'createdAt', render: formatWhen },
   ];
+
+  const filtered = hasFilters(filters);
+  const reloading = list.isFetching && !list.isFetchingNextPage && !list.isPending;
 
   return (
     <section aria-labelledby="ops-orders-heading">
       <h2 id="ops-orders-heading" style={{ fontSize: 22 }}>
         Orders
       </h2>
-      <form
-        role="search"
-        onSubmit={(event) => event.preventDefault()}
-        style={{ maxWidth: 560, marginBottom: 16 }}
-      >
-        <label htmlFor="ops-order-search" style={{ display: 'block', marginBottom: 6 }}>
-          E-mail address or order id
-        </label>
-        <Input.Search
-          id="ops-order-search"
-          defaultValue={q ?? ''}
-          enterButton="Search"
-          allowClear
-          loading={search.isFetching}
-          onSearch={(value) => {
-            const text = value.trim();
-            if (text) setParams({ q: text });
-          }}
-        />
-      </form>
-      {q !== null && (
-        <QueryState query={search} what="orders">
-          {(data) => (
-            <div className="ops-table-scroll" aria-live="polite">
-              <Table<OrderSummary>
-                size="small"
-                rowKey="id"
-                columns={columns}
-                dataSource={data.orders}
-                pagination={{ pageSize: 20, hideOnSinglePage: true }}
-                scroll={{ x: 'max-content' }}
-                locale={{ emptyText: `No orders for “${q}”` }}
-                rowClassName={(order) => (order.id === openId ? 'ops-row--open' : '')}
-              />
+      <OrderFiltersForm applied={filters} loading={reloading} onApply={apply} />
+      {list.isPending ? (
+        <LoadingBlock what="orders" />
+      ) : list.isError && !list.data ? (
+        <LoadFailed what="orders" error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <p role="status" aria-live="polite" className="ops-muted" style={{ margin: '0 0 8px' }}>
+            {reloading
+              ? 'Updating the list…'
+              : `${orders.length} ${orders.length === 1 ? 'order' : 'orders'}${
+                  list.hasNextPage ? ' shown, newest first; older ones on request' : ''
+                }${filtered ? ' matching the filters' : ''}`}
+          </p>
+          <div className="ops-table-scroll">
+            <Table<OrderSummary>
+              size="small"
+              rowKey="id"
+              columns={columns}
+              dataSource={orders}
+              loading={reloading}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              locale={{
+                emptyText: filtered ? 'No orders match these filters' : 'No orders yet',
+              }}
+              rowClassName={(order) => (order.id === openId ? 'ops-row--open' : '')}
+            />
+          </div>
+          {list.isFetchNextPageError && (
+            <LoadFailed
+              what="older orders"
+              error={list.error!}
+              onRetry={() => void list.fetchNextPage()}
+            />
+          )}
+          {list.hasNextPage && (
+            <div style={{ marginTop: 12 }}>
+              <Button
+                onClick={() => void list.fetchNextPage()}
+                loading={list.isFetchingNextPage}
+                disabled={reloading}
+              >
+                Show older orders
+              </Button>
             </div>
           )}
-        </QueryState>
+        </>
       )}
       {openId && (
         <div style={{ marginTop: 16 }}>

@@ -21,7 +21,11 @@ const CSS = `
 .ops-versions { list-style: none; padding: 0; margin: 0; }
 .ops-versions li { display: flex; flex-wrap: wrap; gap: 8px; justify-content: space-between; align-items: center; padding: 8px 0; border-top: 1px solid #eef2f2; }
 .ops-versions code { overflow-wrap: anywhere; }
-.ops-table-scroll { overflow-x: auto; }
+.ops-table-scroll { overflow-x: auto; max-width: 100%; }
+.ops-filters { display: grid; gap: 12px 16px; grid-template-columns: minmax(0, 1fr); margin: 0 0 16px; }
+.ops-filters__field { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
+.ops-filters__field label { font-weight: 500; }
+.ops-filters__actions { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-end; }
 .ops-dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 4px 12px; margin: 0; }
 .ops-dl dt { color: #4a5f63; }
 .ops-dl dd { margin: 0; overflow-wrap: anywhere; }
@@ -30,6 +34,15 @@ const CSS = `
   .ops-grid--two { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   .ops-split { grid-template-columns: minmax(0, 5fr) minmax(0, 6fr); }
   .ops-preview { position: sticky; top: 16px; }
+}
+@media (min-width: 600px) {
+  .ops-filters { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  .ops-filters__field--wide, .ops-filters__actions { grid-column: 1 / -1; }
+}
+@media (min-width: 1100px) {
+  .ops-filters { grid-template-columns: repeat(5, minmax(0, 1fr)); }
+  .ops-filters__field--wide { grid-column: 1 / 3; }
+  .ops-filters__actions { grid-column: auto; }
 }
 `;
 

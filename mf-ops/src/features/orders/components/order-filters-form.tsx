@@ -1,0 +1,166 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import type { ORDER_KINDS, ORDER_STATUSES } from '@shop/shared/contract/ops';
+import { usePartners } from '../../partners/api/partners';
+import { NO_FILTERS, hasFilters, type OrderFilters } from '../model/order-filters';
+
+export const STATUS_LABELS: Record<(typeof ORDER_STATUSES)[number], string> = {
+  pending: 'Pending',
+  requires_action: 'Needs action',
+  paid: 'Paid',
+  failed: 'Failed',
+  fulfilled: 'Fulfilled',
+};
+
+export const KIND_LABELS: Record<(typeof ORDER_KINDS)[number], string> = {
+  consumer: 'Consumer',
+  business: 'Partner storefront',
+  employer: 'Employer pays',
+};
+
+/** A labelled multiple choice among a filter's values (none chosen: any). */
+function ChoiceFilter<T extends string>(props: {
+  id: string;
+  label: string;
+  placeholder: string;
+  labels: Record<T, string>;
+  value: T[];
+  onChange: (value: T[]) => void;
+}) {
+  return (
+    <div className="ops-filters__field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <Select
+        id={props.id}
+        mode="multiple"
+        allowClear
+        virtual={false}
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={props.onChange}
+        options={(Object.keys(props.labels) as T[]).map((value) => ({
+          value,
+          label: props.labels[value],
+        }))}
+      />
+    </div>
+  );
+}
+
+/**
+ * The list's filters, applied together by the form's button (or Enter in the search box), so a
+ * half-typed date never sends a request and a screen reader hears one change, not one per key.
+ */
+export function OrderFiltersForm({
+  applied,
+  loading,
+  onApply,
+}: {
+  applied: OrderFilters;
+  loading: boolean;
+  onApply: (filters: OrderFilters) => void;
+}) {
+  const [draft, setDraft] = useState(applied);
+  // The address changed (Back, a shared link): the form shows what the list shows.
+  useEffect(() => setDraft(applied), [applied]);
+  const partners = usePartners();
+  const set = (change: Partial<OrderFilters>) => setDraft((current) => ({ ...current, ...change }));
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    onApply(draft);
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Filter orders"
+      className="ops-filters"
+      onSubmit={submit}
+      noValidate
+    >
+      <div className="ops-filters__field ops-filters__field--wide">
+        <label htmlFor="ops-order-search">E-mail address or order id</label>
+        <Input.Search
+          id="ops-order-search"
+          value={draft.q}
+          onChange={(event) => set({ q: event.target.value })}
+          enterButton="Search"
+          allowClear
+          loading={loading}
+          onSearch={(value) => onApply({ ...draft, q: value.trim() })}
+        />
+      </div>
+      <ChoiceFilter
+        id="ops-order-status"
+        label="Status"
+        placeholder="Any status"
+        labels={STATUS_LABELS}
+        value={draft.status}
+        onChange={(status) => set({ status })}
+      />
+      <ChoiceFilter
+        id="ops-order-kind"
+        label="Kind"
+        placeholder="Any kind"
+        labels={KIND_LABELS}
+        value={draft.kind}
+        onChange={(kind) => set({ kind })}
+      />
+      <div className="ops-filters__field">
+        <label htmlFor="ops-order-partner">Partner</label>
+        <Select
+          id="ops-order-partner"
+          showSearch
+          allowClear
+          virtual={false}
+          placeholder="Any partner"
+          loading={partners.isPending}
+          value={draft.partner || undefined}
+          onChange={(partner?: string) => set({ partner: partner ?? '' })}
+          options={(partners.data ?? []).map((partner) => ({
+            value: partner.shopKey,
+            label: `${partner.businessName} (${partner.shopKey})`,
+          }))}
+          notFoundContent={partners.isError ? 'Could not load the partners' : 'No partners'}
+        />
+      </div>
+      <div className="ops-filters__field">
+        <label htmlFor="ops-order-from">Placed from</label>
+        <Input
+          id="ops-order-from"
+          type="date"
+          value={draft.from}
+          max={draft.to || undefined}
+          onChange={(event) => set({ from: event.target.value })}
+        />
+      </div>
+      <div className="ops-filters__field">
+        <label htmlFor="ops-order-to">Placed to</label>
+        <Input
+          id="ops-order-to"
+          type="date"
+          value={draft.to}
+          min={draft.from || undefined}
+          onChange={(event) => set({ to: event.target.value })}
+        />
+      </div>
+      <div className="ops-filters__actions">
+        <Button type="primary" htmlType="submit">
+          Apply filters
+        </Button>
+        {(hasFilters(applied) || hasFilters(draft)) && (
+          <Button
+            onClick={() => {
+              setDraft(NO_FILTERS);
+              onApply(NO_FILTERS);
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
