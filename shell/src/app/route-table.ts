@@ -2,7 +2,7 @@
 // lists them (resolved by shared/src/shell-contract/area-routes.ts, the same code the site server
 // uses). The shell lists no pages: each area owns every page below its prefixes, its 404 included.
 import { resolveArea, type AreaTable } from '@shop/shared/shell-contract/area-routes';
-import type { AreaName } from '@shop/shared/shell-contract/shell-props';
+import { OPERATOR_AREAS, type AreaName } from '@shop/shared/shell-contract/shell-props';
 
 export interface ShellRoute {
   area: AreaName;
@@ -43,4 +43,12 @@ export function likelyNextArea(
   return route?.area === 'checkout' && withoutTrailingSlash(pathname) === '/checkout'
     ? 'upgrades'
     : null;
+}
+
+/**
+ * The shoppers' chat bubble belongs on shoppers' pages only: never on an operator area's pages,
+ * and not while the page's area is unknown (it would flash onto the console and off again).
+ */
+export function showsShopperChat(route: ShellRoute | null | undefined): boolean {
+  return route !== undefined && !(route !== null && OPERATOR_AREAS.includes(route.area));
 }

@@ -31,7 +31,13 @@ import {
   StorefrontShellStyles,
 } from '../features/storefront/storefront-chrome-lazy';
 import { shellTheme } from '../features/theme/shell-theme';
-import { likelyNextArea, routeOf, wantsBalance, type ShellRoute } from './route-table';
+import {
+  likelyNextArea,
+  routeOf,
+  showsShopperChat,
+  wantsBalance,
+  type ShellRoute,
+} from './route-table';
 import type { RegistrySource } from './registry-source';
 import type { ShellRuntime } from './shell-runtime';
 import { ShellFrame } from './shell-frame';
@@ -233,13 +239,15 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
           )
         }
         after={
-          <ChatWidget
-            appId={config.chatAppId}
-            api={api}
-            user={user}
-            userSettled={!userQuery.isPending}
-            href={href}
-          />
+          showsShopperChat(route) && (
+            <ChatWidget
+              appId={config.chatAppId}
+              api={api}
+              user={user}
+              userSettled={!userQuery.isPending}
+              href={href}
+            />
+          )
         }
       >
         {route && operatorArea && operatorAccess !== 'granted' ? (

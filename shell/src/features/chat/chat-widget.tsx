@@ -13,6 +13,14 @@ function useVendorChat(
   href: string,
 ) {
   const adapter = useRef<ChatAdapter | null>(null);
+  // Left out of a page (an operator's console), the vendor's bubble goes too.
+  useEffect(
+    () => () => {
+      adapter.current?.shutdown();
+      adapter.current = null;
+    },
+    [],
+  );
   useEffect(() => {
     if (!userSettled) return;
     adapter.current ??= createIntercomAdapter({ appId, scriptUrl: INTERCOM_SCRIPT_URL });
@@ -146,7 +154,7 @@ export function ChatLauncher({
   );
 }
 
-function VendorChat({
+export function VendorChat({
   appId,
   user,
   userSettled,
