@@ -25,6 +25,13 @@ const currentServer = releaseServerForFile(async (server) => {
     throw new Error(`shop deploy-all failed:\n${deployed.out}\n${deployed.err}`);
 });
 
+/** How far the page itself scrolls sideways (0: its content fits the viewport). */
+function pageOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
 /** Every URL the page asks for that belongs to the console's remote. */
 function opsRequests(page: Page): string[] {
   const urls: string[] = [];
@@ -194,7 +201,7 @@ test('an operator rolls back the catalog, creates a partner and refunds an order
     await shopper.close();
   });
 
-  await test.step('Orders: a shopper orders; the operator finds it by e-mail and refunds it', async () => {
+  await test.step('Orders: a shopper orders; the list opens with it; the operator finds it by e-mail and refunds it', async () => {
     const buyer = uniqueEmail('ops-buyer');
     const shopper = await browser.newPage({ baseURL: server.url });
     const orderId = await checkOutAsGuest(shopper, { email: buyer });
@@ -204,6 +211,31 @@ test('an operator rolls back the catalog, creates a partner and refunds an order
       .getByRole('navigation', { name: 'Operator console' })
       .getByRole('link', { name: 'Orders' })
       .click();
+    // The screen opens on the newest orders, the shopper's among them, with no search typed.
+    await expect(page.getByRole('link', { name: `Open order ${orderId}` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /\d+ orders?/ })).toBeVisible();
+    // The shoppers' chat bubble is not part of the console.
+    await expect(page.getByRole('button', { name: 'Chat with us' })).toHaveCount(0);
+    await screenshotAtWidths(page, SHOTS, 'orders-list');
+    // At a phone's width the table scrolls inside its box; the page itself never scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await pageOverflow(page)).toBe(0);
+    await page.goto('/ops/releases');
+    await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+    expect(await pageOverflow(page)).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A filter is kept in the address: the same link shows the same list.
+    await page.goto('/ops/orders?status=paid');
+    await expect(page.getByRole('link', { name: `Open order ${orderId}` })).toBeVisible();
+    await page.goto('/ops/orders?status=failed');
+    await expect(
+      page.getByRole('status').filter({ hasText: /orders? matching the filters/ }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: `Open order ${orderId}` })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/ops\/orders$/);
+
     await page.getByLabel('E-mail address or order id').fill(buyer);
     await page.getByLabel('E-mail address or order id').press('Enter');
     await page.getByRole('link', { name: `Open order ${orderId}` }).click();

@@ -13,6 +13,7 @@ const SOURCE_ROOTS = [
   'mf-checkout/src',
   'mf-upgrades/src',
   'mf-storefront/src',
+  'mf-ops/src',
 ];
 
 const FACADES = [

@@ -38,7 +38,7 @@ export function OrdersPage() {
   const openId = params.get('order');
   const apiQuery = useMemo(() => apiQueryOf(filters), [filters]);
   const list = useOrderList(apiQuery);
-  const orders = useMemo(() => list.data?.pages.flatMap((page) => page.orders) ?? [], [list.data]);
+  const { first, orders, reloading } = list;
 
   const apply = (next: OrderFilters) => setParams(paramsFromFilters(next));
   const orderHref = (id: string) =>
@@ -98,7 +98,6 @@ export function OrdersPage() {
   ];
 
   const filtered = hasFilters(filters);
-  const reloading = list.isFetching && !list.isFetchingNextPage && !list.isPending;
 
   return (
     <section aria-labelledby="ops-orders-heading">
@@ -106,17 +105,17 @@ export function OrdersPage() {
         Orders
       </h2>
       <OrderFiltersForm applied={filters} loading={reloading} onApply={apply} />
-      {list.isPending ? (
+      {first.isPending ? (
         <LoadingBlock what="orders" />
-      ) : list.isError && !list.data ? (
-        <LoadFailed what="orders" error={list.error} onRetry={() => void list.refetch()} />
+      ) : first.isError ? (
+        <LoadFailed what="orders" error={first.error} onRetry={() => void first.refetch()} />
       ) : (
         <>
           <p role="status" aria-live="polite" className="ops-muted" style={{ margin: '0 0 8px' }}>
             {reloading
               ? 'Updating the list…'
               : `${orders.length} ${orders.length === 1 ? 'order' : 'orders'}${
-                  list.hasNextPage ? ' shown, newest first; older ones on request' : ''
+                  list.hasOlder ? ' shown, newest first; older ones on request' : ''
                 }${filtered ? ' matching the filters' : ''}`}
           </p>
           <div className="ops-table-scroll">
@@ -134,20 +133,12 @@ export function OrdersPage() {
               rowClassName={(order) => (order.id === openId ? 'ops-row--open' : '')}
             />
           </div>
-          {list.isFetchNextPageError && (
-            <LoadFailed
-              what="older orders"
-              error={list.error!}
-              onRetry={() => void list.fetchNextPage()}
-            />
+          {list.olderError && (
+            <LoadFailed what="older orders" error={list.olderError} onRetry={list.retryOlder} />
           )}
-          {list.hasNextPage && (
+          {(list.hasOlder || list.olderLoading) && (
             <div style={{ marginTop: 12 }}>
-              <Button
-                onClick={() => void list.fetchNextPage()}
-                loading={list.isFetchingNextPage}
-                disabled={reloading}
-              >
+              <Button onClick={list.showOlder} loading={list.olderLoading} disabled={reloading}>
                 Show older orders
               </Button>
             </div>
