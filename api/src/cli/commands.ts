@@ -12,6 +12,7 @@ import {
 import { operatorCommand } from './operator-commands';
 import { partnerCommand } from './partner-commands';
 import { stripeCommand } from './stripe-commands';
+import { clockCommand } from './clock-commands';
 
 export const SHOP_COMMANDS: readonly CliCommand[] = [
   deployCommand,
@@ -22,4 +23,5 @@ export const SHOP_COMMANDS: readonly CliCommand[] = [
   partnerCommand,
   operatorCommand,
   stripeCommand,
+  clockCommand,
 ];

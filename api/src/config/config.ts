@@ -60,6 +60,18 @@ function envSchema(repoRoot: string) {
       .min(1)
       .max(24 * 60)
       .default(10),
+    JOB_LEASE_SECONDS: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(30)
+      .max(24 * 3600)
+      .default(300),
+    JOB_POLL_MS: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(50)
+      .max(60_000)
+      .default(2_000),
     SITE_ROOT: z
       .string()
       .min(1)
@@ -174,6 +186,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Payments still unsettled this long after their intent was created are asked about again. */
   paymentReconcileAfterMinutes: number;
+  /** The job queue: how long a claimed job is leased (longer than a payment call), how often runners look. */
+  jobs: { leaseMs: number; pollMs: number };
   siteRoot: string;
   deployDir: string;
   /** Uploaded lab reports (the directory upload store); outside the web root. */
@@ -237,6 +251,7 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     paymentReconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
+    jobs: { leaseMs: e.JOB_LEASE_SECONDS * 1000, pollMs: e.JOB_POLL_MS },
     siteRoot: path.resolve(e.SITE_ROOT),
     deployDir: path.resolve(e.DEPLOY_DIR),
     // Beside the PGlite folder by default (<repo>/.data/uploads), never inside it.

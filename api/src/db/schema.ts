@@ -546,6 +546,36 @@ export interface OrderRefundsTable {
   updated_at: Timestamp;
 }
 
+export type JobStatus = 'queued' | 'running' | 'completed' | 'dead';
+
+export interface JobsTable {
+  /** bigserial: a string from pg, a number from PGlite (read through toCount). */
+  id: Generated<string | number>;
+  kind: string;
+  payload: JsonWithDefault<unknown>;
+  /** Idempotency: enqueueing the same key again answers the job it made. */
+  job_key: string | null;
+  /** At most one queued or running job per singleton key. */
+  singleton_key: string | null;
+  status: Generated<JobStatus>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** While running: when the lease ends and another runner may take the job. */
+  locked_until: NullableTimestamp;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface ClockOffsetTable {
+  id: Generated<boolean>;
+  offset_ms: ColumnType<string | number, number, number>;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   shipping_addresses: ShippingAddressesTable;
@@ -589,6 +619,8 @@ export interface DB {
   operator_audit_log: OperatorAuditLogTable;
   order_refunds: OrderRefundsTable;
   payment_events: PaymentEventsTable;
+  jobs: JobsTable;
+  clock_offset: ClockOffsetTable;
 }
 
 export type Database = Kysely<DB>;

@@ -6,6 +6,8 @@ import type { PaymentProvider } from '../services/payments/payment-provider';
 import type { CatalogPriceSource } from '../services/catalog/provider-prices';
 import type { Mailer } from '../services/mail/mailer';
 import type { MailQueue } from '../services/mail/mail-queue';
+import type { ShopClock } from '../services/clock/shop-clock';
+import type { JobQueue } from '../services/jobs/job-queue';
 import type { PaymentReconciler } from '../services/payments/reconcile-payments';
 import type { PasswordHasher } from '../services/account/password-hasher';
 import type { CustomizationService } from '../services/partners/customization-service';
@@ -26,6 +28,10 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Queue mail here from request handlers: delivery happens after the response. */
     mailQueue: MailQueue;
+    /** The one clock of business time (due jobs, retries, reconciliation); movable outside production. */
+    clock: ShopClock;
+    /** The job queue and this instance's runner. */
+    jobs: JobQueue;
     /** Finishes payments left unsettled; tests call runOnce. */
     paymentReconciler: PaymentReconciler;
     customizations: CustomizationService;

@@ -369,3 +369,52 @@ export const auditEntrySchema = z.object({
 });
 
 export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+
+// Jobs an operator should look at: dead ones (their tries ran out) and failing ones (waiting for
+// another try after a failure). Retrying puts one back in the queue, due now, with fresh tries.
+
+export const JOB_TROUBLES = ['dead', 'failing'] as const;
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'dead'] as const;
+
+export const jobListQuerySchema = z.object({
+  state: z.enum(JOB_TROUBLES).default('dead'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** Jobs older than this id: the next page. */
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export const opsJobParamsSchema = z.object({
+  id: z.coerce.number({ message: 'A job id is a number' }).int().positive(),
+});
+
+export const opsJobSchema = z.object({
+  id: z.number().int(),
+  kind: safeString(),
+  status: z.enum(JOB_STATUSES),
+  key: safeString().nullable(),
+  singletonKey: safeString().nullable(),
+  payload: z.unknown(),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  runAt: isoDateTimeSchema,
+  lastError: safeString().nullable(),
+  createdAt: isoDateTimeSchema,
+  finishedAt: isoDateTimeSchema.nullable(),
+});
+export type OpsJob = z.infer<typeof opsJobSchema>;
+
+export const opsJobListSchema = z.object({ jobs: z.array(opsJobSchema) });
+export const opsJobRetriedSchema = z.object({ job: opsJobSchema });
+
+// The shop clock: where it stands, and moving it forward (refused in production).
+
+export const opsClockSchema = z.object({
+  now: isoDateTimeSchema,
+  offsetMs: z.number().int(),
+  movable: z.boolean(),
+});
+
+export const clockAdvanceBodySchema = z.object({
+  /** A forward step such as 31d, 12h, 90m or 1w2d. */
+  by: safeString().regex(/^(\d+[smhdw])+$/i, 'A step such as 31d, 12h or 90m'),
+});

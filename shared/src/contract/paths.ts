@@ -102,6 +102,10 @@ export const API_PATHS = {
   opsOrderRefunds: `${O}/orders/:id/refunds`,
   opsOperators: `${O}/operators`,
   opsAudit: `${O}/audit`,
+  opsJobs: `${O}/jobs`,
+  opsJobRetry: `${O}/jobs/:id/retry`,
+  opsClock: `${O}/clock`,
+  opsClockAdvance: `${O}/clock/advance`,
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

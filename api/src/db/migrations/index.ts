@@ -15,6 +15,7 @@ import * as m0013 from './0013-payment-records';
 import * as m0014 from './0014-stripe-customers';
 import * as m0015 from './0015-upgrade-reconciliation';
 import * as m0016 from './0016-order-list';
+import * as m0017 from './0017-jobs';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-stripe-customers': m0014,
   '0015-upgrade-reconciliation': m0015,
   '0016-order-list': m0016,
+  '0017-jobs': m0017,
 };

@@ -13,6 +13,9 @@ import { createTestPaymentProvider } from '../../services/payments/test-payment-
 import { createPaymentReconciler } from '../../services/payments/reconcile-payments';
 import { createStripePaymentProvider } from '../../services/payments/stripe-provider/stripe-payment-provider';
 import { createInvalidationChannel } from '../../services/invalidation-channel';
+import { createShopClock } from '../../services/clock/shop-clock';
+import { createJobQueue } from '../../services/jobs/job-queue';
+import type { Clock } from '../../lib/clock';
 import {
   createCatalogPriceSource,
   type CatalogPriceSource,
@@ -32,7 +35,15 @@ export interface ServicesPluginOptions {
   uploadStore?: UploadStore;
   /** The token the operator API accepts from the local CLI (server.ts writes it to the token file). */
   operatorToken?: string;
+  /** The time the shop clock's offset is added to; the machine's by default (tests pin it). */
+  clockBase?: Clock;
+  /** The time job leases are judged by; the machine's by default (tests play a stopped runner). */
+  jobLeaseClock?: Clock;
 }
+
+/** The channel on which instances tell each other that jobs were queued or the clock moved. */
+export const JOB_QUEUE_CHANNEL = 'job_queue';
+const CLOCK_MOVED = 'clock';
 
 export const CUSTOMIZATION_CACHE_TTL_MS = 10 * 60 * 1000;
 
@@ -43,13 +54,22 @@ export const CUSTOMIZATION_CACHE_TTL_MS = 10 * 60 * 1000;
 export const servicesPlugin = fp<ServicesPluginOptions>(
   async (app: FastifyInstance, options) => {
     const { config, db } = app;
+    // One clock for every job; instances hear through NOTIFY that jobs wait or the clock moved.
+    const jobChannel = await createInvalidationChannel(app, JOB_QUEUE_CHANNEL);
+    const clock = await createShopClock({
+      db,
+      production: config.nodeEnv === 'production',
+      base: options.clockBase,
+      publish: () => jobChannel.publish(CLOCK_MOVED),
+    });
+    app.decorate('clock', clock);
     app.decorate('passwords', options.passwordHasher ?? createPasswordHasher(options.argon2Cost));
     app.decorate(
       'paymentProvider',
       options.paymentProvider ??
         (config.stripe
           ? createStripePaymentProvider({ ...config.stripe, db })
-          : createTestPaymentProvider(db)),
+          : createTestPaymentProvider(db, { now: () => clock.now() })),
     );
     app.decorate(
       'catalogPrices',
@@ -63,17 +83,43 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
         ? createSmtpMailer(config.smtpUrl, config.mailFrom)
         : createOutboxMailer(db, config.mailFrom));
     app.decorate('mailer', mailer);
-    const mailQueue = createMailQueue(db, mailer, { from: config.mailFrom, log: app.log });
+    const mailQueue = createMailQueue(db, mailer, { from: config.mailFrom, log: app.log, clock });
     app.decorate('mailQueue', mailQueue);
     app.addHook('onReady', async () => mailQueue.start());
 
     // Finishes payments left unsettled (a lost webhook, a write that failed after the charge).
     const reconciler = createPaymentReconciler(
       { db, provider: app.paymentProvider, log: app.log, mailQueue },
-      { afterMinutes: config.paymentReconcileAfterMinutes },
+      { afterMinutes: config.paymentReconcileAfterMinutes, now: () => clock.now() },
     );
     app.decorate('paymentReconciler', reconciler);
     app.addHook('onReady', async () => reconciler.start());
+
+    const jobs = createJobQueue(db, {
+      clock,
+      leaseClock: options.jobLeaseClock,
+      leaseMs: config.jobs.leaseMs,
+      pollMs: config.jobs.pollMs,
+      notifyChannel: app.databaseKind === 'postgres' ? JOB_QUEUE_CHANNEL : undefined,
+      log: app.log,
+    });
+    app.decorate('jobs', jobs);
+    app.addHook('onReady', async () => jobs.start());
+    jobChannel.subscribe((message) => {
+      if (message === CLOCK_MOVED)
+        clock
+          .refresh()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'clock refresh failed'));
+      else jobs.wake();
+    });
+    // A moved clock may have made jobs, mail retries and unsettled payments due.
+    clock.onChange(() => {
+      jobs.wake();
+      mailQueue.wake();
+      reconciler
+        .runOnce()
+        .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
+    });
 
     // Writes on one instance reach the others through PostgreSQL NOTIFY (a no-op on PGlite: one process).
     const invalidations = await createInvalidationChannel(app, 'customization_changed');
@@ -88,6 +134,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     app.decorate('uploadStore', options.uploadStore ?? new DirectoryUploadStore(config.uploadsDir));
 
     app.addHook('onClose', async () => {
+      await jobs.stop();
       mailQueue.stop();
       reconciler.stop();
       await mailer.close();

@@ -16,6 +16,7 @@ import { inviteOperator } from '../../services/operations/operator-invite';
 import { opsReleaseRoutes } from './ops-release-routes';
 import { opsOrderRoutes } from './ops-order-routes';
 import { opsPartnerRoutes } from './ops-partner-routes';
+import { opsJobRoutes } from './ops-job-routes';
 import { OPS_ERRORS, operatorOf, resolveOperator } from './operator-guard';
 
 /**
@@ -99,4 +100,5 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(opsReleaseRoutes);
   await app.register(opsPartnerRoutes);
   await app.register(opsOrderRoutes);
+  await app.register(opsJobRoutes);
 };

@@ -6,6 +6,7 @@ import {
   markMailDelivered,
   markMailFailed,
 } from '../../repositories/outbox-repository';
+import { systemClock, type Clock } from '../../lib/clock';
 import type { MailMessage } from '../../lib/email';
 import type { Mailer } from './mailer';
 
@@ -34,6 +35,8 @@ export interface MailQueueOptions {
   leaseMs?: number;
   batchSize?: number;
   maxAttempts?: number;
+  /** The shop clock: due times and retries. */
+  clock?: Clock;
 }
 
 const RETRY_BASE_MS = 30_000;
@@ -54,12 +57,13 @@ export function createMailQueue(
   const leaseMs = options.leaseMs ?? 2 * 60_000;
   const batchSize = options.batchSize ?? 10;
   const maxAttempts = options.maxAttempts ?? 8;
+  const clock = options.clock ?? systemClock;
 
   if (mailer.kind === 'outbox') {
     // Dev mail ends in the table: queued is delivered, and there is no sender to run.
     return {
       enqueue: (executor, message) =>
-        insertOutboxMessage(executor, { ...message, from }, { delivered: true }),
+        insertOutboxMessage(executor, { ...message, from }, { delivered: true, now: clock.now() }),
       wake() {},
       deliverDue: async () => 0,
       start() {},
@@ -72,18 +76,18 @@ export function createMailQueue(
   let running = false;
   let wokenWhileRunning = false;
 
-  async function deliverDue(now = new Date()): Promise<number> {
+  async function deliverDue(now = clock.now()): Promise<number> {
     const batch = await claimDueMail(db, { now, leaseMs, limit: batchSize, maxAttempts });
     for (const mail of batch) {
       try {
         await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        await markMailDelivered(db, mail.id);
+        await markMailDelivered(db, mail.id, clock.now());
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log?.warn({ mailId: mail.id, attempts: mail.attempts, err: error }, 'mail delivery failed');
         await markMailFailed(db, mail.id, {
           error: message,
-          retryAt: new Date(Date.now() + mailRetryDelayMs(mail.attempts)),
+          retryAt: new Date(clock.now().getTime() + mailRetryDelayMs(mail.attempts)),
         });
       }
     }
@@ -119,7 +123,7 @@ export function createMailQueue(
 
   return {
     enqueue: (executor, message) =>
-      insertOutboxMessage(executor, { ...message, from }, { delivered: false }),
+      insertOutboxMessage(executor, { ...message, from }, { delivered: false, now: clock.now() }),
     wake: () => schedule(0),
     deliverDue,
     start() {
