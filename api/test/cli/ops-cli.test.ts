@@ -9,11 +9,9 @@ import { findRemote, type RemoteDefinition } from '../../src/releases/remotes';
 import { openDatabase } from '../../src/db/open-database';
 import { listOutbox } from '../../src/repositories/outbox-repository';
 import { listAudit } from '../../src/repositories/audit-log-repository';
-import {
-  operatorTokenPath,
-  writeOperatorTokenFile,
-} from '../../src/services/operations/operator-token-file';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app';
+import { operatorTokenPath } from '../../src/services/operations/operator-token-file';
+import type { TestApp } from '../helpers/build-test-app';
+import { startRunningShop } from '../helpers/running-shop';
 import { pgliteTemplateDump } from '../helpers/template-database';
 import { createFakeRepo, writeRemoteBuild, type FakeRepo } from '../releases/fake-repo';
 
@@ -57,24 +55,14 @@ describe('pnpm shop beside a running shop', () => {
 
   describe('with a shop running', () => {
     let t: TestApp;
-    let removeTokenFile: () => void;
+    let stop: () => Promise<void>;
 
     beforeAll(async () => {
-      t = await buildTestApp({
-        app: { operatorToken: TOKEN },
+      ({ t, stop } = await startRunningShop(dataDir, TOKEN, {
         config: { deployDir: repo.deployDir, shopEnv: 'local' },
-      });
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = t.app.server.address() as { port: number };
-      removeTokenFile = writeOperatorTokenFile(dataDir, {
-        url: `http://127.0.0.1:${address.port}`,
-        token: TOKEN,
-      });
+      }));
     });
-    afterAll(async () => {
-      removeTokenFile();
-      await t.close();
-    });
+    afterAll(() => stop());
 
     it('writes the token file readable by its owner only', async () => {
       const stat = await fs.stat(operatorTokenPath(dataDir));
