@@ -51,6 +51,8 @@ async function main() {
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
     PAGE_VIEW_TOKEN: 'bench-page-view-token',
+    // The bench pays with the built-in provider: no real money, on purpose.
+    ALLOW_TEST_PAYMENTS: 'true',
     ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
   });
   const app = await buildApp(config);

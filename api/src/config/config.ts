@@ -112,6 +112,7 @@ function envSchema(repoRoot: string) {
       .string()
       .regex(/^whsec_\w+$/, "must be a webhook endpoint's signing secret (whsec_…)")
       .optional(),
+    ALLOW_TEST_PAYMENTS: booleanFromEnv.default(false),
   });
 }
 
@@ -120,6 +121,15 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   if (env.NODE_ENV === 'production' && !env.PAGE_VIEW_TOKEN)
     problems.push('PAGE_VIEW_TOKEN: is required when NODE_ENV=production');
+  // The built-in provider takes no real money: a production shop without Stripe would sell for nothing.
+  if (
+    env.NODE_ENV === 'production' &&
+    !env.STRIPE_SECRET_KEY &&
+    !['true', '1', 'yes'].includes(env.ALLOW_TEST_PAYMENTS ?? '')
+  )
+    problems.push(
+      'STRIPE_SECRET_KEY: is required when NODE_ENV=production (set ALLOW_TEST_PAYMENTS=true for a staging shop that takes no real money)',
+    );
   const stripe = STRIPE_VARIABLES.filter((name) => env[name]);
   if (stripe.length > 0 && stripe.length < STRIPE_VARIABLES.length)
     problems.push(

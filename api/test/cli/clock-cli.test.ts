@@ -51,6 +51,7 @@ describe('pnpm shop clock', () => {
     const result = await shop(['clock', 'advance', '31d'], {
       NODE_ENV: 'production',
       PAGE_VIEW_TOKEN: TEST_PAGE_VIEW_TOKEN,
+      ALLOW_TEST_PAYMENTS: 'true',
     });
     expect(result).toMatchObject({ code: 1, err: 'The clock cannot be moved in production.' });
   });

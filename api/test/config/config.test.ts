@@ -29,7 +29,14 @@ describe('configuration from the environment', () => {
 
   it('listens on every interface by default in production, and where HOST says otherwise', () => {
     expect(
-      loadConfig({ NODE_ENV: 'production', PAGE_VIEW_TOKEN: 'a-long-enough-token' }, root).host,
+      loadConfig(
+        {
+          NODE_ENV: 'production',
+          PAGE_VIEW_TOKEN: 'a-long-enough-token',
+          ALLOW_TEST_PAYMENTS: 'true',
+        },
+        root,
+      ).host,
     ).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '0.0.0.0' }, root).host).toBe('0.0.0.0');
     expect(loadConfig({ DEV_OUTBOX_TOKEN: 'x'.repeat(24) }, root).devOutboxToken).toBe(
@@ -63,6 +70,22 @@ describe('configuration from the environment', () => {
       shopEnv: 'staging',
       secureCookies: true,
     });
+  });
+
+  it('refuses a production shop on the built-in provider unless told it takes no real money', () => {
+    const production = { NODE_ENV: 'production', PAGE_VIEW_TOKEN: 'a-long-enough-token' };
+    expect(() => loadConfig(production, root)).toThrow(
+      /STRIPE_SECRET_KEY: is required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ ...production, ALLOW_TEST_PAYMENTS: 'true' }, root).stripe).toBeNull();
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    };
+    expect(loadConfig({ ...production, ...stripe }, root).stripe).not.toBeNull();
+    // Development and tests keep the built-in provider with no setting.
+    expect(() => loadConfig({}, root)).not.toThrow();
   });
 
   it('fails with the full list of problems', () => {

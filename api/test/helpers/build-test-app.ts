@@ -28,6 +28,8 @@ export function testConfig(
       // The template database is seeded already.
       SEED_DEMO_DATA: 'false',
       AUTH_RATE_LIMIT_MAX: '1000',
+      // Test apps pay through the built-in provider, production-like ones included.
+      ALLOW_TEST_PAYMENTS: 'true',
       ...env,
     }),
     ...overrides,
