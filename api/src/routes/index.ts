@@ -26,7 +26,7 @@ import { webhookRoutes } from './payments/webhook-routes';
 import { isTestPaymentProvider } from '../services/payments/test-payment-provider';
 import { resultUploadRoutes } from './results/result-upload-routes';
 import { supportRoutes } from './support/support-routes';
-import { testProviderRoutes } from './test-provider/test-provider-routes';
+import { testProviderRoutes } from '../services/payments/test-provider/http/test-provider-routes';
 import { upgradesRoutes } from './upgrades/upgrades-routes';
 
 /**

@@ -1,11 +1,11 @@
+// The built-in provider's own HTTP surface (what Stripe's servers and Stripe.js are to the Stripe
+// adapter): it lives with the provider, not among the shop's routes, because only the provider's
+// element may receive card details; the shop's API takes tokens.
 import { PAYMENTS_PREFIX } from '@shop/shared/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, notFound } from '../../lib/app-error';
-import {
-  InvalidCardError,
-  type TestPaymentProvider,
-} from '../../services/payments/test-payment-provider';
+import { AppError, notFound } from '../../../../lib/app-error';
+import { InvalidCardError, type TestPaymentProvider } from '../../test-payment-provider';
 import {
   actionResultSchema,
   authenticateBodySchema,

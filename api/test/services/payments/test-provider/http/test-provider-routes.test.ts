@@ -1,13 +1,13 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
-import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { buildTestApp, type TestApp } from '../../../../helpers/build-test-app';
 import {
   createBnplTestToken,
   createTestToken,
   TEST_CARDS,
   TEST_EXPIRY,
-} from '../../helpers/test-tokens';
-import type { TestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
+} from '../../../../helpers/test-tokens';
+import type { TestPaymentProvider } from '../../../../../src/services/payments/test-payment-provider';
 
 describe('the built-in provider over HTTP (/test-provider)', () => {
   let t: TestApp;

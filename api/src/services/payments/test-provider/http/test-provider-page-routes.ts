@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TestPaymentProvider } from '../../services/payments/test-payment-provider';
+import type { TestPaymentProvider } from '../../test-payment-provider';
 import { AUTHENTICATE_SCRIPT, authenticatePage, bnplPage, messagePage } from './pages/action-pages';
 import { ELEMENT_SCRIPT, elementPage } from './pages/element-page';
 import { PAGE_HEADERS, SCRIPT_HEADERS, STYLES } from './pages/page-shell';
