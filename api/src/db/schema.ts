@@ -243,6 +243,29 @@ export interface PaymentSubscriptionsTable {
   idempotency_key: string | null;
   created_at: Timestamp;
   canceled_at: NullableTimestamp;
+  /** The start of the first period: every period end is counted from it, never chained. */
+  billing_anchor: Date | string;
+  /** Cycles renewed so far; the next renewal is cycle `renewed_cycles + 1`. */
+  renewed_cycles: Generated<number>;
+}
+
+/** One renewal of a subscription's cycle, written before its charge (idempotency comes from it). */
+export interface SubscriptionRenewalsTable {
+  /** bigserial: a string from pg, a number from PGlite. */
+  id: Generated<string | number>;
+  subscription_id: string;
+  cycle: number;
+  period_start: Date | string;
+  period_end: Date | string;
+  amount_cents: number;
+  currency: string;
+  status: Generated<'pending' | 'succeeded' | 'failed'>;
+  charge_id: string | null;
+  order_id: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface BnplAuthorisationsTable {
@@ -595,6 +618,7 @@ export interface DB {
   payment_idempotency_keys: PaymentIdempotencyKeysTable;
   payment_provider_events: PaymentProviderEventsTable;
   payment_subscriptions: PaymentSubscriptionsTable;
+  subscription_renewals: SubscriptionRenewalsTable;
   bnpl_authorisations: BnplAuthorisationsTable;
   products: ProductsTable;
   prices: PricesTable;

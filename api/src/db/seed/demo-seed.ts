@@ -190,6 +190,7 @@ async function seedDemoUser(trx: Transaction<DB>, passwordHash: string): Promise
       status: 'active',
       current_period_start: start,
       current_period_end: end,
+      billing_anchor: start,
     })
     .execute();
 }

@@ -42,6 +42,7 @@ export async function createSubscription(
         price.recurring_interval,
         price.recurring_interval_count,
       ),
+      billing_anchor: start,
       idempotency_key: input.idempotencyKey,
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
