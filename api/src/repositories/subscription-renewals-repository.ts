@@ -40,22 +40,44 @@ export interface NewRenewal {
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-/** Active subscriptions whose period has ended by `now`, the longest overdue first. */
+export interface DueSubscription {
+  id: string;
+  cycle: number;
+  periodEnd: Date;
+}
+
+/**
+ * Active subscriptions whose period has ended by `now`, the longest overdue first, a page at a
+ * time after the cursor (the last one of the previous page).
+ */
 export async function listDueSubscriptions(
   db: Executor,
   now: Date,
   limit: number,
-): Promise<Array<{ id: string; cycle: number }>> {
-  const rows = await db
+  after: DueSubscription | null = null,
+): Promise<DueSubscription[]> {
+  let query = db
     .selectFrom('payment_subscriptions')
-    .select(['id', 'renewed_cycles'])
+    .select(['id', 'renewed_cycles', 'current_period_end'])
     .where('status', '=', 'active')
-    .where('current_period_end', '<=', now)
+    .where('current_period_end', '<=', now);
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('current_period_end', '>', after.periodEnd),
+        eb.and([eb('current_period_end', '=', after.periodEnd), eb('id', '>', after.id)]),
+      ]),
+    );
+  const rows = await query
     .orderBy('current_period_end', 'asc')
     .orderBy('id', 'asc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ id: row.id, cycle: row.renewed_cycles + 1 }));
+  return rows.map((row) => ({
+    id: row.id,
+    cycle: row.renewed_cycles + 1,
+    periodEnd: asDate(row.current_period_end),
+  }));
 }
 
 /** The subscription as a renewal reads it; `forUpdate` inside the transaction that advances it. */

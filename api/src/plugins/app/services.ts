@@ -9,7 +9,12 @@ import {
   type PasswordHasher,
 } from '../../services/account/password-hasher';
 import type { PaymentProvider } from '../../services/payments/payment-provider';
-import { createTestPaymentProvider } from '../../services/payments/test-payment-provider';
+import {
+  createTestPaymentProvider,
+  isTestPaymentProvider,
+} from '../../services/payments/test-payment-provider';
+import { handleRenewals } from '../../services/subscriptions/renew-subscription';
+import { createRenewalScheduler } from '../../services/subscriptions/renewal-scheduler';
 import { createPaymentReconciler } from '../../services/payments/reconcile-payments';
 import { createStripePaymentProvider } from '../../services/payments/stripe-provider/stripe-payment-provider';
 import { createInvalidationChannel } from '../../services/invalidation-channel';
@@ -44,6 +49,8 @@ export interface ServicesPluginOptions {
 /** The channel on which instances tell each other that jobs were queued or the clock moved. */
 export const JOB_QUEUE_CHANNEL = 'job_queue';
 const CLOCK_MOVED = 'clock';
+/** How often each instance looks for subscriptions whose period has ended. */
+const RENEWAL_SCAN_MS = 60_000;
 
 export const CUSTOMIZATION_CACHE_TTL_MS = 10 * 60 * 1000;
 
@@ -105,6 +112,24 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     });
     app.decorate('jobs', jobs);
     app.addHook('onReady', async () => jobs.start());
+
+    // With the built-in provider the shop renews its own subscriptions (Stripe Billing does on Stripe).
+    const renewals = isTestPaymentProvider(app.paymentProvider)
+      ? createRenewalScheduler({ db, clock }, jobs, {
+          intervalMs: RENEWAL_SCAN_MS,
+          log: app.log,
+        })
+      : null;
+    if (renewals) {
+      handleRenewals(jobs, {
+        db,
+        clock,
+        provider: app.paymentProvider,
+        mail: mailQueue,
+        returnUrl: '/account',
+      });
+      app.addHook('onReady', async () => renewals.start());
+    }
     jobChannel.subscribe((message) => {
       if (message === CLOCK_MOVED)
         clock
@@ -115,6 +140,9 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     // A moved clock may have made jobs, mail retries and unsettled payments due.
     clock.onChange(() => {
       jobs.wake();
+      renewals
+        ?.runOnce()
+        .catch((error: unknown) => app.log.error({ err: error }, 'scheduling renewals failed'));
       mailQueue.wake();
       reconciler
         .runOnce()
@@ -134,6 +162,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     app.decorate('uploadStore', options.uploadStore ?? new DirectoryUploadStore(config.uploadsDir));
 
     app.addHook('onClose', async () => {
+      renewals?.stop();
       await jobs.stop();
       mailQueue.stop();
       reconciler.stop();

@@ -17,6 +17,7 @@ import {
   listDueSubscriptions,
   recordRenewalCharge,
   renewalOrderContext,
+  type DueSubscription,
   type RenewableSubscription,
   type RenewalOrderContext,
   type RenewalRecord,
@@ -59,22 +60,25 @@ export function renewalKeys(subscriptionId: string, cycle: number) {
 export async function scheduleDueRenewals(
   deps: Pick<RenewalDeps, 'db' | 'clock'>,
   jobs: JobQueue,
-  limit = 500,
+  pageSize = 500,
 ): Promise<number> {
+  const now = deps.clock.now();
   let queued = 0;
-  for (const due of await listDueSubscriptions(deps.db, deps.clock.now(), limit)) {
-    const { created } = await jobs.enqueue(
-      deps.db,
-      renewSubscriptionJob,
-      { subscriptionId: due.id, cycle: due.cycle },
-      {
-        key: `renewal:${due.id}:${due.cycle}:job`,
-        singletonKey: `subscription:${due.id}`,
-      },
-    );
-    if (created) queued += 1;
+  let after: DueSubscription | null = null;
+  for (;;) {
+    const page = await listDueSubscriptions(deps.db, now, pageSize, after);
+    for (const due of page) {
+      const { created } = await jobs.enqueue(
+        deps.db,
+        renewSubscriptionJob,
+        { subscriptionId: due.id, cycle: due.cycle },
+        { key: `renewal:${due.id}:${due.cycle}:job`, singletonKey: `subscription:${due.id}` },
+      );
+      if (created) queued += 1;
+    }
+    if (page.length < pageSize) return queued;
+    after = page[page.length - 1]!;
   }
-  return queued;
 }
 
 /** Registers the renewal job's handler on the queue. */

@@ -16,6 +16,7 @@ import {
   scheduleDueRenewals,
   type RenewalDeps,
 } from '../../../src/services/subscriptions/renew-subscription';
+import { createRenewalScheduler } from '../../../src/services/subscriptions/renewal-scheduler';
 import { createTestDatabase, testBackend, type TestDatabase } from '../../helpers/test-database';
 
 const expiry = { expMonth: 12, expYear: 2040, cvc: '123' };
@@ -275,5 +276,30 @@ describe('subscription renewals on the built-in provider', () => {
       expect.objectContaining({ cycle: 1, status: 'succeeded', orderId: expect.any(String) }),
     ]);
     expect(await periodOf(id)).toMatchObject({ cycles: 1, end: '2026-03-31T10:00:00.000Z' });
+  });
+
+  it('queues every due subscription page by page, and a subscription not due yet waits', async () => {
+    const due = [await subscribe(), await subscribe(), await subscribe()];
+    clock.set(new Date('2026-02-10T00:00:00Z'));
+    const later = await subscribe();
+    const queue = runner(database.handle);
+    clock.set(new Date('2026-03-01T00:00:00Z'));
+    await database.handle.db.deleteFrom('jobs').execute();
+    // Subscriptions made by earlier tests may be due too: count only this test's.
+    expect(
+      await scheduleDueRenewals({ db: database.handle.db, clock }, queue, 1),
+    ).toBeGreaterThanOrEqual(3);
+    const jobs = await database.handle.db.selectFrom('jobs').select('singleton_key').execute();
+    const keys = jobs.map((job) => job.singleton_key);
+    for (const subscription of due) expect(keys).toContain(`subscription:${subscription.id}`);
+    expect(keys).not.toContain(`subscription:${later.id}`);
+
+    const scheduler = createRenewalScheduler({ db: database.handle.db, clock }, queue, {
+      intervalMs: 60_000,
+    });
+    expect(await scheduler.runOnce()).toBe(0);
+    await queue.runDue();
+    for (const subscription of due) expect(await chargesOf(subscription.id)).toHaveLength(1);
+    expect(await chargesOf(later.id)).toEqual([]);
   });
 });
