@@ -237,7 +237,7 @@ export interface PaymentSubscriptionsTable {
   price_id: string;
   payment_method_id: string | null;
   quantity: number;
-  status: 'active' | 'past_due' | 'canceled' | 'incomplete';
+  status: SubscriptionStatus;
   current_period_start: Date | string;
   current_period_end: Date | string;
   idempotency_key: string | null;
@@ -247,6 +247,66 @@ export interface PaymentSubscriptionsTable {
   billing_anchor: Date | string;
   /** Cycles renewed so far; the next renewal is cycle `renewed_cycles + 1`. */
   renewed_cycles: Generated<number>;
+  /** The owner: only this user sees or changes the subscription. */
+  user_id: string | null;
+  /** The order that bought it (one subscription per order and recurring price). */
+  origin_order_id: string | null;
+  /** Who runs the cycle: the shop's renewal job ('test') or Stripe Billing ('stripe'). */
+  provider: Generated<'test' | 'stripe'>;
+  /** Stripe's subscription id when Stripe Billing runs the cycle. */
+  provider_subscription_id: string | null;
+  /** Cancelled by the subscriber: ends, unrenewed, at current_period_end. */
+  cancel_at_period_end: Generated<boolean>;
+  cancel_reason: string | null;
+  cancel_requested_at: NullableTimestamp;
+  /** While paused: the day renewals start again. */
+  paused_until: NullableTimestamp;
+  /** The cycle whose kit and charge are skipped (the period still advances). */
+  skipped_cycle: number | null;
+  /** Declined tries of the cycle being recovered; 0 when in good standing. */
+  failed_attempts: Generated<number>;
+  /** While past due: when the renewal is tried again (null after a hard decline or the last try). */
+  next_retry_at: NullableTimestamp;
+  updated_at: Generated<Date>;
+}
+
+export type SubscriptionStatus = 'active' | 'past_due' | 'paused' | 'canceled' | 'incomplete';
+export type SubscriptionActor = 'subscriber' | 'operator' | 'system';
+
+export interface SubscriptionChangesTable {
+  id: Generated<string | number>;
+  subscription_id: string;
+  actor: SubscriptionActor;
+  /** e.g. cancel, cancel-now, resume-cancelled, pause, resume, skip, unskip, interval, card, dunning-ended. */
+  action: string;
+  detail: JsonWithDefault<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface SubscriptionNoticesTable {
+  subscription_id: string;
+  /** renewal-reminder, long-plan-reminder, yearly-summary, … */
+  kind: string;
+  /** What makes it once: the cycle it announces, or the year it sums up. */
+  occasion: string;
+  sent_at: Timestamp;
+}
+
+export interface SubscriptionConsentsTable {
+  id: Generated<string | number>;
+  order_id: string;
+  user_id: string | null;
+  email: string;
+  terms_version: string;
+  terms_text: string;
+  accepted_at: Date | string;
+  created_at: Timestamp;
+}
+
+export interface ShopSettingsTable {
+  key: string;
+  value: JsonWithDefault<unknown>;
+  updated_at: Timestamp;
 }
 
 /** One renewal of a subscription's cycle, written before its charge (idempotency comes from it). */
@@ -259,13 +319,17 @@ export interface SubscriptionRenewalsTable {
   period_end: Date | string;
   amount_cents: number;
   currency: string;
-  status: Generated<'pending' | 'succeeded' | 'failed'>;
+  status: Generated<'pending' | 'succeeded' | 'failed' | 'skipped'>;
   charge_id: string | null;
   order_id: string | null;
   failure_code: string | null;
   failure_message: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The try of this cycle (a declined cycle is tried again as attempt 2, 3, …); keys include it. */
+  attempt: Generated<number>;
+  /** The bank said never again (stolen card, closed account): no more tries. */
+  hard_decline: Generated<boolean>;
 }
 
 export interface BnplAuthorisationsTable {
@@ -619,6 +683,10 @@ export interface DB {
   payment_provider_events: PaymentProviderEventsTable;
   payment_subscriptions: PaymentSubscriptionsTable;
   subscription_renewals: SubscriptionRenewalsTable;
+  subscription_changes: SubscriptionChangesTable;
+  subscription_notices: SubscriptionNoticesTable;
+  subscription_consents: SubscriptionConsentsTable;
+  shop_settings: ShopSettingsTable;
   bnpl_authorisations: BnplAuthorisationsTable;
   products: ProductsTable;
   prices: PricesTable;

@@ -1,6 +1,6 @@
 // The renewal ledger of the built-in provider's subscriptions: one row per subscription and cycle,
 // written before the charge, and the subscription rows the renewal job reads and advances.
-import type { Executor } from '../db/schema';
+import type { Executor, SubscriptionStatus } from '../db/schema';
 import { toCount } from '../lib/count';
 
 export interface RenewableSubscription {
@@ -9,7 +9,7 @@ export interface RenewableSubscription {
   priceId: string;
   paymentMethodId: string | null;
   quantity: number;
-  status: 'active' | 'past_due' | 'canceled' | 'incomplete';
+  status: SubscriptionStatus;
   currentPeriodEnd: Date;
   billingAnchor: Date;
   renewedCycles: number;
@@ -23,7 +23,7 @@ export interface RenewalRecord {
   periodEnd: Date;
   amount: number;
   currency: string;
-  status: 'pending' | 'succeeded' | 'failed';
+  status: 'pending' | 'succeeded' | 'failed' | 'skipped';
   chargeId: string | null;
   orderId: string | null;
   failureCode: string | null;
@@ -124,7 +124,7 @@ function toRenewal(row: {
   period_end: Date | string;
   amount_cents: number;
   currency: string;
-  status: 'pending' | 'succeeded' | 'failed';
+  status: 'pending' | 'succeeded' | 'failed' | 'skipped';
   charge_id: string | null;
   order_id: string | null;
   failure_code: string | null;

@@ -54,6 +54,19 @@ export const API_PATHS = {
   employerPaymentConfirm: '/employer-form-submit/:token/confirm',
   logPageView: '/impact/log-page-view',
   kitsHasScheduled: '/kits/products/has-scheduled',
+  accountSubscriptions: '/user/management-portal/subscriptions',
+  accountSubscription: '/user/management-portal/subscriptions/:id',
+  accountSubscriptionHistory: '/user/management-portal/subscriptions/:id/history',
+  accountSubscriptionCancel: '/user/management-portal/subscriptions/:id/cancel',
+  /** Undoes a cancel at the period's end. */
+  accountSubscriptionKeep: '/user/management-portal/subscriptions/:id/keep',
+  accountSubscriptionPause: '/user/management-portal/subscriptions/:id/pause',
+  accountSubscriptionResume: '/user/management-portal/subscriptions/:id/resume',
+  /** POST skips the next renewal, DELETE undoes the skip. */
+  accountSubscriptionSkip: '/user/management-portal/subscriptions/:id/skip',
+  /** GET ?lookupKey= previews the change, POST confirms it. */
+  accountSubscriptionInterval: '/user/management-portal/subscriptions/:id/interval',
+  accountSubscriptionCard: '/user/management-portal/subscriptions/:id/payment-method',
 
   // payments
   paymentsConfig: `${P}/config`,

@@ -15,10 +15,11 @@ import { paymentMethodViewSchema, providerTokenSchema } from './payment';
 import { cartItemSchema } from './cart';
 import { discountCodeSchema } from './discounts';
 import { recurringIntervalSchema } from './catalog';
+import { subscriptionStatusSchema } from './subscriptions';
 
 export const subscriptionViewSchema = z.object({
   id: safeString(),
-  status: z.enum(['active', 'past_due', 'canceled', 'incomplete']),
+  status: subscriptionStatusSchema,
   lookupKey: safeString(),
   title: safeString(),
   quantity: z.number().int(),

@@ -205,7 +205,7 @@ export interface ProviderSubscription {
   priceId: string;
   paymentMethodId: string | null;
   quantity: number;
-  status: 'active' | 'past_due' | 'canceled' | 'incomplete';
+  status: 'active' | 'past_due' | 'paused' | 'canceled' | 'incomplete';
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
 }

@@ -12,6 +12,7 @@ import { LoadFailed } from '../../shared/components/load-failed';
 const STATUS_LABELS: Record<SubscriptionView['status'], string> = {
   active: 'Active',
   past_due: 'Payment due',
+  paused: 'Paused',
   canceled: 'Canceled',
   incomplete: 'Incomplete',
 };
