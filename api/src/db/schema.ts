@@ -268,6 +268,8 @@ export interface PaymentSubscriptionsTable {
   /** While past due: when the renewal is tried again (null after a hard decline or the last try). */
   next_retry_at: NullableTimestamp;
   updated_at: Generated<Date>;
+  /** The cycle the anchor starts: cycle c ends (c - anchor_cycle + 1) intervals after the anchor. */
+  anchor_cycle: Generated<number>;
 }
 
 export type SubscriptionStatus = 'active' | 'past_due' | 'paused' | 'canceled' | 'incomplete';

@@ -5,7 +5,8 @@ import { runStatements } from './run-statements';
 // user, starts from the order that bought it, and carries what the subscriber changed (cancel at
 // the period's end, a pause, a skipped cycle) and how a failed renewal is being recovered. With
 // Stripe Billing running the cycle the row names Stripe's subscription, so the provider's ids are
-// no longer the built-in provider's own rows.
+// no longer the built-in provider's own rows. A change of interval moves the anchor to the next
+// renewal: cycle c then ends (c - anchor_cycle + 1) intervals after billing_anchor.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
     `alter table payment_subscriptions drop constraint if exists payment_subscriptions_customer_id_fkey`,
@@ -25,7 +26,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column skipped_cycle integer check (skipped_cycle > 0),
       add column failed_attempts integer not null default 0 check (failed_attempts >= 0),
       add column next_retry_at timestamptz,
-      add column updated_at timestamptz not null default now()`,
+      add column updated_at timestamptz not null default now(),
+      add column anchor_cycle integer not null default 0 check (anchor_cycle >= 0)`,
     `update payment_subscriptions s set user_id = c.user_id
       from payment_customers c where c.id = s.customer_id`,
     `create unique index payment_subscriptions_origin_idx

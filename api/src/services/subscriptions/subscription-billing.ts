@@ -1,0 +1,40 @@
+// Who runs a subscription's cycle. With the built-in provider the shop's own renewal job charges
+// each period, so there is nothing to tell anyone; with Stripe, Stripe Billing charges and its
+// webhooks write our records, so every change the shop makes to its record is mirrored there.
+
+/** A change the shop made to its record, to be mirrored to the provider that bills the cycle. */
+export type SubscriptionChange =
+  | { type: 'cancel-at-period-end' }
+  | { type: 'keep' }
+  | { type: 'cancel-now' }
+  | { type: 'pause'; until: Date }
+  | { type: 'resume' }
+  | { type: 'skip'; renewalAt: Date }
+  | { type: 'unskip' }
+  | { type: 'interval'; priceId: string; effectiveAt: Date }
+  | { type: 'card'; paymentMethodId: string };
+
+/** What the billing side needs of our record. */
+export interface BilledSubscription {
+  id: string;
+  provider: 'test' | 'stripe';
+  providerSubscriptionId: string | null;
+  customerId: string;
+  priceId: string;
+  paymentMethodId: string | null;
+  quantity: number;
+  currentPeriodEnd: Date;
+}
+
+export interface SubscriptionBilling {
+  /** Starts billing after the first, already paid period (idempotent per subscription). */
+  start(subscription: BilledSubscription): Promise<void>;
+  /** Mirrors a committed change of our record (idempotent per change). */
+  mirror(subscription: BilledSubscription, change: SubscriptionChange): Promise<void>;
+}
+
+/** The built-in provider's: the shop's renewal job reads our record, so nothing is mirrored. */
+export const shopRunBilling: SubscriptionBilling = {
+  start: async () => {},
+  mirror: async () => {},
+};
