@@ -8,6 +8,8 @@ import {
   isoDateTimeSchema,
 } from './common';
 import { customizationFieldsSchema, customizationSchema, shopKeySchema } from './customization';
+import { recurringIntervalSchema } from './catalog';
+import { SUBSCRIPTION_STATUSES, subscriptionStatusSchema } from './subscriptions';
 
 // The operator API (API_PATHS.ops*): what the operator console and `pnpm shop` send and get back.
 // Every route answers 404 NOT_FOUND, exactly like an unknown path, to anyone who is not an operator.
@@ -158,12 +160,15 @@ export const ORDER_PAGE_MAX = 100;
 const ORDER_CURSOR =
   /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d{3}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** True for a cursor whose time is a real instant (no 31st of February). */
-function realCursorTime(value: string): boolean {
-  const millis = ORDER_CURSOR.exec(value)?.[1];
-  if (!millis) return false;
+/** True for a cursor's time (to the millisecond, no zone) that is a real instant (no 31st of February). */
+function realInstant(millis: string): boolean {
   const date = new Date(`${millis}Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 23) === millis;
+}
+
+function realCursorTime(value: string): boolean {
+  const millis = ORDER_CURSOR.exec(value)?.[1];
+  return millis !== undefined && realInstant(millis);
 }
 
 const instantSchema = safeString()
@@ -418,3 +423,191 @@ export const clockAdvanceBodySchema = z.object({
   /** A forward step such as 31d, 12h, 90m or 1w2d. */
   by: safeString().regex(/^(\d+[smhdw])+$/i, 'A step such as 31d, 12h or 90m'),
 });
+
+// ---- Subscriptions ----
+// What operators see of subscriptions and do for a customer: cancel, pause, or retry a past-due
+// renewal now. Every action writes the subscription's change log (actor operator) and the audit log.
+
+/** The most subscriptions one page of the list holds. */
+export const SUBSCRIPTION_PAGE_MAX = 100;
+
+// A position in the list: the row's creation time to the microsecond, then its id (any text).
+const SUBSCRIPTION_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d{3}Z_[\w-]{1,64}$/;
+
+export const subscriptionListQuerySchema = z
+  .object({
+    /** A subscription id or the subscriber's e-mail address. */
+    q: safeString()
+      .trim()
+      .min(1, 'Type a subscription id or an e-mail address')
+      .max(320)
+      .optional(),
+    status: commaList(SUBSCRIPTION_STATUSES, 'subscription status').optional(),
+    limit: z.coerce.number().int().min(1).max(SUBSCRIPTION_PAGE_MAX).default(25),
+    cursor: safeString()
+      .max(100)
+      .refine(
+        (value) => SUBSCRIPTION_CURSOR.test(value) && realInstant(value.slice(0, 23)),
+        'Not a position in the list: start again from the first page',
+      )
+      .optional(),
+  })
+  .strict();
+export type SubscriptionListQuery = z.output<typeof subscriptionListQuerySchema>;
+
+export const opsSubscriptionParamsSchema = z.object({
+  id: safeString().pipe(z.string().min(1).max(64)),
+});
+
+export const opsSubscriptionSummarySchema = z.object({
+  id: safeString(),
+  status: subscriptionStatusSchema,
+  /** The subscriber's e-mail (the account's, else the order's); null when none is known. */
+  email: emailSchema.nullable(),
+  title: safeString(),
+  lookupKey: safeString().nullable(),
+  interval: recurringIntervalSchema.nullable(),
+  intervalCount: z.number().int().min(1).nullable(),
+  /** What one renewal charges (the price times the quantity). */
+  amount: centsSchema.nullable(),
+  currency: currencySchema.nullable(),
+  provider: z.enum(['test', 'stripe']),
+  /** When the next renewal runs; null when none will (cancelled, or ending at the period's end). */
+  nextRenewalAt: isoDateTimeSchema.nullable(),
+  renewedCycles: z.number().int().min(0),
+  failedAttempts: z.number().int().min(0),
+  cancelAtPeriodEnd: z.boolean(),
+  pausedUntil: isoDateTimeSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type OpsSubscriptionSummary = z.infer<typeof opsSubscriptionSummarySchema>;
+
+export const opsSubscriptionListSchema = z.object({
+  subscriptions: z.array(opsSubscriptionSummarySchema),
+  /** The next (older) page's cursor; null on the last page. */
+  nextCursor: safeString().nullable(),
+});
+export type OpsSubscriptionList = z.infer<typeof opsSubscriptionListSchema>;
+
+export const RENEWAL_STATUSES = ['pending', 'succeeded', 'failed', 'skipped'] as const;
+
+/** One row of the renewal ledger: a cycle and its latest try. */
+export const opsRenewalSchema = z.object({
+  cycle: z.number().int().min(1),
+  attempt: z.number().int().min(1),
+  status: z.enum(RENEWAL_STATUSES),
+  amount: centsSchema,
+  currency: safeString(),
+  periodStart: isoDateTimeSchema,
+  periodEnd: isoDateTimeSchema,
+  orderId: safeString().nullable(),
+  chargeId: safeString().nullable(),
+  failureCode: safeString().nullable(),
+  failureMessage: safeString().nullable(),
+  /** The bank said never again: no automatic try follows. */
+  hardDecline: z.boolean(),
+  at: isoDateTimeSchema,
+});
+
+export const SUBSCRIPTION_CHANGE_ACTORS = ['subscriber', 'operator', 'system'] as const;
+
+export const opsSubscriptionChangeSchema = z.object({
+  at: isoDateTimeSchema,
+  actor: z.enum(SUBSCRIPTION_CHANGE_ACTORS),
+  action: safeString(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
+export const opsSubscriptionDetailSchema = z.object({
+  subscription: opsSubscriptionSummarySchema.extend({
+    userId: safeString().nullable(),
+    originOrderId: safeString().nullable(),
+    providerSubscriptionId: safeString().nullable(),
+    currentPeriodStart: isoDateTimeSchema,
+    currentPeriodEnd: isoDateTimeSchema,
+    canceledAt: isoDateTimeSchema.nullable(),
+    cancelReason: safeString().nullable(),
+    /** The cycle whose kit and charge are skipped, when one is. */
+    skippedCycle: z.number().int().nullable(),
+    /** While past due: when the renewal is tried again (null: no automatic try left). */
+    nextRetryAt: isoDateTimeSchema.nullable(),
+    hasCard: z.boolean(),
+  }),
+  /** Oldest cycle first. */
+  renewals: z.array(opsRenewalSchema),
+  /** Newest first. */
+  changes: z.array(opsSubscriptionChangeSchema),
+  /** What an operator may do now (the console offers exactly these). */
+  actions: z.object({
+    cancelNow: z.boolean(),
+    cancelAtPeriodEnd: z.boolean(),
+    pause: z.boolean(),
+    retry: z.boolean(),
+  }),
+});
+export type OpsSubscriptionDetail = z.infer<typeof opsSubscriptionDetailSchema>;
+
+export const OPS_CANCEL_WHEN = ['now', 'period-end'] as const;
+
+const operatorReasonSchema = safeString()
+  .trim()
+  .min(1, 'Say why, for the change log')
+  .max(500, 'At most 500 characters');
+
+export const opsSubscriptionCancelBodySchema = z
+  .object({
+    /** Now (no more renewals, ends today) or at the end of the period already paid for. */
+    when: z.enum(OPS_CANCEL_WHEN),
+    reason: operatorReasonSchema,
+  })
+  .strict();
+export type OpsSubscriptionCancelBody = z.input<typeof opsSubscriptionCancelBodySchema>;
+
+export const opsSubscriptionPauseBodySchema = z
+  .object({
+    /** The day renewals start again: from tomorrow up to a year ahead. */
+    until: safeString()
+      .max(40)
+      .pipe(z.iso.datetime({ offset: true, message: 'An ISO 8601 date-time with its offset' })),
+    reason: operatorReasonSchema.optional(),
+  })
+  .strict();
+export type OpsSubscriptionPauseBody = z.input<typeof opsSubscriptionPauseBodySchema>;
+
+export const opsSubscriptionRetryBodySchema = z
+  .object({ reason: operatorReasonSchema.optional() })
+  .strict();
+
+// Settings the operator changes while the shop runs, stored in shop_settings.
+
+export const DUNNING_END_ACTIONS = ['cancel', 'pause'] as const;
+
+export const dunningSettingsSchema = z
+  .object({
+    /** What happens when the last try of a declined renewal fails. */
+    endAction: z.enum(DUNNING_END_ACTIONS),
+    /** Days after the first decline on which the renewal is tried again. */
+    retryDays: z
+      .array(z.number().int().min(1, 'At least 1 day').max(60, 'At most 60 days'))
+      .min(1, 'At least one retry')
+      .max(4, 'At most 4 retries')
+      .refine(
+        (days) => days.every((day, index) => index === 0 || day > days[index - 1]!),
+        'Retry days go up, each later than the one before',
+      ),
+  })
+  .strict();
+export type DunningSettings = z.infer<typeof dunningSettingsSchema>;
+
+export const noticeSettingsSchema = z
+  .object({
+    /** Days before each renewal the reminder is mailed. */
+    reminderDays: z.number().int().min(1, 'At least 1 day').max(14, 'At most 14 days'),
+  })
+  .strict();
+export type NoticeSettings = z.infer<typeof noticeSettingsSchema>;
+
+export const subscriptionSettingsSchema = z
+  .object({ dunning: dunningSettingsSchema, notices: noticeSettingsSchema })
+  .strict();
+export type SubscriptionSettings = z.infer<typeof subscriptionSettingsSchema>;

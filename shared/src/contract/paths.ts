@@ -113,6 +113,14 @@ export const API_PATHS = {
   opsOrders: `${O}/orders`,
   opsOrder: `${O}/orders/:id`,
   opsOrderRefunds: `${O}/orders/:id/refunds`,
+  opsSubscriptions: `${O}/subscriptions`,
+  opsSubscription: `${O}/subscriptions/:id`,
+  opsSubscriptionCancel: `${O}/subscriptions/:id/cancel`,
+  opsSubscriptionPause: `${O}/subscriptions/:id/pause`,
+  /** Tries a past-due renewal again now. */
+  opsSubscriptionRetry: `${O}/subscriptions/:id/retry`,
+  /** GET and PUT: how dunning ends, its retry days, the reminder's lead time. */
+  opsSubscriptionSettings: `${O}/settings/subscriptions`,
   opsOperators: `${O}/operators`,
   opsAudit: `${O}/audit`,
   opsJobs: `${O}/jobs`,
