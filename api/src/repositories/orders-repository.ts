@@ -47,6 +47,17 @@ export interface NewOrder {
   idempotencyKey: string | null;
   /** Hash of the placing browser's buyer cookie; see services/checkout/buyer.ts. */
   buyerTokenHash: string | null;
+  /** Written by the same statement as the order when it has a recurring line. */
+  renewalConsent?: RenewalConsentRecord | null;
+}
+
+/** The automatic-renewal terms the shopper agreed to, kept with the order (see renewal-consent.ts). */
+export interface RenewalConsentRecord {
+  userId: string | null;
+  email: string;
+  termsVersion: string;
+  termsText: string;
+  acceptedAt: Date;
 }
 
 export interface StoredOrder {
@@ -96,10 +107,31 @@ function linesJson(order: NewOrder): string {
   );
 }
 
+/** The consent as a JSON array of none or one row, inserted by the statement that writes the order. */
+function consentsJson(order: NewOrder): string {
+  const consent = order.renewalConsent;
+  return JSON.stringify(
+    consent
+      ? [
+          {
+            user_id: consent.userId,
+            email: consent.email,
+            terms_version: consent.termsVersion,
+            terms_text: consent.termsText,
+            accepted_at: consent.acceptedAt.toISOString(),
+          },
+        ]
+      : [],
+  );
+}
+
+const CONSENT_RECORDSET = `consent(user_id uuid, email text, terms_version text, terms_text text,
+  accepted_at timestamptz)`;
+
 /** Writes the order and its lines in one statement; call inside the transaction that also completes the idempotency key. */
 export async function insertOrder(trx: Executor, order: NewOrder): Promise<string> {
   const values = orderValues(order);
-  if (order.lines.length === 0) {
+  if (order.lines.length === 0 && !order.renewalConsent) {
     const { id } = await trx
       .insertInto('orders')
       .values(values)
@@ -128,6 +160,16 @@ export async function insertOrder(trx: Executor, order: NewOrder): Promise<strin
             line.unit_amount_cents, line.amount_cents
           from new_order cross join jsonb_to_recordset(${lines}::jsonb) as line(lookup_key text,
             price_id text, title text, quantity integer, unit_amount_cents integer, amount_cents integer)`,
+        ),
+    )
+    .with('new_consent', (db) =>
+      db
+        .insertInto('subscription_consents')
+        .columns(['order_id', 'user_id', 'email', 'terms_version', 'terms_text', 'accepted_at'])
+        .expression(
+          sql`select new_order.id, consent.user_id, consent.email, consent.terms_version,
+            consent.terms_text, consent.accepted_at
+          from new_order cross join jsonb_to_recordset(${consentsJson(order)}::jsonb) as ${sql.raw(CONSENT_RECORDSET)}`,
         ),
     )
     .selectFrom('new_order')
@@ -163,7 +205,7 @@ const ORDER_COLUMNS = [
 ] as const satisfies ReadonlyArray<readonly [keyof ReturnType<typeof orderValues>, string]>;
 
 // $1–$4: the key's scope, key and request hash, and the catalogue version the order was priced
-// at; then the order's columns; last, its lines as JSON. The key is claimed only while the
+// at; then the order's columns; then its lines as JSON; last, its renewal consent (none or one). The key is claimed only while the
 // catalogue is still at that version, and the order and its lines are written only when the
 // claim won: one statement, so it all happens or none of it does.
 const claimKeyAndInsertOrderStatement = preparedStatement(
@@ -184,6 +226,11 @@ const claimKeyAndInsertOrderStatement = preparedStatement(
       line.unit_amount_cents, line.amount_cents
     from new_order cross join jsonb_to_recordset($${ORDER_COLUMNS.length + 5}::jsonb) as line(lookup_key text,
       price_id text, title text, quantity integer, unit_amount_cents integer, amount_cents integer)
+  ), new_consent as (
+    insert into subscription_consents (order_id, user_id, email, terms_version, terms_text, accepted_at)
+    select new_order.id, consent.user_id, consent.email, consent.terms_version, consent.terms_text,
+      consent.accepted_at
+    from new_order cross join jsonb_to_recordset($${ORDER_COLUMNS.length + 6}::jsonb) as ${CONSENT_RECORDSET}
   )
   select catalog_version.version, new_order.id
   from catalog_version left join new_order on true`,
@@ -215,6 +262,7 @@ export async function claimKeyAndInsertOrder(
       claim.catalogVersion,
       ...ORDER_COLUMNS.map(([column]) => values[column]),
       linesJson(order),
+      consentsJson(order),
     ]),
   );
   const row = rows[0];
@@ -268,13 +316,13 @@ export async function findOrderByPaymentRef(
 }
 
 /** Removes an order no money ever moved for (its payment was declined before any charge). */
+/** Removes an order no money moved for, with the consent that belonged to it (one statement). */
 export async function deleteUnpaidOrder(db: Executor, id: string): Promise<void> {
-  await db
-    .deleteFrom('orders')
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('payment_charge_id', 'is', null)
-    .execute();
+  await sql`with gone as (
+      delete from orders where id = ${id} and status = 'pending' and payment_charge_id is null
+      returning id
+    )
+    delete from subscription_consents where order_id in (select id from gone)`.execute(db);
 }
 
 export interface OrderUpdate {

@@ -2,7 +2,12 @@
 // fixture-tokens.ts: the test app swaps each placeholder for a fresh token as it sends).
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@shop/shared/contract/paths';
-import type { BusinessCheckoutBody, PlaceOrderBody } from '@shop/shared/contract/checkout';
+import type {
+  BusinessCheckoutBody,
+  PlaceOrderBody,
+  SubscriptionConsent,
+} from '@shop/shared/contract/checkout';
+import { RENEWAL_TERMS_VERSION } from '@shop/shared/subscriptions/renewal-terms';
 import type { TestApp } from './build-test-app';
 import { BNPL_TOKEN, cardToken } from './fixture-tokens';
 
@@ -25,6 +30,12 @@ export const CA_ADDRESS = {
   state: 'ON',
   postal_code: 'K1A 0B1',
   country: 'CA' as const,
+};
+
+/** The shopper ticked the automatic-renewal box: what an order with a recurring line needs. */
+export const RENEWAL_CONSENT: SubscriptionConsent = {
+  termsVersion: RENEWAL_TERMS_VERSION,
+  accepted: true,
 };
 
 export function orderBody(overrides: Partial<PlaceOrderBody> = {}): PlaceOrderBody {

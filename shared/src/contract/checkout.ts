@@ -146,6 +146,16 @@ export const idempotencyHeadersSchema = z.object({
   [IDEMPOTENCY_KEY_HEADER]: safeString().trim().min(8).max(200),
 });
 
+/**
+ * The shopper's agreement to the automatic-renewal terms (shared/subscriptions/renewal-terms) of
+ * the version shown. Required when the order has a recurring line: without it the API answers 422.
+ */
+export const subscriptionConsentSchema = z.object({
+  termsVersion: safeString().min(1).max(50),
+  accepted: z.literal(true, { message: 'Please agree to the automatic renewal terms' }),
+});
+export type SubscriptionConsent = z.infer<typeof subscriptionConsentSchema>;
+
 /** POST /payments/stripe-subscriptions/checkout/orders: a consumer order. */
 export const placeOrderBodySchema = z.object({
   email: emailInputSchema,
@@ -157,6 +167,7 @@ export const placeOrderBodySchema = z.object({
   paymentMethod: paymentMethodInputSchema,
   sessionId: sessionIdSchema,
   marketingEnabled: z.boolean().default(false),
+  subscriptionConsent: subscriptionConsentSchema.optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
 
@@ -176,6 +187,7 @@ export const businessCheckoutBodySchema = z.object({
   paymentMethod: paymentMethodInputSchema,
   bnpl: z.boolean().default(false),
   marketingEnabled: z.boolean().default(false),
+  subscriptionConsent: subscriptionConsentSchema.optional(),
 });
 export type BusinessCheckoutBody = z.input<typeof businessCheckoutBodySchema>;
 

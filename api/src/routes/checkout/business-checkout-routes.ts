@@ -34,6 +34,7 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     catalogPrices: app.catalogPrices,
     mailQueue: app.mailQueue,
     publicOrigin: app.config.publicOrigin,
+    clock: app.clock,
   };
   const processor = createBusinessCheckoutProcessor({
     ...deps,

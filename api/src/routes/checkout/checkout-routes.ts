@@ -54,6 +54,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     publicOrigin: app.config.publicOrigin,
     pricingCatalog: createPricingCatalogCache(db),
     catalogPrices: app.catalogPrices,
+    clock: app.clock,
   };
   const buyer = (request: FastifyRequest) => buyerOf(request, app.config);
   const errors = {
@@ -174,6 +175,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           paymentMethod: body.paymentMethod,
           sessionId: body.sessionId,
           marketingEnabled: body.marketingEnabled,
+          subscriptionConsent: body.subscriptionConsent,
         },
         request.headers[IDEMPOTENCY_KEY_HEADER],
       );

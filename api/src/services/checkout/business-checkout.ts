@@ -18,7 +18,9 @@ import {
 } from '../../repositories/orders-repository';
 import type { CustomizationService } from '../partners/customization-service';
 import { requestFingerprint, runIdempotent } from './idempotency';
+import { renewalConsentFor } from '../subscriptions/renewal-consent';
 import {
+  checkoutClock,
   loadOrderView,
   orderReturnUrl,
   pricedOrderFields,
@@ -216,6 +218,11 @@ export function createBusinessCheckoutProcessor(
           if (input.paymentMethod.type === 'bnpl')
             await usableBnplConsent(db, input.paymentMethod.consentId, input.email, buyer);
           const method = input.paymentMethod;
+          const renewalConsent = renewalConsentFor(priced, input.subscriptionConsent, {
+            userId: user?.id ?? null,
+            email: input.email,
+            now: checkoutClock(deps).now(),
+          });
           const orderId = await db.transaction().execute(async (trx) => {
             const id = await insertOrder(trx, {
               kind: 'business',
@@ -234,6 +241,7 @@ export function createBusinessCheckoutProcessor(
               shippingAddress: input.shipping,
               idempotencyKey: key,
               buyerTokenHash: buyer.tokenHash,
+              renewalConsent,
             });
             await completeIdempotencyKey(trx, BUSINESS_SCOPE, key, id, 201);
             return id;

@@ -1,11 +1,12 @@
 // Consumer orders: priced by the server, recorded before they are paid through the provider,
 // written once per idempotency key, and shown only to whoever placed them.
 import type { CartItem } from '@shop/shared/contract/cart';
-import type { Order } from '@shop/shared/contract/checkout';
+import type { Order, SubscriptionConsent } from '@shop/shared/contract/checkout';
 import type { Address, AddressView, Currency } from '@shop/shared/contract/common';
 import type { ChargeView } from '@shop/shared/contract/payment';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { systemClock, type Clock } from '../../lib/clock';
 import { centsFromDb } from '../../lib/money';
 import {
   claimIdempotencyKey,
@@ -38,6 +39,7 @@ import {
   type IdempotentOutcome,
 } from './idempotency';
 import type { CatalogPriceSource } from '../catalog/provider-prices';
+import { renewalConsentFor } from '../subscriptions/renewal-consent';
 import {
   mergeCartItems,
   priceCartFromCatalog,
@@ -64,7 +66,13 @@ export interface CheckoutDeps {
   pricingCatalog?: PricingCatalogCache;
   /** Where the amounts come from: our prices table, or the provider's prices laid over it. */
   catalogPrices: CatalogPriceSource;
+  /** The shop clock: when a consent was given. The machine's time where none is passed. */
+  clock?: Clock;
 }
+
+/** The shop clock of these deps. */
+export const checkoutClock = (deps: Pick<CheckoutDeps, 'clock'>): Clock =>
+  deps.clock ?? systemClock;
 
 export interface ConsumerOrderRequest {
   user: UserRow | null;
@@ -78,6 +86,8 @@ export interface ConsumerOrderRequest {
   paymentMethod: PaymentMethodChoice;
   sessionId: string;
   marketingEnabled: boolean;
+  /** Required when the order has a recurring line. */
+  subscriptionConsent?: SubscriptionConsent;
 }
 
 export { ORDER_SCOPE };
@@ -251,12 +261,16 @@ export async function placeConsumerOrder(
   return outcome.replayed ? { ...outcome, order: null } : outcome;
 }
 
-/** The pending order row this request writes, priced as `priced`. */
-function newConsumerOrder({ request, idempotencyKey }: OrderAttempt, priced: PricedCart): NewOrder {
+/** The pending order row this request writes, priced as `priced`; refused without a needed consent. */
+function newConsumerOrder(
+  { deps, request, idempotencyKey }: OrderAttempt,
+  priced: PricedCart,
+): NewOrder {
   const method = request.paymentMethod;
+  const userId = request.user?.id ?? null;
   return {
     kind: 'consumer',
-    userId: request.user?.id ?? null,
+    userId,
     email: request.email,
     name: request.name,
     ...UNPAID_ORDER_FIELDS,
@@ -270,6 +284,11 @@ function newConsumerOrder({ request, idempotencyKey }: OrderAttempt, priced: Pri
     shippingAddress: request.shippingAddress,
     idempotencyKey,
     buyerTokenHash: request.buyer.tokenHash,
+    renewalConsent: renewalConsentFor(priced, request.subscriptionConsent, {
+      userId,
+      email: request.email,
+      now: checkoutClock(deps).now(),
+    }),
   };
 }
 

@@ -8,7 +8,13 @@ import {
   sessionCookieFrom,
   type TestApp,
 } from '../../helpers/build-test-app';
-import { orderBody, placeOrder, US_ADDRESS, cardToken } from '../../helpers/checkout-fixtures';
+import {
+  orderBody,
+  placeOrder,
+  RENEWAL_CONSENT,
+  US_ADDRESS,
+  cardToken,
+} from '../../helpers/checkout-fixtures';
 
 describe('employer payment, scheduled kits and the bp-tape add-on', () => {
   let t: TestApp;
@@ -196,6 +202,7 @@ describe('employer payment, scheduled kits and the bp-tape add-on', () => {
       orderBody({
         email: 'demo@bloodwise.test',
         items: [{ lookupKey: 'bloodwise_annual', quantity: 1 }],
+        subscriptionConsent: RENEWAL_CONSENT,
       }),
       randomUUID(),
       { cookie },
