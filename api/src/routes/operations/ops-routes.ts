@@ -17,6 +17,7 @@ import { opsReleaseRoutes } from './ops-release-routes';
 import { opsOrderRoutes } from './ops-order-routes';
 import { opsPartnerRoutes } from './ops-partner-routes';
 import { opsJobRoutes } from './ops-job-routes';
+import { opsSubscriptionRoutes } from './ops-subscription-routes';
 import { OPS_ERRORS, operatorOf, resolveOperator } from './operator-guard';
 
 /**
@@ -101,4 +102,5 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(opsPartnerRoutes);
   await app.register(opsOrderRoutes);
   await app.register(opsJobRoutes);
+  await app.register(opsSubscriptionRoutes);
 };
