@@ -1,14 +1,11 @@
 // The servers under test, in their own process so autocannon does not share their event loop:
 // a bare Fastify route, and the full API on a fresh embedded database (or on the PostgreSQL
 // database in DATABASE_URL, which bench.ts sets for --postgres).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config/config';
 import type { Database } from '../src/db/schema';
 import { toCount } from '../src/lib/count';
+import { loadBenchConfig } from './bench-config';
 import { BENCH_ADMIN_TOKEN, type BenchServerReady, type OrderTally } from './bench-protocol';
 
 async function tallyOrders(db: Database): Promise<OrderTally> {
@@ -44,17 +41,7 @@ async function main() {
   bare.get('/bare', async () => ({ ok: true }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    PAGE_VIEW_TOKEN: 'bench-page-view-token',
-    // The bench pays with the built-in provider: no real money, on purpose.
-    ALLOW_TEST_PAYMENTS: 'true',
-    ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-  });
+  const { config, removeDataDir } = loadBenchConfig({ ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -68,7 +55,7 @@ async function main() {
   const stop = async () => {
     await bare.close();
     await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     process.exit(0);
   };
   process.on('SIGTERM', stop);

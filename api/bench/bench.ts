@@ -6,7 +6,8 @@
 // cluster, the one the PostgreSQL test suite starts. Not a test: it prints figures.
 // BENCH_SECONDS and BENCH_CONNECTIONS tune it. --only=consumer runs the order case alone (or the
 // case whose name starts with another word: bare, full, cached, write); --cpu-prof writes a V8 CPU
-// profile of the API process to api/bench/profiles/ when it stops.
+// profile of the API process to api/bench/profiles/ when it stops. The renewal case
+// (--only=renewals; renewal-bench.ts) always runs on PostgreSQL, starting the cluster if needed.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { API_PATHS } from '@shop/shared/contract/paths';
 import { orderBody } from '../test/helpers/checkout-fixtures';
 import { findPostgresBinDir, startCluster, type Cluster } from '../test/postgres/cluster';
 import { BENCH_ADMIN_TOKEN, type BenchServerReady, type OrderTally } from './bench-protocol';
+import { runRenewalBench } from './renewal-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -67,21 +69,23 @@ async function measure(
 }
 
 /** A throwaway cluster with an empty database for the API to migrate and seed. */
-async function startPostgres(): Promise<{ cluster: Cluster; databaseUrl: string }> {
+async function startPostgres(
+  database = 'shop_bench',
+): Promise<{ cluster: Cluster; databaseUrl: string }> {
   const binDir = findPostgresBinDir();
   if (!binDir) throw new Error('--postgres needs PostgreSQL installed (initdb was not found)');
   const cluster = await startCluster(binDir);
   try {
     const admin = new pg.Client({ connectionString: cluster.adminUrl });
     await admin.connect();
-    await admin.query('create database shop_bench');
+    await admin.query(`create database ${database}`);
     await admin.end();
   } catch (error) {
     cluster.stop();
     throw error;
   }
   const url = new URL(cluster.adminUrl);
-  url.pathname = '/shop_bench';
+  url.pathname = `/${database}`;
   return { cluster, databaseUrl: url.toString() };
 }
 
@@ -106,6 +110,7 @@ async function checkOrders(server: ChildProcess, order: Figures) {
 }
 
 async function main() {
+  if (ONLY === 'renewals') return renewals();
   const postgres = POSTGRES ? await startPostgres() : null;
   const server = fork(path.join(__dirname, 'bench-server.ts'), [], {
     execArgv: [
@@ -199,6 +204,17 @@ async function main() {
     server.kill('SIGTERM');
     await exited;
     postgres?.cluster.stop();
+  }
+  if (!ONLY) await renewals();
+}
+
+/** The renewal case, on a PostgreSQL cluster of its own. */
+async function renewals() {
+  const postgres = await startPostgres('shop_renewal_bench');
+  try {
+    await runRenewalBench(postgres.databaseUrl);
+  } finally {
+    postgres.cluster.stop();
   }
 }
 

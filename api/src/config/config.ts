@@ -66,6 +66,12 @@ function envSchema(repoRoot: string) {
       .min(30)
       .max(24 * 3600)
       .default(300),
+    JOB_CONCURRENCY: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(1)
+      .max(64)
+      .default(4),
     JOB_POLL_MS: z.coerce
       .number({ message: 'must be a number' })
       .int()
@@ -197,7 +203,7 @@ export interface AppConfig {
   /** Payments still unsettled this long after their intent was created are asked about again. */
   paymentReconcileAfterMinutes: number;
   /** The job queue: how long a claimed job is leased (longer than a payment call), how often runners look. */
-  jobs: { leaseMs: number; pollMs: number };
+  jobs: { leaseMs: number; pollMs: number; concurrency: number };
   siteRoot: string;
   deployDir: string;
   /** Uploaded lab reports (the directory upload store); outside the web root. */
@@ -261,7 +267,11 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     paymentReconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
-    jobs: { leaseMs: e.JOB_LEASE_SECONDS * 1000, pollMs: e.JOB_POLL_MS },
+    jobs: {
+      leaseMs: e.JOB_LEASE_SECONDS * 1000,
+      pollMs: e.JOB_POLL_MS,
+      concurrency: e.JOB_CONCURRENCY,
+    },
     siteRoot: path.resolve(e.SITE_ROOT),
     deployDir: path.resolve(e.DEPLOY_DIR),
     // Beside the PGlite folder by default (<repo>/.data/uploads), never inside it.

@@ -56,6 +56,9 @@ describe('configuration from the environment', () => {
         SMTP_URL: 'smtp://mail:25',
         SEED_DEMO_DATA: 'false',
         SHOP_ENV: 'staging',
+        JOB_LEASE_SECONDS: '120',
+        JOB_POLL_MS: '500',
+        JOB_CONCURRENCY: '8',
       },
       root,
     );
@@ -69,7 +72,10 @@ describe('configuration from the environment', () => {
       seedDemoData: false,
       shopEnv: 'staging',
       secureCookies: true,
+      jobs: { leaseMs: 120_000, pollMs: 500, concurrency: 8 },
     });
+    expect(loadConfig({}, root).jobs.concurrency).toBe(4);
+    expect(() => loadConfig({ JOB_CONCURRENCY: '0' }, root)).toThrow(/JOB_CONCURRENCY/);
   });
 
   it('refuses a production shop on the built-in provider unless told it takes no real money', () => {

@@ -16,7 +16,7 @@ describe('the job queue across two instances', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     // Polling once a minute: only a notification can reach the other instance in time.
-    const config = { jobs: { leaseMs: 300_000, pollMs: 60_000 } };
+    const config = { jobs: { leaseMs: 300_000, pollMs: 60_000, concurrency: 4 } };
     a = await buildTestApp({ database, config });
     b = await buildTestApp({ database, config, handle: await database.openAnother() });
   });

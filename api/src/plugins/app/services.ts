@@ -107,6 +107,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
       leaseClock: options.jobLeaseClock,
       leaseMs: config.jobs.leaseMs,
       pollMs: config.jobs.pollMs,
+      concurrency: config.jobs.concurrency,
       notifyChannel: app.databaseKind === 'postgres' ? JOB_QUEUE_CHANNEL : undefined,
       log: app.log,
     });
