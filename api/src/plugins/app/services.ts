@@ -15,6 +15,7 @@ import {
 } from '../../services/payments/test-payment-provider';
 import { handleRenewals } from '../../services/subscriptions/renew-subscription';
 import { createRenewalScheduler } from '../../services/subscriptions/renewal-scheduler';
+import { createNoticeScheduler, handleNotices } from '../../services/subscriptions/renewal-notices';
 import { createPaymentReconciler } from '../../services/payments/reconcile-payments';
 import { createStripePaymentProvider } from '../../services/payments/stripe-provider/stripe-payment-provider';
 import { createInvalidationChannel } from '../../services/invalidation-channel';
@@ -131,6 +132,13 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
       });
       app.addHook('onReady', async () => renewals.start());
     }
+    // Notices go to every subscription, whichever provider bills it.
+    const notices = createNoticeScheduler({ db, clock }, jobs, {
+      intervalMs: RENEWAL_SCAN_MS,
+      log: app.log,
+    });
+    handleNotices(jobs, { db, clock, mail: mailQueue, publicOrigin: config.publicOrigin });
+    app.addHook('onReady', async () => notices.start());
     jobChannel.subscribe((message) => {
       if (message === CLOCK_MOVED)
         clock
@@ -144,6 +152,9 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
       renewals
         ?.runOnce()
         .catch((error: unknown) => app.log.error({ err: error }, 'scheduling renewals failed'));
+      notices
+        .runOnce()
+        .catch((error: unknown) => app.log.error({ err: error }, 'scheduling notices failed'));
       mailQueue.wake();
       reconciler
         .runOnce()
@@ -164,6 +175,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
 
     app.addHook('onClose', async () => {
       renewals?.stop();
+      notices.stop();
       await jobs.stop();
       mailQueue.stop();
       reconciler.stop();
