@@ -7,25 +7,15 @@ import {
   TEST_PAYMENTS_CONFIG,
 } from '@shop/shared/payments/test-provider-fake';
 import { errorBody, fill, renderAccount, type Routes } from './support/render-account';
+import {
+  cardList as list,
+  mastercard,
+  nextYear,
+  subscription,
+  visa,
+} from './support/account-fixtures';
 
 const PM = '/user/management-portal/payment-methods';
-const nextYear = new Date().getUTCFullYear() + 1;
-const visa = {
-  id: 'pm_visa',
-  brand: 'visa',
-  last4: '4242',
-  expMonth: 12,
-  expYear: nextYear,
-  isDefault: true,
-};
-const mastercard = {
-  id: 'pm_mc',
-  brand: 'mastercard',
-  last4: '4444',
-  expMonth: 3,
-  expYear: nextYear,
-  isDefault: false,
-};
 const address = {
   name: 'Ada Shopper',
   line1: '10 Elm St',
@@ -35,40 +25,19 @@ const address = {
   postal_code: '78701',
   country: 'US',
 };
-const list = (paymentMethods: unknown[], shippingAddress: unknown = null) => ({
-  paymentMethodsAndAddresses: { paymentMethods, shippingAddress },
-  email: 'ada@example.com',
+const SUBS = '/user/management-portal/subscriptions';
+const quarterly = subscription({
+  lookupKey: 'bloodwise_quarterly',
+  title: 'Bloodwise Quarterly',
+  unitAmount: 12900,
+  intervalCount: 3,
+  nextRenewal: { at: '2030-03-15T12:00:00.000Z', amount: 12900, currency: 'usd', cycle: 2 },
 });
-const details = {
-  email: 'ada@example.com',
-  name: 'Ada Shopper',
-  shopifyID: null,
-  createdAt: '2024-01-02T00:00:00.000Z',
-  // The server would not send it unasked; here it shows the page leaves it out regardless.
-  balance: { amount: 2550, currency: 'usd' },
-  subscriptionInfo: {
-    hasActiveSubscription: true,
-    subscriptions: [
-      {
-        id: 'sub_1',
-        status: 'active',
-        lookupKey: 'bloodwise_quarterly',
-        title: 'Bloodwise Quarterly',
-        quantity: 1,
-        unitAmount: 12900,
-        currency: 'usd',
-        interval: 'month',
-        intervalCount: 3,
-        currentPeriodEnd: '2030-03-15T12:00:00.000Z',
-      },
-    ],
-  },
-};
 
 function renderOverview(routes: Routes = {}) {
   return renderAccount('/account', {
     routes: {
-      'GET /user/cms-info': [200, details],
+      [`GET ${SUBS}`]: [200, { subscriptions: [quarterly] }],
       [`GET ${PM}`]: [200, list([visa, mastercard], address)],
       'GET /kits/products/has-scheduled': [200, { hasScheduled: { bloodwise_quarterly: true } }],
       'GET /user/result-uploads': [200, { uploads: [] }],
@@ -82,7 +51,7 @@ describe('/account', () => {
   it('sends a logged-out visitor to log in, with the way back', async () => {
     const { store } = renderAccount('/account', {
       routes: {
-        'GET /user/cms-info': [200, null],
+        [`GET ${SUBS}`]: [401, errorBody('UNAUTHORIZED', 'Please log in to continue')],
         [`GET ${PM}`]: [401, errorBody('UNAUTHORIZED', 'Please log in to continue')],
       },
     });
@@ -112,29 +81,26 @@ describe('/account', () => {
     const shipping = screen.getByRole('region', { name: 'Shipping address' });
     expect(within(shipping).getByText(/10 Elm St/)).toBeInTheDocument();
     expect(within(shipping).getByText(/Austin, TX 78701/)).toBeInTheDocument();
-    expect(await screen.findByText('Bloodwise Quarterly')).toBeInTheDocument();
-    expect(screen.getByText(/\$129 per 3 months · Renews Mar 15, 2030/)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Bloodwise Quarterly' })).toHaveAttribute(
+      'href',
+      '/account/subscriptions/sub_1',
+    );
+    expect(
+      screen.getByText(/\$129 every 3 months · Renews Mar 15, 2030 · \$129/),
+    ).toBeInTheDocument();
     expect(await screen.findByTestId('kit-scheduled')).toHaveTextContent('Next kit scheduled');
     expect(callsTo('GET', '/kits/products/has-scheduled')[0]?.params).toEqual({
       ids: 'bloodwise_quarterly',
     });
     // The balance is for the cart and checkout pages only.
-    expect(callsTo('GET', '/user/cms-info')[0]?.params).toEqual({ includeSubscriptionInfo: true });
-    expect(screen.queryByText('$25.50')).not.toBeInTheDocument();
+    expect(callsTo('GET', '/user/cms-info')).toEqual([]);
     expect(screen.queryByText('Account credit')).not.toBeInTheDocument();
   });
 
   it('says so when there is nothing saved yet', async () => {
     renderOverview({
       [`GET ${PM}`]: [200, list([])],
-      'GET /user/cms-info': [
-        200,
-        {
-          ...details,
-          subscriptionInfo: { hasActiveSubscription: false, subscriptions: [] },
-          balance: { amount: 0, currency: 'usd' },
-        },
-      ],
+      [`GET ${SUBS}`]: [200, { subscriptions: [] }],
     });
     expect(await screen.findByText('No saved cards yet.')).toBeInTheDocument();
     expect(screen.getByText(/No shipping address saved yet/)).toBeInTheDocument();

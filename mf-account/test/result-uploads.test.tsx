@@ -29,7 +29,7 @@ const methods = {
 function renderUploads(routes: Routes = {}, path = '/account/uploads') {
   return renderAccount(path, {
     routes: {
-      'GET /user/cms-info': [200, null],
+      'GET /user/management-portal/subscriptions': [200, { subscriptions: [] }],
       'GET /user/management-portal/payment-methods': [200, methods],
       'GET /kits/products/has-scheduled': [200, { hasScheduled: {} }],
       [`GET ${UPLOADS}`]: [200, { uploads: [quest, photo] }],

@@ -20,6 +20,10 @@ const AccountOverviewPage = lazyPage(
   () => import('../features/account-overview/components/account-overview-page'),
   'AccountOverviewPage',
 );
+const SubscriptionPage = lazyPage(
+  () => import('../features/subscriptions/components/subscription-page'),
+  'SubscriptionPage',
+);
 
 export function AccountRoutes() {
   return (
@@ -30,6 +34,8 @@ export function AccountRoutes() {
           <Route path="signup" element={<SignupPage />} />
           <Route path="signup/confirm" element={<SignupConfirmPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="account/subscriptions/:id" element={<SubscriptionPage />} />
+          <Route path="account/subscriptions/:id/card" element={<SubscriptionPage cardStep />} />
           <Route path="account/*" element={<AccountOverviewPage />} />
           <Route path="*" element={<AreaNotFound />} />
         </Routes>

@@ -1,11 +1,12 @@
 import { UNAUTHORIZED_REDIRECT_EXCEPTIONS, shouldRedirectOn401 } from './unauthorized-redirect';
 
 describe('UNAUTHORIZED_REDIRECT_EXCEPTIONS', () => {
-  it('lists the five exceptions', () => {
+  it('lists the six exceptions', () => {
     expect(UNAUTHORIZED_REDIRECT_EXCEPTIONS).toEqual([
       '/auth2',
       '/login',
       '/payment-methods',
+      '/management-portal/subscriptions',
       '/cms-info',
       '/log-page-view',
     ]);
@@ -18,6 +19,7 @@ describe('shouldRedirectOn401', () => {
     ['/auth2/logout'],
     ['/login'],
     ['/user/management-portal/payment-methods'],
+    ['/user/management-portal/subscriptions/sub_1/payment-method'],
     ['/user/cms-info?includeSubscriptionInfo=true&includeBalance=true'],
     ['/impact/log-page-view'],
     ['https://api.example/connect/user/cms-info'],

@@ -1,12 +1,14 @@
 /**
  * Calls whose 401 is an answer, not a lost session: the log-in and sign-up calls
  * themselves, the user probe that may return nobody, the page-view log, and the
- * payment-methods page, which handles its own 401.
+ * account pages' payment methods and subscriptions, which handle their own 401 (log in and
+ * come back to the page).
  */
 export const UNAUTHORIZED_REDIRECT_EXCEPTIONS = [
   '/auth2',
   '/login',
   '/payment-methods',
+  '/management-portal/subscriptions',
   '/cms-info',
   '/log-page-view',
 ] as const;

@@ -53,6 +53,34 @@ const css = `
 .acc-upload-text { display: grid; gap: 2px; min-width: 0; flex: 1 1 200px; overflow-wrap: anywhere; }
 .acc-upload-progress { display: block; width: 100%; height: 8px; margin: 0 0 12px; }
 .acc-upload-error { margin: 0 0 12px; padding: 10px 14px; border: 1px solid #ffa39e; border-radius: 12px; background: #fff2f0; color: #a8071a; overflow-wrap: anywhere; }
+.acc-back { margin: 0 0 12px; }
+.acc-sub-link { font-weight: 600; }
+.acc-block { display: block; }
+.acc-facts { margin: 0; display: grid; gap: 10px; }
+.acc-facts > div { display: grid; gap: 2px 12px; grid-template-columns: minmax(0, 1fr); }
+@media (min-width: 576px) { .acc-facts > div { grid-template-columns: 9.5em minmax(0, 1fr); } }
+.acc-facts dt { color: var(--acc-muted); }
+.acc-facts dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+.acc-actions { display: flex; flex-wrap: wrap; gap: 8px; }
+.acc-inline-link { padding: 0; height: auto; }
+.acc-dialog > p { margin: 0 0 16px; }
+.acc-fieldset { margin: 0 0 16px; padding: 0; border: 0; min-width: 0; }
+.acc-fieldset legend { margin: 0 0 6px; padding: 0; font-size: 1rem; font-weight: 600; color: inherit; border: 0; }
+.acc-hint { margin: 0 0 8px; font-size: .875rem; }
+.acc-radio-list { display: grid; gap: 8px; }
+.acc-label { display: block; margin: 0 0 4px; font-weight: 600; }
+.acc-date { width: 100%; max-width: 260px; }
+.acc-field-error { margin: 6px 0 0; color: #a8071a; }
+.acc-offer { margin: 0 0 16px; padding: 14px 16px; border: 1px solid #a9d8d5; border-radius: 12px; background: var(--acc-soft); }
+.acc-offer h3 { margin: 0 0 4px; font-size: 1rem; }
+.acc-offer p { margin: 0 0 10px; }
+.acc-preview { margin: 0 0 16px; padding: 12px 14px; border-radius: 12px; background: var(--acc-soft); border: 1px solid var(--acc-line); min-height: 56px; }
+.acc-preview p { margin: 0; }
+.acc-add-card { margin: 0 0 8px; }
+.acc-history-row { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 6px 12px; padding: 10px 14px; border: 1px solid var(--acc-line); border-radius: 12px; }
+.acc-history-text { display: grid; gap: 2px; min-width: 0; flex: 1 1 220px; overflow-wrap: anywhere; }
+.acc-history-side { display: flex; align-items: center; gap: 8px; }
+.acc-history-amount { font-weight: 600; }
 `;
 
 export function AccountStyles() {
