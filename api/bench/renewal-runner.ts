@@ -3,7 +3,7 @@
 // scheduler does, racing the other instance for them.
 import { buildApp } from '../src/app';
 import { loadBenchConfig } from './bench-config';
-import { scheduleDueRenewals } from '../src/services/subscriptions/renew-subscription';
+import { scheduleDueRenewals } from '../src/services/subscriptions/renewal-scheduler';
 
 async function main() {
   const { config, removeDataDir } = loadBenchConfig();
@@ -18,7 +18,10 @@ async function main() {
   process.on('disconnect', stop);
   process.on('message', (message) => {
     if (message !== 'go') return;
-    void scheduleDueRenewals({ db: app.db, clock: app.clock }, app.jobs).then(
+    void scheduleDueRenewals(
+      { db: app.db, clock: app.clock, mail: app.mailQueue, shopUrl: app.config.publicOrigin },
+      app.jobs,
+    ).then(
       (queued) => {
         app.jobs.wake();
         process.send?.({ queued });

@@ -124,7 +124,8 @@ export interface StripeCustomersTable {
   created_at: Timestamp;
 }
 
-export type TestCardBehaviour = 'succeed' | 'decline' | 'insufficient_funds' | 'require_action';
+export type TestCardBehaviour =
+  'succeed' | 'decline' | 'insufficient_funds' | 'require_action' | 'stolen_card';
 
 export type TestPaymentMethodType = 'card' | 'bnpl';
 
@@ -332,6 +333,8 @@ export interface SubscriptionRenewalsTable {
   attempt: Generated<number>;
   /** The bank said never again (stolen card, closed account): no more tries. */
   hard_decline: Generated<boolean>;
+  /** When the cycle was first declined: the retry schedule counts from it. */
+  first_failed_at: NullableTimestamp;
 }
 
 export interface BnplAuthorisationsTable {

@@ -1,10 +1,12 @@
 // The renewal ledger of the built-in provider's subscriptions: one row per subscription and cycle,
 // written before the charge, and the subscription rows the renewal job reads and advances.
-import type { Executor, SubscriptionStatus } from '../db/schema';
+import { sql, type Updateable } from 'kysely';
+import type { Executor, PaymentSubscriptionsTable, SubscriptionStatus } from '../db/schema';
 import { toCount } from '../lib/count';
 
 export interface RenewableSubscription {
   id: string;
+  provider: 'test' | 'stripe';
   customerId: string;
   priceId: string;
   paymentMethodId: string | null;
@@ -12,7 +14,14 @@ export interface RenewableSubscription {
   status: SubscriptionStatus;
   currentPeriodEnd: Date;
   billingAnchor: Date;
+  /** The cycle the anchor starts: cycle c ends (c - anchorCycle + 1) intervals after it. */
+  anchorCycle: number;
   renewedCycles: number;
+  cancelAtPeriodEnd: boolean;
+  pausedUntil: Date | null;
+  skippedCycle: number | null;
+  failedAttempts: number;
+  nextRetryAt: Date | null;
 }
 
 export interface RenewalRecord {
@@ -27,6 +36,10 @@ export interface RenewalRecord {
   chargeId: string | null;
   orderId: string | null;
   failureCode: string | null;
+  /** The try of the cycle; each try has its own idempotency keys. */
+  attempt: number;
+  hardDecline: boolean;
+  firstFailedAt: Date | null;
 }
 
 export interface NewRenewal {
@@ -39,16 +52,20 @@ export interface NewRenewal {
 }
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+const asNullableDate = (value: Date | string | null) => (value === null ? null : asDate(value));
 
 export interface DueSubscription {
   id: string;
   cycle: number;
+  /** The try of the cycle that is due: 1, or the next one of a declined cycle. */
+  attempt: number;
   periodEnd: Date;
 }
 
 /**
- * Active subscriptions whose period has ended by `now`, the longest overdue first, a page at a
- * time after the cursor (the last one of the previous page).
+ * The shop-billed subscriptions with something due by `now`, the longest overdue first, a page
+ * at a time after the cursor (the last one of the previous page): an active or paused one whose
+ * period has ended (a paused cycle is recorded as skipped), and a past-due one whose retry came.
  */
 export async function listDueSubscriptions(
   db: Executor,
@@ -58,9 +75,14 @@ export async function listDueSubscriptions(
 ): Promise<DueSubscription[]> {
   let query = db
     .selectFrom('payment_subscriptions')
-    .select(['id', 'renewed_cycles', 'current_period_end'])
-    .where('status', '=', 'active')
-    .where('current_period_end', '<=', now);
+    .select(['id', 'renewed_cycles', 'current_period_end', 'status', 'failed_attempts'])
+    .where('provider', '=', 'test')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', 'in', ['active', 'paused']), eb('current_period_end', '<=', now)]),
+        eb.and([eb('status', '=', 'past_due'), eb('next_retry_at', '<=', now)]),
+      ]),
+    );
   if (after)
     query = query.where((eb) =>
       eb.or([
@@ -76,8 +98,28 @@ export async function listDueSubscriptions(
   return rows.map((row) => ({
     id: row.id,
     cycle: row.renewed_cycles + 1,
+    attempt: row.status === 'past_due' ? row.failed_attempts + 1 : 1,
     periodEnd: asDate(row.current_period_end),
   }));
+}
+
+/** The ids of the subscriptions the shop bills itself (not Stripe Billing) in `status`. */
+const shopBilledIn = (db: Executor, status: SubscriptionStatus) =>
+  db
+    .selectFrom('payment_subscriptions')
+    .select('id')
+    .where('provider', '=', 'test')
+    .where('status', '=', status);
+
+/** Paused subscriptions whose pause has ended and whose paused cycles are all recorded. */
+export async function listEndedPauses(db: Executor, now: Date, limit: number): Promise<string[]> {
+  const rows = await shopBilledIn(db, 'paused')
+    .where('paused_until', '<=', now)
+    .whereRef('current_period_end', '>=', 'paused_until')
+    .orderBy('paused_until', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** The subscription as a renewal reads it; `forUpdate` inside the transaction that advances it. */
@@ -90,6 +132,7 @@ export async function findRenewableSubscription(
     .selectFrom('payment_subscriptions')
     .select([
       'id',
+      'provider',
       'customer_id',
       'price_id',
       'payment_method_id',
@@ -97,7 +140,13 @@ export async function findRenewableSubscription(
       'status',
       'current_period_end',
       'billing_anchor',
+      'anchor_cycle',
       'renewed_cycles',
+      'cancel_at_period_end',
+      'paused_until',
+      'skipped_cycle',
+      'failed_attempts',
+      'next_retry_at',
     ])
     .where('id', '=', id);
   if (forUpdate) query = query.forUpdate();
@@ -105,6 +154,7 @@ export async function findRenewableSubscription(
   if (!row) return null;
   return {
     id: row.id,
+    provider: row.provider,
     customerId: row.customer_id,
     priceId: row.price_id,
     paymentMethodId: row.payment_method_id,
@@ -112,8 +162,45 @@ export async function findRenewableSubscription(
     status: row.status,
     currentPeriodEnd: asDate(row.current_period_end),
     billingAnchor: asDate(row.billing_anchor),
+    anchorCycle: row.anchor_cycle,
     renewedCycles: row.renewed_cycles,
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+    pausedUntil: asNullableDate(row.paused_until),
+    skippedCycle: row.skipped_cycle,
+    failedAttempts: row.failed_attempts,
+    nextRetryAt: asNullableDate(row.next_retry_at),
   };
+}
+
+/** A change the renewal engine makes to the subscription row (updated_at is set with it). */
+export async function updateRenewableSubscription(
+  trx: Executor,
+  id: string,
+  patch: Omit<Updateable<PaymentSubscriptionsTable>, 'id' | 'updated_at'>,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('payment_subscriptions')
+    .set({ ...patch, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** One line of the subscription's change log, written by the shop itself (actor 'system'). */
+export async function recordSystemChange(
+  trx: Executor,
+  change: { subscriptionId: string; action: string; detail: Record<string, unknown>; now: Date },
+): Promise<void> {
+  await trx
+    .insertInto('subscription_changes')
+    .values({
+      subscription_id: change.subscriptionId,
+      actor: 'system',
+      action: change.action,
+      detail: JSON.stringify(change.detail),
+      created_at: change.now,
+    })
+    .execute();
 }
 
 function toRenewal(row: {
@@ -128,6 +215,9 @@ function toRenewal(row: {
   charge_id: string | null;
   order_id: string | null;
   failure_code: string | null;
+  attempt: number;
+  hard_decline: boolean;
+  first_failed_at: Date | string | null;
 }): RenewalRecord {
   return {
     id: toCount(row.id),
@@ -141,11 +231,20 @@ function toRenewal(row: {
     chargeId: row.charge_id,
     orderId: row.order_id,
     failureCode: row.failure_code,
+    attempt: row.attempt,
+    hardDecline: row.hard_decline,
+    firstFailedAt: asNullableDate(row.first_failed_at),
   };
 }
 
-/** Writes the cycle's ledger row, or answers the one already written (a retry, another runner). */
-export async function claimRenewal(db: Executor, renewal: NewRenewal): Promise<RenewalRecord> {
+/**
+ * Writes the cycle's ledger row (`skipped` for a cycle that is not billed), or answers the one
+ * already written (a retry, another runner).
+ */
+export async function claimRenewal(
+  db: Executor,
+  renewal: NewRenewal & { now: Date; status?: 'pending' | 'skipped'; reason?: string },
+): Promise<RenewalRecord> {
   await db
     .insertInto('subscription_renewals')
     .values({
@@ -155,10 +254,13 @@ export async function claimRenewal(db: Executor, renewal: NewRenewal): Promise<R
       period_end: renewal.periodEnd,
       amount_cents: renewal.amount,
       currency: renewal.currency,
+      status: renewal.status ?? 'pending',
       charge_id: null,
       order_id: null,
-      failure_code: null,
+      failure_code: renewal.reason ?? null,
       failure_message: null,
+      created_at: renewal.now,
+      updated_at: renewal.now,
     })
     .onConflict((oc) => oc.columns(['subscription_id', 'cycle']).doNothing())
     .execute();
@@ -207,6 +309,61 @@ export async function recordRenewalCharge(
     .execute();
 }
 
+/** A declined cycle tried again: the row is pending once more under the next attempt number. */
+export async function reopenRenewal(
+  trx: Executor,
+  renewal: RenewalRecord,
+  now: Date,
+): Promise<RenewalRecord> {
+  await trx
+    .updateTable('subscription_renewals')
+    .set({
+      status: 'pending',
+      attempt: renewal.attempt + 1,
+      charge_id: null,
+      updated_at: now,
+    })
+    .where('id', '=', renewal.id)
+    .where('status', '=', 'failed')
+    .where('attempt', '=', renewal.attempt)
+    .execute();
+  const row = await findRenewal(trx, renewal.subscriptionId, renewal.cycle);
+  if (!row) throw new Error(`Renewal ${renewal.subscriptionId}:${renewal.cycle} vanished`);
+  return row;
+}
+
+/**
+ * The subscription moves on past `renewal`'s cycle (paid or skipped): its period is the cycle's,
+ * and nothing is left to recover. A cancelled subscription keeps its state.
+ */
+async function advancePeriod(trx: Executor, renewal: RenewalRecord, now: Date): Promise<void> {
+  await trx
+    .updateTable('payment_subscriptions')
+    .set((eb) => ({
+      renewed_cycles: renewal.cycle,
+      current_period_start: renewal.periodStart,
+      current_period_end: renewal.periodEnd,
+      failed_attempts: 0,
+      next_retry_at: null,
+      status: eb
+        .case()
+        .when('status', '=', 'past_due')
+        .then('active' as SubscriptionStatus)
+        .else(eb.ref('status'))
+        .end(),
+      skipped_cycle: eb
+        .case()
+        .when('skipped_cycle', '<=', renewal.cycle)
+        .then(sql<number | null>`null`)
+        .else(eb.ref('skipped_cycle'))
+        .end(),
+      updated_at: now,
+    }))
+    .where('id', '=', renewal.subscriptionId)
+    .where('status', '<>', 'canceled')
+    .execute();
+}
+
 /** The cycle paid: its order written, and the subscription moved on to the next period. */
 export async function completeRenewal(
   trx: Executor,
@@ -223,40 +380,108 @@ export async function completeRenewal(
     })
     .where('id', '=', renewal.id)
     .execute();
-  await trx
-    .updateTable('payment_subscriptions')
-    .set({
-      renewed_cycles: renewal.cycle,
-      current_period_start: renewal.periodStart,
-      current_period_end: renewal.periodEnd,
-    })
-    .where('id', '=', renewal.subscriptionId)
-    .execute();
+  await advancePeriod(trx, renewal, result.now);
 }
 
-/** The card was refused: the cycle is unpaid and the subscription past due. */
+/** A cycle not billed (skipped by the subscriber, or paused): recorded, and the period moves on. */
+export async function skipRenewal(
+  trx: Executor,
+  renewal: NewRenewal & { reason: 'skipped' | 'paused'; now: Date },
+): Promise<RenewalRecord> {
+  const row = await claimRenewal(trx, { ...renewal, status: 'skipped' });
+  await advancePeriod(trx, row, renewal.now);
+  return row;
+}
+
+/**
+ * The card was refused: the cycle is unpaid and the subscription past due, tried again at
+ * `nextRetryAt` (null: not automatically).
+ */
 export async function failRenewal(
   trx: Executor,
   renewal: RenewalRecord,
-  result: { chargeId: string | null; code: string; message: string | null; now: Date },
+  result: {
+    chargeId: string | null;
+    code: string;
+    message: string | null;
+    hardDecline: boolean;
+    nextRetryAt: Date | null;
+    now: Date;
+  },
 ): Promise<void> {
   await trx
     .updateTable('subscription_renewals')
-    .set({
+    .set((eb) => ({
       status: 'failed',
       charge_id: result.chargeId,
       failure_code: result.code,
       failure_message: result.message,
+      hard_decline: result.hardDecline,
+      first_failed_at: eb.fn.coalesce('first_failed_at', sql<Date>`${result.now}`),
       updated_at: result.now,
-    })
+    }))
     .where('id', '=', renewal.id)
     .execute();
   await trx
     .updateTable('payment_subscriptions')
-    .set({ status: 'past_due' })
+    .set({
+      status: 'past_due',
+      failed_attempts: renewal.attempt,
+      next_retry_at: result.nextRetryAt,
+      updated_at: result.now,
+    })
     .where('id', '=', renewal.subscriptionId)
-    .where('status', '=', 'active')
+    .where('status', 'in', ['active', 'past_due'])
     .execute();
+}
+
+export interface OverdueSubscription {
+  id: string;
+  provider: 'test' | 'stripe';
+  cycle: number;
+  periodEnd: Date;
+  /** The due cycle's ledger row: none, or one still pending. */
+  ledger: 'none' | 'pending';
+}
+
+/** Active subscriptions whose period ended before `before` with no settled row for the due cycle. */
+export async function listOverdueSubscriptions(
+  db: Executor,
+  before: Date,
+  limit: number,
+): Promise<OverdueSubscription[]> {
+  const rows = await db
+    .selectFrom('payment_subscriptions as s')
+    .leftJoin('subscription_renewals as r', (join) =>
+      join
+        .onRef('r.subscription_id', '=', 's.id')
+        .on('r.cycle', '=', sql<number>`s.renewed_cycles + 1`),
+    )
+    .select(['s.id', 's.provider', 's.renewed_cycles', 's.current_period_end', 'r.status'])
+    .where('s.status', '=', 'active')
+    .where('s.current_period_end', '<', before)
+    .where((eb) => eb.or([eb('r.id', 'is', null), eb('r.status', '=', 'pending')]))
+    .orderBy('s.current_period_end', 'asc')
+    .orderBy('s.id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    provider: row.provider,
+    cycle: row.renewed_cycles + 1,
+    periodEnd: asDate(row.current_period_end),
+    ledger: row.status === 'pending' ? 'pending' : 'none',
+  }));
+}
+
+/** Past-due subscriptions no automatic try is planned for (a hard decline): the sweep ends them. */
+export async function listStalledRecoveries(db: Executor, limit: number): Promise<string[]> {
+  const rows = await shopBilledIn(db, 'past_due')
+    .where('next_retry_at', 'is', null)
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export interface RenewalOrderContext {

@@ -18,6 +18,7 @@ import * as m0016 from './0016-order-list';
 import * as m0017 from './0017-jobs';
 import * as m0018 from './0018-subscription-renewals';
 import * as m0019 from './0019-subscription-lifecycle';
+import * as m0021 from './0021-renewal-recovery';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017-jobs': m0017,
   '0018-subscription-renewals': m0018,
   '0019-subscription-lifecycle': m0019,
+  '0021-renewal-recovery': m0021,
 };

@@ -16,6 +16,7 @@ import {
 import { handleRenewals } from '../../services/subscriptions/renew-subscription';
 import { createRenewalScheduler } from '../../services/subscriptions/renewal-scheduler';
 import { createNoticeScheduler, handleNotices } from '../../services/subscriptions/renewal-notices';
+import { handleSweeps } from '../../services/subscriptions/renewal-sweep';
 import { createPaymentReconciler } from '../../services/payments/reconcile-payments';
 import { createStripePaymentProvider } from '../../services/payments/stripe-provider/stripe-payment-provider';
 import { createInvalidationChannel } from '../../services/invalidation-channel';
@@ -116,20 +117,21 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     app.addHook('onReady', async () => jobs.start());
 
     // With the built-in provider the shop renews its own subscriptions (Stripe Billing does on Stripe).
+    const renewalDeps = {
+      db,
+      clock,
+      provider: app.paymentProvider,
+      mail: mailQueue,
+      returnUrl: '/account',
+      shopUrl: config.publicOrigin,
+      log: app.log,
+    };
     const renewals = isTestPaymentProvider(app.paymentProvider)
-      ? createRenewalScheduler({ db, clock }, jobs, {
-          intervalMs: RENEWAL_SCAN_MS,
-          log: app.log,
-        })
+      ? createRenewalScheduler(renewalDeps, jobs, { intervalMs: RENEWAL_SCAN_MS, log: app.log })
       : null;
     if (renewals) {
-      handleRenewals(jobs, {
-        db,
-        clock,
-        provider: app.paymentProvider,
-        mail: mailQueue,
-        returnUrl: '/account',
-      });
+      handleRenewals(jobs, renewalDeps);
+      handleSweeps(jobs, renewalDeps);
       app.addHook('onReady', async () => renewals.start());
     }
     // Notices go to every subscription, whichever provider bills it.

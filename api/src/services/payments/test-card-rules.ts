@@ -7,6 +7,8 @@ export const TEST_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   requiresAction: '4000002760003184',
+  /** Declined as reported stolen: a hard decline, never worth trying again. */
+  stolenCard: '4000000000009979',
 } as const;
 
 export interface Decline {
@@ -14,13 +16,20 @@ export interface Decline {
   message: string;
 }
 
-export const DECLINES: Record<'decline' | 'insufficient_funds', Decline> = {
+type DecliningBehaviour = 'decline' | 'insufficient_funds' | 'stolen_card';
+
+export const DECLINES: Record<DecliningBehaviour, Decline> = {
   decline: { code: 'card_declined', message: 'Your card was declined.' },
   insufficient_funds: {
     code: 'insufficient_funds',
     message: 'Your card has insufficient funds.',
   },
+  // Stripe words it as a plain decline and names the reason in its decline code.
+  stolen_card: { code: 'stolen_card', message: 'Your card was declined.' },
 };
+
+const isDeclining = (behaviour: TestCardBehaviour): behaviour is DecliningBehaviour =>
+  behaviour in DECLINES;
 
 /** Stripe's words when the shopper fails (or abandons) 3-D Secure. */
 export const AUTHENTICATION_FAILED: Decline = {
@@ -51,8 +60,7 @@ export function cardOutcome(
   behaviour: TestCardBehaviour,
   offSession: boolean,
 ): { status: 'succeeded' | 'requires_action' | 'failed'; decline: Decline | null } {
-  if (behaviour === 'decline' || behaviour === 'insufficient_funds')
-    return { status: 'failed', decline: DECLINES[behaviour] };
+  if (isDeclining(behaviour)) return { status: 'failed', decline: DECLINES[behaviour] };
   if (behaviour === 'require_action')
     return offSession
       ? { status: 'failed', decline: AUTHENTICATION_REQUIRED }
@@ -68,6 +76,8 @@ export function behaviourForCard(number: string): TestCardBehaviour {
       return 'insufficient_funds';
     case TEST_CARDS.requiresAction:
       return 'require_action';
+    case TEST_CARDS.stolenCard:
+      return 'stolen_card';
     default:
       return 'succeed';
   }

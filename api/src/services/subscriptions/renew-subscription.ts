@@ -1,10 +1,13 @@
-// Renewals of the built-in provider's subscriptions, exactly once per cycle. The ledger row is
-// written before the card is charged and every provider call's idempotency key is derived from
-// it, so a retried job, a second runner or a crash between the charge and the order moves money
-// once; the order, the ledger's outcome and the next period are written in one transaction.
+// Renewals of the built-in provider's subscriptions, exactly once per cycle. Under the
+// subscription's row lock the cycle first honours what the subscriber changed (cancelled at the
+// period's end, paused, skipped); otherwise its ledger row is written before the card is charged
+// and every provider call's idempotency key is derived from it and the try's number, so a retried
+// job, a second runner or a crash between the charge and the order moves money once; the order,
+// the ledger's outcome and the next period are written in one transaction.
 import type { AddressView, Currency } from '@shop/shared/contract/common';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import { addCalendarSteps } from '../../lib/calendar';
 import type { Clock } from '../../lib/clock';
 import { insertOrder } from '../../repositories/orders-repository';
@@ -14,10 +17,12 @@ import {
   failRenewal,
   findRenewableSubscription,
   findRenewal,
-  listDueSubscriptions,
   recordRenewalCharge,
+  recordSystemChange,
   renewalOrderContext,
-  type DueSubscription,
+  reopenRenewal,
+  skipRenewal,
+  updateRenewableSubscription,
   type RenewableSubscription,
   type RenewalOrderContext,
   type RenewalRecord,
@@ -25,7 +30,15 @@ import {
 import { defineJobKind, PermanentJobError, type JobQueue } from '../jobs/job-queue';
 import type { MailQueue } from '../mail/mail-queue';
 import type { PaymentProvider, ProviderCharge } from '../payments/payment-provider';
-import { renewalReceiptEmail } from './renewal-email';
+import { declineReason, HARD_DECLINE_CODES, lastTryAt, nextRetryAt, NO_CARD_CODE } from './dunning';
+import {
+  dunningEndedEmail,
+  renewalDeclinedEmail,
+  renewalReceiptEmail,
+  subscriptionEndedEmail,
+  subscriptionResumedEmail,
+} from './renewal-email';
+import { readDunningSettings } from './subscription-settings';
 
 /** One renewal job per subscription at a time (the singleton key); the payload names the cycle. */
 export const renewSubscriptionJob = defineJobKind({
@@ -42,42 +55,65 @@ export interface RenewalDeps {
   clock: Clock;
   /** Where a bank's step would bring the subscriber back (never used off-session, but required). */
   returnUrl: string;
+  /** The shop's public origin: the links in the mails. */
+  shopUrl: string;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
 
-export type RenewalOutcome = 'renewed' | 'already-renewed' | 'declined' | 'not-due';
+export type RenewalOutcome =
+  'renewed' | 'already-renewed' | 'declined' | 'not-due' | 'skipped' | 'ended' | 'canceled';
 
-/** The provider's idempotency keys of one cycle, all derived from its ledger row. */
-export function renewalKeys(subscriptionId: string, cycle: number) {
-  const base = `renewal:${subscriptionId}:${cycle}`;
-  return { intent: `${base}:intent`, confirm: `${base}:confirm`, order: `${base}:order` };
+/** The provider's idempotency keys of one try of a cycle, all derived from its ledger row. */
+export function renewalKeys(subscriptionId: string, cycle: number, attempt = 1) {
+  const cycleBase = `renewal:${subscriptionId}:${cycle}`;
+  const base = attempt === 1 ? cycleBase : `${cycleBase}:${attempt}`;
+  return {
+    intent: `${base}:intent`,
+    confirm: `${base}:confirm`,
+    job: `${base}:job`,
+    // One order per cycle, whichever try paid it.
+    order: `${cycleBase}:order`,
+  };
 }
+
+export const subscriptionLinks = (shopUrl: string, subscriptionId: string) => ({
+  account: `${shopUrl}/account/subscriptions/${subscriptionId}`,
+  card: `${shopUrl}/account/subscriptions/${subscriptionId}/card`,
+});
+
+/** A dead renewal job no longer holds its cycle once it has been dead this long (shop clock). */
+export const DEAD_RENEWAL_RETRY_MS = 86_400_000;
 
 /**
- * Queues a renewal for every active subscription due at or before the shop clock's now. A
- * subscription already queued or running keeps its one job; a cycle's job key answers the same
- * job again, so a renewal missed while the shop was down is queued once when it comes back.
+ * Queues the job of a cycle's try. Its key makes this idempotent, but a key whose job is dead
+ * would answer the dead job for ever: once that job has been dead for DEAD_RENEWAL_RETRY_MS, a
+ * fresh job is queued under a key naming the dead one. `fresh` asks for a new job at once (the
+ * subscriber updated the card, the operator retried, the sweep found it overdue).
  */
-export async function scheduleDueRenewals(
-  deps: Pick<RenewalDeps, 'db' | 'clock'>,
-  jobs: JobQueue,
-  pageSize = 500,
-): Promise<number> {
-  const now = deps.clock.now();
-  let queued = 0;
-  let after: DueSubscription | null = null;
+export async function queueRenewal(
+  executor: Executor,
+  jobs: Pick<JobQueue, 'enqueue'>,
+  due: { id: string; cycle: number; attempt: number },
+  now: Date,
+  fresh?: string,
+): Promise<boolean> {
+  const base = renewalKeys(due.id, due.cycle, due.attempt).job;
+  let key = fresh ? `${base}:${fresh}` : base;
   for (;;) {
-    const page = await listDueSubscriptions(deps.db, now, pageSize, after);
-    for (const due of page) {
-      const { created } = await jobs.enqueue(
-        deps.db,
-        renewSubscriptionJob,
-        { subscriptionId: due.id, cycle: due.cycle },
-        { key: `renewal:${due.id}:${due.cycle}:job`, singletonKey: `subscription:${due.id}` },
-      );
-      if (created) queued += 1;
-    }
-    if (page.length < pageSize) return queued;
-    after = page[page.length - 1]!;
+    const { job, created } = await jobs.enqueue(
+      executor,
+      renewSubscriptionJob,
+      { subscriptionId: due.id, cycle: due.cycle },
+      { key, singletonKey: `subscription:${due.id}` },
+    );
+    if (created) return true;
+    const deadLongEnough =
+      job.key === key &&
+      job.status === 'dead' &&
+      job.finishedAt !== null &&
+      now.getTime() - job.finishedAt.getTime() >= DEAD_RENEWAL_RETRY_MS;
+    if (!deadLongEnough) return false;
+    key = `${base}:after-${job.id}`;
   }
 }
 
@@ -88,6 +124,194 @@ export function handleRenewals(jobs: JobQueue, deps: RenewalDeps): void {
   });
 }
 
+export type CycleContext = RenewalOrderContext & { subscription: RenewableSubscription };
+
+type Decision =
+  | { kind: 'done'; outcome: RenewalOutcome; mailed: boolean }
+  | { kind: 'charge'; renewal: RenewalRecord; context: CycleContext; mailed: boolean };
+
+/** The period and price of `cycle`, counted from the anchor (moved by a change of interval). */
+function cycleTerms(
+  subscription: RenewableSubscription,
+  context: RenewalOrderContext,
+  cycle: number,
+) {
+  return {
+    subscriptionId: subscription.id,
+    cycle,
+    periodStart: subscription.currentPeriodEnd,
+    periodEnd: addCalendarSteps(
+      subscription.billingAnchor,
+      context.interval,
+      context.intervalCount,
+      cycle - subscription.anchorCycle + 1,
+    ),
+    amount: context.unitAmount * subscription.quantity,
+    currency: context.currency,
+  };
+}
+
+/** The subscription with its customer and price, as the cycle and its mails need them. */
+export async function loadRenewalContext(
+  executor: Executor,
+  subscription: RenewableSubscription,
+): Promise<CycleContext> {
+  const context = await renewalOrderContext(executor, subscription);
+  if (!context)
+    throw new PermanentJobError(`Subscription ${subscription.id} has no recurring price`);
+  return { ...context, subscription };
+}
+
+/**
+ * Ends a pause whose date has come (or, `byCard`, an open pause after the card was updated): the
+ * subscription is active, and its next renewal bills. Inside the caller's locked transaction.
+ */
+export async function resumeSubscription(
+  deps: Pick<RenewalDeps, 'mail' | 'shopUrl'>,
+  trx: Executor,
+  context: CycleContext,
+  now: Date,
+  cause: 'pause-ended' | 'card-updated',
+): Promise<void> {
+  const { subscription } = context;
+  await updateRenewableSubscription(
+    trx,
+    subscription.id,
+    { status: 'active', paused_until: null, failed_attempts: 0, next_retry_at: null },
+    now,
+  );
+  await recordSystemChange(trx, {
+    subscriptionId: subscription.id,
+    action: 'resumed',
+    detail: { cause, pausedUntil: subscription.pausedUntil?.toISOString() ?? null },
+    now,
+  });
+  await deps.mail.enqueue(
+    trx,
+    subscriptionResumedEmail({
+      to: context.email,
+      name: context.name,
+      productTitle: context.productTitle,
+      amount: context.unitAmount * subscription.quantity,
+      currency: context.currency,
+      nextRenewalAt: subscription.currentPeriodEnd,
+      accountUrl: subscriptionLinks(deps.shopUrl, subscription.id).account,
+    }),
+  );
+}
+
+/** Resumes the subscription if its pause has ended and its paused cycles are all recorded. */
+export async function resumeIfPauseEnded(
+  deps: Pick<RenewalDeps, 'mail' | 'shopUrl'>,
+  trx: Executor,
+  subscription: RenewableSubscription,
+  now: Date,
+): Promise<boolean> {
+  const { pausedUntil } = subscription;
+  if (
+    subscription.status !== 'paused' ||
+    !pausedUntil ||
+    pausedUntil.getTime() > now.getTime() ||
+    subscription.currentPeriodEnd.getTime() < pausedUntil.getTime()
+  )
+    return false;
+  await resumeSubscription(
+    deps,
+    trx,
+    await loadRenewalContext(trx, subscription),
+    now,
+    'pause-ended',
+  );
+  return true;
+}
+
+/** What the cycle does, decided under the subscription's lock; a charge leaves the row claimed. */
+async function decideCycle(
+  deps: RenewalDeps,
+  trx: Executor,
+  subscriptionId: string,
+  cycle: number,
+): Promise<Decision> {
+  const done = (outcome: RenewalOutcome, mailed = false): Decision => ({
+    kind: 'done',
+    outcome,
+    mailed,
+  });
+  const locked = await findRenewableSubscription(trx, subscriptionId, { forUpdate: true });
+  if (!locked) throw new PermanentJobError(`No subscription ${subscriptionId}`);
+  // Stripe Billing runs Stripe's subscriptions; this engine bills only the shop's own.
+  if (locked.provider !== 'test') return done('not-due');
+  if (locked.status === 'canceled') return done('canceled');
+  if (locked.renewedCycles >= cycle) return done('already-renewed');
+  if (locked.renewedCycles !== cycle - 1) return done('not-due');
+  const now = deps.clock.now();
+  const context = await loadRenewalContext(trx, locked);
+  const mailed = await resumeIfPauseEnded(deps, trx, locked, now);
+  const subscription: RenewableSubscription = mailed
+    ? { ...locked, status: 'active', pausedUntil: null, failedAttempts: 0, nextRetryAt: null }
+    : locked;
+  const due =
+    subscription.status === 'past_due'
+      ? subscription.nextRetryAt !== null && subscription.nextRetryAt.getTime() <= now.getTime()
+      : ['active', 'paused'].includes(subscription.status) &&
+        subscription.currentPeriodEnd.getTime() <= now.getTime();
+  if (!due) return done('not-due', mailed);
+
+  // The subscriber's cancellation takes effect at the period's end, before anything is billed.
+  if (subscription.cancelAtPeriodEnd) {
+    await updateRenewableSubscription(
+      trx,
+      subscriptionId,
+      { status: 'canceled', canceled_at: subscription.currentPeriodEnd, next_retry_at: null },
+      now,
+    );
+    await recordSystemChange(trx, {
+      subscriptionId,
+      action: 'ended',
+      detail: { cycle, endedAt: subscription.currentPeriodEnd.toISOString() },
+      now,
+    });
+    await deps.mail.enqueue(
+      trx,
+      subscriptionEndedEmail({
+        to: context.email,
+        name: context.name,
+        productTitle: context.productTitle,
+        endedAt: subscription.currentPeriodEnd,
+        accountUrl: subscriptionLinks(deps.shopUrl, subscriptionId).account,
+      }),
+    );
+    return done('ended', true);
+  }
+
+  const terms = cycleTerms(subscription, context, cycle);
+  // Paused (until a date, or until the card is updated) or skipped: recorded, not billed.
+  const skipReason =
+    subscription.status === 'paused'
+      ? 'paused'
+      : subscription.status === 'active' && subscription.skippedCycle === cycle
+        ? 'skipped'
+        : null;
+  if (skipReason) {
+    await skipRenewal(trx, { ...terms, reason: skipReason, now });
+    await recordSystemChange(trx, {
+      subscriptionId,
+      action: 'renewal-skipped',
+      detail: { cycle, reason: skipReason, periodEnd: terms.periodEnd.toISOString() },
+      now,
+    });
+    return done('skipped', mailed);
+  }
+
+  const existing = await findRenewal(trx, subscriptionId, cycle, { forUpdate: true });
+  let renewal: RenewalRecord;
+  if (!existing) renewal = await claimRenewal(trx, { ...terms, now });
+  else if (existing.status === 'failed') renewal = await reopenRenewal(trx, existing, now);
+  else if (existing.status === 'pending') renewal = existing;
+  else return done('already-renewed', mailed);
+  return { kind: 'charge', renewal, context: { ...context, subscription }, mailed };
+}
+
 /** Renews `cycle` of the subscription once, however often it is called or from where. */
 export async function renewSubscription(
   deps: RenewalDeps,
@@ -95,43 +319,27 @@ export async function renewSubscription(
   cycle: number,
 ): Promise<RenewalOutcome> {
   const { db, provider, clock } = deps;
-  const subscription = await findRenewableSubscription(db, subscriptionId);
-  if (!subscription) throw new PermanentJobError(`No subscription ${subscriptionId}`);
-  const done = await findRenewal(db, subscriptionId, cycle);
-  if (done && done.status !== 'pending')
-    return done.status === 'succeeded' ? 'already-renewed' : 'declined';
-  if (subscription.renewedCycles >= cycle) return 'already-renewed';
-  if (subscription.status !== 'active' || subscription.renewedCycles !== cycle - 1)
-    return 'not-due';
-  if (subscription.currentPeriodEnd.getTime() > clock.now().getTime()) return 'not-due';
-  if (!subscription.paymentMethodId)
-    throw new PermanentJobError(`Subscription ${subscriptionId} has no card on file`);
-
-  const context = await renewalOrderContext(db, subscription);
-  if (!context)
-    throw new PermanentJobError(`Subscription ${subscriptionId} has no recurring price`);
-  const periodEnd = addCalendarSteps(
-    subscription.billingAnchor,
-    context.interval,
-    context.intervalCount,
-    cycle + 1,
-  );
-  // Written before the charge: from here on, the cycle's keys are fixed.
-  const renewal = await claimRenewal(db, {
-    subscriptionId,
-    cycle,
-    periodStart: subscription.currentPeriodEnd,
-    periodEnd,
-    amount: context.unitAmount * subscription.quantity,
-    currency: context.currency,
-  });
-  const keys = renewalKeys(subscriptionId, cycle);
+  const decision = await db
+    .transaction()
+    .execute((trx) => decideCycle(deps, trx, subscriptionId, cycle));
+  if (decision.mailed) deps.mail.wake();
+  if (decision.kind === 'done') return decision.outcome;
+  const { renewal, context } = decision;
+  const { subscription } = context;
+  // Written before the charge: from here on, this try's keys are fixed.
+  const keys = renewalKeys(subscriptionId, cycle, renewal.attempt);
+  if (!subscription.paymentMethodId) return settleRenewal(deps, renewal, { noCard: true }, context);
   const intent = await provider.createCharge({
     amount: renewal.amount,
     currency: renewal.currency,
     customerId: subscription.customerId,
     description: `${context.productTitle} renewal`,
-    metadata: { subscriptionId, cycle: String(cycle), renewalId: String(renewal.id) },
+    metadata: {
+      subscriptionId,
+      cycle: String(cycle),
+      attempt: String(renewal.attempt),
+      renewalId: String(renewal.id),
+    },
     idempotencyKey: keys.intent,
   });
   if (renewal.chargeId !== intent.id)
@@ -150,33 +358,38 @@ export async function renewSubscription(
       : intent;
   if (charge.status === 'processing')
     throw new Error(`Renewal charge ${charge.id} still processing`);
-  return settleRenewal(deps, renewal, charge, { ...context, subscription });
+  return settleRenewal(deps, renewal, { charge }, context);
 }
 
 async function settleRenewal(
   deps: RenewalDeps,
   renewal: RenewalRecord,
-  charge: ProviderCharge,
-  context: RenewalOrderContext & { subscription: RenewableSubscription },
+  result: { charge: ProviderCharge } | { noCard: true },
+  context: CycleContext,
 ): Promise<RenewalOutcome> {
   const { db, clock } = deps;
   const outcome = await db.transaction().execute(async (trx): Promise<RenewalOutcome> => {
     // The subscription's lock orders this against any other writer of the same cycle.
-    await findRenewableSubscription(trx, renewal.subscriptionId, { forUpdate: true });
+    const subscription = await findRenewableSubscription(trx, renewal.subscriptionId, {
+      forUpdate: true,
+    });
     const current = await findRenewal(trx, renewal.subscriptionId, renewal.cycle, {
       forUpdate: true,
     });
-    if (!current || current.status !== 'pending')
+    if (!subscription || !current || current.status !== 'pending')
       return current?.status === 'failed' ? 'declined' : 'already-renewed';
     const now = clock.now();
-    if (charge.status !== 'succeeded') {
+    const charge = 'charge' in result ? result.charge : null;
+    if (!charge || charge.status !== 'succeeded') {
       // Off-session, a bank that asks for the subscriber is a refusal until they come back.
-      await failRenewal(trx, current, {
-        chargeId: charge.id,
-        code:
-          charge.failureCode ??
-          (charge.status === 'requires_action' ? 'authentication_required' : 'card_declined'),
-        message: charge.failureMessage,
+      const code = !charge
+        ? NO_CARD_CODE
+        : (charge.failureCode ??
+          (charge.status === 'requires_action' ? 'authentication_required' : 'card_declined'));
+      await declineRenewal(deps, trx, { ...context, subscription }, current, {
+        chargeId: charge?.id ?? null,
+        code,
+        message: charge?.failureMessage ?? (charge ? null : 'No card on file'),
         now,
       });
       return 'declined';
@@ -218,7 +431,15 @@ async function settleRenewal(
       idempotencyKey: renewalKeys(renewal.subscriptionId, renewal.cycle).order,
       buyerTokenHash: null,
     });
+    // Paid while the subscriber cancelled: the cycle is theirs, the subscription stays cancelled.
     await completeRenewal(trx, current, { chargeId: charge.id, orderId, now });
+    if (subscription.status === 'past_due')
+      await recordSystemChange(trx, {
+        subscriptionId: subscription.id,
+        action: 'recovered',
+        detail: { cycle: current.cycle, attempt: current.attempt, orderId },
+        now,
+      });
     await deps.mail.enqueue(
       trx,
       renewalReceiptEmail({
@@ -232,6 +453,113 @@ async function settleRenewal(
     );
     return 'renewed';
   });
-  if (outcome === 'renewed') deps.mail.wake();
+  deps.mail.wake();
   return outcome;
+}
+
+/**
+ * A try of the cycle was refused: the subscription is past due and tried again on the schedule
+ * (not after a hard decline), or, its tries run out, cancelled or paused as the operator set.
+ * The subscriber is mailed either way, with the link that updates the card.
+ */
+async function declineRenewal(
+  deps: RenewalDeps,
+  trx: Executor,
+  context: CycleContext,
+  renewal: RenewalRecord,
+  failure: { chargeId: string | null; code: string; message: string | null; now: Date },
+): Promise<void> {
+  const { subscription } = context;
+  const { now } = failure;
+  const settings = await readDunningSettings(trx);
+  const firstFailedAt = renewal.firstFailedAt ?? now;
+  const hardDecline = HARD_DECLINE_CODES.has(failure.code);
+  const exhausted = renewal.attempt > settings.retryDays.length;
+  const retryAt = nextRetryAt(settings, {
+    attempt: renewal.attempt,
+    firstFailedAt,
+    hardDecline,
+    now,
+  });
+  await failRenewal(trx, renewal, { ...failure, hardDecline, nextRetryAt: retryAt });
+  if (subscription.status === 'canceled') return;
+  await recordSystemChange(trx, {
+    subscriptionId: subscription.id,
+    action: 'renewal-declined',
+    detail: {
+      cycle: renewal.cycle,
+      attempt: renewal.attempt,
+      code: failure.code,
+      hardDecline,
+      nextRetryAt: retryAt?.toISOString() ?? null,
+    },
+    now,
+  });
+  const links = subscriptionLinks(deps.shopUrl, subscription.id);
+  if (exhausted) {
+    await endRecovery(deps, trx, context, renewal, settings.endAction, now);
+    return;
+  }
+  await deps.mail.enqueue(
+    trx,
+    renewalDeclinedEmail({
+      to: context.email,
+      name: context.name,
+      productTitle: context.productTitle,
+      amount: renewal.amount,
+      currency: renewal.currency,
+      reason: declineReason(failure.code),
+      nextRetryAt: retryAt,
+      lastTry: { at: lastTryAt(settings, firstFailedAt), endAction: settings.endAction },
+      cardUrl: links.card,
+    }),
+  );
+}
+
+/**
+ * Recovery is over without a payment: cancelled, or paused until the subscriber updates the card
+ * (the unpaid cycle lapses, and later cycles are recorded as skipped while it stays paused).
+ */
+export async function endRecovery(
+  deps: Pick<RenewalDeps, 'mail' | 'shopUrl'>,
+  trx: Executor,
+  context: CycleContext,
+  renewal: RenewalRecord,
+  endAction: 'cancel' | 'pause',
+  now: Date,
+): Promise<void> {
+  const { subscription } = context;
+  await updateRenewableSubscription(
+    trx,
+    subscription.id,
+    endAction === 'cancel'
+      ? { status: 'canceled', canceled_at: now, next_retry_at: null }
+      : {
+          status: 'paused',
+          paused_until: null,
+          next_retry_at: null,
+          renewed_cycles: renewal.cycle,
+          current_period_start: renewal.periodStart,
+          current_period_end: renewal.periodEnd,
+        },
+    now,
+  );
+  await recordSystemChange(trx, {
+    subscriptionId: subscription.id,
+    action: 'dunning-ended',
+    detail: { endAction, cycle: renewal.cycle, attempts: renewal.attempt },
+    now,
+  });
+  await deps.mail.enqueue(
+    trx,
+    dunningEndedEmail({
+      to: context.email,
+      name: context.name,
+      productTitle: context.productTitle,
+      amount: renewal.amount,
+      currency: renewal.currency,
+      endAction,
+      cardUrl: subscriptionLinks(deps.shopUrl, subscription.id).card,
+    }),
+  );
 }

@@ -1,105 +1,30 @@
-import type { DatabaseHandle } from '../../../src/db/open-database';
-import { createManualClock, type ManualClock } from '../../../src/lib/clock';
 import { listRenewals } from '../../../src/repositories/subscription-renewals-repository';
-import { createJobQueue, type JobQueue } from '../../../src/services/jobs/job-queue';
-import { createMailQueue, type MailQueue } from '../../../src/services/mail/mail-queue';
-import { createOutboxMailer } from '../../../src/services/mail/mailer';
 import type { PaymentProvider } from '../../../src/services/payments/payment-provider';
-import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
+import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
+import { renewSubscription } from '../../../src/services/subscriptions/renew-subscription';
 import {
-  createTestPaymentProvider,
-  type TestPaymentProvider,
-} from '../../../src/services/payments/test-payment-provider';
-import {
-  handleRenewals,
-  renewSubscription,
+  createRenewalScheduler,
   scheduleDueRenewals,
-  type RenewalDeps,
-} from '../../../src/services/subscriptions/renew-subscription';
-import { createRenewalScheduler } from '../../../src/services/subscriptions/renewal-scheduler';
-import { createTestDatabase, testBackend, type TestDatabase } from '../../helpers/test-database';
-
-const expiry = { expMonth: 12, expYear: 2040, cvc: '123' };
-const returnUrl = 'http://shop.test/account';
-const MONTHLY = 'price_bloodwise_monthly';
+} from '../../../src/services/subscriptions/renewal-scheduler';
+import { MONTHLY, useRenewalWorld } from '../../helpers/renewals';
+import { testBackend } from '../../helpers/test-database';
 
 describe('subscription renewals on the built-in provider', () => {
-  let database: TestDatabase;
-  let clock: ManualClock;
-  let leaseClock: ManualClock;
-  let provider: TestPaymentProvider;
-  let sequence = 0;
-  const queues: JobQueue[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  beforeEach(() => {
-    clock = createManualClock(new Date('2026-01-31T10:00:00Z'));
-    leaseClock = createManualClock(new Date('2030-01-01T00:00:00Z'));
-    provider = createTestPaymentProvider(database.handle.db, { now: () => clock.now() });
-  });
-  afterEach(async () => {
-    await Promise.all(queues.splice(0).map((queue) => queue.stop()));
-  });
-  afterAll(() => database.drop());
-
-  function mailFor(handle: DatabaseHandle): MailQueue {
-    return createMailQueue(handle.db, createOutboxMailer(handle.db, 'shop@example.com'), {
-      from: 'shop@example.com',
-      clock,
-    });
-  }
-
-  function depsFor(handle: DatabaseHandle, paymentProvider: PaymentProvider): RenewalDeps {
-    return { db: handle.db, provider: paymentProvider, mail: mailFor(handle), clock, returnUrl };
-  }
-
-  function runner(handle: DatabaseHandle, paymentProvider: PaymentProvider = provider): JobQueue {
-    const queue = createJobQueue(handle.db, {
-      clock,
-      leaseClock,
-      leaseMs: 300_000,
-      pollMs: 60_000,
-    });
-    handleRenewals(queue, depsFor(handle, paymentProvider));
-    queues.push(queue);
-    return queue;
-  }
-
-  /** A subscriber with a saved card and a plan starting at the clock's now. */
-  async function subscribe(priceId = MONTHLY): Promise<{ id: string; email: string }> {
-    sequence += 1;
-    const email = `renew-${sequence}@example.com`;
-    const customer = await provider.ensureCustomer({ userId: null, email, name: 'Ren Ewal' });
-    const token = await provider.createCardToken({ number: TEST_CARDS.succeeds, ...expiry });
-    const setup = await provider.createSetup({
-      customerId: customer.id,
-      token: token.id,
-      returnUrl,
-      idempotencyKey: `setup:${sequence}`,
-    });
-    const subscription = await provider.createSubscription({
-      customerId: customer.id,
-      priceId,
-      paymentMethodId: setup.paymentMethodId!,
-      idempotencyKey: `sub:${sequence}`,
-    });
-    return { id: subscription.id, email };
-  }
-
-  async function chargesOf(subscriptionId: string) {
-    return database.handle.db
-      .selectFrom('payment_charges')
-      .select(['id', 'status', 'amount_cents'])
-      .where('idempotency_key', 'like', `renewal:${subscriptionId}:%`)
-      .execute();
-  }
-
+  const world = useRenewalWorld('2026-01-31T10:00:00Z');
+  const subscribe = (priceId?: string) => world.subscribe(priceId);
+  const runner = (...args: Parameters<typeof world.runner>) => world.runner(...args);
+  const drain = (queue: Parameters<typeof world.drain>[0]) => world.drain(queue);
+  const schedulerDeps = () => world.deps();
+  const depsFor = (...args: Parameters<typeof world.deps>) => world.deps(...args);
+  const chargesOf = (id: string) => world.chargesOf(id);
+  const periodOf = async (id: string) => {
+    const { start, end, cycles, status } = await world.periodOf(id);
+    return { start, end, cycles, status };
+  };
   async function ordersOf(subscriptionId: string) {
-    const renewals = await listRenewals(database.handle.db, subscriptionId);
+    const renewals = await listRenewals(world.database.handle.db, subscriptionId);
     const ids = renewals.flatMap((renewal) => (renewal.orderId ? [renewal.orderId] : []));
-    const orders = await database.handle.db
+    const orders = await world.database.handle.db
       .selectFrom('orders')
       .select(['id', 'status', 'total_cents', 'idempotency_key'])
       .where('idempotency_key', 'like', `renewal:${subscriptionId}:%`)
@@ -107,37 +32,15 @@ describe('subscription renewals on the built-in provider', () => {
     return { ids, orders };
   }
 
-  async function periodOf(subscriptionId: string) {
-    const row = await database.handle.db
-      .selectFrom('payment_subscriptions')
-      .select(['current_period_start', 'current_period_end', 'renewed_cycles', 'status'])
-      .where('id', '=', subscriptionId)
-      .executeTakeFirstOrThrow();
-    return {
-      start: new Date(row.current_period_start).toISOString(),
-      end: new Date(row.current_period_end).toISOString(),
-      cycles: row.renewed_cycles,
-      status: row.status,
-    };
-  }
-
-  /** Schedules and runs renewals until nothing more is due, as the scheduler's loop does. */
-  async function drain(queue: JobQueue): Promise<void> {
-    for (;;) {
-      await scheduleDueRenewals({ db: database.handle.db, clock }, queue);
-      if ((await queue.runDue()) === 0) return;
-    }
-  }
-
   it('renews a due subscription once when the clock moves a period: charge, order, period, receipt', async () => {
     const { id, email } = await subscribe();
-    const queue = runner(database.handle);
+    const queue = runner(world.database.handle);
     expect(await periodOf(id)).toMatchObject({ end: '2026-02-28T10:00:00.000Z', cycles: 0 });
 
-    expect(await scheduleDueRenewals({ db: database.handle.db, clock }, queue)).toBe(0);
-    clock.set(new Date('2026-02-28T10:00:00Z'));
-    expect(await scheduleDueRenewals({ db: database.handle.db, clock }, queue)).toBe(1);
-    expect(await scheduleDueRenewals({ db: database.handle.db, clock }, queue)).toBe(0);
+    expect(await scheduleDueRenewals(schedulerDeps(), queue)).toBe(0);
+    world.clock.set(new Date('2026-02-28T10:00:00Z'));
+    expect(await scheduleDueRenewals(schedulerDeps(), queue)).toBe(1);
+    expect(await scheduleDueRenewals(schedulerDeps(), queue)).toBe(0);
     expect(await queue.runDue()).toBe(1);
 
     expect(await chargesOf(id)).toEqual([
@@ -146,7 +49,7 @@ describe('subscription renewals on the built-in provider', () => {
     const { ids, orders } = await ordersOf(id);
     expect(orders).toEqual([expect.objectContaining({ status: 'paid', total_cents: 9_900 })]);
     expect(ids).toEqual([orders[0]!.id]);
-    const lines = await database.handle.db
+    const lines = await world.database.handle.db
       .selectFrom('order_lines')
       .select(['lookup_key', 'price_id', 'quantity'])
       .where('order_id', '=', orders[0]!.id)
@@ -158,7 +61,7 @@ describe('subscription renewals on the built-in provider', () => {
       cycles: 1,
       status: 'active',
     });
-    const receipts = await database.handle.db
+    const receipts = await world.database.handle.db
       .selectFrom('outbox')
       .select('subject')
       .where('to_address', '=', email)
@@ -166,17 +69,17 @@ describe('subscription renewals on the built-in provider', () => {
     expect(receipts).toEqual([{ subject: expect.stringContaining('renewed') }]);
 
     // Nothing more until the next period ends.
-    expect(await scheduleDueRenewals({ db: database.handle.db, clock }, queue)).toBe(0);
+    expect(await scheduleDueRenewals(schedulerDeps(), queue)).toBe(0);
     expect(await queue.runDue()).toBe(0);
     expect(await chargesOf(id)).toHaveLength(1);
   });
 
   it('counts periods from the anchor: Jan 31 → Feb 28 → Mar 31 → Apr 30, and Feb 29 in a leap year', async () => {
     const { id } = await subscribe();
-    const queue = runner(database.handle);
+    const queue = runner(world.database.handle);
     const ends: string[] = [];
     for (const at of ['2026-02-28', '2026-03-31', '2026-04-30']) {
-      clock.set(new Date(`${at}T10:00:00Z`));
+      world.clock.set(new Date(`${at}T10:00:00Z`));
       await drain(queue);
       ends.push((await periodOf(id)).end);
     }
@@ -187,10 +90,10 @@ describe('subscription renewals on the built-in provider', () => {
     ]);
     expect(await chargesOf(id)).toHaveLength(3);
 
-    clock.set(new Date('2028-01-31T10:00:00Z'));
+    world.clock.set(new Date('2028-01-31T10:00:00Z'));
     const leap = await subscribe();
     expect((await periodOf(leap.id)).end).toBe('2028-02-29T10:00:00.000Z');
-    clock.set(new Date('2028-02-29T10:00:00Z'));
+    world.clock.set(new Date('2028-02-29T10:00:00Z'));
     await drain(queue);
     expect(await periodOf(leap.id)).toMatchObject({
       start: '2028-02-29T10:00:00.000Z',
@@ -199,13 +102,50 @@ describe('subscription renewals on the built-in provider', () => {
     });
   });
 
+  it('a daylight-saving change moves no renewal: periods are counted in UTC whatever the zone', async () => {
+    const zone = process.env.TZ;
+    // The machine in New York, where clocks spring forward on Mar 8 and fall back on Nov 1, 2026.
+    process.env.TZ = 'America/New_York';
+    try {
+      world.clock.set(new Date('2026-03-01T15:00:00Z'));
+      const fourWeeks = await subscribe('price_bloodwise_4_weeks');
+      world.clock.set(new Date('2026-10-15T14:00:00Z'));
+      const monthly = await subscribe();
+      const queue = runner();
+      expect((await periodOf(fourWeeks.id)).end).toBe('2026-03-29T15:00:00.000Z');
+
+      // Not an hour early: due at the instant 28 × 24 hours later.
+      world.clock.set(new Date('2026-03-29T14:59:59Z'));
+      await drain(queue);
+      expect(await chargesOf(fourWeeks.id)).toEqual([]);
+      world.clock.set(new Date('2026-03-29T15:00:00Z'));
+      await drain(queue);
+      expect(await periodOf(fourWeeks.id)).toMatchObject({
+        start: '2026-03-29T15:00:00.000Z',
+        end: '2026-04-26T15:00:00.000Z',
+        cycles: 1,
+      });
+
+      // A month across the autumn change keeps its UTC time of day.
+      world.clock.set(new Date('2026-11-15T14:00:00Z'));
+      await drain(queue);
+      expect(await periodOf(monthly.id)).toMatchObject({
+        start: '2026-11-15T14:00:00.000Z',
+        end: '2026-12-15T14:00:00.000Z',
+        cycles: 1,
+      });
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
   it('bills the renewals missed while the shop was down when it comes back, each once', async () => {
     const { id } = await subscribe();
-    const queue = runner(database.handle);
+    const queue = runner(world.database.handle);
     // Down from late January until April 2: the Feb 28 and Mar 31 renewals were missed.
-    clock.set(new Date('2026-04-02T08:00:00Z'));
+    world.clock.set(new Date('2026-04-02T08:00:00Z'));
     await drain(queue);
-    const renewals = await listRenewals(database.handle.db, id);
+    const renewals = await listRenewals(world.database.handle.db, id);
     expect(renewals.map((renewal) => [renewal.cycle, renewal.status])).toEqual([
       [1, 'succeeded'],
       [2, 'succeeded'],
@@ -217,21 +157,22 @@ describe('subscription renewals on the built-in provider', () => {
 
   it('two runners racing for the same renewal charge the card once', async () => {
     const { id } = await subscribe();
-    const other = testBackend() === 'postgres' ? await database.openAnother() : database.handle;
-    const [a, b] = [runner(database.handle), runner(other)];
-    clock.set(new Date('2026-02-28T10:00:00Z'));
+    const other =
+      testBackend() === 'postgres' ? await world.database.openAnother() : world.database.handle;
+    const [a, b] = [runner(world.database.handle), runner(other)];
+    world.clock.set(new Date('2026-02-28T10:00:00Z'));
     const scheduled = await Promise.all([
-      scheduleDueRenewals({ db: database.handle.db, clock }, a),
-      scheduleDueRenewals({ db: other.db, clock }, b),
+      scheduleDueRenewals(schedulerDeps(), a),
+      scheduleDueRenewals(depsFor(other, world.provider), b),
     ]);
     expect(scheduled[0]! + scheduled[1]!).toBe(1);
     await Promise.all([a.runDue(), b.runDue()]);
 
     // And the renewal itself, called twice at once around the queue, still moves money once.
-    clock.set(new Date('2026-03-31T10:00:00Z'));
-    const otherProvider = createTestPaymentProvider(other.db, { now: () => clock.now() });
+    world.clock.set(new Date('2026-03-31T10:00:00Z'));
+    const otherProvider = createTestPaymentProvider(other.db, { now: () => world.clock.now() });
     const outcomes = await Promise.all([
-      renewSubscription(depsFor(database.handle, provider), id, 2),
+      renewSubscription(depsFor(world.database.handle, world.provider), id, 2),
       renewSubscription(depsFor(other, otherProvider), id, 2),
     ]);
     expect(outcomes.sort()).toEqual(['already-renewed', 'renewed']);
@@ -246,9 +187,9 @@ describe('subscription renewals on the built-in provider', () => {
     let crashes = 1;
     // The process dies once right after the provider took the money, before anything is written.
     const crashing: PaymentProvider = {
-      ...provider,
+      ...world.provider,
       async confirmCharge(chargeId, input) {
-        const charge = await provider.confirmCharge(chargeId, input);
+        const charge = await world.provider.confirmCharge(chargeId, input);
         if (crashes > 0) {
           crashes -= 1;
           throw new Error('process killed after the charge');
@@ -256,23 +197,23 @@ describe('subscription renewals on the built-in provider', () => {
         return charge;
       },
     };
-    const queue = runner(database.handle, crashing);
-    clock.set(new Date('2026-02-28T10:00:00Z'));
-    await scheduleDueRenewals({ db: database.handle.db, clock }, queue);
+    const queue = runner(world.database.handle, crashing);
+    world.clock.set(new Date('2026-02-28T10:00:00Z'));
+    await scheduleDueRenewals(schedulerDeps(), queue);
     expect(await queue.runDue()).toBe(1);
 
     expect(await chargesOf(id)).toEqual([expect.objectContaining({ status: 'succeeded' })]);
     expect((await ordersOf(id)).orders).toEqual([]);
-    expect(await listRenewals(database.handle.db, id)).toEqual([
+    expect(await listRenewals(world.database.handle.db, id)).toEqual([
       expect.objectContaining({ cycle: 1, status: 'pending', chargeId: expect.any(String) }),
     ]);
 
     // The job's retry comes after its backoff (at most a minute for the first failure).
-    clock.advance(60_000);
+    world.clock.advance(60_000);
     expect(await queue.runDue()).toBe(1);
     expect(await chargesOf(id)).toHaveLength(1);
     expect((await ordersOf(id)).orders).toHaveLength(1);
-    expect(await listRenewals(database.handle.db, id)).toEqual([
+    expect(await listRenewals(world.database.handle.db, id)).toEqual([
       expect.objectContaining({ cycle: 1, status: 'succeeded', orderId: expect.any(String) }),
     ]);
     expect(await periodOf(id)).toMatchObject({ cycles: 1, end: '2026-03-31T10:00:00.000Z' });
@@ -280,21 +221,22 @@ describe('subscription renewals on the built-in provider', () => {
 
   it('queues every due subscription page by page, and a subscription not due yet waits', async () => {
     const due = [await subscribe(), await subscribe(), await subscribe()];
-    clock.set(new Date('2026-02-10T00:00:00Z'));
+    world.clock.set(new Date('2026-02-10T00:00:00Z'));
     const later = await subscribe();
-    const queue = runner(database.handle);
-    clock.set(new Date('2026-03-01T00:00:00Z'));
-    await database.handle.db.deleteFrom('jobs').execute();
+    const queue = runner(world.database.handle);
+    world.clock.set(new Date('2026-03-01T00:00:00Z'));
+    await world.database.handle.db.deleteFrom('jobs').execute();
     // Subscriptions made by earlier tests may be due too: count only this test's.
-    expect(
-      await scheduleDueRenewals({ db: database.handle.db, clock }, queue, 1),
-    ).toBeGreaterThanOrEqual(3);
-    const jobs = await database.handle.db.selectFrom('jobs').select('singleton_key').execute();
+    expect(await scheduleDueRenewals(schedulerDeps(), queue, 1)).toBeGreaterThanOrEqual(3);
+    const jobs = await world.database.handle.db
+      .selectFrom('jobs')
+      .select('singleton_key')
+      .execute();
     const keys = jobs.map((job) => job.singleton_key);
     for (const subscription of due) expect(keys).toContain(`subscription:${subscription.id}`);
     expect(keys).not.toContain(`subscription:${later.id}`);
 
-    const scheduler = createRenewalScheduler({ db: database.handle.db, clock }, queue, {
+    const scheduler = createRenewalScheduler(schedulerDeps(), queue, {
       intervalMs: 60_000,
     });
     expect(await scheduler.runOnce()).toBe(0);
