@@ -34,10 +34,10 @@ test.beforeAll(async () => {
     await seedDemoData(handle.db, { hashPassword: createPasswordHasher().hash });
     const now = new Date();
     const inAMonth = new Date(now.getTime() + 30 * 24 * 3_600_000);
-    const { id: customerId } = await handle.db
+    const { id: customerId, userId } = await handle.db
       .selectFrom('payment_customers')
       .innerJoin('users', 'users.id', 'payment_customers.user_id')
-      .select('payment_customers.id')
+      .select(['payment_customers.id', 'users.id as userId'])
       .where('users.email', '=', DEMO_USER.email)
       .executeTakeFirstOrThrow();
     await handle.db
@@ -46,20 +46,24 @@ test.beforeAll(async () => {
         {
           id: 'sub_e2e_mini_panel',
           customer_id: customerId,
+          user_id: userId,
           price_id: 'price_mini_panel_upgrade',
           quantity: 1,
           status: 'active',
           current_period_start: now,
           current_period_end: inAMonth,
+          billing_anchor: now,
         },
         {
           id: 'sub_e2e_monthly_canceled',
           customer_id: customerId,
+          user_id: userId,
           price_id: 'price_bloodwise_monthly',
           quantity: 1,
           status: 'canceled',
           current_period_start: now,
           current_period_end: inAMonth,
+          billing_anchor: now,
           canceled_at: now,
         },
       ])

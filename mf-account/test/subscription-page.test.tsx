@@ -20,7 +20,7 @@ const history = {
     {
       kind: 'change',
       at: '2030-02-20T12:00:00.000Z',
-      label: 'Card changed',
+      label: 'New card',
       amount: null,
       currency: null,
       status: null,
@@ -124,10 +124,10 @@ describe('/account/subscriptions/:id', () => {
       await screen.findByRole('list', { name: 'Orders, renewals and changes' }),
     ).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/^Card changed · ChangeFeb 20, 2030$/),
-      expect.stringMatching(/^Renewal 1 · RenewalFeb 15, 2030 · Order ord_2\$49Paid$/),
-      expect.stringMatching(/^Refund · RefundJan 20, 2030 · Order ord_1−\$10$/),
-      expect.stringMatching(/^First order · OrderJan 15, 2030 · Order ord_1\$49Paid$/),
+      expect.stringMatching(/^New card · ChangeFeb 20, 2030$/),
+      expect.stringMatching(/^Renewal 1Feb 15, 2030 · Order ord_2\$49Paid$/),
+      expect.stringMatching(/^RefundJan 20, 2030 · Order ord_1−\$10$/),
+      expect.stringMatching(/^First orderJan 15, 2030 · Order ord_1\$49Paid$/),
     ]);
   });
 

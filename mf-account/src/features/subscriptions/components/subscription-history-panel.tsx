@@ -26,8 +26,11 @@ function HistoryRow({ entry }: { entry: SubscriptionHistoryEntry }) {
     <li className="acc-history-row" data-kind={entry.kind}>
       <div className="acc-history-text">
         <span>
-          <strong>{entry.label}</strong>{' '}
-          <span className="acc-muted">· {KIND_LABELS[entry.kind]}</span>
+          <strong>{entry.label}</strong>
+          {/* The kind, unless the label already says it ("Renewal 3", "Refund"). */}
+          {!entry.label.toLowerCase().includes(KIND_LABELS[entry.kind].toLowerCase()) && (
+            <span className="acc-muted"> · {KIND_LABELS[entry.kind]}</span>
+          )}
         </span>
         <span className="acc-muted">
           <time dateTime={entry.at}>{formatDate(entry.at)}</time>
