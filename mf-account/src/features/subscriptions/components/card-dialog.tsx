@@ -33,8 +33,14 @@ export function CardDialogBody({ subscription, onDone, onClose }: StepProps) {
   const known = useRef<Set<string>>(new Set());
   const addButton = useRef<HTMLButtonElement>(null);
   const legendId = useId();
+  // Preselected: the card renewals go to now when it is among the saved ones, else the default.
   const selected =
-    chosen ?? subscription.paymentMethod?.id ?? cards.find((card) => card.isDefault)?.id ?? null;
+    chosen ??
+    (
+      cards.find((card) => card.id === subscription.paymentMethod?.id) ??
+      cards.find((card) => card.isDefault)
+    )?.id ??
+    null;
 
   const startAdding = () => {
     known.current = new Set(cards.map((card) => card.id));
