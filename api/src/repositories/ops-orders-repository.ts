@@ -145,7 +145,7 @@ export async function refundedByOrder(
   return new Map(rows.map((row) => [row.order_id, toCount(row.total)]));
 }
 
-export type ListedOrderKind = 'consumer' | 'business' | 'employer';
+export type ListedOrderKind = 'consumer' | 'business' | 'employer' | 'renewal';
 
 export interface OrderListFilter {
   /** An order id (a uuid) or the customer's e-mail. */
@@ -183,11 +183,20 @@ export async function listOrders(db: Executor, filter: OrderListFilter) {
         .select(sql`1`.as('one'))
         .whereRef('employer_requests.order_id', '=', 'orders.id'),
     );
+  // A subscription's renewal order is the one its ledger row names.
+  const renewal = (eb: ExpressionBuilder<DB, 'orders'>) =>
+    eb.exists(
+      eb
+        .selectFrom('subscription_renewals')
+        .select(sql`1`.as('one'))
+        .whereRef('subscription_renewals.order_id', '=', 'orders.id'),
+    );
   let query = db
     .selectFrom('orders')
     .selectAll('orders')
     .select((eb) => [
       employer(eb).as('employer'),
+      renewal(eb).as('renewal'),
       // The database's own precision: a millisecond cursor would skip or repeat rows.
       sql<string>`to_char(orders.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
         'position_at',
@@ -212,9 +221,15 @@ export async function listOrders(db: Executor, filter: OrderListFilter) {
         kinds.map((kind) =>
           kind === 'employer'
             ? employer(eb)
-            : kind === 'consumer'
-              ? eb.and([eb('orders.kind', '=', 'consumer'), eb.not(employer(eb))])
-              : eb('orders.kind', '=', 'business'),
+            : kind === 'renewal'
+              ? renewal(eb)
+              : kind === 'consumer'
+                ? eb.and([
+                    eb('orders.kind', '=', 'consumer'),
+                    eb.not(employer(eb)),
+                    eb.not(renewal(eb)),
+                  ])
+                : eb('orders.kind', '=', 'business'),
         ),
       ),
     );
@@ -229,24 +244,47 @@ export async function listOrders(db: Executor, filter: OrderListFilter) {
     .orderBy('orders.id', 'desc')
     .limit(filter.limit + 1)
     .execute();
-  const page = rows.slice(0, filter.limit).map(({ employer: isEmployer, position_at, ...row }) => ({
-    row: row as OrderRow,
-    kind: (isEmployer ? 'employer' : row.kind) as ListedOrderKind,
-    position: { at: position_at, id: row.id },
-  }));
+  const page = rows
+    .slice(0, filter.limit)
+    .map(({ employer: isEmployer, renewal: isRenewal, position_at, ...row }) => ({
+      row: row as OrderRow,
+      kind: listedKind(row, { employer: Boolean(isEmployer), renewal: Boolean(isRenewal) }),
+      position: { at: position_at, id: row.id },
+    }));
   const last = page.at(-1);
   return { page, next: rows.length > filter.limit && last ? last.position : null };
 }
 
-/** Whether an employer was asked to pay for this order. */
-export async function isEmployerOrder(db: Executor, orderId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('employer_requests')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/** An employer's order, then a renewal, else the kind the order was placed as. */
+function listedKind(
+  row: Pick<OrderRow, 'kind'>,
+  facts: { employer: boolean; renewal: boolean },
+): ListedOrderKind {
+  if (facts.employer) return 'employer';
+  if (facts.renewal) return 'renewal';
+  return row.kind;
+}
+
+/** How the list shows this order: an employer pays for it, it renews a subscription, or its own kind. */
+export async function listedKindOf(
+  db: Executor,
+  row: Pick<OrderRow, 'id' | 'kind'>,
+): Promise<ListedOrderKind> {
+  const [employer, renewal] = await Promise.all([
+    db
+      .selectFrom('employer_requests')
+      .select('id')
+      .where('order_id', '=', row.id)
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('subscription_renewals')
+      .select('id')
+      .where('order_id', '=', row.id)
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return listedKind(row, { employer: employer !== undefined, renewal: renewal !== undefined });
 }
 
 /** Locks the order row: refunds of one order are worked out one after the other. */

@@ -146,10 +146,10 @@ export const ORDER_STATUSES = [
 ] as const;
 
 /**
- * Where an order came from: a shopper's checkout, a partner storefront's business order, or an
- * order an employee's employer pays. Renewals will join as another kind.
+ * Where an order came from: a shopper's checkout, a partner storefront's business order, an
+ * order an employee's employer pays, or a subscription's renewal.
  */
-export const ORDER_KINDS = ['consumer', 'business', 'employer'] as const;
+export const ORDER_KINDS = ['consumer', 'business', 'employer', 'renewal'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /** The most orders one page of the list holds. */

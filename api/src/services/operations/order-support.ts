@@ -9,9 +9,9 @@ import { recordAudit, type AuditActor } from '../../repositories/audit-log-repos
 import {
   findRefundsByKey,
   insertPendingRefund,
-  isEmployerOrder,
   listOrderRefunds,
   listOrders,
+  listedKindOf,
   lockOrder,
   orderLineRows,
   orderUpgradeRows,
@@ -173,14 +173,14 @@ export async function orderDetail(
   if (!row) return null;
   const money = await moneyPicture(deps, row);
   const refunds = await listOrderRefunds(deps.db, orderId);
-  const employer = await isEmployerOrder(deps.db, orderId);
+  const kind = await listedKindOf(deps.db, row);
   const { chargeLeft, lineLeft } = refundable(row, money, refunds);
   const reservedTotal = refunds
     .filter((refund) => RESERVED.includes(refund.status))
     .reduce((total, refund) => total + refund.amount, 0);
   return {
     order: {
-      ...summary(row, reservedTotal, employer ? 'employer' : row.kind),
+      ...summary(row, reservedTotal, kind),
       subtotal: row.subtotal_cents,
       discount: row.discount_cents,
       shipping: row.shipping_cents,

@@ -260,4 +260,50 @@ describe('the operator orders list', () => {
       expect(unknown.json().error.code).toBe('NOT_FOUND');
     }
   });
+
+  it('lists a subscription’s renewal order as a renewal, apart from plain consumer orders', async () => {
+    const id = await seed({ email: 'g@example.com', at: '2026-03-07T10:00:00Z' });
+    const at = new Date('2026-02-07T10:00:00Z');
+    await t.app.db
+      .insertInto('payment_subscriptions')
+      .values({
+        id: 'sub_order_list',
+        customer_id: 'cus_order_list',
+        price_id: 'price_bloodwise_monthly',
+        payment_method_id: null,
+        quantity: 1,
+        status: 'active',
+        current_period_start: at,
+        current_period_end: new Date('2026-04-07T10:00:00Z'),
+        billing_anchor: at,
+      })
+      .execute();
+    await t.app.db
+      .insertInto('subscription_renewals')
+      .values({
+        subscription_id: 'sub_order_list',
+        cycle: 1,
+        period_start: new Date('2026-03-07T10:00:00Z'),
+        period_end: new Date('2026-04-07T10:00:00Z'),
+        amount_cents: 9900,
+        currency: 'usd',
+        status: 'succeeded',
+        charge_id: null,
+        order_id: id,
+        failure_code: null,
+        failure_message: null,
+      })
+      .execute();
+
+    const all = (await list()).json() as { orders: Listed[] };
+    expect(all.orders[0]).toMatchObject({ email: 'g@example.com', kind: 'renewal' });
+    expect(await emails('?kind=renewal')).toEqual(['g@example.com']);
+    expect(await emails('?kind=consumer')).not.toContain('g@example.com');
+    const detail = await t.inject({
+      method: 'GET',
+      url: API_PATHS.opsOrder.replace(':id', id),
+      headers: { cookie: operator },
+    });
+    expect(detail.json().order).toMatchObject({ id, kind: 'renewal' });
+  });
 });

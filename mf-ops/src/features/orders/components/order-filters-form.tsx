@@ -18,6 +18,7 @@ export const KIND_LABELS: Record<(typeof ORDER_KINDS)[number], string> = {
   consumer: 'Consumer',
   business: 'Partner storefront',
   employer: 'Employer pays',
+  renewal: 'Subscription renewal',
 };
 
 /** A labelled multiple choice among a filter's values (none chosen: any). */
