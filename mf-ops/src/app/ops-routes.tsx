@@ -20,6 +20,15 @@ const OrdersPage = lazyPage(
   'OrdersPage',
 );
 
+const SubscriptionsPage = lazyPage(
+  () => import('../features/subscriptions/components/subscriptions-page'),
+  'SubscriptionsPage',
+);
+const SubscriptionSettingsPage = lazyPage(
+  () => import('../features/subscriptions/components/subscription-settings-page'),
+  'SubscriptionSettingsPage',
+);
+
 export function OpsRoutes() {
   return (
     <Routes>
@@ -64,6 +73,22 @@ export function OpsRoutes() {
           element={
             <PageSuspense>
               <OrdersPage />
+            </PageSuspense>
+          }
+        />
+        <Route
+          path="subscriptions"
+          element={
+            <PageSuspense>
+              <SubscriptionsPage />
+            </PageSuspense>
+          }
+        />
+        <Route
+          path="subscriptions/settings"
+          element={
+            <PageSuspense>
+              <SubscriptionSettingsPage />
             </PageSuspense>
           }
         />

@@ -1,13 +1,13 @@
 // GET /api/v1/ops/orders?q&status&kind&partner&from&to&cursor -> { orders, nextCursor }: newest
 // first, one page per cursor.
-import { useState } from 'react';
-import { keepPreviousData, queryOptions, useQueries } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { orderListSchema, type OrderList } from '@shop/shared/contract/ops';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { ApiError } from '@shop/shared/http/api-error';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { opsCall } from '../../shared/api/ops-call';
+import { useCursorPages } from '../../shared/api/use-cursor-pages';
 
 export type OrderSummary = OrderList['orders'][number];
 
@@ -36,40 +36,13 @@ export function orderPageQueryOptions(
   });
 }
 
-/**
- * The list for these API filters: the first page, then each older page asked for, one query per
- * cursor (the shell's shared query library carries no infinite queries). The first page's rows
- * stay on screen while another filter loads.
- */
+/** The orders for these API filters, newest first, older pages on request. */
 export function useOrderList(query: Record<string, string>) {
   const { api } = useShell();
-  const [more, setMore] = useState<{ query: Record<string, string>; cursors: string[] }>({
+  const list = useCursorPages(
     query,
-    cursors: [],
-  });
-  // Other filters start again from the first page.
-  const cursors = more.query === query ? more.cursors : [];
-  const pages = useQueries({
-    queries: [null, ...cursors].map((cursor, index) => ({
-      ...orderPageQueryOptions(api, query, cursor),
-      placeholderData: index === 0 ? keepPreviousData : undefined,
-    })),
-  });
-  const first = pages[0]!;
-  const last = pages[pages.length - 1]!;
-  const nextCursor = last.data?.nextCursor ?? null;
-  const loaded = pages.filter((page) => page.data !== undefined);
-  return {
-    first,
-    orders: loaded.flatMap((page) => page.data!.orders),
-    /** Updating after a filter changed (the rows shown are the previous filter's). */
-    reloading: first.isFetching && (first.isPlaceholderData || pages.length === 1),
-    olderLoading: pages.length > 1 && last.isPending,
-    olderError: pages.length > 1 && last.isError ? last.error : null,
-    retryOlder: () => void last.refetch(),
-    hasOlder: !last.isPlaceholderData && nextCursor !== null,
-    showOlder: () => {
-      if (nextCursor) setMore({ query, cursors: [...cursors, nextCursor] });
-    },
-  };
+    (cursor) => orderPageQueryOptions(api, query, cursor),
+    (page) => page.orders,
+  );
+  return { ...list, orders: list.rows };
 }

@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import type { ORDER_KINDS, ORDER_STATUSES } from '@shop/shared/contract/ops';
 import { usePartners } from '../../partners/api/partners';
+import { FilterActions, SearchField } from '../../shared/components/filter-form';
+import { useFilterDraft, type FilterFormProps } from '../../shared/hooks/use-filter-draft';
 import { NO_FILTERS, hasFilters, type OrderFilters } from '../model/order-filters';
 
 export const STATUS_LABELS: Record<(typeof ORDER_STATUSES)[number], string> = {
@@ -54,24 +54,10 @@ function ChoiceFilter<T extends string>(props: {
  * The list's filters, applied together by the form's button (or Enter in the search box), so a
  * half-typed date never sends a request and a screen reader hears one change, not one per key.
  */
-export function OrderFiltersForm({
-  applied,
-  loading,
-  onApply,
-}: {
-  applied: OrderFilters;
-  loading: boolean;
-  onApply: (filters: OrderFilters) => void;
-}) {
-  const [draft, setDraft] = useState(applied);
-  // The address changed (Back, a shared link): the form shows what the list shows.
-  useEffect(() => setDraft(applied), [applied]);
+export function OrderFiltersForm(props: FilterFormProps<OrderFilters>) {
+  const { applied, loading, onApply } = props;
+  const { draft, set, submit, clear } = useFilterDraft(props);
   const partners = usePartners();
-  const set = (change: Partial<OrderFilters>) => setDraft((current) => ({ ...current, ...change }));
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    onApply(draft);
-  };
 
   return (
     <form
@@ -81,18 +67,14 @@ export function OrderFiltersForm({
       onSubmit={submit}
       noValidate
     >
-      <div className="ops-filters__field ops-filters__field--wide">
-        <label htmlFor="ops-order-search">E-mail address or order id</label>
-        <Input.Search
-          id="ops-order-search"
-          value={draft.q}
-          onChange={(event) => set({ q: event.target.value })}
-          enterButton="Search"
-          allowClear
-          loading={loading}
-          onSearch={(value) => onApply({ ...draft, q: value.trim() })}
-        />
-      </div>
+      <SearchField
+        id="ops-order-search"
+        label="E-mail address or order id"
+        value={draft.q}
+        loading={loading}
+        onChange={(q) => set({ q })}
+        onSearch={(q) => onApply({ ...draft, q })}
+      />
       <ChoiceFilter
         id="ops-order-status"
         label="Status"
@@ -147,21 +129,10 @@ export function OrderFiltersForm({
           onChange={(event) => set({ to: event.target.value })}
         />
       </div>
-      <div className="ops-filters__actions">
-        <Button type="primary" htmlType="submit">
-          Apply filters
-        </Button>
-        {(hasFilters(applied) || hasFilters(draft)) && (
-          <Button
-            onClick={() => {
-              setDraft(NO_FILTERS);
-              onApply(NO_FILTERS);
-            }}
-          >
-            Clear filters
-          </Button>
-        )}
-      </div>
+      <FilterActions
+        canClear={hasFilters(applied) || hasFilters(draft)}
+        onClear={() => clear(NO_FILTERS)}
+      />
     </form>
   );
 }

@@ -7,6 +7,7 @@ const SCREENS = [
   { to: '/ops/releases', label: 'Releases' },
   { to: '/ops/partners', label: 'Partners' },
   { to: '/ops/orders', label: 'Orders' },
+  { to: '/ops/subscriptions', label: 'Subscriptions' },
 ] as const;
 
 /** The console's frame: its title, who is signed in, and one link per screen. */
