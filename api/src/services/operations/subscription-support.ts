@@ -29,7 +29,8 @@ import {
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailQueue } from '../mail/mail-queue';
 import { operatorChangeEmail, type OperatorChange } from '../subscriptions/operator-change-email';
-import { renewSubscriptionJob } from '../subscriptions/renew-subscription';
+import { subscriptionLinks } from '../subscriptions/renew-subscription';
+import { retryRenewalNow } from '../subscriptions/renewal-scheduler';
 import {
   shopRunBilling,
   type SubscriptionBilling,
@@ -44,7 +45,7 @@ export interface SubscriptionSupportDeps {
   db: Database;
   clock: Clock;
   mail: MailQueue;
-  jobs: Pick<JobQueue, 'enqueue' | 'wake'>;
+  jobs: JobQueue;
   /** The shop's address, for the account link in the subscriber's mail. */
   publicOrigin: string;
   /** Mirrors a committed change to the provider that bills the cycle (Stripe Billing). */
@@ -123,6 +124,19 @@ function summary(row: OpsSubscriptionRow): OpsSubscriptionSummary {
   };
 }
 
+/** Why a renewal cannot be tried now, or null when it can. */
+function retryRefusal(row: OpsSubscriptionRow): string | null {
+  // Paused with no date: its tries ran out and it waits for a card that works.
+  const recovering =
+    row.status === 'past_due' || (row.status === 'paused' && row.pausedUntil === null);
+  if (!recovering)
+    return `Only a past-due renewal can be retried; this subscription is ${row.status.replace('_', ' ')}.`;
+  if (row.provider !== 'test')
+    return 'Stripe Billing retries this renewal on its own schedule; it cannot be tried from here.';
+  if (!row.paymentMethodId) return 'There is no card on file: the subscriber must add one first.';
+  return null;
+}
+
 /** What an operator may do to the subscription as it stands. */
 function allowedActions(row: OpsSubscriptionRow) {
   const live = row.status !== 'canceled';
@@ -130,7 +144,7 @@ function allowedActions(row: OpsSubscriptionRow) {
     cancelNow: live,
     cancelAtPeriodEnd: row.status === 'active' && !row.cancelAtPeriodEnd,
     pause: (row.status === 'active' || row.status === 'paused') && !row.cancelAtPeriodEnd,
-    retry: row.status === 'past_due' && row.paymentMethodId !== null,
+    retry: retryRefusal(row) === null,
   };
 }
 
@@ -229,8 +243,6 @@ interface Decision {
   mail?: OperatorChange;
   /** What the billing provider is told after commit. */
   mirror?: SubscriptionChange;
-  /** Work queued in the same transaction (a renewal job). */
-  queue?: (trx: Executor, row: OpsSubscriptionRow) => Promise<void>;
 }
 
 /**
@@ -268,11 +280,9 @@ async function act(
     });
     const message = decided.mail && changeMail(deps, locked, decided.mail);
     if (message) await deps.mail.enqueue(trx, message);
-    await decided.queue?.(trx, locked);
     return { row: locked, decision: decided };
   });
   deps.mail.wake();
-  if (decision.queue) deps.jobs.wake();
   if (decision.mirror) await (deps.billing ?? shopRunBilling).mirror(billed(row), decision.mirror);
   return subscriptionDetailFor(deps.db, input.id);
 }
@@ -301,7 +311,7 @@ function changeMail(
     name: row.name ?? row.email,
     productTitle: row.title ?? row.lookupKey ?? 'Bloodwise',
     change,
-    accountUrl: `${deps.publicOrigin}/account/subscriptions/${encodeURIComponent(row.id)}`,
+    accountUrl: subscriptionLinks(deps.publicOrigin, encodeURIComponent(row.id)).account,
   });
 }
 
@@ -388,38 +398,34 @@ export async function pauseSubscriptionFor(
 }
 
 /**
- * Tries a past-due renewal again now: the retry is due at once and the cycle's renewal job is
- * queued for this attempt (one live job per subscription). Its outcome mails the subscriber: a
- * receipt, or the decline with the link to update the card.
+ * Tries a past-due renewal again now (or one paused because its tries ran out): the change is
+ * logged and audited, then the renewal engine queues the cycle's next try at once. Its outcome
+ * mails the subscriber: a receipt, or the decline with the link to update the card.
  */
 export async function retrySubscriptionFor(
   deps: SubscriptionSupportDeps,
   input: ActionInput & { reason?: string },
 ): Promise<OpsSubscriptionDetail> {
-  return act(deps, input, (row, now) => {
-    if (row.status !== 'past_due')
-      throw conflict(`Only a past-due renewal can be retried; this subscription is ${row.status}.`);
-    if (!row.paymentMethodId)
-      throw conflict('There is no card on file: the subscriber must add one first.');
-    const cycle = row.renewedCycles + 1;
-    const attempt = row.failedAttempts + 1;
+  await act(deps, input, (row) => {
+    const refusal = retryRefusal(row);
+    if (refusal) throw conflict(refusal);
     return {
       action: 'retry',
-      detail: { cycle, attempt, ...(input.reason ? { reason: input.reason } : {}) },
-      patch: { next_retry_at: now },
-      queue: async (trx) => {
-        await deps.jobs.enqueue(
-          trx,
-          renewSubscriptionJob,
-          { subscriptionId: row.id, cycle },
-          {
-            key: `renewal:${row.id}:${cycle}:${attempt}:job`,
-            singletonKey: `subscription:${row.id}`,
-          },
-        );
+      detail: {
+        cycle: row.renewedCycles + 1,
+        attempt: row.failedAttempts + 1,
+        ...(input.reason ? { reason: input.reason } : {}),
       },
+      patch: {},
     };
   });
+  // The engine takes the row's lock again and re-checks it: a cancel in between wins.
+  await retryRenewalNow(
+    { db: deps.db, clock: deps.clock, mail: deps.mail, shopUrl: deps.publicOrigin },
+    deps.jobs,
+    input.id,
+  );
+  return subscriptionDetailFor(deps.db, input.id);
 }
 
 export async function readSettingsFor(db: Database): Promise<SubscriptionSettings> {

@@ -4,6 +4,8 @@
 // subscriber. A cancelled subscription never changes again. The dunning and notice settings.
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { listAudit } from '../../../src/repositories/audit-log-repository';
+import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
+import type { TestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
 import { readShopSetting } from '../../../src/repositories/shop-settings-repository';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { latestMailTo } from '../../helpers/accounts';
@@ -340,27 +342,54 @@ describe('operator subscription routes', () => {
     expect((await changesOf(id)).map((change) => change.action)).toEqual(['cancel-now']);
   });
 
-  it('retries a past-due renewal now: due at once, its renewal job queued, logged and audited', async () => {
-    const { id } = await subscribe({ status: 'past_due', failedAttempts: 1 });
+  it('retries a past-due renewal now: logged and audited, and the engine charges the card once', async () => {
+    const provider = t.app.paymentProvider as TestPaymentProvider;
+    const { id, email } = await subscribe({ status: 'past_due', failedAttempts: 1 });
+    const customerId = (await rowOf(id)).customer_id;
+    const token = await provider.createCardToken({
+      number: TEST_CARDS.succeeds,
+      expMonth: 12,
+      expYear: 2040,
+      cvc: '123',
+    });
+    const setup = await provider.createSetup({
+      customerId,
+      token: token.id,
+      returnUrl: 'http://shop.test/account',
+      idempotencyKey: `setup:${id}`,
+    });
+    const due = new Date(t.app.clock.now().getTime() - DAY_MS);
+    await t.app.db
+      .updateTable('payment_subscriptions')
+      .set({
+        payment_method_id: setup.paymentMethodId!,
+        billing_anchor: new Date(due.getTime() - 30 * DAY_MS),
+        current_period_start: new Date(due.getTime() - 30 * DAY_MS),
+        current_period_end: due,
+      })
+      .where('id', '=', id)
+      .execute();
+    await t.app.db
+      .insertInto('subscription_renewals')
+      .values({
+        subscription_id: id,
+        cycle: 1,
+        period_start: due,
+        period_end: new Date(due.getTime() + 30 * DAY_MS),
+        amount_cents: 2900,
+        currency: 'usd',
+        status: 'failed',
+        charge_id: null,
+        order_id: null,
+        failure_code: 'card_declined',
+        failure_message: 'Your card was declined.',
+      })
+      .execute();
+
     const retried = await send('POST', path('opsSubscriptionRetry', id), {
       reason: 'Customer topped up the card',
     });
     expect(retried.statusCode).toBe(200);
-    const row = await rowOf(id);
-    expect(new Date(row.next_retry_at!).getTime()).toBeLessThanOrEqual(t.app.clock.now().getTime());
-    const jobs = await t.app.db
-      .selectFrom('jobs')
-      .select(['kind', 'payload', 'job_key', 'singleton_key'])
-      .where('singleton_key', '=', `subscription:${id}`)
-      .execute();
-    expect(jobs).toEqual([
-      {
-        kind: 'subscription.renew',
-        payload: { subscriptionId: id, cycle: 1 },
-        job_key: `renewal:${id}:1:2:job`,
-        singleton_key: `subscription:${id}`,
-      },
-    ]);
     expect(await changesOf(id)).toEqual([
       {
         actor: 'operator',
@@ -375,6 +404,29 @@ describe('operator subscription routes', () => {
     ]);
     const [entry] = await listAudit(t.app.db, { limit: 1 });
     expect(entry).toMatchObject({ action: 'subscription.retry', target: `subscription:${id}` });
+    const jobs = await t.app.db
+      .selectFrom('jobs')
+      .select(['kind', 'payload'])
+      .where('singleton_key', '=', `subscription:${id}`)
+      .execute();
+    expect(jobs).toEqual([
+      { kind: 'subscription.renew', payload: { subscriptionId: id, cycle: 1 } },
+    ]);
+
+    // Waits for the runner's pass in flight (the retry woke it), then runs anything left due.
+    await t.app.jobs.runDue();
+    const after = await rowOf(id);
+    expect({ status: after.status, cycles: after.renewed_cycles }).toEqual({
+      status: 'active',
+      cycles: 1,
+    });
+    const charges = await t.app.db
+      .selectFrom('payment_charges')
+      .select(['status'])
+      .where('idempotency_key', 'like', `renewal:${id}:%`)
+      .execute();
+    expect(charges).toEqual([{ status: 'succeeded' }]);
+    expect((await latestMailTo(t, email)).subject).toMatch(/renewed/);
 
     const { id: active } = await subscribe();
     expect((await send('POST', path('opsSubscriptionRetry', active), {})).statusCode).toBe(409);
