@@ -4,6 +4,7 @@ import { invitationRoutes } from './account/invitation-routes';
 import { managementPortalRoutes } from './account/management-portal-routes';
 import { referralRoutes } from './account/referral-routes';
 import { signupRoutes } from './account/signup-routes';
+import { subscriptionRoutes } from './account/subscription-routes';
 import { userRoutes } from './account/user-routes';
 import { pageViewRoutes } from './analytics/page-view-routes';
 import { cartRoutes } from './cart/cart-routes';
@@ -43,6 +44,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(invitationRoutes);
   await app.register(referralRoutes);
   await app.register(managementPortalRoutes);
+  await app.register(subscriptionRoutes);
   await app.register(resultUploadRoutes);
   await app.register(pageViewRoutes);
   await app.register(supportRoutes);

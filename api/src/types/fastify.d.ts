@@ -8,6 +8,8 @@ import type { Mailer } from '../services/mail/mailer';
 import type { MailQueue } from '../services/mail/mail-queue';
 import type { ShopClock } from '../services/clock/shop-clock';
 import type { JobQueue } from '../services/jobs/job-queue';
+import type { SubscriptionStarts } from '../services/subscriptions/start-subscriptions';
+import type { SubscriptionBilling } from '../services/subscriptions/subscription-billing';
 import type { PaymentReconciler } from '../services/payments/reconcile-payments';
 import type { PasswordHasher } from '../services/account/password-hasher';
 import type { CustomizationService } from '../services/partners/customization-service';
@@ -32,6 +34,10 @@ declare module 'fastify' {
     clock: ShopClock;
     /** The job queue and this instance's runner. */
     jobs: JobQueue;
+    /** Writes the subscriptions a paid order bought and queues their start. */
+    subscriptionStarts: SubscriptionStarts;
+    /** Who bills subscription cycles: the shop's own job, or the provider (Stripe Billing). */
+    subscriptionBilling: SubscriptionBilling;
     /** Finishes payments left unsettled; tests call runOnce. */
     paymentReconciler: PaymentReconciler;
     customizations: CustomizationService;

@@ -1,5 +1,12 @@
-// A subscriber of the built-in provider: a customer with a saved card 4242 and a plan that starts
-// at the provider's clock's now.
+// Subscribers as the tests need them: one of the built-in provider made directly (a customer with
+// a saved card 4242 and a plan from the provider's clock), or an account, signed in, that bought a
+// plan at checkout.
+import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
+import type { InjectOptions } from 'fastify';
+import { signUpAndConfirm } from './accounts';
+import { sessionCookieFrom, type TestApp } from './build-test-app';
+import { cardToken, orderBody, placeOrder } from './checkout-fixtures';
+import type { TestCardName } from './fixture-tokens';
 import { TEST_CARDS } from '../../src/services/payments/test-card-rules';
 import type { TestPaymentProvider } from '../../src/services/payments/test-payment-provider';
 
@@ -31,3 +38,80 @@ export async function subscribeWithCard(
     idempotencyKey: `${input.key}:subscription`,
   });
 }
+
+export interface Subscriber {
+  email: string;
+  userId: string;
+  cookie: string;
+  /** Sends a request as this subscriber. */
+  inject(request: InjectOptions): ReturnType<TestApp['inject']>;
+}
+
+export async function signedUpSubscriber(t: TestApp, label = 'sub'): Promise<Subscriber> {
+  const email = `${label}-${randomUUID()}@example.com`;
+  const confirmed = await signUpAndConfirm(t, {
+    email,
+    name: 'Sam Subscriber',
+    password: 'a long enough passphrase 42',
+    kitID: null,
+    sessionId: randomUUID(),
+  });
+  const cookie = sessionCookieFrom(confirmed);
+  const user = await t.app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return {
+    email,
+    userId: user.id,
+    cookie,
+    inject: (request) => t.inject({ ...request, headers: { cookie, ...(request.headers ?? {}) } }),
+  };
+}
+
+/** Buys a plan as the signed-in subscriber (card saved to the account); answers the order. */
+export async function buyPlan(
+  t: TestApp,
+  subscriber: Subscriber,
+  lookupKey = 'bloodwise_monthly',
+  card: TestCardName = 'succeeds',
+): Promise<{ id: string; status: string }> {
+  const response = await placeOrder(
+    t,
+    orderBody({
+      email: subscriber.email,
+      items: [{ lookupKey, quantity: 1 }],
+      paymentMethod: cardToken(card, true),
+    }),
+    randomUUID(),
+    { cookie: subscriber.cookie },
+  );
+  if (response.statusCode !== 201)
+    throw new Error(`Order answered ${response.statusCode}: ${response.body}`);
+  return response.json();
+}
+
+/** The subscription the order bought (one per recurring line). */
+export async function subscriptionOfOrder(t: TestApp, orderId: string): Promise<string> {
+  const row = await t.app.db
+    .selectFrom('payment_subscriptions')
+    .select('id')
+    .where('origin_order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const subscriptionPath = (
+  path: (typeof API_PATHS)[
+    | 'accountSubscription'
+    | 'accountSubscriptionHistory'
+    | 'accountSubscriptionCancel'
+    | 'accountSubscriptionKeep'
+    | 'accountSubscriptionPause'
+    | 'accountSubscriptionResume'
+    | 'accountSubscriptionSkip'
+    | 'accountSubscriptionInterval'
+    | 'accountSubscriptionCard'],
+  id: string,
+) => buildPath(path, { id });

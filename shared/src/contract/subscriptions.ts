@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeString } from './text';
 import { centsSchema, currencySchema, isoDateTimeSchema } from './common';
 import { recurringIntervalSchema } from './catalog';
-import { orderStatusSchema } from './checkout';
+import { ORDER_STATUSES } from './checkout';
 import { paymentMethodViewSchema } from './payment';
 
 // The subscriber's own subscriptions (API_PATHS.accountSubscription*): what the account area shows
@@ -151,7 +151,8 @@ export const subscriptionHistoryEntrySchema = z.object({
   amount: centsSchema.nullable(),
   currency: currencySchema.nullable(),
   /** An order's or renewal's status (paid, failed, refunded, skipped, …); null for a change. */
-  status: z.union([orderStatusSchema, z.enum(['declined', 'skipped', 'pending'])]).nullable(),
+  // One enum (not a union) so the OpenAPI document gives the nullable field its type.
+  status: z.enum([...ORDER_STATUSES, 'declined', 'skipped']).nullable(),
   orderId: safeString().nullable(),
 });
 export type SubscriptionHistoryEntry = z.infer<typeof subscriptionHistoryEntrySchema>;

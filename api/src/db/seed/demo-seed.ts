@@ -183,6 +183,7 @@ async function seedDemoUser(trx: Transaction<DB>, passwordHash: string): Promise
     .insertInto('payment_subscriptions')
     .values({
       id: 'sub_demo_quarterly',
+      user_id: user.id,
       customer_id: customerId,
       price_id: 'price_bloodwise_quarterly',
       payment_method_id: 'pm_demo_visa_4242',

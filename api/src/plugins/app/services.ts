@@ -17,6 +17,14 @@ import { handleRenewals } from '../../services/subscriptions/renew-subscription'
 import { createRenewalScheduler } from '../../services/subscriptions/renewal-scheduler';
 import { createNoticeScheduler, handleNotices } from '../../services/subscriptions/renewal-notices';
 import { handleSweeps } from '../../services/subscriptions/renewal-sweep';
+import {
+  shopRunBilling,
+  type SubscriptionBilling,
+} from '../../services/subscriptions/subscription-billing';
+import {
+  createSubscriptionStarts,
+  handleStartBilling,
+} from '../../services/subscriptions/start-subscriptions';
 import { createPaymentReconciler } from '../../services/payments/reconcile-payments';
 import { createStripePaymentProvider } from '../../services/payments/stripe-provider/stripe-payment-provider';
 import { createInvalidationChannel } from '../../services/invalidation-channel';
@@ -46,6 +54,8 @@ export interface ServicesPluginOptions {
   clockBase?: Clock;
   /** The time job leases are judged by; the machine's by default (tests play a stopped runner). */
   jobLeaseClock?: Clock;
+  /** Who bills subscription cycles; the shop's own renewal job by default. */
+  subscriptionBilling?: SubscriptionBilling;
 }
 
 /** The channel on which instances tell each other that jobs were queued or the clock moved. */
@@ -96,14 +106,6 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     app.decorate('mailQueue', mailQueue);
     app.addHook('onReady', async () => mailQueue.start());
 
-    // Finishes payments left unsettled (a lost webhook, a write that failed after the charge).
-    const reconciler = createPaymentReconciler(
-      { db, provider: app.paymentProvider, log: app.log, mailQueue },
-      { afterMinutes: config.paymentReconcileAfterMinutes, now: () => clock.now() },
-    );
-    app.decorate('paymentReconciler', reconciler);
-    app.addHook('onReady', async () => reconciler.start());
-
     const jobs = createJobQueue(db, {
       clock,
       leaseClock: options.jobLeaseClock,
@@ -115,6 +117,32 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     });
     app.decorate('jobs', jobs);
     app.addHook('onReady', async () => jobs.start());
+
+    // A paid order's recurring lines become subscriptions; the billing side starts after the commit.
+    const billing = options.subscriptionBilling ?? shopRunBilling;
+    app.decorate('subscriptionBilling', billing);
+    const subscriptionStarts = createSubscriptionStarts({
+      clock,
+      jobs,
+      provider: app.paymentProvider.name,
+      log: app.log,
+    });
+    app.decorate('subscriptionStarts', subscriptionStarts);
+    handleStartBilling(jobs, { db, billing });
+
+    // Finishes payments left unsettled (a lost webhook, a write that failed after the charge).
+    const reconciler = createPaymentReconciler(
+      {
+        db,
+        provider: app.paymentProvider,
+        log: app.log,
+        mailQueue,
+        subscriptions: subscriptionStarts,
+      },
+      { afterMinutes: config.paymentReconcileAfterMinutes, now: () => clock.now() },
+    );
+    app.decorate('paymentReconciler', reconciler);
+    app.addHook('onReady', async () => reconciler.start());
 
     // With the built-in provider the shop renews its own subscriptions (Stripe Billing does on Stripe).
     const renewalDeps = {

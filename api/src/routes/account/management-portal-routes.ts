@@ -13,11 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { getShippingAddress, upsertShippingAddress } from '../../repositories/users-repository';
-import {
-  PaymentDeclinedError,
-  type ProviderPaymentMethod,
-  type ProviderSetup,
-} from '../../services/payments/payment-provider';
+import { paymentMethodView } from '../../services/payments/payment-method-view';
+import { PaymentDeclinedError, type ProviderSetup } from '../../services/payments/payment-provider';
 
 const PAYMENT_METHOD_NOT_FOUND = 'Payment method not found';
 const CONFIRMATION_NOT_FOUND = 'This card confirmation was not found. Add the card again.';
@@ -31,17 +28,6 @@ function declined(setup: ProviderSetup): PaymentDeclinedError {
     setup.failureCode ?? 'card_declined',
     setup.failureMessage ?? 'Your card was declined.',
   );
-}
-
-function toView(method: ProviderPaymentMethod) {
-  return {
-    id: method.id,
-    brand: method.brand,
-    last4: method.last4,
-    expMonth: method.expMonth,
-    expYear: method.expYear,
-    isDefault: method.isDefault,
-  };
 }
 
 /**
@@ -63,7 +49,7 @@ export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     const methods = customer ? await provider.listPaymentMethods(customer.id) : [];
     return {
       paymentMethodsAndAddresses: {
-        paymentMethods: methods.map(toView),
+        paymentMethods: methods.map(paymentMethodView),
         shippingAddress: await getShippingAddress(app.db, user.id),
       },
       email: user.email,

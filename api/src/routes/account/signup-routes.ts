@@ -17,6 +17,7 @@ import {
   countSignupAttemptsSince,
   createSignupAttempt,
 } from '../../repositories/signup-attempts-repository';
+import { claimGuestSubscriptions } from '../../repositories/subscriptions-repository';
 import { createUser, findUserByEmail } from '../../repositories/users-repository';
 import { mergeCartsOnLogin } from '../../services/cart/cart-session';
 import { toCurrentUser } from '../../services/account/current-user';
@@ -140,6 +141,8 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         // Another link for this address was opened first: the account exists already.
         if (!user) return { status: 'used' as const };
         await closeSignupAttempts(trx, signup.email);
+        // The confirmed e-mail owns the plans it bought as a guest.
+        await claimGuestSubscriptions(trx, user.id, user.email);
         return { status: 'ok' as const, user, signup };
       });
       if (result.status !== 'ok') throw CONFIRMATION_LINK_ERRORS[result.status];

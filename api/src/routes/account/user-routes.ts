@@ -45,7 +45,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) return null;
       const result: CurrentUser = toCurrentUser(user);
       if (request.query.includeSubscriptionInfo) {
-        result.subscriptionInfo = await loadSubscriptionInfo(app.db, app.paymentProvider, user.id);
+        result.subscriptionInfo = await loadSubscriptionInfo(app.db, user.id);
       }
       if (request.query.includeBalance) {
         result.balance = { amount: centsFromDb(user.balance_cents, 'balance'), currency: 'usd' };

@@ -32,6 +32,7 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     provider: app.paymentProvider,
     catalogPrices: app.catalogPrices,
+    subscriptions: app.subscriptionStarts,
     mailQueue: app.mailQueue,
     publicOrigin: app.config.publicOrigin,
     clock: app.clock,

@@ -55,6 +55,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     pricingCatalog: createPricingCatalogCache(db),
     catalogPrices: app.catalogPrices,
     clock: app.clock,
+    subscriptions: app.subscriptionStarts,
   };
   const buyer = (request: FastifyRequest) => buyerOf(request, app.config);
   const errors = {

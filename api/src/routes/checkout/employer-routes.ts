@@ -24,6 +24,7 @@ export const employerRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     provider: app.paymentProvider,
     catalogPrices: app.catalogPrices,
+    subscriptions: app.subscriptionStarts,
     log: app.log,
     mailQueue: app.mailQueue,
     publicOrigin: app.config.publicOrigin,

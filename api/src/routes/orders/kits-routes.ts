@@ -26,7 +26,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ids = request.query.ids.slice(0, 100);
       const scheduled = request.user
-        ? await scheduledProducts(app.db, app.paymentProvider, request.user.id)
+        ? await scheduledProducts(app.db, request.user.id)
         : new Set<string>();
       return { hasScheduled: Object.fromEntries(ids.map((id) => [id, scheduled.has(id)])) };
     },

@@ -21,6 +21,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     provider: app.paymentProvider,
     log: app.log,
     mailQueue: app.mailQueue,
+    subscriptions: app.subscriptionStarts,
   };
 
   app.post(

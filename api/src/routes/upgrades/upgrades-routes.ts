@@ -40,6 +40,7 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
     db,
     provider: app.paymentProvider,
     catalogPrices: app.catalogPrices,
+    subscriptions: app.subscriptionStarts,
     log: app.log,
     mailQueue: app.mailQueue,
     publicOrigin: app.config.publicOrigin,

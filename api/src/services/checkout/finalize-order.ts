@@ -23,6 +23,7 @@ import {
 import { employeeOrderEmail } from '../mail/employer-payment-email';
 import type { MailQueue } from '../mail/mail-queue';
 import type { PaymentProvider, ProviderCharge } from '../payments/payment-provider';
+import type { SubscriptionStarts } from '../subscriptions/start-subscriptions';
 import { redeemDiscount } from './discount-redemption';
 import { cardLabel, PAY_LATER_LABEL } from './take-payment';
 
@@ -38,6 +39,8 @@ export interface FinalizeDeps {
   log?: FastifyBaseLogger;
   /** Sends the employee's "your employer paid" mail when an employer's payment settles. */
   mailQueue?: MailQueue;
+  /** Writes the subscriptions a paid order's recurring lines bought, in the same transaction. */
+  subscriptions: SubscriptionStarts;
 }
 
 export interface FinalizeOutcome {
@@ -153,13 +156,14 @@ export async function applyCharge(
   deps: FinalizeDeps,
   orderId: string,
   charge: ProviderCharge,
-): Promise<{ row: OrderRow; changed: boolean; mailed: boolean }> {
+): Promise<{ row: OrderRow; changed: boolean; mailed: boolean; started: boolean }> {
+  const unchanged = (row: OrderRow) => ({ row, changed: false, mailed: false, started: false });
   const row = await lockOrder(trx, orderId);
   if (!row) throw new Error(`order ${orderId} not found`);
   // Only the order's own intent moves it (an upgrade's intent names the order too).
-  if (row.payment_charge_id !== charge.id) return { row, changed: false, mailed: false };
+  if (row.payment_charge_id !== charge.id) return unchanged(row);
   const next = nextStatus(row, charge);
-  if (!next) return { row, changed: false, mailed: false };
+  if (!next) return unchanged(row);
   const label = paymentLabel(charge);
   const updated = await trx
     .updateTable('orders')
@@ -174,10 +178,14 @@ export async function applyCharge(
     .returningAll()
     .executeTakeFirstOrThrow();
   let mailed = false;
-  if (next.status === 'paid') mailed = await completePaidRecords(trx, deps, updated);
+  let started = false;
+  if (next.status === 'paid') {
+    mailed = await completePaidRecords(trx, deps, updated);
+    started = await deps.subscriptions.recordPaidOrder(trx, updated, charge);
+  }
   if (next.status === 'paid' || next.status === 'requires_action')
     await completeOrderRequest(trx, updated);
-  return { row: updated, changed: true, mailed };
+  return { row: updated, changed: true, mailed, started };
 }
 
 /**
@@ -191,10 +199,11 @@ export async function finalizeOrder(
   charge: ProviderCharge,
 ): Promise<FinalizeOutcome> {
   try {
-    const { row, changed, mailed } = await deps.db
+    const { row, changed, mailed, started } = await deps.db
       .transaction()
       .execute((trx) => applyCharge(trx, deps, orderId, charge));
     if (mailed) deps.mailQueue?.wake();
+    if (started) deps.subscriptions.wake();
     return { row, changed, refusal: null };
   } catch (error) {
     if (!(error instanceof AppError) || charge.status !== 'succeeded') throw error;

@@ -49,6 +49,7 @@ import {
   type PricingInput,
 } from './pricing';
 import type { PricingCatalog, PricingCatalogCache } from './pricing-catalog';
+import type { SubscriptionStarts } from '../subscriptions/start-subscriptions';
 
 import { declined, FIRST_ATTEMPT, takePayment, type PaymentMethodChoice } from './take-payment';
 
@@ -68,6 +69,8 @@ export interface CheckoutDeps {
   catalogPrices: CatalogPriceSource;
   /** The shop clock: when a consent was given. The machine's time where none is passed. */
   clock?: Clock;
+  /** Writes the subscriptions a paid order's recurring lines bought. */
+  subscriptions: SubscriptionStarts;
 }
 
 /** The shop clock of these deps. */
@@ -414,6 +417,7 @@ async function payOrder(
       attempt: FIRST_ATTEMPT,
       returnUrl: orderReturnUrl(deps, orderId),
       keepCard: true,
+      recurring: priced.lines.some((line) => line.interval !== null),
       recordIntent: (intentId) =>
         recordOrderIntent(deps.db, orderId, { id: intentId, attempt: FIRST_ATTEMPT }, new Date()),
     });

@@ -42,6 +42,11 @@ export interface PaymentRequest {
    */
   keepCard: boolean;
   /**
+   * The record renews (a recurring line): its intent always belongs to a customer, so renewals
+   * have one to charge, pay-later included (its renewals then ask for a card).
+   */
+  recurring?: boolean;
+  /**
    * The intent to confirm when it is not the record's one intent (`<recordKey>:intent`): the one
    * the record holds now, or a new one under this key (the record's intent was cancelled).
    */
@@ -90,6 +95,17 @@ export async function usableBnplConsent(
   return consent;
 }
 
+/** The shopper's own customer when they asked to keep the card, otherwise one for this record. */
+function orderCustomer(provider: PaymentProvider, request: PaymentRequest) {
+  const { user, method } = request;
+  const toAccount = user !== null && method.type === 'token' && method.save;
+  return provider.ensureCustomer(
+    toAccount
+      ? { userId: user.id, email: user.email, name: user.name }
+      : { userId: null, email: request.email, name: request.name },
+  );
+}
+
 /** A record paid once per request (a new order each time) confirms its intent once: number 1. */
 export const FIRST_ATTEMPT = 1;
 
@@ -117,20 +133,15 @@ async function chargeSource(
     await usableBnplConsent(db, method.consentId, request.email, request.buyer);
     return {
       source: { type: 'token', token: method.token, saveForFuture: false },
-      customerId: null,
+      customerId: request.recurring ? (await orderCustomer(provider, request)).id : null,
     };
   }
-  if (!request.keepCard)
+  if (!request.keepCard && !request.recurring)
     return {
       source: { type: 'token', token: method.token, saveForFuture: false },
       customerId: null,
     };
-  const toAccount = user !== null && method.save;
-  const customer = await provider.ensureCustomer(
-    toAccount
-      ? { userId: user.id, email: user.email, name: user.name }
-      : { userId: null, email: request.email, name: request.name },
-  );
+  const customer = await orderCustomer(provider, request);
   return {
     source: { type: 'token', token: method.token, saveForFuture: true },
     customerId: customer.id,

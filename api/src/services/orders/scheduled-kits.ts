@@ -1,22 +1,12 @@
 import type { Database } from '../../db/schema';
-import type { PaymentProvider } from '../payments/payment-provider';
+import { listActiveSubscriptionPriceIds } from '../../repositories/subscriptions-repository';
 
 /**
  * The products (by product key and by lookup key) a user has kits scheduled for: an active
- * provider subscription, or a paid order with a recurring line whose next kits are still to ship.
+ * subscription of theirs, or a paid order (a renewal's included) with a recurring line.
  */
-export async function scheduledProducts(
-  db: Database,
-  provider: PaymentProvider,
-  userId: string,
-): Promise<Set<string>> {
-  const customer = await provider.findCustomerByUserId(userId);
-  const subscriptions = customer
-    ? (await provider.listSubscriptions(customer.id)).filter(
-        (subscription) => subscription.status === 'active',
-      )
-    : [];
-  const priceIds = subscriptions.map((subscription) => subscription.priceId);
+export async function scheduledProducts(db: Database, userId: string): Promise<Set<string>> {
+  const priceIds = await listActiveSubscriptionPriceIds(db, userId);
   const fromOrders = await db
     .selectFrom('order_lines')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')

@@ -25,7 +25,7 @@ async function apply(
   trx: Executor,
   deps: FinalizeDeps,
   event: ProviderEvent,
-): Promise<{ mailed: boolean }> {
+): Promise<{ mailed: boolean; started?: boolean }> {
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed':
@@ -35,7 +35,8 @@ async function apply(
       const orderId = await orderOfIntent(trx, event.charge);
       // An upgrade's intent (or one of no record of ours) does not move an order.
       if (!orderId) return { mailed: false };
-      return { mailed: (await applyCharge(trx, deps, orderId, event.charge)).mailed };
+      const { mailed, started } = await applyCharge(trx, deps, orderId, event.charge);
+      return { mailed, started };
     }
     case 'charge.refunded': {
       const orderId = await orderOfIntent(trx, event.charge);
@@ -82,6 +83,7 @@ export async function handlePaymentEvent(
       return apply(trx, deps, event);
     });
     if (outcome?.mailed) deps.mailQueue?.wake();
+    if (outcome?.started) deps.subscriptions.wake();
     return outcome !== null;
   } catch (error) {
     if (!(error instanceof AppError) || event.type !== 'payment_intent.succeeded') throw error;

@@ -53,7 +53,13 @@ afterAll(async () => {
 /** The job's pass as it runs once the intents are old enough. */
 const reconcileOnce = () =>
   reconcilePayments(
-    { db: t.app.db, provider: t.app.paymentProvider, log: t.app.log, mailQueue: t.app.mailQueue },
+    {
+      db: t.app.db,
+      provider: t.app.paymentProvider,
+      log: t.app.log,
+      mailQueue: t.app.mailQueue,
+      subscriptions: t.app.subscriptionStarts,
+    },
     { afterMinutes: 10, now: () => new Date(Date.now() + 11 * 60_000) },
   );
 

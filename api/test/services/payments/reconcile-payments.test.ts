@@ -17,7 +17,12 @@ describe('payment reconciliation', () => {
   });
   afterAll(() => t.close());
 
-  const deps = () => ({ db: t.app.db, provider: t.app.paymentProvider, log: t.app.log });
+  const deps = () => ({
+    db: t.app.db,
+    provider: t.app.paymentProvider,
+    log: t.app.log,
+    subscriptions: t.app.subscriptionStarts,
+  });
   const orderOf = (email: string) =>
     t.app.db.selectFrom('orders').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
   const later = (minutes: number) => () => new Date(Date.now() + minutes * MINUTE);

@@ -48,6 +48,7 @@ const deps = (db = t.app.db) => ({
   provider: t.app.paymentProvider,
   log: t.app.log,
   mailQueue: t.app.mailQueue,
+  subscriptions: t.app.subscriptionStarts,
 });
 const later = (minutes: number) => () => new Date(Date.now() + minutes * MINUTE);
 const reconcile = (minutes = 11, db = t.app.db) =>

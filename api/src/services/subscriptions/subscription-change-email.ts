@@ -1,0 +1,114 @@
+// The mail confirming each change a subscriber made: what changed, what it costs and when, and
+// the link to the subscription in the account (where every change can be made again or undone).
+import type { MailMessage } from '../../lib/email';
+import { composeEmail } from '../mail/templates';
+
+export interface ChangeMailContext {
+  to: string;
+  name: string;
+  productTitle: string;
+  /** The subscription's page in the account. */
+  link: string;
+  currency: string;
+  /** The next charge after the change, or null when none is coming. */
+  next: { at: Date; amount: number } | null;
+}
+
+export type ChangeMail =
+  | { action: 'cancel'; endsAt: Date }
+  | { action: 'cancel-now' }
+  | { action: 'resume-cancelled' }
+  | { action: 'pause'; until: Date }
+  | { action: 'resume' }
+  | { action: 'skip'; skippedAt: Date }
+  | { action: 'unskip'; renewalAt: Date }
+  | { action: 'interval'; every: string; from: Date; amount: number }
+  | { action: 'card'; card: string };
+
+export function formatMoney(amount: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(amount / 100);
+}
+
+export function formatDay(date: Date): string {
+  return date.toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+/** "every month", "every 3 months", "every 28 days". */
+export function everyInterval(unit: string, count: number): string {
+  return count === 1 ? `every ${unit}` : `every ${count} ${unit}s`;
+}
+
+function nextCharge(context: ChangeMailContext): string {
+  return context.next
+    ? `Your next renewal is on ${formatDay(context.next.at)} for ${formatMoney(context.next.amount, context.currency)}.`
+    : 'No renewal is scheduled.';
+}
+
+export function subscriptionChangeEmail(
+  context: ChangeMailContext,
+  change: ChangeMail,
+): MailMessage {
+  const title = context.productTitle;
+  const money = (amount: number) => formatMoney(amount, context.currency);
+  const manage = { label: 'Manage your subscription', link: context.link };
+  const compose = (subject: string, lines: string[]) =>
+    composeEmail(context.to, subject, context.name, [
+      ...lines,
+      'You can review or change it at any time in your account:',
+      manage,
+    ]);
+  switch (change.action) {
+    case 'cancel':
+      return compose(`Your ${title} subscription is cancelled`, [
+        `You cancelled your ${title} subscription. It stays active until ${formatDay(change.endsAt)} and then ends; you will not be charged again.`,
+        'Changed your mind? You can keep it from your account until that day.',
+      ]);
+    case 'cancel-now':
+      return compose(`Your ${title} subscription has ended`, [
+        `You cancelled your ${title} subscription and it has ended today. Nothing more will be charged.`,
+      ]);
+    case 'resume-cancelled':
+      return compose(`Your ${title} subscription continues`, [
+        `You kept your ${title} subscription: it will not end.`,
+        nextCharge(context),
+      ]);
+    case 'pause':
+      return compose(`Your ${title} subscription is paused until ${formatDay(change.until)}`, [
+        `You paused your ${title} subscription until ${formatDay(change.until)}. No kits are sent and nothing is charged until then.`,
+        nextCharge(context),
+      ]);
+    case 'resume':
+      return compose(`Your ${title} subscription is active again`, [
+        `You resumed your ${title} subscription.`,
+        nextCharge(context),
+      ]);
+    case 'skip':
+      return compose(`Your next ${title} kit is skipped`, [
+        `The renewal of ${formatDay(change.skippedAt)} is skipped: no kit is sent and nothing is charged for it.`,
+        nextCharge(context),
+      ]);
+    case 'unskip':
+      return compose(`Your next ${title} kit is back on`, [
+        `You undid the skip: your ${title} subscription renews on ${formatDay(change.renewalAt)} as planned.`,
+        nextCharge(context),
+      ]);
+    case 'interval':
+      return compose(`Your ${title} subscription will renew ${change.every}`, [
+        `From ${formatDay(change.from)} your ${title} subscription renews ${change.every} for ${money(change.amount)}. Nothing is charged today.`,
+        nextCharge(context),
+      ]);
+    case 'card':
+      return compose(`The card for your ${title} subscription changed`, [
+        `Renewals of your ${title} subscription are now charged to ${change.card}.`,
+        nextCharge(context),
+      ]);
+  }
+}
