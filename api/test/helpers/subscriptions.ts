@@ -1,11 +1,12 @@
 // Subscribers as the tests need them: one of the built-in provider made directly (a customer with
 // a saved card 4242 and a plan from the provider's clock), or an account, signed in, that bought a
 // plan at checkout.
+import { randomUUID } from 'node:crypto';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import type { InjectOptions } from 'fastify';
 import { signUpAndConfirm } from './accounts';
 import { sessionCookieFrom, type TestApp } from './build-test-app';
-import { cardToken, orderBody, placeOrder } from './checkout-fixtures';
+import { cardToken, orderBody, placeOrder, RENEWAL_CONSENT } from './checkout-fixtures';
 import type { TestCardName } from './fixture-tokens';
 import { TEST_CARDS } from '../../src/services/payments/test-card-rules';
 import type { TestPaymentProvider } from '../../src/services/payments/test-payment-provider';
@@ -83,6 +84,7 @@ export async function buyPlan(
       email: subscriber.email,
       items: [{ lookupKey, quantity: 1 }],
       paymentMethod: cardToken(card, true),
+      subscriptionConsent: RENEWAL_CONSENT,
     }),
     randomUUID(),
     { cookie: subscriber.cookie },

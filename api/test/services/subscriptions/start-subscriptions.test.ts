@@ -13,7 +13,12 @@ import {
   sessionCookieFrom,
   type TestApp,
 } from '../../helpers/build-test-app';
-import { BNPL_TOKEN, orderBody, placeOrder } from '../../helpers/checkout-fixtures';
+import {
+  BNPL_TOKEN,
+  orderBody,
+  placeOrder,
+  RENEWAL_CONSENT,
+} from '../../helpers/checkout-fixtures';
 import { decidePayLater, deliverEvents } from '../../helpers/provider-steps';
 import { buyPlan, signedUpSubscriber } from '../../helpers/subscriptions';
 
@@ -107,6 +112,7 @@ describe('subscriptions start when their order is paid', () => {
       orderBody({
         email: subscriber.email,
         items: [{ lookupKey: 'bloodwise_quarterly', quantity: 1 }],
+        subscriptionConsent: RENEWAL_CONSENT,
       }),
     );
     expect(asGuest.statusCode).toBe(201);
@@ -121,6 +127,7 @@ describe('subscriptions start when their order is paid', () => {
       orderBody({
         email: 'no-account-yet@example.com',
         items: [{ lookupKey: 'bloodwise_quarterly', quantity: 1 }],
+        subscriptionConsent: RENEWAL_CONSENT,
       }),
     );
     const [unowned] = await subscriptionsOfOrder(stranger.json().id);
@@ -161,6 +168,7 @@ describe('subscriptions start when their order is paid', () => {
       orderBody({
         email: 'later@example.com',
         items: [{ lookupKey: 'bloodwise_monthly', quantity: 1 }],
+        subscriptionConsent: RENEWAL_CONSENT,
         paymentMethod: { type: 'bnpl', consentId: consent.json().id, token: BNPL_TOKEN },
       }),
     );
