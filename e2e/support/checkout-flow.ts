@@ -55,8 +55,19 @@ export async function answerChallenge(page: Page, outcome: 'Complete' | 'Fail') 
     .click();
 }
 
+/** The automatic-renewal box a cart with a recurring line shows beside the pay button. */
+export const renewalConsentBox = (page: Page): Locator =>
+  page.getByRole('checkbox', { name: /renews automatically until I cancel/ });
+
+/** Ticks the automatic-renewal box when the priced cart has a recurring line, as a subscriber must. */
+export async function agreeToRenewalIfAsked(page: Page) {
+  await expect(page.getByTestId('summary-total')).toBeVisible();
+  if ((await page.getByTestId('renewal-terms').count()) > 0) await renewalConsentBox(page).check();
+}
+
 /**
- * Cart (one kit, through the cart page's ?add= link) -> checkout -> card 4242 -> thank-you.
+ * Cart (one kit, through the cart page's ?add= link) -> checkout -> card 4242 (and the renewal
+ * box for a plan) -> thank-you.
  * Resolves the order id from the order response: the thank-you URL never carries it.
  */
 export async function checkOutAsGuest(
@@ -67,6 +78,7 @@ export async function checkOutAsGuest(
   await page.goto('/checkout');
   await fillContactAndShipping(page, email);
   await fillCard(page, '4242 4242 4242 4242');
+  await agreeToRenewalIfAsked(page);
   const order = await placeOrder(page);
   await expect(page).toHaveURL(THANK_YOU_URL);
   return order.id;

@@ -11,6 +11,8 @@ import {
   cartWithKit,
   fillCard,
   fillContactAndShipping,
+  placeOrder,
+  renewalConsentBox,
   THANK_YOU_URL,
   thankYouOrderId,
   uniqueEmail,
@@ -208,6 +210,33 @@ test.describe('checkout', () => {
     await expect.poll(() => orderIds.length).toBe(orders.sent);
     expect(new Set(orderIds).size).toBe(1);
     expect(await thankYouOrderId(page)).toBe(orderIds[0]);
+  });
+
+  test('a plan in the cart shows the automatic-renewal terms, and no order goes until the box is ticked', async ({
+    page,
+  }) => {
+    await cartWithKit(page, 'bloodwise_monthly');
+    await page.goto('/checkout');
+    await fillContactAndShipping(page, uniqueEmail('renewal-consent'));
+    await fillCard(page, '4242 4242 4242 4242');
+    await expect(page.getByTestId('renewal-terms')).toContainText(
+      'Bloodwise Monthly: $99 every month',
+    );
+    const orders = trackRequests(
+      page,
+      (url, method) => method === 'POST' && /\/checkout\/orders$/.test(url),
+    );
+    await page.getByTestId('place-order').click();
+    await expect(
+      page.getByText('Please agree to the automatic renewal terms to continue'),
+    ).toBeVisible();
+    await expect(renewalConsentBox(page)).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousA11yViolations(page);
+    expect(orders.sent).toBe(0);
+    await renewalConsentBox(page).check();
+    await placeOrder(page);
+    await expect(page).toHaveURL(THANK_YOU_URL);
+    expect(orders.sent).toBe(1);
   });
 
   test('the empty cart', async ({ page }) => {

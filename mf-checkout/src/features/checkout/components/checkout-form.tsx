@@ -32,6 +32,7 @@ import { DiscountSection } from './discount-section';
 import { balanceCents, QuoteTotals, SummaryLines } from './order-summary';
 import { PaymentSection } from './payment-section';
 import { PlaceOrderSection } from './place-order-section';
+import { RenewalConsent } from './renewal-consent';
 import { ShippingSection } from './shipping-section';
 
 export interface CheckoutFormProps {
@@ -229,6 +230,7 @@ export function CheckoutForm({
           onElementChange={onElementChange}
           methods={PAYMENT_METHODS}
         >
+          <RenewalConsent quote={quoteData} />
           <PlaceOrderSection
             quote={quoteData}
             submitting={placing.submitting}

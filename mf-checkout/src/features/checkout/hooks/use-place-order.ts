@@ -27,6 +27,11 @@ import { useBusinessCheckoutOutcome } from '../api/business-checkout-status';
 import { confirmOrder, useConfirmOrder } from '../api/confirm-order';
 import { usePlaceOrderRequest } from '../api/place-order';
 import { FIELD_NAMES, type CheckoutDetails, type FormValues } from '../model/checkout-form-values';
+import {
+  RENEWAL_CONSENT_MISSING,
+  renewalTermsOfQuote,
+  subscriptionConsentOf,
+} from '../model/renewal-consent';
 
 /** While an order of this form is on its way, another click on "Place order" is ignored. */
 const PLACING_KEY = ['checkout', 'placing'];
@@ -141,6 +146,7 @@ function placeOrderBody({
     paymentMethod,
     sessionId,
     marketingEnabled: Boolean(values.marketing),
+    subscriptionConsent: subscriptionConsentOf(values),
   };
 }
 
@@ -162,6 +168,7 @@ function businessCheckoutBody(
     paymentMethod,
     bnpl: paymentMethod.type === 'bnpl',
     marketingEnabled: Boolean(values.marketing),
+    subscriptionConsent: subscriptionConsentOf(values),
   };
 }
 
@@ -279,9 +286,20 @@ function useBankStep(element: RefObject<PaymentElementHandle | null>) {
  */
 type Placed = { order: Order } | { businessCheckoutId: string } | null;
 
-/** Pay later chosen in the element without the terms ticked. */
-function lacksBnplConsent(values: FormValues, method: PaymentElementMethod) {
-  return values.payment !== 'saved' && method === 'bnpl' && values.bnplAccepted !== true;
+/**
+ * A box the order needs and the shopper has not ticked, whatever the render timing of the
+ * checkbox: the pay-later terms for pay later, the renewal terms for a recurring line.
+ */
+function missingConsent(
+  values: FormValues,
+  method: PaymentElementMethod,
+  quote: CheckoutQuote | undefined,
+) {
+  if (values.payment !== 'saved' && method === 'bnpl' && values.bnplAccepted !== true)
+    return { name: 'bnplAccepted' as const, errors: ['Please accept the pay-later terms'] };
+  if (renewalTermsOfQuote(quote) !== null && values.subscriptionConsent !== true)
+    return { name: 'subscriptionConsent' as const, errors: [RENEWAL_CONSENT_MISSING] };
+  return null;
 }
 
 function progressOf(inBankStep: boolean, confirmingPayment: boolean): string | null {
@@ -365,9 +383,10 @@ export function usePlaceOrder({
   function submit(values: FormValues) {
     // Read from the mutation cache, not from a render: a second click in the same frame is ignored too.
     if (queryClient.isMutating({ mutationKey: PLACING_KEY }) > 0 || business.waiting) return;
-    // Consent is recorded only for a ticked box, whatever the render timing of the checkbox.
-    if (lacksBnplConsent(values, elementMethod)) {
-      form.setFields([{ name: 'bnplAccepted', errors: ['Please accept the pay-later terms'] }]);
+    // Consent is recorded only for a ticked box.
+    const missing = missingConsent(values, elementMethod, quote);
+    if (missing) {
+      form.setFields([missing]);
       return;
     }
     setPayError(null);

@@ -16,6 +16,8 @@ export interface FormValues {
   saveCard?: boolean;
   savedCardId?: string;
   bnplAccepted?: boolean;
+  /** The automatic-renewal box, shown when the cart has a recurring line. */
+  subscriptionConsent?: boolean;
   marketing?: boolean;
 }
 
@@ -45,4 +47,5 @@ export const FIELD_NAMES: Record<string, keyof FormValues> = {
   'shippingAddress.state': 'state',
   'shippingAddress.postal_code': 'postalCode',
   'shipping.postal_code': 'postalCode',
+  subscriptionConsent: 'subscriptionConsent',
 };
