@@ -118,6 +118,7 @@ function envSchema(repoRoot: string) {
       .string()
       .regex(/^whsec_\w+$/, "must be a webhook endpoint's signing secret (whsec_…)")
       .optional(),
+    STRIPE_TEST_CLOCKS: booleanFromEnv.default(false),
     ALLOW_TEST_PAYMENTS: booleanFromEnv.default(false),
   });
 }
@@ -147,6 +148,15 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
     problems.push(
       `STRIPE_PUBLISHABLE_KEY: is a ${publishableMode}-mode key but STRIPE_SECRET_KEY is a ${secretMode}-mode key`,
     );
+  // Test clocks move Stripe's time for the shop's customers: rehearsal only, never live money.
+  if (['true', '1', 'yes'].includes(env.STRIPE_TEST_CLOCKS ?? '')) {
+    if (secretMode !== 'test')
+      problems.push(
+        'STRIPE_TEST_CLOCKS: needs a test-mode STRIPE_SECRET_KEY (sk_test_… or rk_test_…)',
+      );
+    if (env.NODE_ENV === 'production')
+      problems.push('STRIPE_TEST_CLOCKS: cannot be used when NODE_ENV=production');
+  }
   return problems;
 }
 
@@ -163,17 +173,26 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Live keys move real money; test keys see only test-mode objects. */
   livemode: boolean;
+  /** STRIPE_TEST_CLOCKS: new customers on test clocks that follow the shop clock (test mode only). */
+  testClocks: boolean;
 }
 
 const REDACTED = '[redacted]';
 
 /** The secrets print as [redacted] wherever the config is logged, serialised or inspected. */
-function stripeConfig(secretKey: string, publishableKey: string, webhookSecret: string) {
+function stripeConfig(
+  secretKey: string,
+  publishableKey: string,
+  webhookSecret: string,
+  testClocks: boolean,
+) {
+  const livemode = /^(?:sk|rk)_live_/.test(secretKey);
   const config: StripeConfig = {
     secretKey,
     publishableKey,
     webhookSecret,
-    livemode: /^(?:sk|rk)_live_/.test(secretKey),
+    livemode,
+    testClocks: testClocks && !livemode,
   };
   const shown = () => ({ ...config, secretKey: REDACTED, webhookSecret: REDACTED });
   Object.defineProperty(config, 'toJSON', { value: shown, enumerable: false });
@@ -295,7 +314,12 @@ export function loadConfig(
     secureCookies: publicOrigin.startsWith('https:'),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET)
+        ? stripeConfig(
+            e.STRIPE_SECRET_KEY,
+            e.STRIPE_PUBLISHABLE_KEY,
+            e.STRIPE_WEBHOOK_SECRET,
+            e.STRIPE_TEST_CLOCKS,
+          )
         : null,
   };
 }

@@ -127,6 +127,15 @@ export interface StripeCustomersTable {
 export type TestCardBehaviour =
   'succeed' | 'decline' | 'insufficient_funds' | 'require_action' | 'stolen_card';
 
+/** A Stripe test clock the shop made for a test-mode customer; moved with the shop clock. */
+export interface StripeTestClocksTable {
+  id: string;
+  customer_id: string | null;
+  /** The time the clock was last set to (or asked to advance to). */
+  frozen_time: Date | string;
+  created_at: Timestamp;
+}
+
 export type TestPaymentMethodType = 'card' | 'bnpl';
 
 export interface PaymentMethodsTable {
@@ -679,6 +688,7 @@ export interface DB {
   result_uploads: ResultUploadsTable;
   payment_customers: PaymentCustomersTable;
   stripe_customers: StripeCustomersTable;
+  stripe_test_clocks: StripeTestClocksTable;
   payment_methods: PaymentMethodsTable;
   payment_charges: PaymentChargesTable;
   payment_refunds: PaymentRefundsTable;

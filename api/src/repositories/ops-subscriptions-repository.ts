@@ -252,8 +252,9 @@ export async function insertSubscriptionChange(
     detail: Record<string, unknown>;
     now: Date;
   },
-): Promise<void> {
-  await trx
+): Promise<string> {
+  // The row's id names the change: the billing provider's idempotency keys are derived from it.
+  const { id } = await trx
     .insertInto('subscription_changes')
     .values({
       subscription_id: change.subscriptionId,
@@ -262,7 +263,9 @@ export async function insertSubscriptionChange(
       detail: JSON.stringify(change.detail),
       created_at: change.now,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(id);
 }
 
 /** The columns an operator's action changes. */

@@ -16,3 +16,13 @@ export async function recordPaymentEvent(
     .executeTakeFirst();
   return inserted !== undefined;
 }
+
+/** Whether an event id was applied already (a repeat needs no provider call before it). */
+export async function paymentEventSeen(db: Executor, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_events')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}

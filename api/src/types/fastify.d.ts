@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import type { DatabaseKind } from '../db/open-database';
 import type { UserRow } from '../db/schema';
 import type { PaymentProvider } from '../services/payments/payment-provider';
+import type { SubscriptionBilling } from '../services/subscriptions/subscription-billing';
 import type { CatalogPriceSource } from '../services/catalog/provider-prices';
 import type { Mailer } from '../services/mail/mailer';
 import type { MailQueue } from '../services/mail/mail-queue';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     databaseKind: DatabaseKind;
     passwords: PasswordHasher;
     paymentProvider: PaymentProvider;
+    /** Who bills subscriptions' cycles: the shop's renewal job, or Stripe Billing mirrored from our record. */
+    subscriptionBilling: SubscriptionBilling;
     /** The catalogue's prices: our table, or the provider's prices laid over it (Stripe). */
     catalogPrices: CatalogPriceSource;
     mailer: Mailer;

@@ -155,6 +155,7 @@ describe('configuration from the environment', () => {
         publishableKey: 'pk_test_51PublicPart',
         webhookSecret: 'whsec_SigningPart',
         livemode: false,
+        testClocks: false,
       });
       expect(
         loadConfig(
@@ -190,6 +191,30 @@ describe('configuration from the environment', () => {
       expect(problemsOf({ ...STRIPE, STRIPE_PUBLISHABLE_KEY: 'pk_live_1' })).toEqual([
         'STRIPE_PUBLISHABLE_KEY: is a live-mode key but STRIPE_SECRET_KEY is a test-mode key',
       ]);
+    });
+
+    it('put customers on test clocks only when asked, with a test key, outside production', () => {
+      expect(loadConfig({ ...STRIPE, STRIPE_TEST_CLOCKS: 'true' }, root).stripe?.testClocks).toBe(
+        true,
+      );
+      expect(
+        problemsOf({
+          ...STRIPE,
+          STRIPE_SECRET_KEY: 'sk_live_1',
+          STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+          STRIPE_TEST_CLOCKS: 'true',
+        }),
+      ).toEqual([
+        'STRIPE_TEST_CLOCKS: needs a test-mode STRIPE_SECRET_KEY (sk_test_… or rk_test_…)',
+      ]);
+      expect(
+        problemsOf({
+          ...STRIPE,
+          NODE_ENV: 'production',
+          PAGE_VIEW_TOKEN: 'p'.repeat(32),
+          STRIPE_TEST_CLOCKS: 'true',
+        }),
+      ).toContain('STRIPE_TEST_CLOCKS: cannot be used when NODE_ENV=production');
     });
 
     it('keep the secrets out of anything that prints the configuration', () => {

@@ -18,15 +18,21 @@ import { createRenewalScheduler } from '../../services/subscriptions/renewal-sch
 import { createNoticeScheduler, handleNotices } from '../../services/subscriptions/renewal-notices';
 import { handleSweeps } from '../../services/subscriptions/renewal-sweep';
 import {
-  shopRunBilling,
-  type SubscriptionBilling,
-} from '../../services/subscriptions/subscription-billing';
-import {
   createSubscriptionStarts,
   handleStartBilling,
 } from '../../services/subscriptions/start-subscriptions';
 import { createPaymentReconciler } from '../../services/payments/reconcile-payments';
 import { createStripePaymentProvider } from '../../services/payments/stripe-provider/stripe-payment-provider';
+import { createStripeSubscriptionBilling } from '../../services/payments/stripe-provider/stripe-subscription-billing';
+import {
+  createStripeTestClocks,
+  followShopClock,
+  type StripeTestClocks,
+} from '../../services/payments/stripe-provider/stripe-test-clocks';
+import {
+  shopRunBilling,
+  type SubscriptionBilling,
+} from '../../services/subscriptions/subscription-billing';
 import { createInvalidationChannel } from '../../services/invalidation-channel';
 import { createShopClock } from '../../services/clock/shop-clock';
 import { createJobQueue } from '../../services/jobs/job-queue';
@@ -40,6 +46,10 @@ import type { UploadStore } from '../../services/results/upload-store';
 
 export interface ServicesPluginOptions {
   paymentProvider?: PaymentProvider;
+  /** Who runs subscriptions' cycles: Stripe Billing with Stripe, the shop's own renewals otherwise. */
+  subscriptionBilling?: SubscriptionBilling;
+  /** Stripe test clocks that follow the shop clock; from STRIPE_TEST_CLOCKS by default. */
+  stripeTestClocks?: StripeTestClocks | null;
   /** Where the catalogue's amounts come from; by default chosen by the payment provider. */
   catalogPrices?: CatalogPriceSource;
   mailer?: Mailer;
@@ -54,8 +64,6 @@ export interface ServicesPluginOptions {
   clockBase?: Clock;
   /** The time job leases are judged by; the machine's by default (tests play a stopped runner). */
   jobLeaseClock?: Clock;
-  /** Who bills subscription cycles; the shop's own renewal job by default. */
-  subscriptionBilling?: SubscriptionBilling;
 }
 
 /** The channel on which instances tell each other that jobs were queued or the clock moved. */
@@ -83,12 +91,32 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     });
     app.decorate('clock', clock);
     app.decorate('passwords', options.passwordHasher ?? createPasswordHasher(options.argon2Cost));
+    const stripe = config.stripe;
+    const testClocks =
+      options.stripeTestClocks !== undefined
+        ? options.stripeTestClocks
+        : stripe?.testClocks
+          ? createStripeTestClocks({ secretKey: stripe.secretKey, db, now: () => clock.now() })
+          : null;
     app.decorate(
       'paymentProvider',
       options.paymentProvider ??
-        (config.stripe
-          ? createStripePaymentProvider({ ...config.stripe, db })
+        (stripe
+          ? createStripePaymentProvider({
+              secretKey: stripe.secretKey,
+              publishableKey: stripe.publishableKey,
+              webhookSecret: stripe.webhookSecret,
+              db,
+              customerTestClocks: testClocks,
+            })
           : createTestPaymentProvider(db, { now: () => clock.now() })),
+    );
+    app.decorate(
+      'subscriptionBilling',
+      options.subscriptionBilling ??
+        (stripe
+          ? createStripeSubscriptionBilling({ secretKey: stripe.secretKey, db })
+          : shopRunBilling),
     );
     app.decorate(
       'catalogPrices',
@@ -119,8 +147,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     app.addHook('onReady', async () => jobs.start());
 
     // A paid order's recurring lines become subscriptions; the billing side starts after the commit.
-    const billing = options.subscriptionBilling ?? shopRunBilling;
-    app.decorate('subscriptionBilling', billing);
+    const billing = app.subscriptionBilling;
     const subscriptionStarts = createSubscriptionStarts({
       clock,
       jobs,
@@ -169,6 +196,13 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     });
     handleNotices(jobs, { db, clock, mail: mailQueue, publicOrigin: config.publicOrigin });
     app.addHook('onReady', async () => notices.start());
+    // Under Stripe in test mode, Stripe's clocks for the shop's customers move with the shop's.
+    const stripeClocks = testClocks ? followShopClock({ db, jobs, clock }, testClocks) : null;
+    const queueStripeClocks = () =>
+      stripeClocks
+        ?.queue()
+        .catch((error: unknown) => app.log.error({ err: error }, 'queueing test clocks failed'));
+    if (stripeClocks) app.addHook('onReady', async () => void queueStripeClocks());
     jobChannel.subscribe((message) => {
       if (message === CLOCK_MOVED)
         clock
@@ -178,6 +212,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     });
     // A moved clock may have made jobs, mail retries and unsettled payments due.
     clock.onChange(() => {
+      void queueStripeClocks();
       jobs.wake();
       renewals
         ?.runOnce()

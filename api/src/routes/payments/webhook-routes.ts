@@ -22,6 +22,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     mailQueue: app.mailQueue,
     subscriptions: app.subscriptionStarts,
+    billedEvents: {
+      billing: app.subscriptionBilling,
+      clock: app.clock,
+      publicOrigin: app.config.publicOrigin,
+    },
   };
 
   app.post(

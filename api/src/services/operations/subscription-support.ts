@@ -255,7 +255,7 @@ async function act(
   input: ActionInput,
   decide: (row: OpsSubscriptionRow, now: Date) => Decision,
 ): Promise<OpsSubscriptionDetail> {
-  const { row, decision } = await deps.db.transaction().execute(async (trx) => {
+  const { row, decision, changeId } = await deps.db.transaction().execute(async (trx) => {
     const locked = await findOpsSubscription(trx, input.id, { forUpdate: true });
     if (!locked) throw notFound('Subscription not found');
     if (locked.status === 'canceled')
@@ -263,7 +263,7 @@ async function act(
     const now = deps.clock.now();
     const decided = decide(locked, now);
     await updateOpsSubscription(trx, locked.id, decided.patch, now);
-    await insertSubscriptionChange(trx, {
+    const changeId = await insertSubscriptionChange(trx, {
       subscriptionId: locked.id,
       actor: 'operator',
       action: decided.action,
@@ -280,10 +280,11 @@ async function act(
     });
     const message = decided.mail && changeMail(deps, locked, decided.mail);
     if (message) await deps.mail.enqueue(trx, message);
-    return { row: locked, decision: decided };
+    return { row: locked, decision: decided, changeId };
   });
   deps.mail.wake();
-  if (decision.mirror) await (deps.billing ?? shopRunBilling).mirror(billed(row), decision.mirror);
+  if (decision.mirror)
+    await (deps.billing ?? shopRunBilling).mirror(billed(row), decision.mirror, changeId);
   return subscriptionDetailFor(deps.db, input.id);
 }
 

@@ -9,12 +9,43 @@ import {
   flagOrderDisputed,
   recordOrderRefunded,
 } from '../../repositories/orders-repository';
-import { recordPaymentEvent } from '../../repositories/payment-events-repository';
+import { paymentEventSeen, recordPaymentEvent } from '../../repositories/payment-events-repository';
 import { applyCharge, finalizeOrder, type FinalizeDeps } from '../checkout/finalize-order';
+import {
+  applyBilledEvent,
+  prepareBilledEvent,
+  type BilledEvent,
+  type BilledEventDeps,
+} from '../subscriptions/billed-subscription-events';
 import { settleUpgradeIntent } from '../upgrades/purchase-upgrade';
 import type { ProviderCharge, ProviderEvent } from './payment-provider';
 
 const PROVIDER_ACTOR = { userId: null, name: 'payment provider', via: 'provider' } as const;
+
+export interface PaymentEventDeps extends FinalizeDeps {
+  /** Where the provider's billing events (Stripe Billing) write our subscription records. */
+  billedEvents?: Pick<BilledEventDeps, 'billing' | 'clock' | 'publicOrigin'>;
+}
+
+function billedDeps(deps: PaymentEventDeps): BilledEventDeps | null {
+  if (!deps.billedEvents) return null;
+  return {
+    ...deps.billedEvents,
+    db: deps.db,
+    provider: deps.provider,
+    mail: deps.mailQueue,
+    log: deps.log,
+  };
+}
+
+function isBilledEvent(event: ProviderEvent): event is ProviderEvent & BilledEvent {
+  return (
+    event.type === 'invoice.paid' ||
+    event.type === 'invoice.payment_failed' ||
+    event.type === 'customer.subscription.updated' ||
+    event.type === 'customer.subscription.deleted'
+  );
+}
 
 /** The order an intent paid for: named in its metadata and recorded on the order. */
 async function orderOfIntent(trx: Executor, charge: ProviderCharge): Promise<string | null> {
@@ -23,10 +54,19 @@ async function orderOfIntent(trx: Executor, charge: ProviderCharge): Promise<str
 
 async function apply(
   trx: Executor,
-  deps: FinalizeDeps,
+  deps: PaymentEventDeps,
   event: ProviderEvent,
 ): Promise<{ mailed: boolean; started?: boolean }> {
   switch (event.type) {
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const billed = billedDeps(deps);
+      if (billed) return applyBilledEvent(trx, billed, event);
+      deps.log?.warn({ type: event.type }, 'billing event with no subscription billing configured');
+      return { mailed: false };
+    }
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed':
     case 'payment_intent.canceled':
@@ -67,9 +107,14 @@ async function apply(
  * no longer be completed is refunded through finalizeOrder, then the event is recorded.
  */
 export async function handlePaymentEvent(
-  deps: FinalizeDeps,
-  event: ProviderEvent,
+  deps: PaymentEventDeps,
+  received: ProviderEvent,
 ): Promise<boolean> {
+  const billed = billedDeps(deps);
+  if (billed && isBilledEvent(received) && (await paymentEventSeen(deps.db, received.id)))
+    return false;
+  const event =
+    billed && isBilledEvent(received) ? await prepareBilledEvent(billed, received) : received;
   const record = { id: event.id, type: event.type === 'ignored' ? event.providerType : event.type };
   // An upgrade's succeeded intent completes its upgrade first (idempotent: only a pending upgrade
   // whose current intent this is moves); its event is recorded after, so a failure is retried.

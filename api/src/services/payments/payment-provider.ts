@@ -150,6 +150,44 @@ export interface CreateSetupInput {
   idempotencyKey: string;
 }
 
+/** An invoice of the provider's billing (Stripe Billing), for one cycle of a subscription. */
+export interface ProviderInvoice {
+  id: string;
+  /** The provider's subscription. */
+  subscriptionId: string;
+  /** Ours, as the provider's subscription metadata names it. */
+  shopSubscriptionId: string | null;
+  /** `start`: the invoice made when billing started (the checkout paid that period). */
+  reason: 'start' | 'renewal' | 'other';
+  amountPaid: number;
+  amountDue: number;
+  currency: string;
+  /** The subscription line's price, quantity and the period it bills. */
+  priceId: string | null;
+  quantity: number;
+  periodStart: Date;
+  periodEnd: Date;
+  /** The PaymentIntent that paid it, when the payload names one. */
+  paymentIntentId: string | null;
+  /** Tries so far, and the provider's next one (null: no more). */
+  attemptCount: number;
+  nextAttemptAt: Date | null;
+}
+
+/** The provider's subscription as an event reports it. */
+export interface ProviderSubscriptionState {
+  id: string;
+  shopSubscriptionId: string | null;
+  status: ProviderSubscription['status'];
+  cancelAtPeriodEnd: boolean;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  /** Collection paused (invoices voided) until this time; null when it runs, or paused with no end. */
+  collectionPausedUntil: Date | null;
+  collectionPaused: boolean;
+  canceledAt: Date | null;
+}
+
 /** A provider event, verified and reduced to what the shop acts on. */
 export type ProviderEvent =
   | {
@@ -178,6 +216,12 @@ export type ProviderEvent =
       reason: string;
     }
   | { id: string; type: 'setup_intent.succeeded'; setup: ProviderSetup }
+  | { id: string; type: 'invoice.paid' | 'invoice.payment_failed'; invoice: ProviderInvoice }
+  | {
+      id: string;
+      type: 'customer.subscription.updated' | 'customer.subscription.deleted';
+      subscription: ProviderSubscriptionState;
+    }
   /** Any other type: recorded and acknowledged, nothing changes. */
   | { id: string; type: 'ignored'; providerType: string };
 

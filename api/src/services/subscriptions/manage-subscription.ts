@@ -111,9 +111,9 @@ async function change(
     const options = await planOptions(trx, record);
     const actions = allowedActions(record, options.length);
     const decision = await decide(record, { trx, now, actions, options });
-    if (!decision) return { record, decision: null };
+    if (!decision) return { record, decision: null, changeId: null };
     await updateSubscription(trx, record.id, decision.fields, now);
-    await insertSubscriptionChange(trx, {
+    const changeId = await insertSubscriptionChange(trx, {
       subscriptionId: record.id,
       actor: 'subscriber',
       action: decision.action,
@@ -136,14 +136,14 @@ async function change(
         decision.mail,
       ),
     );
-    return { record: after, decision };
+    return { record: after, decision, changeId };
   });
-  if (outcome.decision) {
+  if (outcome.decision && outcome.changeId !== null) {
     deps.mail.wake();
     // Our record is the shop's truth; a provider that missed the change is told again by its
     // own reconciliation, so a failure here does not undo what the subscriber did.
     await deps.billing
-      .mirror(toBilled(outcome.record), outcome.decision.mirror)
+      .mirror(toBilled(outcome.record), outcome.decision.mirror, outcome.changeId)
       .catch((error: unknown) =>
         deps.log?.error(
           { err: error, subscriptionId: outcome.record.id },

@@ -29,12 +29,23 @@ export interface BilledSubscription {
 export interface SubscriptionBilling {
   /** Starts billing after the first, already paid period (idempotent per subscription). */
   start(subscription: BilledSubscription): Promise<void>;
-  /** Mirrors a committed change of our record (idempotent per change). */
-  mirror(subscription: BilledSubscription, change: SubscriptionChange): Promise<void>;
+  /**
+   * Mirrors a committed change of our record, idempotent per change: `changeId` is the change's
+   * `subscription_changes` row, and the provider's idempotency keys are derived from it.
+   */
+  mirror(
+    subscription: BilledSubscription,
+    change: SubscriptionChange,
+    changeId: string | number,
+  ): Promise<void>;
+  /** The provider's payment (a PaymentIntent id) that paid one of its invoices, when any. */
+  invoicePayment(invoiceId: string): Promise<string | null>;
 }
 
 /** The built-in provider's: the shop's renewal job reads our record, so nothing is mirrored. */
 export const shopRunBilling: SubscriptionBilling = {
   start: async () => {},
   mirror: async () => {},
+  // The shop's own renewals charge PaymentIntents directly: there are no provider invoices.
+  invoicePayment: async () => null,
 };

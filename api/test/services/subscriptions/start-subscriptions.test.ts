@@ -5,7 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { createManualClock } from '../../../src/lib/clock';
 import { finalizeOrder } from '../../../src/services/checkout/finalize-order';
-import type { SubscriptionBilling } from '../../../src/services/subscriptions/subscription-billing';
+import {
+  shopRunBilling,
+  type SubscriptionBilling,
+} from '../../../src/services/subscriptions/subscription-billing';
 import { signUpAndConfirm } from '../../helpers/accounts';
 import {
   asBrowser,
@@ -28,10 +31,10 @@ describe('subscriptions start when their order is paid', () => {
   let t: TestApp;
   const started: string[] = [];
   const billing: SubscriptionBilling = {
+    ...shopRunBilling,
     start: async (subscription) => {
       started.push(subscription.id);
     },
-    mirror: async () => {},
   };
 
   beforeAll(async () => {

@@ -6,12 +6,14 @@ import type {
   ChargeStatus,
   PaymentMethodSummary,
   ProviderCharge,
+  ProviderInvoice,
   ProviderNextAction,
   ProviderPaymentMethod,
   ProviderPrice,
   ProviderRefund,
   ProviderSetup,
   ProviderSubscription,
+  ProviderSubscriptionState,
   SetupStatus,
 } from '../payment-provider';
 
@@ -228,5 +230,60 @@ export function toSubscription(subscription: Stripe.Subscription): ProviderSubsc
     status: subscriptionStatus(subscription.status),
     currentPeriodStart: date(item?.current_period_start ?? subscription.start_date),
     currentPeriodEnd: date(item?.current_period_end ?? subscription.start_date),
+  };
+}
+
+const INVOICE_REASONS: Record<string, ProviderInvoice['reason']> = {
+  subscription_create: 'start',
+  subscription_cycle: 'renewal',
+};
+
+/**
+ * A subscription's invoice, from the event payload alone. The period is the subscription line's
+ * (the one it bills); the invoice's own period_start/period_end are the usage period before it.
+ * Null for an invoice of no subscription.
+ */
+export function toInvoice(invoice: Stripe.Invoice): ProviderInvoice | null {
+  const details = invoice.parent?.subscription_details;
+  const subscriptionId = idOf(details?.subscription);
+  if (!details || !subscriptionId) return null;
+  const line =
+    invoice.lines.data.find((candidate) => candidate.parent?.subscription_item_details) ??
+    invoice.lines.data[0];
+  const paid = invoice.payments?.data.find((payment) => payment.status === 'paid');
+  return {
+    id: invoice.id ?? '',
+    subscriptionId,
+    shopSubscriptionId: details.metadata?.shopSubscriptionId ?? null,
+    reason: INVOICE_REASONS[invoice.billing_reason ?? ''] ?? 'other',
+    amountPaid: invoice.amount_paid,
+    amountDue: invoice.amount_due,
+    currency: invoice.currency,
+    priceId: idOf(line?.pricing?.price_details?.price ?? null),
+    quantity: line?.quantity ?? 1,
+    periodStart: date(line?.period.start ?? invoice.period_start),
+    periodEnd: date(line?.period.end ?? invoice.period_end),
+    paymentIntentId: idOf(paid?.payment.payment_intent ?? null),
+    attemptCount: invoice.attempt_count,
+    nextAttemptAt: invoice.next_payment_attempt ? date(invoice.next_payment_attempt) : null,
+  };
+}
+
+export function toSubscriptionState(subscription: Stripe.Subscription): ProviderSubscriptionState {
+  const mapped = toSubscription(subscription);
+  const pause = subscription.pause_collection;
+  return {
+    id: subscription.id,
+    shopSubscriptionId: subscription.metadata?.shopSubscriptionId ?? null,
+    status: mapped.status,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    currentPeriodStart: mapped.currentPeriodStart,
+    currentPeriodEnd: mapped.currentPeriodEnd,
+    collectionPaused: Boolean(pause),
+    collectionPausedUntil: pause?.resumes_at ? date(pause.resumes_at) : null,
+    canceledAt:
+      subscription.ended_at || subscription.canceled_at
+        ? date((subscription.ended_at ?? subscription.canceled_at)!)
+        : null,
   };
 }

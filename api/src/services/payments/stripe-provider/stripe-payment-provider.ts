@@ -26,6 +26,7 @@ import {
   toSetup,
   toSubscription,
 } from './stripe-mapping';
+import type { StripeTestClocks } from './stripe-test-clocks';
 import { parseStripeWebhook } from './stripe-webhooks';
 
 export interface StripePaymentProviderOptions {
@@ -37,6 +38,8 @@ export interface StripePaymentProviderOptions {
   /** The clock webhook timestamps are checked against. */
   now?: () => Date;
   client?: StripeClientOptions;
+  /** Test mode only: each new customer on a test clock of its own that follows the shop clock. */
+  customerTestClocks?: StripeTestClocks | null;
 }
 
 /** What an intent's read returns expanded: the refunded amount and the card shown to shoppers. */
@@ -110,6 +113,7 @@ export function createStripePaymentProvider(
   const stripe = createStripeClient(options.secretKey, options.client);
   const livemode = /^(?:sk|rk)_live_/.test(options.secretKey);
   const now = options.now ?? (() => new Date());
+  const testClocks = livemode ? null : (options.customerTestClocks ?? null);
 
   async function defaultMethodId(customerId: string): Promise<string | null> {
     const customer = await stripeCall(() => stripe.customers.retrieve(customerId));
@@ -152,14 +156,21 @@ export function createStripePaymentProvider(
       }
       // A retry after a lost answer, or two requests at once, get the same customer back.
       const idempotencyKey = userId ? `customer:${userId}` : guestKey(email, name);
+      const testClock = testClocks ? await testClocks.clockForCustomer(idempotencyKey) : null;
       const customer = await stripeCall(
         () =>
           stripe.customers.create(
-            { email, ...(name ? { name } : {}), metadata: userId ? { userId } : {} },
+            {
+              email,
+              ...(name ? { name } : {}),
+              metadata: userId ? { userId } : {},
+              ...(testClock ? { test_clock: testClock } : {}),
+            },
             { idempotencyKey },
           ),
         idempotencyKey,
       );
+      if (testClock) await testClocks?.attach(testClock, customer.id);
       if (!userId) return { id: customer.id, email, userId: null };
       const saved = await saveStripeCustomer(db, {
         userId,

@@ -1,6 +1,13 @@
 import type Stripe from 'stripe';
 import { WebhookSignatureError, type ProviderEvent } from '../payment-provider';
-import { chargeFromStripeCharge, idOf, toCharge, toSetup } from './stripe-mapping';
+import {
+  chargeFromStripeCharge,
+  idOf,
+  toCharge,
+  toInvoice,
+  toSetup,
+  toSubscriptionState,
+} from './stripe-mapping';
 
 /** Stripe's own default: an event signed longer ago than this is a replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -37,6 +44,16 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent {
   }
   if (event.type === 'setup_intent.succeeded')
     return { id, type: event.type, setup: toSetup(event.data.object) };
+  if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
+    const invoice = toInvoice(event.data.object);
+    // A one-off invoice of no subscription is not the shop's.
+    if (invoice) return { id, type: event.type, invoice };
+  }
+  if (
+    event.type === 'customer.subscription.updated' ||
+    event.type === 'customer.subscription.deleted'
+  )
+    return { id, type: event.type, subscription: toSubscriptionState(event.data.object) };
   return { id, type: 'ignored', providerType: event.type };
 }
 

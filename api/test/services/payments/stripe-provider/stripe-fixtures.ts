@@ -92,3 +92,99 @@ export function customer(defaultPaymentMethod: string | null) {
     invoice_settings: { default_payment_method: defaultPaymentMethod },
   };
 }
+
+/** A Stripe subscription as its events carry it (the period on its item). */
+export function stripeSubscription(overrides: Record<string, unknown> = {}) {
+  const {
+    start = CREATED,
+    end = CREATED + 30 * 86_400,
+    ...rest
+  } = overrides as {
+    start?: number;
+    end?: number;
+  } & Record<string, unknown>;
+  return {
+    id: 'sub_1',
+    object: 'subscription',
+    customer: 'cus_1',
+    status: 'active',
+    default_payment_method: 'pm_1',
+    start_date: CREATED,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    ended_at: null,
+    pause_collection: null,
+    trial_end: null,
+    schedule: null,
+    latest_invoice: null,
+    metadata: {},
+    items: {
+      object: 'list',
+      data: [
+        {
+          price: { id: 'price_monthly' },
+          quantity: 1,
+          current_period_start: start,
+          current_period_end: end,
+        },
+      ],
+    },
+    ...rest,
+  };
+}
+
+/** A subscription's invoice for the period `start`..`end` (its subscription line's). */
+export function stripeInvoice(overrides: Record<string, unknown> = {}) {
+  const {
+    start = CREATED,
+    end = CREATED + 30 * 86_400,
+    subscription = 'sub_1',
+    shopSubscriptionId = null,
+    priceId = 'price_monthly',
+    ...rest
+  } = overrides as {
+    start?: number;
+    end?: number;
+    subscription?: string;
+    shopSubscriptionId?: string | null;
+    priceId?: string;
+  } & Record<string, unknown>;
+  return {
+    id: 'in_1',
+    object: 'invoice',
+    billing_reason: 'subscription_cycle',
+    amount_paid: 4_900,
+    amount_due: 4_900,
+    currency: 'usd',
+    attempt_count: 1,
+    next_payment_attempt: null,
+    period_start: start - 30 * 86_400,
+    period_end: start,
+    status: 'paid',
+    parent: {
+      type: 'subscription_details',
+      subscription_details: {
+        subscription,
+        metadata: shopSubscriptionId ? { shopSubscriptionId } : {},
+      },
+    },
+    lines: {
+      object: 'list',
+      data: [
+        {
+          id: 'il_1',
+          object: 'line_item',
+          amount: 4_900,
+          quantity: 1,
+          period: { start, end },
+          pricing: { type: 'price_details', price_details: { price: priceId, product: 'prod_1' } },
+          parent: {
+            type: 'subscription_item_details',
+            subscription_item_details: { subscription, subscription_item: 'si_1' },
+          },
+        },
+      ],
+    },
+    ...rest,
+  };
+}
