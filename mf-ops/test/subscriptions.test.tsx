@@ -220,15 +220,19 @@ describe('subscriptions screen', () => {
     ]);
   });
 
-  it('retries a past-due renewal now after confirming', async () => {
+  it('retries a past-due renewal now after confirming, and shows its outcome when the try has run', async () => {
+    let current = detail('past_due');
     const { user, api } = renderOps(
       `/ops/subscriptions?subscription=${ID}`,
       withDetail(
-        () => detail('past_due'),
-        ({ method, url }) =>
-          method === 'post' && url.endsWith('/retry')
-            ? { status: 200, data: detail('past_due') }
-            : undefined,
+        () => current,
+        ({ method, url }) => {
+          if (method !== 'post' || !url.endsWith('/retry')) return;
+          // The answer comes before the try has run; the renewal job pays it a moment later.
+          const answer = { status: 200, data: current };
+          current = detail('active');
+          return answer;
+        },
       ),
     );
     await user.click(await screen.findByRole('button', { name: 'Retry the renewal now' }));
@@ -236,9 +240,15 @@ describe('subscriptions screen', () => {
     expect(dialog).toHaveTextContent('charged $29 for cycle 1 now (try 3)');
     await user.click(within(dialog).getByRole('button', { name: 'Retry now' }));
     await waitFor(() => expect(api.calls(/retry$/, 'post')).toHaveLength(1));
+    expect(
+      await screen.findByText('The renewal is being tried; this page updates with its outcome.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('subscription-status')).toHaveTextContent('Active'),
+    );
     await waitFor(() =>
       expect(
-        screen.queryByRole('dialog', { name: 'Retry the renewal now?' }),
+        screen.queryByText('The renewal is being tried; this page updates with its outcome.'),
       ).not.toBeInTheDocument(),
     );
   });

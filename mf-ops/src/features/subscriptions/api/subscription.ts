@@ -36,9 +36,16 @@ export function subscriptionQueryOptions(api: ApiClients, id: string) {
   });
 }
 
-export function useOpsSubscription(id: string) {
+/** How often a subscription whose renewal is being retried is read again. */
+const WATCH_MS = 1_500;
+
+/** The subscription; `watch` reads it again every moment (a retry runs in the background). */
+export function useOpsSubscription(id: string, watch = false) {
   const { api } = useShell();
-  return useQuery(subscriptionQueryOptions(api, id));
+  return useQuery({
+    ...subscriptionQueryOptions(api, id),
+    refetchInterval: watch ? WATCH_MS : false,
+  });
 }
 
 /**

@@ -65,7 +65,14 @@ function ActionDialog(props: {
 }
 
 /** Cancel, pause and retry for the customer, each behind a dialog that says what will happen. */
-export function SubscriptionActions({ detail }: { detail: OpsSubscriptionDetail }) {
+export function SubscriptionActions({
+  detail,
+  onRetried,
+}: {
+  detail: OpsSubscriptionDetail;
+  /** The retry was accepted (with the failed tries counted then): its try runs in the background. */
+  onRetried: (failedAttempts: number) => void;
+}) {
   const { subscription: s, actions } = detail;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [when, setWhen] = useState<'now' | 'period-end'>(
@@ -215,7 +222,15 @@ export function SubscriptionActions({ detail }: { detail: OpsSubscriptionDetail 
         error={retry.error}
         canConfirm
         onConfirm={() =>
-          retry.mutate({ id: s.id, ...(reason.trim() ? { reason: reason.trim() } : {}) }, done)
+          retry.mutate(
+            { id: s.id, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+            {
+              onSuccess: (answer) => {
+                close();
+                onRetried(answer.subscription.failedAttempts);
+              },
+            },
+          )
         }
         onClose={close}
       >

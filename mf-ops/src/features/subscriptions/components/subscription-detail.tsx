@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import Card from 'antd/es/card';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -34,7 +35,18 @@ function detailText(detail: Record<string, unknown>): string {
 
 /** One subscription: who holds it, where it stands, its renewals and changes, and the actions. */
 export function SubscriptionDetail({ subscriptionId }: { subscriptionId: string }) {
-  const query = useOpsSubscription(subscriptionId);
+  // After a retry, the try runs as a job: the detail is read again until its outcome shows (paid,
+  // or one more failed try). Holds the failed tries counted when the retry was accepted.
+  const [retriedFrom, setRetriedFrom] = useState<number | null>(null);
+  const query = useOpsSubscription(subscriptionId, retriedFrom !== null);
+  const settled =
+    retriedFrom !== null &&
+    query.data !== undefined &&
+    (query.data.subscription.status !== 'past_due' ||
+      query.data.subscription.failedAttempts > retriedFrom);
+  useEffect(() => {
+    if (settled) setRetriedFrom(null);
+  }, [settled]);
   if (query.isPending) return <LoadingBlock what="the subscription" />;
   if (query.isError)
     return (
@@ -177,7 +189,15 @@ export function SubscriptionDetail({ subscriptionId }: { subscriptionId: string 
           )}
         </dd>
       </dl>
-      <SubscriptionActions detail={query.data} />
+      <SubscriptionActions
+        detail={query.data}
+        onRetried={(failedAttempts) => setRetriedFrom(failedAttempts)}
+      />
+      <p role="status" aria-live="polite" className="ops-muted" style={{ marginTop: 8 }}>
+        {retriedFrom !== null
+          ? 'The renewal is being tried; this page updates with its outcome.'
+          : ''}
+      </p>
       <section aria-label="Renewals" className="ops-table-scroll" style={{ marginTop: 16 }}>
         <h4 style={{ fontSize: 16, margin: '0 0 8px' }}>Renewals</h4>
         <Table<Renewal>
