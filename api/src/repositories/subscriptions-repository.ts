@@ -369,6 +369,7 @@ export async function listPlanPrices(db: Executor, productKey: string, currency:
       'p.currency',
       'p.recurring_interval',
       'p.recurring_interval_count',
+      'pr.title',
       'pr.sort_order',
     ])
     .where('p.type', '=', 'recurring')

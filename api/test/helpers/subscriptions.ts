@@ -117,3 +117,18 @@ export const subscriptionPath = (
     | 'accountSubscriptionCard'],
   id: string,
 ) => buildPath(path, { id });
+
+/** Runs the shop's jobs until `done` holds (renewals are jobs the scheduler queues). */
+export async function runJobsUntil<T>(
+  t: TestApp,
+  look: () => Promise<T>,
+  done: (value: T) => boolean,
+): Promise<T> {
+  for (let round = 0; round < 200; round += 1) {
+    const value = await look();
+    if (done(value)) return value;
+    await t.app.jobs.runDue();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error('The awaited state never came');
+}

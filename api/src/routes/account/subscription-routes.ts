@@ -27,6 +27,7 @@ import {
   type ManageDeps,
   type Subscriber,
 } from '../../services/subscriptions/manage-subscription';
+import { retryRenewalNow } from '../../services/subscriptions/renewal-scheduler';
 import { subscriptionHistory } from '../../services/subscriptions/subscription-history';
 import {
   listSubscriptionDetails,
@@ -47,6 +48,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     billing: app.subscriptionBilling,
     publicOrigin: app.config.publicOrigin,
     log: app.log,
+    retryRenewal: (id) =>
+      retryRenewalNow(
+        { db: app.db, clock: app.clock, mail: app.mailQueue, shopUrl: app.config.publicOrigin },
+        app.jobs,
+        id,
+      ),
   };
   const read = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
   const write = { ...read, 403: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };

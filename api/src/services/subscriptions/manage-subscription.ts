@@ -56,6 +56,8 @@ export interface ManageDeps {
   /** The shop's public origin: the mails link to the subscription's page. */
   publicOrigin: string;
   log?: Pick<FastifyBaseLogger, 'error'>;
+  /** Tries an unpaid renewal again at once (the shop's renewal engine, when it bills the cycle). */
+  retryRenewal?: (subscriptionId: string) => Promise<unknown>;
 }
 
 export interface Subscriber {
@@ -128,7 +130,8 @@ async function change(
         {
           to: subscriber.email,
           name: subscriber.name,
-          productTitle: after.price.title,
+          // The plan as the subscriber knew it (an interval change names the new one itself).
+          productTitle: record.price.title,
           link: subscriptionLink(deps.publicOrigin, after.id),
           currency: after.price.currency,
           next: next ? { at: next.at, amount: next.amount } : null,
@@ -417,6 +420,7 @@ export function changeInterval(
       mail: {
         action: 'interval',
         every: everyInterval(option.interval, option.intervalCount),
+        plan: option.title,
         from: effectiveAt,
         amount: preview.nextRenewalAmount,
       },
@@ -443,7 +447,7 @@ export async function updateSubscriptionCard(
     ? await deps.provider.getPaymentMethod(customer.id, paymentMethodId)
     : null;
   if (!customer || !method) throw notFound('Payment method not found');
-  return change(deps, subscriber, id, (record, { now }) => {
+  const updated = await change(deps, subscriber, id, (record, { now }) => {
     if (record.paymentMethodId === method.id && record.customerId === customer.id) return null;
     return {
       fields: {
@@ -457,4 +461,11 @@ export async function updateSubscriptionCard(
       mirror: { type: 'card', paymentMethodId: method.id },
     };
   });
+  // An unpaid renewal (past due, or paused when its tries ran out) is tried with the new card now.
+  const waiting =
+    updated.status === 'past_due' || (updated.status === 'paused' && updated.pausedUntil === null);
+  if (!waiting || !deps.retryRenewal) return updated;
+  await deps.retryRenewal(id);
+  const after = await findOwnedSubscription(deps.db, id, subscriber.id);
+  return after ? subscriptionDetail(deps, after) : updated;
 }

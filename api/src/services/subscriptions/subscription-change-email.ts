@@ -22,7 +22,7 @@ export type ChangeMail =
   | { action: 'resume' }
   | { action: 'skip'; skippedAt: Date }
   | { action: 'unskip'; renewalAt: Date }
-  | { action: 'interval'; every: string; from: Date; amount: number }
+  | { action: 'interval'; every: string; plan: string; from: Date; amount: number }
   | { action: 'card'; card: string };
 
 export function formatMoney(amount: number, currency: string): string {
@@ -102,7 +102,7 @@ export function subscriptionChangeEmail(
       ]);
     case 'interval':
       return compose(`Your ${title} subscription will renew ${change.every}`, [
-        `From ${formatDay(change.from)} your ${title} subscription renews ${change.every} for ${money(change.amount)}. Nothing is charged today.`,
+        `From ${formatDay(change.from)} your subscription renews ${change.every} as ${change.plan}, for ${money(change.amount)} each time. Nothing is charged today.`,
         nextCharge(context),
       ]);
     case 'card':

@@ -32,25 +32,37 @@ const dayOf = (value: unknown): string | null => {
   return at ? formatDay(new Date(at)) : null;
 };
 
-/** A change in words: "Cancelled (too expensive)", "Paused until March 1, 2027". */
-export function changeLabel(change: Pick<SubscriptionChange, 'action' | 'detail'>): string {
+/** Engine notes the ledger already shows (a skipped or declined renewal) or that are the shop's alone. */
+const NOT_SHOWN = new Set(['renewal-skipped', 'renewal-declined', 'overdue-found']);
+
+/** A change in words: "Cancelled, ends April 10, 2026 (too expensive)", "Paused until June 1, 2026". */
+export function changeLabel(
+  change: Pick<SubscriptionChange, 'actor' | 'action' | 'detail'>,
+): string {
   const { detail } = change;
+  const by = change.actor === 'operator' ? ' by the shop' : '';
   switch (change.action) {
     case 'cancel': {
+      // Only the reasons a subscriber picks are shown; an operator's note stays the shop's.
       const reason = text(detail.reason);
+      const words = reason ? CANCEL_REASON_WORDS[reason] : undefined;
       const ends = dayOf(detail.endsAt);
-      return `Cancelled${ends ? `, ends ${ends}` : ''}${reason ? ` (${CANCEL_REASON_WORDS[reason] ?? reason})` : ''}`;
+      return `Cancelled${by}${ends ? `, ends ${ends}` : ''}${words ? ` (${words})` : ''}`;
     }
     case 'cancel-now':
-      return 'Cancelled, ended at once';
+      return `Cancelled${by}, ended at once`;
     case 'resume-cancelled':
       return 'Cancellation withdrawn';
     case 'pause': {
       const until = dayOf(detail.until);
-      return until ? `Paused until ${until}` : 'Paused';
+      return until ? `Paused${by} until ${until}` : `Paused${by}`;
     }
     case 'resume':
       return 'Resumed';
+    case 'resumed':
+      return detail.cause === 'card-updated'
+        ? 'Resumed with the updated card'
+        : 'Pause ended: renewals resumed';
     case 'skip': {
       const at = dayOf(detail.renewalAt);
       return at ? `Renewal of ${at} skipped` : 'Next renewal skipped';
@@ -63,10 +75,19 @@ export function changeLabel(change: Pick<SubscriptionChange, 'action' | 'detail'
     }
     case 'card':
       return 'Card for renewals changed';
+    case 'ended':
+      return 'Ended at the end of the period';
+    case 'recovered':
+      return 'Unpaid renewal paid';
+    case 'dunning-ended':
+      return detail.endAction === 'pause'
+        ? 'Paused until the card is updated (the renewal payment failed)'
+        : 'Ended: the renewal payment failed';
+    case 'retry':
+      return 'Payment tried again by the shop';
     default: {
-      // Changes the engine or an operator make (dunning, operator actions) in plain words.
-      const words = change.action.replace(/-/g, ' ');
-      return words.charAt(0).toUpperCase() + words.slice(1);
+      const words = change.action.replace(/[-.]/g, ' ');
+      return `${words.charAt(0).toUpperCase()}${words.slice(1)}${by}`;
     }
   }
 }
@@ -88,7 +109,8 @@ export async function subscriptionHistory(
   if (trail.origin)
     push({
       kind: 'order',
-      at: trail.origin.createdAt.toISOString(),
+      // Paid when the subscription began (the shop clock's time of it).
+      at: record.createdAt.toISOString(),
       label: `Order: ${record.price.title}`,
       amount: centsFromDb(trail.origin.total),
       currency: trail.origin.currency as Currency,
@@ -127,7 +149,8 @@ export async function subscriptionHistory(
       orderId: refund.orderId,
     });
   }
-  for (const change of changes)
+  for (const change of changes) {
+    if (NOT_SHOWN.has(change.action)) continue;
     push({
       kind: 'change',
       at: change.createdAt.toISOString(),
@@ -137,6 +160,7 @@ export async function subscriptionHistory(
       status: null,
       orderId: null,
     });
+  }
   // Newest first; what happened at the same moment keeps its natural order, latest first.
   entries.sort((a, b) => b.at.localeCompare(a.at) || b.order - a.order);
   return { entries: entries.map(({ order: _order, ...entry }) => entry) };

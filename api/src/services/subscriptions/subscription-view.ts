@@ -27,7 +27,8 @@ export interface SubscriptionViewDeps {
 
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';
 
-export type PlanOption = IntervalOption & { priceId: string };
+/** An interval option with the price and product (the plan's name) behind it. */
+export type PlanOption = IntervalOption & { priceId: string; title: string };
 
 /** The plan's recurring prices the subscriber may switch between (the current one included). */
 export async function planOptions(db: Executor, record: SubscriptionRecord): Promise<PlanOption[]> {
@@ -37,6 +38,7 @@ export async function planOptions(db: Executor, record: SubscriptionRecord): Pro
       ? [
           {
             priceId: price.id,
+            title: price.title,
             lookupKey: price.lookup_key,
             interval: price.recurring_interval,
             intervalCount: price.recurring_interval_count,
@@ -128,7 +130,7 @@ function toDetail(
             nextRetryAt: record.nextRetryAt ? iso(record.nextRetryAt) : null,
           }
         : null,
-    intervalOptions: options.map(({ priceId: _priceId, ...option }) => option),
+    intervalOptions: options.map(({ priceId: _priceId, title: _title, ...option }) => option),
     actions: allowedActions(record, options.length),
   };
 }

@@ -1,12 +1,20 @@
 // The subscriber's own subscriptions: reading them, and every change a subscriber makes online,
 // each confirmed by mail and logged; only the owner sees or changes one (anyone else: 404).
-import { API_PATHS } from '@shop/shared/contract/paths';
-import type { SubscriptionDetail } from '@shop/shared/contract/subscriptions';
+import { randomUUID } from 'node:crypto';
+import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
+import type {
+  SubscriptionDetail,
+  SubscriptionHistoryEntry,
+} from '@shop/shared/contract/subscriptions';
 import { createManualClock } from '../../../src/lib/clock';
+import { listRenewals } from '../../../src/repositories/subscription-renewals-repository';
 import { latestMailTo } from '../../helpers/accounts';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { advanceShopClock } from '../../helpers/clock';
+import { operatorSession } from '../../helpers/operators';
 import {
   buyPlan,
+  runJobsUntil,
   signedUpSubscriber,
   subscriptionOfOrder,
   subscriptionPath,
@@ -190,5 +198,51 @@ describe('managing a subscription from the account', () => {
       },
       { actor: 'subscriber', action: 'resume-cancelled', detail: {} },
     ]);
+  });
+
+  // Last: it moves the shop clock for this file's app.
+  it('shows the history newest first: order, renewals (paid and skipped), refunds and changes', async () => {
+    const { subscriber, id, orderId } = await subscribed('history');
+    const detail = () =>
+      subscriber
+        .inject({ method: 'GET', url: subscriptionPath(API_PATHS.accountSubscription, id) })
+        .then((response) => response.json() as SubscriptionDetail);
+    await advanceShopClock(t, '32d');
+    await runJobsUntil(t, detail, (now) => now.nextRenewal?.cycle === 2);
+    await post(subscriber, subscriptionPath(API_PATHS.accountSubscriptionSkip, id));
+    await advanceShopClock(t, '31d');
+    const renewals = await runJobsUntil(
+      t,
+      () => listRenewals(t.app.db, id),
+      (ledger) => ledger.length === 2,
+    );
+    expect(renewals.map((renewal) => renewal.status)).toEqual(['succeeded', 'skipped']);
+    const refund = await t.inject({
+      method: 'POST',
+      url: buildPath(API_PATHS.opsOrderRefunds, { id: renewals[0]!.orderId! }),
+      headers: { cookie: await operatorSession(t) },
+      payload: { idempotencyKey: randomUUID(), reason: 'kit lost in the post' },
+    });
+    expect(refund.statusCode).toBe(200);
+
+    const history = await subscriber.inject({
+      method: 'GET',
+      url: subscriptionPath(API_PATHS.accountSubscriptionHistory, id),
+    });
+    expect(history.statusCode).toBe(200);
+    const entries: SubscriptionHistoryEntry[] = history.json().entries;
+    expect(entries.map((entry) => [entry.kind, entry.label, entry.status, entry.amount])).toEqual([
+      ['refund', 'Refund', null, 9_900],
+      ['renewal', 'Renewal 2 skipped', 'skipped', null],
+      ['change', 'Renewal of May 10, 2026 skipped', null, null],
+      ['renewal', 'Renewal 1', 'paid', 9_900],
+      ['order', 'Order: Bloodwise Monthly', 'paid', expect.any(Number)],
+    ]);
+    expect(entries.find((entry) => entry.kind === 'order')!.orderId).toBe(orderId);
+    expect(entries.find((entry) => entry.label === 'Renewal 1')!.orderId).toBe(
+      renewals[0]!.orderId,
+    );
+    const times = entries.map((entry) => entry.at);
+    expect([...times].sort().reverse()).toEqual(times);
   });
 });
