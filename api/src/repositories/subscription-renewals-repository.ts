@@ -521,17 +521,33 @@ export async function renewalOrderContext(
     .where('payment_customers.id', '=', subscription.customerId)
     .executeTakeFirst();
   if (!row?.recurring_interval || !row.recurring_interval_count) return null;
-  const lastOrder = row.user_id
+  // The subscription's owner (a guest's plan, or a card kept on the order's own customer, has a
+  // customer of no account); the kit goes where the owner's latest order went, else the first.
+  const record = await db
+    .selectFrom('payment_subscriptions')
+    .select(['user_id', 'origin_order_id'])
+    .where('id', '=', subscription.id)
+    .executeTakeFirst();
+  const userId = record?.user_id ?? row.user_id;
+  const lastOrder = userId
     ? await db
         .selectFrom('orders')
         .select('shipping_address')
-        .where('user_id', '=', row.user_id)
+        .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst()
     : undefined;
+  const originOrder =
+    !lastOrder && record?.origin_order_id
+      ? await db
+          .selectFrom('orders')
+          .select('shipping_address')
+          .where('id', '=', record.origin_order_id)
+          .executeTakeFirst()
+      : undefined;
   return {
-    userId: row.user_id,
+    userId,
     email: row.email,
     name: row.name ?? row.email,
     lookupKey: row.lookup_key,
@@ -540,6 +556,6 @@ export async function renewalOrderContext(
     currency: row.currency,
     interval: row.recurring_interval,
     intervalCount: row.recurring_interval_count,
-    shippingAddress: lastOrder?.shipping_address ?? {},
+    shippingAddress: (lastOrder ?? originOrder)?.shipping_address ?? {},
   };
 }

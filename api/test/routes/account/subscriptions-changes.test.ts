@@ -4,6 +4,7 @@
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { SubscriptionDetail } from '@shop/shared/contract/subscriptions';
 import { createManualClock } from '../../../src/lib/clock';
+import { listOutbox } from '../../../src/repositories/outbox-repository';
 import { listRenewals } from '../../../src/repositories/subscription-renewals-repository';
 import { latestMailTo } from '../../helpers/accounts';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
@@ -230,6 +231,11 @@ describe('the changes a subscriber makes', () => {
     expect(updated.statusCode).toBe(200);
     expect(updated.json().paymentMethod).toMatchObject({ id: fresh.id });
     expect(await actionsOf(id)).toContain('card');
+    const cardMails = (await listOutbox(t.app.db, subscriber.email)).filter(
+      (mail) => mail.subject === 'The card for your Bloodwise Monthly subscription changed',
+    );
+    expect(cardMails).toHaveLength(1);
+    expect(cardMails[0]!.text).toContain(`•••• ${fresh.last4}`);
 
     const renewed = await until(
       async () =>

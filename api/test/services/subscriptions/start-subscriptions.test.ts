@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { createManualClock } from '../../../src/lib/clock';
+import { listRenewals } from '../../../src/repositories/subscription-renewals-repository';
 import { finalizeOrder } from '../../../src/services/checkout/finalize-order';
 import {
   shopRunBilling,
@@ -18,12 +19,15 @@ import {
 } from '../../helpers/build-test-app';
 import {
   BNPL_TOKEN,
+  cardToken,
   orderBody,
   placeOrder,
   RENEWAL_CONSENT,
+  US_ADDRESS,
 } from '../../helpers/checkout-fixtures';
 import { decidePayLater, deliverEvents } from '../../helpers/provider-steps';
-import { buyPlan, signedUpSubscriber } from '../../helpers/subscriptions';
+import { advanceShopClock } from '../../helpers/clock';
+import { buyPlan, runJobsUntil, signedUpSubscriber } from '../../helpers/subscriptions';
 
 const T0 = new Date('2026-01-31T10:00:00Z');
 
@@ -185,5 +189,46 @@ describe('subscriptions start when their order is paid', () => {
     expect(others).toHaveLength(0);
     expect(subscription).toMatchObject({ status: 'active', payment_method_id: null });
     expect(subscription!.customer_id).toEqual(expect.any(String));
+  });
+
+  // Last: it moves the shop clock for this file's app.
+  it("renews a plan kept on the order's own customer for its owner, to the address it was bought for", async () => {
+    const subscriber = await signedUpSubscriber(t, 'unsaved-card');
+    const address = { ...US_ADDRESS, line1: '77 Renewal Road' };
+    const placed = await placeOrder(
+      t,
+      orderBody({
+        email: subscriber.email,
+        items: [{ lookupKey: 'bloodwise_monthly', quantity: 1 }],
+        shippingAddress: address,
+        // The card is not saved to the account: it stays on a customer of this order alone.
+        paymentMethod: cardToken('succeeds', false),
+        subscriptionConsent: RENEWAL_CONSENT,
+      }),
+      randomUUID(),
+      { cookie: subscriber.cookie },
+    );
+    expect(placed.statusCode).toBe(201);
+    const [subscription] = await subscriptionsOfOrder(placed.json().id);
+    const own = await t.app.paymentProvider.findCustomerByUserId(subscriber.userId);
+    expect(subscription!.customer_id).not.toBe(own?.id);
+    expect(subscription!.user_id).toBe(subscriber.userId);
+
+    await advanceShopClock(t, '32d');
+    const [renewal] = await runJobsUntil(
+      t,
+      () => listRenewals(t.app.db, subscription!.id),
+      (ledger) => ledger.some((row) => row.status === 'succeeded'),
+    );
+    const order = await t.app.db
+      .selectFrom('orders')
+      .select(['user_id', 'email', 'shipping_address'])
+      .where('id', '=', renewal!.orderId!)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({
+      user_id: subscriber.userId,
+      email: subscriber.email,
+      shipping_address: expect.objectContaining({ line1: '77 Renewal Road' }),
+    });
   });
 });
