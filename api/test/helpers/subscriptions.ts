@@ -132,3 +132,25 @@ export async function runJobsUntil<T>(
   }
   throw new Error('The awaited state never came');
 }
+
+/** A signed-up subscriber who bought `lookupKey`, with the subscription and order it made. */
+export async function subscribedAccount(
+  t: TestApp,
+  label: string,
+  lookupKey = 'bloodwise_monthly',
+) {
+  const subscriber = await signedUpSubscriber(t, label);
+  const order = await buyPlan(t, subscriber, lookupKey);
+  return { subscriber, id: await subscriptionOfOrder(t, order.id), orderId: order.id };
+}
+
+/** The actions of a subscription's logged changes, oldest first. */
+export async function changeActionsOf(t: TestApp, id: string): Promise<string[]> {
+  const rows = await t.app.db
+    .selectFrom('subscription_changes')
+    .select('action')
+    .where('subscription_id', '=', id)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.action);
+}

@@ -10,12 +10,11 @@ import { latestMailTo } from '../../helpers/accounts';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { advanceShopClock } from '../../helpers/clock';
 import {
-  buyPlan,
+  changeActionsOf,
   runJobsUntil,
-  signedUpSubscriber,
-  subscriptionOfOrder,
-  subscriptionPath,
+  subscribedAccount,
   type Subscriber,
+  subscriptionPath,
 } from '../../helpers/subscriptions';
 
 const T0 = new Date('2026-03-10T09:00:00Z');
@@ -28,21 +27,9 @@ describe('the changes a subscriber makes', () => {
   });
   afterAll(() => t.close());
 
-  async function subscribed(label: string, lookupKey = 'bloodwise_monthly') {
-    const subscriber = await signedUpSubscriber(t, label);
-    const order = await buyPlan(t, subscriber, lookupKey);
-    return { subscriber, id: await subscriptionOfOrder(t, order.id) };
-  }
+  const subscribed = (label: string) => subscribedAccount(t, label);
 
-  const actionsOf = async (id: string) =>
-    (
-      await t.app.db
-        .selectFrom('subscription_changes')
-        .select('action')
-        .where('subscription_id', '=', id)
-        .orderBy('id')
-        .execute()
-    ).map((row) => row.action);
+  const actionsOf = (id: string) => changeActionsOf(t, id);
 
   const send = (
     subscriber: Subscriber,

@@ -10,12 +10,7 @@ import {
   type RenewalDeps,
 } from '../../../src/services/subscriptions/renew-subscription';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
-import {
-  buyPlan,
-  signedUpSubscriber,
-  subscriptionOfOrder,
-  subscriptionPath,
-} from '../../helpers/subscriptions';
+import { changeActionsOf, subscribedAccount, subscriptionPath } from '../../helpers/subscriptions';
 
 const T0 = new Date('2026-03-10T09:00:00Z');
 const MONTH_LATER = new Date('2026-04-10T09:00:00Z');
@@ -30,11 +25,7 @@ describe('subscription changes that meet', () => {
   afterAll(() => t.close());
   afterEach(() => base.set(T0));
 
-  async function subscribed(label: string) {
-    const subscriber = await signedUpSubscriber(t, label);
-    const order = await buyPlan(t, subscriber);
-    return { subscriber, id: await subscriptionOfOrder(t, order.id) };
-  }
+  const subscribed = (label: string) => subscribedAccount(t, label);
 
   const rowOf = (id: string) =>
     t.app.db
@@ -43,15 +34,7 @@ describe('subscription changes that meet', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
 
-  const actionsOf = async (id: string) =>
-    (
-      await t.app.db
-        .selectFrom('subscription_changes')
-        .select('action')
-        .where('subscription_id', '=', id)
-        .orderBy('id')
-        .execute()
-    ).map((row) => row.action);
+  const actionsOf = (id: string) => changeActionsOf(t, id);
 
   const mailsTo = async (email: string, subject: RegExp) =>
     (await listOutbox(t.app.db, email)).filter((mail) => subject.test(mail.subject)).length;

@@ -13,12 +13,11 @@ import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { advanceShopClock } from '../../helpers/clock';
 import { operatorSession } from '../../helpers/operators';
 import {
-  buyPlan,
   runJobsUntil,
   signedUpSubscriber,
-  subscriptionOfOrder,
-  subscriptionPath,
+  subscribedAccount,
   type Subscriber,
+  subscriptionPath,
 } from '../../helpers/subscriptions';
 
 const T0 = new Date('2026-03-10T09:00:00Z');
@@ -31,11 +30,7 @@ describe('managing a subscription from the account', () => {
   });
   afterAll(() => t.close());
 
-  async function subscribed(label: string, lookupKey = 'bloodwise_monthly') {
-    const subscriber = await signedUpSubscriber(t, label);
-    const order = await buyPlan(t, subscriber, lookupKey);
-    return { subscriber, id: await subscriptionOfOrder(t, order.id), orderId: order.id };
-  }
+  const subscribed = (label: string) => subscribedAccount(t, label);
 
   const changesOf = (id: string) =>
     t.app.db
