@@ -103,6 +103,7 @@ export function createBusinessCheckoutProcessor(
     total: number,
     discountRow: DiscountRow | null,
     method: PaymentMethodChoice,
+    recurring: boolean,
   ) {
     const job = (async () => {
       let charge;
@@ -123,6 +124,7 @@ export function createBusinessCheckoutProcessor(
           attempt: FIRST_ATTEMPT,
           returnUrl: orderReturnUrl(deps, orderId),
           keepCard: false,
+          recurring,
           recordIntent: (intentId) =>
             recordOrderIntent(db, orderId, { id: intentId, attempt: FIRST_ATTEMPT }, new Date()),
         });
@@ -247,7 +249,16 @@ export function createBusinessCheckoutProcessor(
             return id;
           });
           accepted = await loadOrderView(deps, orderId);
-          settle(orderId, input, user, buyer, priced.total, priced.discountRow, method);
+          settle(
+            orderId,
+            input,
+            user,
+            buyer,
+            priced.total,
+            priced.discountRow,
+            method,
+            priced.lines.some((line) => line.interval !== null),
+          );
           return { orderId, statusCode: 201 };
         },
       );

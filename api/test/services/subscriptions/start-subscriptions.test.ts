@@ -19,6 +19,7 @@ import {
 } from '../../helpers/build-test-app';
 import {
   BNPL_TOKEN,
+  businessBody,
   cardToken,
   orderBody,
   placeOrder,
@@ -47,6 +48,16 @@ describe('subscriptions start when their order is paid', () => {
     });
   });
   afterAll(() => t.close());
+
+  /** Looks again (a partner's payment settles after its answer) until `done` holds. */
+  async function waitFor<T>(look: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const value = await look();
+      if (done(value)) return value;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('The awaited state never came');
+  }
 
   const subscriptionsOfOrder = (orderId: string) =>
     t.app.db
@@ -155,6 +166,33 @@ describe('subscriptions start when their order is paid', () => {
       headers: { cookie: sessionCookieFrom(confirmed) },
     });
     expect(list.json().subscriptions.map((s: { id: string }) => s.id)).toEqual([unowned!.id]);
+  });
+
+  it("writes the plan a partner's storefront sold, paid on a customer of its own", async () => {
+    const response = await t.inject({
+      method: 'POST',
+      url: API_PATHS.businessCheckout,
+      payload: businessBody({
+        email: 'partner-plan@example.com',
+        businessKey: 'harbor-health',
+        products: [{ lookupKey: 'bloodwise_quarterly', quantity: 1 }],
+        discount: null,
+        shippingCost: undefined,
+        subscriptionConsent: RENEWAL_CONSENT,
+      }),
+    });
+    expect(response.statusCode).toBe(202);
+    const orderId = response.json().order.id;
+    const [subscription] = await waitFor(
+      () => subscriptionsOfOrder(orderId),
+      (rows) => rows.length > 0,
+    );
+    expect(subscription).toMatchObject({
+      price_id: 'price_bloodwise_quarterly',
+      status: 'active',
+      payment_method_id: expect.any(String),
+      customer_id: expect.any(String),
+    });
   });
 
   it('keeps a customer but no card for a plan bought with pay later, written when the webhook settles it', async () => {
