@@ -24,6 +24,7 @@ import {
   type SubscriptionRecord,
   type SubscriptionUpdate,
 } from '../../repositories/subscriptions-repository';
+import { findRenewal } from '../../repositories/subscription-renewals-repository';
 import { cardLabel } from '../checkout/take-payment';
 import type { MailQueue } from '../mail/mail-queue';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -167,7 +168,7 @@ export function cancelSubscription(
   id: string,
   body: CancelSubscriptionBody,
 ): Promise<SubscriptionDetail> {
-  return change(deps, subscriber, id, (record, { now }) => {
+  return change(deps, subscriber, id, async (record, { trx, now }) => {
     const unpaid = record.status === 'past_due' || record.status === 'incomplete';
     const reason = body.reason ?? null;
     if (body.immediately && unpaid)
@@ -185,11 +186,17 @@ export function cancelSubscription(
         mirror: { type: 'cancel-now' },
       };
     if (record.cancelAtPeriodEnd) return null;
+    // A renewal already claimed (its charge in flight) completes: the plan then ends after it.
+    const inFlight = await findRenewal(trx, record.id, record.renewedCycles + 1);
+    const endsAt =
+      inFlight?.status === 'pending' && record.status === 'active'
+        ? inFlight.periodEnd
+        : record.currentPeriodEnd;
     return {
       fields: { cancel_at_period_end: true, cancel_reason: reason, cancel_requested_at: now },
       action: 'cancel',
-      detail: { reason, endsAt: record.currentPeriodEnd.toISOString() },
-      mail: { action: 'cancel', endsAt: record.currentPeriodEnd },
+      detail: { reason, endsAt: endsAt.toISOString() },
+      mail: { action: 'cancel', endsAt },
       mirror: { type: 'cancel-at-period-end' },
     };
   });

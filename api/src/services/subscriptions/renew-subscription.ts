@@ -257,8 +257,11 @@ async function decideCycle(
         subscription.currentPeriodEnd.getTime() <= now.getTime();
   if (!due) return done('not-due', mailed);
 
+  // A try already claimed may have moved money: it is finished first, whatever changed since.
+  const existing = await findRenewal(trx, subscriptionId, cycle, { forUpdate: true });
+  const claimed = existing?.status === 'pending';
   // The subscriber's cancellation takes effect at the period's end, before anything is billed.
-  if (subscription.cancelAtPeriodEnd) {
+  if (subscription.cancelAtPeriodEnd && !claimed) {
     await updateRenewableSubscription(
       trx,
       subscriptionId,
@@ -292,7 +295,7 @@ async function decideCycle(
       : subscription.status === 'active' && subscription.skippedCycle === cycle
         ? 'skipped'
         : null;
-  if (skipReason) {
+  if (skipReason && !claimed) {
     await skipRenewal(trx, { ...terms, reason: skipReason, now });
     await recordSystemChange(trx, {
       subscriptionId,
@@ -303,7 +306,6 @@ async function decideCycle(
     return done('skipped', mailed);
   }
 
-  const existing = await findRenewal(trx, subscriptionId, cycle, { forUpdate: true });
   let renewal: RenewalRecord;
   if (!existing) renewal = await claimRenewal(trx, { ...terms, now });
   else if (existing.status === 'failed') renewal = await reopenRenewal(trx, existing, now);

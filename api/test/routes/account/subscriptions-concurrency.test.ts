@@ -199,4 +199,40 @@ describe('subscription changes that meet', () => {
       await expectConsistent(id);
     }
   });
+
+  it('a cancel after the charge was taken but before it was recorded: the paid renewal is kept, then the plan ends', async () => {
+    const { subscriber, id } = await subscribed('crash-then-cancel');
+    base.set(MONTH_LATER);
+    // The runner dies right after the provider took the money, before anything is written.
+    const crashing: RenewalDeps = {
+      ...renewalDeps(),
+      provider: {
+        ...t.app.paymentProvider,
+        async confirmCharge(chargeId, input) {
+          await t.app.paymentProvider.confirmCharge(chargeId, input);
+          throw new Error('process killed after the charge');
+        },
+      },
+    };
+    await expect(renewSubscription(crashing, id, 1)).rejects.toThrow('process killed');
+    expect(await renewalCharges(id)).toHaveLength(1);
+
+    const cancel = await subscriber.inject({
+      method: 'POST',
+      url: subscriptionPath(API_PATHS.accountSubscriptionCancel, id),
+      payload: {},
+    });
+    // The subscriber is told the truth: the renewal already paid runs to its end.
+    expect(cancel.json()).toMatchObject({ cancelAtPeriodEnd: true });
+    const [mail] = (await listOutbox(t.app.db, subscriber.email)).filter((message) =>
+      /is cancelled/.test(message.subject),
+    );
+    expect(mail!.text).toContain('May 10, 2026');
+
+    // The job's retry finishes the paid cycle instead of dropping it.
+    await renewSubscription(renewalDeps(), id, 1);
+    expect(await expectConsistent(id)).toBe(1);
+    const [renewal] = await listRenewals(t.app.db, id);
+    expect(renewal).toMatchObject({ cycle: 1, status: 'succeeded', orderId: expect.any(String) });
+  });
 });
