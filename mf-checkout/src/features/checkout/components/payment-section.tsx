@@ -11,36 +11,27 @@ import {
   type PaymentElementHandle,
 } from '@shop/shared/payments/payment-element';
 import type { FormValues } from '../model/checkout-form-values';
+import { RequiredConsent } from './required-consent';
 
 const cardName = (card: PaymentMethod) =>
   card.brand === 'unknown' ? 'Card' : card.brand[0]!.toUpperCase() + card.brand.slice(1);
 
 function BnplTerms({ quote }: { quote: CheckoutQuote | undefined }) {
   return (
-    <>
-      <div className="co-terms" id="co-bnpl-terms">
-        Pay {quote ? formatMoney(Math.ceil(quote.total / 4), quote.currency) : 'a quarter'} today
-        and the rest in 3 payments every 2 weeks, with no interest. A missed payment may incur a
-        late fee. Approval is subject to a check by our pay-later partner.
-      </div>
-      <Form.Item
-        name="bnplAccepted"
-        valuePropName="checked"
-        rules={[
-          {
-            required: true,
-            validator: (_, value) =>
-              value === true
-                ? Promise.resolve()
-                : Promise.reject(new Error('Please accept the pay-later terms')),
-          },
-        ]}
-      >
-        <Checkbox aria-describedby="co-bnpl-terms">
-          I have read and accept the pay-later terms
-        </Checkbox>
-      </Form.Item>
-    </>
+    <RequiredConsent
+      name="bnplAccepted"
+      termsId="co-bnpl-terms"
+      terms={
+        <>
+          Pay {quote ? formatMoney(Math.ceil(quote.total / 4), quote.currency) : 'a quarter'} today
+          and the rest in 3 payments every 2 weeks, with no interest. A missed payment may incur a
+          late fee. Approval is subject to a check by our pay-later partner.
+        </>
+      }
+      missing="Please accept the pay-later terms"
+    >
+      I have read and accept the pay-later terms
+    </RequiredConsent>
   );
 }
 
