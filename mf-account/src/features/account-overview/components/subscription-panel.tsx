@@ -19,7 +19,7 @@ function SubscriptionLine({
   subscription: SubscriptionDetail;
   scheduled: boolean;
 }) {
-  const summary = statusSummary(subscription);
+  const summary = statusSummary(subscription, true);
   return (
     <li>
       <span>

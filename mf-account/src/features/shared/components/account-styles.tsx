@@ -67,7 +67,8 @@ const css = `
 .acc-fieldset { margin: 0 0 16px; padding: 0; border: 0; min-width: 0; }
 .acc-fieldset legend { margin: 0 0 6px; padding: 0; font-size: 1rem; font-weight: 600; color: inherit; border: 0; }
 .acc-hint { margin: 0 0 8px; font-size: .875rem; }
-.acc-radio-list { display: grid; gap: 8px; }
+/* Above antd's own group layout (same specificity, injected later): one choice a line. */
+.acc .acc-radio-list { display: flex; flex-direction: column; align-items: flex-start; gap: 8px; }
 .acc-label { display: block; margin: 0 0 4px; font-weight: 600; }
 .acc-date { width: 100%; max-width: 260px; }
 .acc-field-error { margin: 6px 0 0; color: #a8071a; }

@@ -134,7 +134,7 @@ export function CardDialogBody({ subscription, onDone, onClose }: StepProps) {
           Use this card
         </Button>
         <Button onClick={onClose} disabled={update.isPending}>
-          Close
+          Keep my current card
         </Button>
       </div>
     </div>

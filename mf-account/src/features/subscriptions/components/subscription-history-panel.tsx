@@ -6,11 +6,10 @@ import { LoadFailed } from '../../shared/components/load-failed';
 import { useSubscriptionHistory } from '../api/subscription-history';
 import { formatDate } from '../model/subscription-text';
 
-const KIND_LABELS: Record<SubscriptionHistoryEntry['kind'], string> = {
+const KIND_LABELS: Record<Exclude<SubscriptionHistoryEntry['kind'], 'change'>, string> = {
   order: 'Order',
   renewal: 'Renewal',
   refund: 'Refund',
-  change: 'Change',
 };
 
 /** Statuses that mean money did not arrive, drawn as a warning. */
@@ -27,14 +26,16 @@ function HistoryRow({ entry }: { entry: SubscriptionHistoryEntry }) {
       <div className="acc-history-text">
         <span>
           <strong>{entry.label}</strong>
-          {/* The kind, unless the label already says it ("Renewal 3", "Refund"). */}
-          {!entry.label.toLowerCase().includes(KIND_LABELS[entry.kind].toLowerCase()) && (
-            <span className="acc-muted"> · {KIND_LABELS[entry.kind]}</span>
-          )}
+          {/* The kind, unless the label already says it ("Renewal 3", "Refund") or it is a change. */}
+          {entry.kind !== 'change' &&
+            !entry.label.toLowerCase().includes(KIND_LABELS[entry.kind].toLowerCase()) && (
+              <span className="acc-muted"> · {KIND_LABELS[entry.kind]}</span>
+            )}
         </span>
         <span className="acc-muted">
           <time dateTime={entry.at}>{formatDate(entry.at)}</time>
-          {entry.orderId && <> · Order {entry.orderId}</>}
+          {/* The order's reference as the thank-you page and the receipt give it. */}
+          {entry.orderId && <> · Order {entry.orderId.slice(0, 8).toUpperCase()}</>}
         </span>
       </div>
       <div className="acc-history-side">

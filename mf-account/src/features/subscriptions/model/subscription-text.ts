@@ -38,8 +38,11 @@ export interface StatusSummary {
   text: string;
 }
 
-/** What happens next, in one line: the renewal, the end, the pause, or the failed payment. */
-export function statusSummary(subscription: SubscriptionDetail): StatusSummary {
+/**
+ * What happens next, in one line: the renewal, the end, the pause, or the failed payment. `brief`
+ * (beside the plan's price) names the renewal's amount only when it differs from that price.
+ */
+export function statusSummary(subscription: SubscriptionDetail, brief = false): StatusSummary {
   const { status, nextRenewal } = subscription;
   if (status === 'canceled')
     return {
@@ -57,10 +60,11 @@ export function statusSummary(subscription: SubscriptionDetail): StatusSummary {
         ? `Paused until ${formatDate(subscription.pausedUntil)}`
         : 'Paused',
     };
-  if (nextRenewal)
-    return {
-      warn: false,
-      text: `Renews ${formatDate(nextRenewal.at)} · ${formatMoney(nextRenewal.amount, nextRenewal.currency)}`,
-    };
+  if (nextRenewal) {
+    const same = nextRenewal.amount === subscription.unitAmount * subscription.quantity;
+    const amount =
+      brief && same ? '' : ` · ${formatMoney(nextRenewal.amount, nextRenewal.currency)}`;
+    return { warn: false, text: `Renews ${formatDate(nextRenewal.at)}${amount}` };
+  }
   return { warn: false, text: 'Active' };
 }
