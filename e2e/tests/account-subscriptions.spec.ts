@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { createConfirmedAccount } from '../support/accounts';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import {
   cartWithKit,
   fillCard,
@@ -96,6 +97,7 @@ test('a subscriber cancels and keeps, pauses and resumes, skips and undoes, chan
       area(page).getByRole('list', { name: 'Orders, renewals and changes' }).getByRole('listitem'),
     ).not.toHaveCount(0);
     await screenshotAtWidths(page, SHOTS, 'subscription-page');
+    await expectNoSeriousA11yViolations(page);
   });
 
   await test.step('cancel: the save offer is shown beside the cancel button and declined; then keep', async () => {
@@ -108,6 +110,7 @@ test('a subscriber cancels and keeps, pauses and resumes, skips and undoes, chan
     await expect(dialog).toContainText(/stays active until \w+ \d+, \d{4}/);
     await dialog.getByRole('radio', { name: 'I am not using it' }).check();
     await screenshotAtWidths(page, SHOTS, 'subscription-cancel-dialog');
+    await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
     await expect(notice(page)).toContainText(
       /stays active until \w+ \d+, \d{4} and will not renew/,
@@ -155,6 +158,7 @@ test('a subscriber cancels and keeps, pauses and resumes, skips and undoes, chan
       `${renewsOn} · $129, then every 3 months`,
     );
     await screenshotAtWidths(page, SHOTS, 'subscription-interval-dialog');
+    await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Confirm change' }).click();
     await expect(notice(page)).toContainText(
       `From ${renewsOn} your plan renews every 3 months at $129`,

@@ -2,6 +2,7 @@
 // "Cancel subscription" button always in view beside it. The text says when the plan ends.
 import { useId, useState } from 'react';
 import Button from 'antd/es/button';
+import ConfigProvider from 'antd/es/config-provider';
 import Radio from 'antd/es/radio';
 import {
   CANCEL_REASONS,
@@ -110,24 +111,27 @@ export function CancelDialogBody({
         </aside>
       )}
       <div className="acc-subform-actions">
-        <Button
-          danger
-          type="primary"
-          loading={cancel.isPending}
-          disabled={skip.isPending}
-          onClick={() => {
-            setError(null);
-            cancel.mutate(
-              { ...(reason ? { reason } : {}), ...(now ? { immediately: true } : {}) },
-              {
-                onSuccess: (updated) => onDone(cancelledNotice(updated)),
-                onError: fail('Your subscription was not cancelled.'),
-              },
-            );
-          }}
-        >
-          Cancel subscription
-        </Button>
+        {/* White on the dark red: the area's light-on-brand text colour is dark. */}
+        <ConfigProvider theme={{ token: { colorTextLightSolid: '#ffffff' } }}>
+          <Button
+            danger
+            type="primary"
+            loading={cancel.isPending}
+            disabled={skip.isPending}
+            onClick={() => {
+              setError(null);
+              cancel.mutate(
+                { ...(reason ? { reason } : {}), ...(now ? { immediately: true } : {}) },
+                {
+                  onSuccess: (updated) => onDone(cancelledNotice(updated)),
+                  onError: fail('Your subscription was not cancelled.'),
+                },
+              );
+            }}
+          >
+            Cancel subscription
+          </Button>
+        </ConfigProvider>
         <Button onClick={onClose} disabled={busy}>
           Keep my subscription
         </Button>
