@@ -106,6 +106,9 @@ function orderCustomer(provider: PaymentProvider, request: PaymentRequest) {
   );
 }
 
+/** The intent's metadata key saying its record has a recurring line. */
+export const RECURRING_METADATA = 'recurring';
+
 /** A record paid once per request (a new order each time) confirms its intent once: number 1. */
 export const FIRST_ATTEMPT = 1;
 
@@ -171,7 +174,10 @@ export async function takePayment(
           currency: request.currency,
           customerId,
           description: request.description,
-          metadata: request.metadata,
+          // Marks the intent of a record that renews: paying it starts a subscription.
+          metadata: request.recurring
+            ? { ...request.metadata, [RECURRING_METADATA]: 'true' }
+            : request.metadata,
           idempotencyKey: request.intent?.key ?? `${request.recordKey}:intent`,
         });
   await request.recordIntent(intent.id);

@@ -13,6 +13,7 @@ import {
   recurringLinesOfOrder,
 } from '../../repositories/subscriptions-repository';
 import { defineJobKind, PermanentJobError, type JobQueue } from '../jobs/job-queue';
+import { RECURRING_METADATA } from '../checkout/take-payment';
 import type { ProviderCharge } from '../payments/payment-provider';
 import { toBilled } from './manage-subscription';
 import type { SubscriptionBilling } from './subscription-billing';
@@ -42,6 +43,8 @@ export function createSubscriptionStarts(deps: {
 }): SubscriptionStarts {
   return {
     async recordPaidOrder(trx, order, charge) {
+      // Only a checkout with a recurring line marks its intent so: a one-time order costs nothing here.
+      if (charge.metadata[RECURRING_METADATA] !== 'true') return false;
       const lines = await recurringLinesOfOrder(trx, order.id);
       if (lines.length === 0) return false;
       if (!charge.customerId) {
