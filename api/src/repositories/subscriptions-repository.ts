@@ -53,20 +53,25 @@ export interface SubscriptionRecord {
 }
 
 function selectRecords(db: Executor) {
-  return db
-    .selectFrom('payment_subscriptions as s')
-    .innerJoin('prices as p', 'p.id', 's.price_id')
-    .leftJoin('products as pr', 'pr.key', 'p.product_key')
-    .selectAll('s')
-    .select([
-      'p.lookup_key',
-      'p.product_key',
-      'p.unit_amount_cents',
-      'p.currency',
-      'p.recurring_interval',
-      'p.recurring_interval_count',
-      'pr.title',
-    ]);
+  return (
+    db
+      .selectFrom('payment_subscriptions as s')
+      // Only a recurring price makes a subscription: a row naming a one-time price is left out.
+      .innerJoin('prices as p', (join) =>
+        join.onRef('p.id', '=', 's.price_id').on('p.type', '=', 'recurring'),
+      )
+      .leftJoin('products as pr', 'pr.key', 'p.product_key')
+      .selectAll('s')
+      .select([
+        'p.lookup_key',
+        'p.product_key',
+        'p.unit_amount_cents',
+        'p.currency',
+        'p.recurring_interval',
+        'p.recurring_interval_count',
+        'pr.title',
+      ])
+  );
 }
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords>['executeTakeFirstOrThrow']>>;

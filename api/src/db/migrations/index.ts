@@ -18,8 +18,8 @@ import * as m0016 from './0016-order-list';
 import * as m0017 from './0017-jobs';
 import * as m0018 from './0018-subscription-renewals';
 import * as m0019 from './0019-subscription-lifecycle';
-import * as m0021 from './0021-renewal-recovery';
-import * as m0023 from './0023-stripe-test-clocks';
+import * as m0020 from './0020-renewal-recovery';
+import * as m0021 from './0021-stripe-test-clocks';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -45,6 +45,6 @@ export const migrations: Record<string, Migration> = {
   '0017-jobs': m0017,
   '0018-subscription-renewals': m0018,
   '0019-subscription-lifecycle': m0019,
-  '0021-renewal-recovery': m0021,
-  '0023-stripe-test-clocks': m0023,
+  '0020-renewal-recovery': m0020,
+  '0021-stripe-test-clocks': m0021,
 };

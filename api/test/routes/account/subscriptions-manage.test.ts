@@ -43,6 +43,33 @@ describe('managing a subscription from the account', () => {
   const post = (subscriber: Subscriber, url: string, payload?: object) =>
     subscriber.inject({ method: 'POST', url, ...(payload ? { payload } : {}) });
 
+  it('leaves out a row that names a one-time price: only a recurring price makes a subscription', async () => {
+    const { subscriber, id } = await subscribed('one-time');
+    const row = await t.app.db
+      .selectFrom('payment_subscriptions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('payment_subscriptions')
+      .values({
+        id: `sub_one_time_${randomUUID().slice(0, 8)}`,
+        customer_id: row.customer_id,
+        user_id: row.user_id,
+        price_id: 'price_mini_panel_upgrade',
+        payment_method_id: row.payment_method_id,
+        quantity: 1,
+        status: 'active',
+        current_period_start: row.current_period_start,
+        current_period_end: row.current_period_end,
+        billing_anchor: row.billing_anchor,
+        idempotency_key: null,
+      })
+      .execute();
+    const list = await subscriber.inject({ method: 'GET', url: API_PATHS.accountSubscriptions });
+    expect(list.json().subscriptions.map((s: SubscriptionDetail) => s.id)).toEqual([id]);
+  });
+
   it('lists and shows the subscriber their own subscription with what comes next', async () => {
     const { subscriber, id } = await subscribed('detail');
     const list = await subscriber.inject({ method: 'GET', url: API_PATHS.accountSubscriptions });
