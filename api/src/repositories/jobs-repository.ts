@@ -339,3 +339,30 @@ export async function pruneCompletedJobs(db: Executor, before: Date): Promise<nu
 export async function notifyJobRunners(db: Executor, channel: string): Promise<void> {
   await sql`select pg_notify(${channel}, 'enqueued')`.execute(db);
 }
+
+/**
+ * The oldest job of `kind` queued before job `beforeId` whose payload field `field` is `value` and
+ * that has not completed (queued, running or dead), or null: what a job that must run after the
+ * earlier ones of the same subject waits for.
+ */
+export async function findEarlierUnfinishedJob(
+  db: Executor,
+  {
+    kind,
+    beforeId,
+    field,
+    value,
+  }: { kind: string; beforeId: number; field: string; value: string },
+): Promise<JobRecord | null> {
+  const row = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('id', '<', beforeId)
+    .where('status', '<>', 'completed')
+    .where(sql<string>`payload ->> ${field}`, '=', value)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toJob(row) : null;
+}

@@ -1,23 +1,12 @@
 // What the operator console reads about subscriptions and the writes of an operator's action.
 // Additive to the renewal path: the engine never reads through here.
 import { sql } from 'kysely';
-import type { Executor, PaymentSubscriptionsTable, SubscriptionActor } from '../db/schema';
-import { toCount } from '../lib/count';
+import type { Executor, PaymentSubscriptionsTable } from '../db/schema';
 import { normaliseEmail } from '../lib/email';
-
-const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
-const asNullableDate = (value: Date | string | null) => (value === null ? null : asDate(value));
+import { subscriptionFields, type SubscriptionFields } from './subscriptions-repository';
 
 /** A subscription with who holds it and what it bills, as the console lists it. */
-export interface OpsSubscriptionRow {
-  id: string;
-  status: PaymentSubscriptionsTable['status'];
-  customerId: string;
-  priceId: string;
-  provider: 'test' | 'stripe';
-  providerSubscriptionId: string | null;
-  userId: string | null;
-  originOrderId: string | null;
+export interface OpsSubscriptionRow extends SubscriptionFields {
   email: string | null;
   name: string | null;
   title: string | null;
@@ -26,21 +15,6 @@ export interface OpsSubscriptionRow {
   intervalCount: number | null;
   unitAmount: number | null;
   currency: string | null;
-  quantity: number;
-  paymentMethodId: string | null;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date;
-  billingAnchor: Date;
-  anchorCycle: number;
-  renewedCycles: number;
-  failedAttempts: number;
-  nextRetryAt: Date | null;
-  cancelAtPeriodEnd: boolean;
-  cancelReason: string | null;
-  canceledAt: Date | null;
-  pausedUntil: Date | null;
-  skippedCycle: number | null;
-  createdAt: Date;
 }
 
 /** A row's place in the newest-first list: creation time to the microsecond (UTC ISO) and id. */
@@ -78,14 +52,7 @@ type BaseRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirst
 
 function toRow(row: BaseRow): OpsSubscriptionRow {
   return {
-    id: row.id,
-    status: row.status,
-    customerId: row.customer_id,
-    priceId: row.price_id,
-    provider: row.provider,
-    providerSubscriptionId: row.provider_subscription_id,
-    userId: row.user_id,
-    originOrderId: row.origin_order_id,
+    ...subscriptionFields(row),
     email: row.holder_email,
     name: row.holder_name,
     title: row.product_title,
@@ -94,21 +61,6 @@ function toRow(row: BaseRow): OpsSubscriptionRow {
     intervalCount: row.price_interval_count,
     unitAmount: row.price_unit_amount,
     currency: row.price_currency,
-    quantity: row.quantity,
-    paymentMethodId: row.payment_method_id,
-    currentPeriodStart: asDate(row.current_period_start),
-    currentPeriodEnd: asDate(row.current_period_end),
-    billingAnchor: asDate(row.billing_anchor),
-    anchorCycle: row.anchor_cycle,
-    renewedCycles: row.renewed_cycles,
-    failedAttempts: row.failed_attempts,
-    nextRetryAt: asNullableDate(row.next_retry_at),
-    cancelAtPeriodEnd: row.cancel_at_period_end,
-    cancelReason: row.cancel_reason,
-    canceledAt: asNullableDate(row.canceled_at),
-    pausedUntil: asNullableDate(row.paused_until),
-    skippedCycle: row.skipped_cycle,
-    createdAt: asDate(row.created_at),
   };
 }
 
@@ -168,104 +120,6 @@ export async function findOpsSubscription(
   if (forUpdate) query = query.forUpdate(['s']);
   const row = await query.executeTakeFirst();
   return row ? toRow(row) : null;
-}
-
-export interface OpsRenewalRow {
-  cycle: number;
-  attempt: number;
-  status: 'pending' | 'succeeded' | 'failed' | 'skipped';
-  amount: number;
-  currency: string;
-  periodStart: Date;
-  periodEnd: Date;
-  orderId: string | null;
-  chargeId: string | null;
-  failureCode: string | null;
-  failureMessage: string | null;
-  hardDecline: boolean;
-  updatedAt: Date;
-}
-
-/** The renewal ledger, oldest cycle first. */
-export async function listOpsRenewals(
-  db: Executor,
-  subscriptionId: string,
-): Promise<OpsRenewalRow[]> {
-  const rows = await db
-    .selectFrom('subscription_renewals')
-    .selectAll()
-    .where('subscription_id', '=', subscriptionId)
-    .orderBy('cycle', 'asc')
-    .execute();
-  return rows.map((row) => ({
-    cycle: row.cycle,
-    attempt: row.attempt,
-    status: row.status,
-    amount: row.amount_cents,
-    currency: row.currency,
-    periodStart: asDate(row.period_start),
-    periodEnd: asDate(row.period_end),
-    orderId: row.order_id,
-    chargeId: row.charge_id,
-    failureCode: row.failure_code,
-    failureMessage: row.failure_message,
-    hardDecline: row.hard_decline,
-    updatedAt: row.updated_at,
-  }));
-}
-
-export interface SubscriptionChangeRow {
-  id: number;
-  actor: SubscriptionActor;
-  action: string;
-  detail: Record<string, unknown>;
-  createdAt: Date;
-}
-
-/** The change log, newest first. */
-export async function listSubscriptionChanges(
-  db: Executor,
-  subscriptionId: string,
-): Promise<SubscriptionChangeRow[]> {
-  const rows = await db
-    .selectFrom('subscription_changes')
-    .selectAll()
-    .where('subscription_id', '=', subscriptionId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map((row) => ({
-    id: toCount(row.id),
-    actor: row.actor,
-    action: row.action,
-    detail: row.detail,
-    createdAt: row.created_at,
-  }));
-}
-
-export async function insertSubscriptionChange(
-  trx: Executor,
-  change: {
-    subscriptionId: string;
-    actor: SubscriptionActor;
-    action: string;
-    detail: Record<string, unknown>;
-    now: Date;
-  },
-): Promise<string> {
-  // The row's id names the change: the billing provider's idempotency keys are derived from it.
-  const { id } = await trx
-    .insertInto('subscription_changes')
-    .values({
-      subscription_id: change.subscriptionId,
-      actor: change.actor,
-      action: change.action,
-      detail: JSON.stringify(change.detail),
-      created_at: change.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return String(id);
 }
 
 /** The columns an operator's action changes. */

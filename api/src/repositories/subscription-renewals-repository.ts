@@ -3,6 +3,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Executor, PaymentSubscriptionsTable, SubscriptionStatus } from '../db/schema';
 import { toCount } from '../lib/count';
+import { insertSubscriptionChange } from './subscriptions-repository';
 
 export interface RenewableSubscription {
   id: string;
@@ -36,10 +37,12 @@ export interface RenewalRecord {
   chargeId: string | null;
   orderId: string | null;
   failureCode: string | null;
+  failureMessage: string | null;
   /** The try of the cycle; each try has its own idempotency keys. */
   attempt: number;
   hardDecline: boolean;
   firstFailedAt: Date | null;
+  updatedAt: Date;
 }
 
 export interface NewRenewal {
@@ -191,16 +194,13 @@ export async function recordSystemChange(
   trx: Executor,
   change: { subscriptionId: string; action: string; detail: Record<string, unknown>; now: Date },
 ): Promise<void> {
-  await trx
-    .insertInto('subscription_changes')
-    .values({
-      subscription_id: change.subscriptionId,
-      actor: 'system',
-      action: change.action,
-      detail: JSON.stringify(change.detail),
-      created_at: change.now,
-    })
-    .execute();
+  await insertSubscriptionChange(trx, {
+    subscriptionId: change.subscriptionId,
+    actor: 'system',
+    action: change.action,
+    detail: change.detail,
+    createdAt: change.now,
+  });
 }
 
 function toRenewal(row: {
@@ -215,9 +215,11 @@ function toRenewal(row: {
   charge_id: string | null;
   order_id: string | null;
   failure_code: string | null;
+  failure_message: string | null;
   attempt: number;
   hard_decline: boolean;
   first_failed_at: Date | string | null;
+  updated_at: Date | string;
 }): RenewalRecord {
   return {
     id: toCount(row.id),
@@ -231,9 +233,11 @@ function toRenewal(row: {
     chargeId: row.charge_id,
     orderId: row.order_id,
     failureCode: row.failure_code,
+    failureMessage: row.failure_message,
     attempt: row.attempt,
     hardDecline: row.hard_decline,
     firstFailedAt: asNullableDate(row.first_failed_at),
+    updatedAt: asDate(row.updated_at),
   };
 }
 

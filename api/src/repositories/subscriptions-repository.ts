@@ -1,7 +1,7 @@
 // The shop's subscription records (whichever provider bills them) as the subscriber's account and
 // checkout read and change them. Every read the subscriber makes is scoped to the owner; every
 // change runs under the row's lock (`lockOwnedSubscription`), taken before the state is checked.
-import { sql, type Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type {
   Executor,
   PaymentSubscriptionsTable,
@@ -52,6 +52,39 @@ export interface SubscriptionRecord {
   };
 }
 
+/** A subscription's own columns, whatever else a query joins to it. */
+export type SubscriptionFields = Omit<SubscriptionRecord, 'price'>;
+
+/** Maps the columns of `payment_subscriptions` (every reader of the record shares this). */
+export function subscriptionFields(row: Selectable<PaymentSubscriptionsTable>): SubscriptionFields {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    customerId: row.customer_id,
+    originOrderId: row.origin_order_id,
+    provider: row.provider,
+    providerSubscriptionId: row.provider_subscription_id,
+    priceId: row.price_id,
+    paymentMethodId: row.payment_method_id,
+    quantity: row.quantity,
+    status: row.status,
+    currentPeriodStart: asDate(row.current_period_start),
+    currentPeriodEnd: asDate(row.current_period_end),
+    billingAnchor: asDate(row.billing_anchor),
+    anchorCycle: row.anchor_cycle,
+    renewedCycles: row.renewed_cycles,
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+    cancelReason: row.cancel_reason,
+    cancelRequestedAt: asNullableDate(row.cancel_requested_at),
+    canceledAt: asNullableDate(row.canceled_at),
+    pausedUntil: asNullableDate(row.paused_until),
+    skippedCycle: row.skipped_cycle,
+    failedAttempts: row.failed_attempts,
+    nextRetryAt: asNullableDate(row.next_retry_at),
+    createdAt: asDate(row.created_at),
+  };
+}
+
 function selectRecords(db: Executor) {
   return (
     db
@@ -78,30 +111,7 @@ type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords>['executeTak
 
 function toRecord(row: RecordRow): SubscriptionRecord {
   return {
-    id: row.id,
-    userId: row.user_id,
-    customerId: row.customer_id,
-    originOrderId: row.origin_order_id,
-    provider: row.provider,
-    providerSubscriptionId: row.provider_subscription_id,
-    priceId: row.price_id,
-    paymentMethodId: row.payment_method_id,
-    quantity: row.quantity,
-    status: row.status,
-    currentPeriodStart: asDate(row.current_period_start),
-    currentPeriodEnd: asDate(row.current_period_end),
-    billingAnchor: asDate(row.billing_anchor),
-    anchorCycle: row.anchor_cycle,
-    renewedCycles: row.renewed_cycles,
-    cancelAtPeriodEnd: row.cancel_at_period_end,
-    cancelReason: row.cancel_reason,
-    cancelRequestedAt: asNullableDate(row.cancel_requested_at),
-    canceledAt: asNullableDate(row.canceled_at),
-    pausedUntil: asNullableDate(row.paused_until),
-    skippedCycle: row.skipped_cycle,
-    failedAttempts: row.failed_attempts,
-    nextRetryAt: asNullableDate(row.next_retry_at),
-    createdAt: asDate(row.created_at),
+    ...subscriptionFields(row),
     price: {
       lookupKey: row.lookup_key,
       productKey: row.product_key,

@@ -17,6 +17,7 @@ import { handleRenewals } from '../../services/subscriptions/renew-subscription'
 import { createRenewalScheduler } from '../../services/subscriptions/renewal-scheduler';
 import { createNoticeScheduler, handleNotices } from '../../services/subscriptions/renewal-notices';
 import { handleSweeps } from '../../services/subscriptions/renewal-sweep';
+import { handleMirrors } from '../../services/subscriptions/subscription-mirror';
 import {
   createSubscriptionStarts,
   handleStartBilling,
@@ -156,6 +157,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     });
     app.decorate('subscriptionStarts', subscriptionStarts);
     handleStartBilling(jobs, { db, billing });
+    handleMirrors(jobs, { db, billing });
 
     // Finishes payments left unsettled (a lost webhook, a write that failed after the charge).
     const reconciler = createPaymentReconciler(

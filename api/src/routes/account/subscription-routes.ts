@@ -45,9 +45,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     provider: app.paymentProvider,
     clock: app.clock,
     mail: app.mailQueue,
-    billing: app.subscriptionBilling,
+    jobs: app.jobs,
     publicOrigin: app.config.publicOrigin,
-    log: app.log,
     retryRenewal: (id) =>
       retryRenewalNow(
         { db: app.db, clock: app.clock, mail: app.mailQueue, shopUrl: app.config.publicOrigin },

@@ -32,7 +32,6 @@ export const opsSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     mail: app.mailQueue,
     jobs: app.jobs,
     publicOrigin: app.config.publicOrigin,
-    billing: app.subscriptionBilling,
   };
 
   app.get(

@@ -15,12 +15,14 @@ import { addCalendarSteps } from '../../lib/calendar';
 import type { Clock } from '../../lib/clock';
 import type { MailMessage } from '../../lib/email';
 import { recordAudit, type AuditActor } from '../../repositories/audit-log-repository';
+import { listRenewals } from '../../repositories/subscription-renewals-repository';
+import {
+  insertSubscriptionChange,
+  listSubscriptionChanges,
+} from '../../repositories/subscriptions-repository';
 import {
   findOpsSubscription,
-  insertSubscriptionChange,
-  listOpsRenewals,
   listOpsSubscriptions,
-  listSubscriptionChanges,
   updateOpsSubscription,
   type OpsSubscriptionRow,
   type SubscriptionPatch,
@@ -31,11 +33,8 @@ import type { MailQueue } from '../mail/mail-queue';
 import { operatorChangeEmail, type OperatorChange } from '../subscriptions/operator-change-email';
 import { subscriptionLinks } from '../subscriptions/renew-subscription';
 import { retryRenewalNow } from '../subscriptions/renewal-scheduler';
-import {
-  shopRunBilling,
-  type SubscriptionBilling,
-  type SubscriptionChange,
-} from '../subscriptions/subscription-billing';
+import type { SubscriptionChange } from '../subscriptions/subscription-billing';
+import { queueMirror } from '../subscriptions/subscription-mirror';
 import {
   readSubscriptionSettings,
   writeSubscriptionSettings,
@@ -48,8 +47,6 @@ export interface SubscriptionSupportDeps {
   jobs: JobQueue;
   /** The shop's address, for the account link in the subscriber's mail. */
   publicOrigin: string;
-  /** Mirrors a committed change to the provider that bills the cycle (Stripe Billing). */
-  billing?: SubscriptionBilling;
 }
 
 interface ActionInput {
@@ -182,7 +179,7 @@ export async function subscriptionDetailFor(
   const row = await findOpsSubscription(db, id);
   if (!row) throw notFound('Subscription not found');
   const [renewals, changes] = await Promise.all([
-    listOpsRenewals(db, id),
+    listRenewals(db, id),
     listSubscriptionChanges(db, id),
   ]);
   return {
@@ -214,7 +211,8 @@ export async function subscriptionDetailFor(
       hardDecline: renewal.hardDecline,
       at: renewal.updatedAt.toISOString(),
     })),
-    changes: changes.map((change) => ({
+    // Newest first.
+    changes: changes.toReversed().map((change) => ({
       at: change.createdAt.toISOString(),
       actor: change.actor,
       action: change.action,
@@ -241,21 +239,21 @@ interface Decision {
   patch: SubscriptionPatch;
   /** What the subscriber is told, if anything. */
   mail?: OperatorChange;
-  /** What the billing provider is told after commit. */
+  /** What the billing provider is told (a job queued with the change). */
   mirror?: SubscriptionChange;
 }
 
 /**
  * Runs one operator action: locks the row, refuses a cancelled subscription, applies `decide`'s
- * patch and writes the change log, the audit log and the mail together; then wakes the mail and
- * job runners and mirrors the change to the billing provider.
+ * patch and writes the change log, the audit log, the mail and the change's mirror to the billing
+ * provider together; then wakes the mail and job runners.
  */
 async function act(
   deps: SubscriptionSupportDeps,
   input: ActionInput,
   decide: (row: OpsSubscriptionRow, now: Date) => Decision,
 ): Promise<OpsSubscriptionDetail> {
-  const { row, decision, changeId } = await deps.db.transaction().execute(async (trx) => {
+  const { mirrorQueued } = await deps.db.transaction().execute(async (trx) => {
     const locked = await findOpsSubscription(trx, input.id, { forUpdate: true });
     if (!locked) throw notFound('Subscription not found');
     if (locked.status === 'canceled')
@@ -268,7 +266,7 @@ async function act(
       actor: 'operator',
       action: decided.action,
       detail: { ...decided.detail, by: input.actor.name },
-      now,
+      createdAt: now,
     });
     await recordAudit(trx, {
       actor: input.actor,
@@ -280,25 +278,18 @@ async function act(
     });
     const message = decided.mail && changeMail(deps, locked, decided.mail);
     if (message) await deps.mail.enqueue(trx, message);
-    return { row: locked, decision: decided, changeId };
+    const queued = decided.mirror
+      ? await queueMirror(trx, deps.jobs, {
+          subscription: locked,
+          changeId,
+          change: decided.mirror,
+        })
+      : false;
+    return { mirrorQueued: queued };
   });
   deps.mail.wake();
-  if (decision.mirror)
-    await (deps.billing ?? shopRunBilling).mirror(billed(row), decision.mirror, changeId);
+  if (mirrorQueued) deps.jobs.wake();
   return subscriptionDetailFor(deps.db, input.id);
-}
-
-function billed(row: OpsSubscriptionRow) {
-  return {
-    id: row.id,
-    provider: row.provider,
-    providerSubscriptionId: row.providerSubscriptionId,
-    customerId: row.customerId,
-    priceId: row.priceId,
-    paymentMethodId: row.paymentMethodId,
-    quantity: row.quantity,
-    currentPeriodEnd: row.currentPeriodEnd,
-  };
 }
 
 function changeMail(

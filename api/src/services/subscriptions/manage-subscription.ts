@@ -1,14 +1,13 @@
 // The changes a subscriber makes to their own subscription. Each one locks the row first, checks
 // the state it finds under the lock (a cancelled subscription never changes again), writes the
-// change and its log row and queues the confirmation mail in one transaction, then mirrors the
-// change to the provider that bills the cycle. Asking again for what is already so changes nothing.
+// change and its log row, queues the confirmation mail and the change's mirror to the provider
+// that bills the cycle, all in one transaction. Asking again for what is already so changes nothing.
 import type {
   CancelSubscriptionBody,
   IntervalChangeBody,
   IntervalChangePreview,
   SubscriptionDetail,
 } from '@shop/shared/contract/subscriptions';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Currency } from '@shop/shared/contract/common';
 import type { Database, Executor } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
@@ -28,16 +27,14 @@ import { findRenewal } from '../../repositories/subscription-renewals-repository
 import { cardLabel } from '../checkout/take-payment';
 import type { MailQueue } from '../mail/mail-queue';
 import type { PaymentProvider } from '../payments/payment-provider';
-import type {
-  BilledSubscription,
-  SubscriptionBilling,
-  SubscriptionChange,
-} from './subscription-billing';
+import type { JobQueue } from '../jobs/job-queue';
+import type { SubscriptionChange } from './subscription-billing';
 import {
   everyInterval,
   subscriptionChangeEmail,
   type ChangeMail,
 } from './subscription-change-email';
+import { queueMirror } from './subscription-mirror';
 import { nextBilledRenewal, renewalDate } from './subscription-schedule';
 import {
   allowedActions,
@@ -53,10 +50,10 @@ export interface ManageDeps {
   provider: PaymentProvider;
   clock: Clock;
   mail: MailQueue;
-  billing: SubscriptionBilling;
+  /** Mirrors each change to the billing side (a `subscription.mirror` job under Stripe). */
+  jobs: JobQueue;
   /** The shop's public origin: the mails link to the subscription's page. */
   publicOrigin: string;
-  log?: Pick<FastifyBaseLogger, 'error'>;
   /** Tries an unpaid renewal again at once (the shop's renewal engine, when it bills the cycle). */
   retryRenewal?: (subscriptionId: string) => Promise<unknown>;
 }
@@ -87,19 +84,6 @@ const ENDED = 'This subscription has ended and can no longer be changed.';
 export const subscriptionLink = (publicOrigin: string, id: string) =>
   `${publicOrigin}/account/subscriptions/${encodeURIComponent(id)}`;
 
-export function toBilled(record: SubscriptionRecord): BilledSubscription {
-  return {
-    id: record.id,
-    provider: record.provider,
-    providerSubscriptionId: record.providerSubscriptionId,
-    customerId: record.customerId,
-    priceId: record.priceId,
-    paymentMethodId: record.paymentMethodId,
-    quantity: record.quantity,
-    currentPeriodEnd: record.currentPeriodEnd,
-  };
-}
-
 async function change(
   deps: ManageDeps,
   subscriber: Subscriber,
@@ -114,7 +98,7 @@ async function change(
     const options = await planOptions(trx, record);
     const actions = allowedActions(record, options.length);
     const decision = await decide(record, { trx, now, actions, options });
-    if (!decision) return { record, decision: null, changeId: null };
+    if (!decision) return { record, decision: null, mirrorQueued: false };
     await updateSubscription(trx, record.id, decision.fields, now);
     const changeId = await insertSubscriptionChange(trx, {
       subscriptionId: record.id,
@@ -140,20 +124,17 @@ async function change(
         decision.mail,
       ),
     );
-    return { record: after, decision, changeId };
+    // Mirrored to the billing side by a job that exists only if this change commits.
+    const mirrorQueued = await queueMirror(trx, deps.jobs, {
+      subscription: record,
+      changeId,
+      change: decision.mirror,
+    });
+    return { record: after, decision, mirrorQueued };
   });
-  if (outcome.decision && outcome.changeId !== null) {
+  if (outcome.decision) {
     deps.mail.wake();
-    // Our record is the shop's truth; a provider that missed the change is told again by its
-    // own reconciliation, so a failure here does not undo what the subscriber did.
-    await deps.billing
-      .mirror(toBilled(outcome.record), outcome.decision.mirror, outcome.changeId)
-      .catch((error: unknown) =>
-        deps.log?.error(
-          { err: error, subscriptionId: outcome.record.id },
-          'mirroring a subscription change failed',
-        ),
-      );
+    if (outcome.mirrorQueued) deps.jobs.wake();
   }
   return subscriptionDetail(deps, outcome.record);
 }

@@ -15,8 +15,7 @@ import {
 import { defineJobKind, PermanentJobError, type JobQueue } from '../jobs/job-queue';
 import { RECURRING_METADATA } from '../checkout/take-payment';
 import type { ProviderCharge } from '../payments/payment-provider';
-import { toBilled } from './manage-subscription';
-import type { SubscriptionBilling } from './subscription-billing';
+import { toBilled, type SubscriptionBilling } from './subscription-billing';
 
 /** Hands a new subscription to whoever bills its cycle; retried until it is done. */
 export const startBillingJob = defineJobKind({

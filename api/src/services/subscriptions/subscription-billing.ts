@@ -1,6 +1,7 @@
 // Who runs a subscription's cycle. With the built-in provider the shop's own renewal job charges
 // each period, so there is nothing to tell anyone; with Stripe, Stripe Billing charges and its
 // webhooks write our records, so every change the shop makes to its record is mirrored there.
+import type { SubscriptionRecord } from '../../repositories/subscriptions-repository';
 
 /** A change the shop made to its record, to be mirrored to the provider that bills the cycle. */
 export type SubscriptionChange =
@@ -24,6 +25,20 @@ export interface BilledSubscription {
   paymentMethodId: string | null;
   quantity: number;
   currentPeriodEnd: Date;
+}
+
+/** What the billing side needs of one of our records. */
+export function toBilled(record: SubscriptionRecord): BilledSubscription {
+  return {
+    id: record.id,
+    provider: record.provider,
+    providerSubscriptionId: record.providerSubscriptionId,
+    customerId: record.customerId,
+    priceId: record.priceId,
+    paymentMethodId: record.paymentMethodId,
+    quantity: record.quantity,
+    currentPeriodEnd: record.currentPeriodEnd,
+  };
 }
 
 export interface SubscriptionBilling {
