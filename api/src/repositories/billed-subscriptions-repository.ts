@@ -206,8 +206,10 @@ export interface BilledRenewalContext {
 }
 
 /**
- * Who a renewal order is for and what it holds, from the order that bought the subscription:
- * the line of the price billed (the plan's own line before any change of interval).
+ * Who a renewal order is for and what it holds: the customer and address of the order that bought
+ * the subscription, and the line of the price billed (the invoice's, else the record's current
+ * one: after a change of interval, the new plan), named as our catalogue names that price; the
+ * origin order's line when the catalogue no longer has it.
  */
 export async function billedRenewalContext(
   trx: Executor,
@@ -221,6 +223,12 @@ export async function billedRenewalContext(
     .where('id', '=', subscription.originOrderId)
     .executeTakeFirst();
   if (!order) return null;
+  const billed = await trx
+    .selectFrom('prices')
+    .leftJoin('products', 'products.key', 'prices.product_key')
+    .select(['prices.lookup_key', 'products.title'])
+    .where('prices.id', '=', billedPriceId ?? subscription.priceId)
+    .executeTakeFirst();
   const lines = await trx
     .selectFrom('order_lines')
     .select(['lookup_key', 'title', 'price_id'])
@@ -237,8 +245,8 @@ export async function billedRenewalContext(
     userId: subscription.userId ?? order.user_id,
     email: order.email,
     name: order.name,
-    lookupKey: line.lookup_key,
-    title: line.title,
+    lookupKey: billed?.lookup_key ?? line.lookup_key,
+    title: billed ? (billed.title ?? billed.lookup_key) : line.title,
     currency: order.currency,
     shippingAddress: order.shipping_address,
   };

@@ -220,6 +220,43 @@ describe('Stripe Billing events on our subscription records', () => {
     expect(await changesOf(sub.id)).toEqual(['system:renewed']);
   });
 
+  it('after a change of interval the renewal order names the price billed, not the line that bought the plan', async () => {
+    const { db } = database.handle;
+    const quarterly = await db
+      .selectFrom('prices')
+      .innerJoin('products', 'products.key', 'prices.product_key')
+      .select(['prices.id', 'products.title'])
+      .where('prices.lookup_key', '=', 'bloodwise_quarterly')
+      .executeTakeFirstOrThrow();
+    // Bought monthly; switched to quarterly from this renewal on (our record names the new price).
+    const sub = await seedStripeSubscription(db, { providerSubscriptionId: 'sub_switched' });
+    await db
+      .updateTable('payment_subscriptions')
+      .set({ price_id: quarterly.id })
+      .where('id', '=', sub.id)
+      .execute();
+    const invoice = stripeInvoice({
+      id: 'in_switched',
+      subscription: 'sub_switched',
+      shopSubscriptionId: sub.id,
+      priceId: quarterly.id,
+      ...RENEWAL,
+    });
+    paidBy('in_switched', 'pi_switched');
+    expect(await deliver('invoice.paid', invoice)).toBe(true);
+
+    const orders = await ordersFor(sub.userId);
+    const lines = await db
+      .selectFrom('order_lines')
+      .select(['lookup_key', 'price_id', 'title'])
+      .where('order_id', '=', orders[1]!.id)
+      .execute();
+    expect(lines).toEqual([
+      { lookup_key: 'bloodwise_quarterly', price_id: quarterly.id, title: quarterly.title },
+    ]);
+    expect((await mailTo(sub.email))[0]!.subject).toBe(`Your ${quarterly.title} renewed`);
+  });
+
   it('the invoice of the start (the prepaid first period, in trial) records nothing', async () => {
     const sub = await seedStripeSubscription(database.handle.db, {
       providerSubscriptionId: 'sub_trial',
