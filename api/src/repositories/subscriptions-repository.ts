@@ -416,6 +416,8 @@ export interface SubscriptionOrderEntry {
   total: number;
   currency: string;
   createdAt: Date;
+  /** The order's own lines (not upgrades), in order: what it was bought as. */
+  lines: { lookupKey: string; title: string }[];
 }
 
 export interface SubscriptionLedgerEntry {
@@ -453,6 +455,15 @@ export async function subscriptionMoneyTrail(
         .where('id', '=', subscription.originOrderId)
         .executeTakeFirst()
     : undefined;
+  const originLines = origin
+    ? await db
+        .selectFrom('order_lines')
+        .select(['lookup_key', 'title'])
+        .where('order_id', '=', origin.id)
+        .where('upgrade_id', 'is', null)
+        .orderBy('id', 'asc')
+        .execute()
+    : [];
   const renewals = await db
     .selectFrom('subscription_renewals as r')
     .leftJoin('orders as o', 'o.id', 'r.order_id')
@@ -491,6 +502,7 @@ export async function subscriptionMoneyTrail(
           total: origin.total_cents,
           currency: origin.currency,
           createdAt: asDate(origin.created_at),
+          lines: originLines.map((line) => ({ lookupKey: line.lookup_key, title: line.title })),
         }
       : null,
     renewals: renewals.map((row) => ({

@@ -402,6 +402,8 @@ export function changeInterval(
       detail: {
         from: record.price.lookupKey,
         to: option.lookupKey,
+        interval: option.interval,
+        intervalCount: option.intervalCount,
         effectiveAt: effectiveAt.toISOString(),
         amount: preview.nextRenewalAmount,
       },

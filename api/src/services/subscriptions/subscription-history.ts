@@ -14,7 +14,7 @@ import {
   subscriptionMoneyTrail,
   type SubscriptionChange,
 } from '../../repositories/subscriptions-repository';
-import { formatDay } from './subscription-change-email';
+import { everyInterval, formatDay } from './subscription-change-email';
 import { SUBSCRIPTION_NOT_FOUND } from './subscription-view';
 
 const CANCEL_REASON_WORDS: Record<string, string> = {
@@ -32,13 +32,15 @@ const dayOf = (value: unknown): string | null => {
   return at ? formatDay(new Date(at)) : null;
 };
 
-/** Engine notes the ledger already shows (a skipped or declined renewal) or that are the shop's alone. */
-const NOT_SHOWN = new Set(['renewal-skipped', 'renewal-declined', 'overdue-found']);
-
-/** A change in words: "Cancelled, ends April 10, 2026 (too expensive)", "Paused until June 1, 2026". */
+/**
+ * A change in words: "Cancelled, ends April 10, 2026 (too expensive)", "Paused until June 1, 2026".
+ * Null for what the subscriber is not shown: the shop's own notes (a sweep's finding, a provider's
+ * state) and what the ledger already shows (a renewal paid, skipped or declined). Only the actions
+ * named here are shown, so a new internal note never reaches the subscriber by default.
+ */
 export function changeLabel(
   change: Pick<SubscriptionChange, 'actor' | 'action' | 'detail'>,
-): string {
+): string | null {
   const { detail } = change;
   const by = change.actor === 'operator' ? ' by the shop' : '';
   switch (change.action) {
@@ -70,8 +72,11 @@ export function changeLabel(
     case 'unskip':
       return 'Skip undone';
     case 'interval': {
-      const to = text(detail.to);
-      return to ? `Interval changed to ${to}` : 'Interval changed';
+      const unit = text(detail.interval);
+      const count = typeof detail.intervalCount === 'number' ? detail.intervalCount : null;
+      const from = dayOf(detail.effectiveAt);
+      if (!unit || count === null) return 'Renewal interval changed';
+      return `Now renews ${everyInterval(unit, count)}${from ? ` from ${from}` : ''}`;
     }
     case 'card':
       return 'Card for renewals changed';
@@ -85,11 +90,22 @@ export function changeLabel(
         : 'Ended: the renewal payment failed';
     case 'retry':
       return 'Payment tried again by the shop';
-    default: {
-      const words = change.action.replace(/[-.]/g, ' ');
-      return `${words.charAt(0).toUpperCase()}${words.slice(1)}${by}`;
-    }
+    case 'late-payment-refunded':
+      return 'A renewal charged after the cancellation was refunded';
+    default:
+      return null;
   }
+}
+
+/** The line the subscription was bought as: its original plan, before any change of interval. */
+function originTitle(
+  lines: { lookupKey: string; title: string }[],
+  changes: SubscriptionChange[],
+  current: { lookupKey: string; title: string },
+): string {
+  const firstSwitch = changes.find((change) => change.action === 'interval');
+  const bought = text(firstSwitch?.detail.from) ?? current.lookupKey;
+  return lines.find((line) => line.lookupKey === bought)?.title ?? current.title;
 }
 
 export async function subscriptionHistory(
@@ -111,7 +127,7 @@ export async function subscriptionHistory(
       kind: 'order',
       // Paid when the subscription began (the shop clock's time of it).
       at: record.createdAt.toISOString(),
-      label: `Order: ${record.price.title}`,
+      label: `Order: ${originTitle(trail.origin.lines, changes, record.price)}`,
       amount: centsFromDb(trail.origin.total),
       currency: trail.origin.currency as Currency,
       status: trail.origin.status,
@@ -150,11 +166,12 @@ export async function subscriptionHistory(
     });
   }
   for (const change of changes) {
-    if (NOT_SHOWN.has(change.action)) continue;
+    const label = changeLabel(change);
+    if (label === null) continue;
     push({
       kind: 'change',
       at: change.createdAt.toISOString(),
-      label: changeLabel(change),
+      label,
       amount: null,
       currency: null,
       status: null,

@@ -166,6 +166,28 @@ describe('the changes a subscriber makes', () => {
     expect(mail.text).toContain(
       'From April 10, 2026 your subscription renews every 3 months as Bloodwise Quarterly, for $129.00 each time. Nothing is charged today.',
     );
+
+    // The history says it in words, names the order as it was bought, and leaves out the shop's
+    // own notes (a sweep's finding stays in the operator's change log).
+    await t.app.db
+      .insertInto('subscription_changes')
+      .values({
+        subscription_id: id,
+        actor: 'system',
+        action: 'overdue-found',
+        detail: JSON.stringify({ cycle: 1 }),
+        created_at: T0,
+      })
+      .execute();
+    const history = await send(
+      subscriber,
+      'GET',
+      subscriptionPath(API_PATHS.accountSubscriptionHistory, id),
+    );
+    expect(history.json().entries.map((entry: { label: string }) => entry.label)).toEqual([
+      'Now renews every 3 months from April 10, 2026',
+      'Order: Bloodwise Monthly',
+    ]);
   });
 
   it('charges renewals to another saved card; a past-due plan is tried again with it at once', async () => {
