@@ -448,10 +448,13 @@ export interface OverdueSubscription {
   ledger: 'none' | 'pending';
 }
 
-/** Active subscriptions whose period ended before `before` with no settled row for the due cycle. */
+/**
+ * Active subscriptions whose period ended before their provider's cut-off with no settled row for
+ * the due cycle: `before` for the shop's own, `billedBefore` for Stripe's (its invoice comes later).
+ */
 export async function listOverdueSubscriptions(
   db: Executor,
-  before: Date,
+  { before, billedBefore }: { before: Date; billedBefore: Date },
   limit: number,
 ): Promise<OverdueSubscription[]> {
   const rows = await db
@@ -463,7 +466,12 @@ export async function listOverdueSubscriptions(
     )
     .select(['s.id', 's.provider', 's.renewed_cycles', 's.current_period_end', 'r.status'])
     .where('s.status', '=', 'active')
-    .where('s.current_period_end', '<', before)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('s.provider', '=', 'test'), eb('s.current_period_end', '<', before)]),
+        eb.and([eb('s.provider', '=', 'stripe'), eb('s.current_period_end', '<', billedBefore)]),
+      ]),
+    )
     .where((eb) => eb.or([eb('r.id', 'is', null), eb('r.status', '=', 'pending')]))
     .orderBy('s.current_period_end', 'asc')
     .orderBy('s.id', 'asc')

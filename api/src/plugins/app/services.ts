@@ -16,7 +16,7 @@ import {
 import { handleRenewals } from '../../services/subscriptions/renew-subscription';
 import { createRenewalScheduler } from '../../services/subscriptions/renewal-scheduler';
 import { createNoticeScheduler, handleNotices } from '../../services/subscriptions/renewal-notices';
-import { handleSweeps } from '../../services/subscriptions/renewal-sweep';
+import { createSweepScheduler, handleSweeps } from '../../services/subscriptions/renewal-sweep';
 import { handleMirrors } from '../../services/subscriptions/subscription-mirror';
 import {
   createSubscriptionStarts,
@@ -188,9 +188,15 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
       : null;
     if (renewals) {
       handleRenewals(jobs, renewalDeps);
-      handleSweeps(jobs, renewalDeps);
       app.addHook('onReady', async () => renewals.start());
     }
+    // The daily sweep runs on every shop: it reports Stripe's overdue subscriptions too.
+    const sweeps = createSweepScheduler(renewalDeps, jobs, {
+      intervalMs: RENEWAL_SCAN_MS,
+      log: app.log,
+    });
+    handleSweeps(jobs, renewalDeps);
+    app.addHook('onReady', async () => sweeps.start());
     // Notices go to every subscription, whichever provider bills it.
     const notices = createNoticeScheduler({ db, clock }, jobs, {
       intervalMs: RENEWAL_SCAN_MS,
@@ -219,6 +225,9 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
       renewals
         ?.runOnce()
         .catch((error: unknown) => app.log.error({ err: error }, 'scheduling renewals failed'));
+      sweeps
+        .runOnce()
+        .catch((error: unknown) => app.log.error({ err: error }, 'queueing the sweep failed'));
       notices
         .runOnce()
         .catch((error: unknown) => app.log.error({ err: error }, 'scheduling notices failed'));
@@ -242,6 +251,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
 
     app.addHook('onClose', async () => {
       renewals?.stop();
+      sweeps.stop();
       notices.stop();
       await jobs.stop();
       mailQueue.stop();

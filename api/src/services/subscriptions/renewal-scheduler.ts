@@ -1,6 +1,6 @@
 // Every instance looks for due renewals on a timer and whenever the shop clock moves; queueing is
 // idempotent (a try's job key, one live job per subscription), so instances never double up.
-// The same pass ends pauses whose date has come and queues the day's sweep.
+// The same pass ends pauses whose date has come.
 import type { FastifyBaseLogger } from 'fastify';
 import type { SubscriptionStatus } from '../../db/schema';
 import {
@@ -11,6 +11,7 @@ import {
   type DueSubscription,
 } from '../../repositories/subscription-renewals-repository';
 import type { JobQueue } from '../jobs/job-queue';
+import { createScanScheduler, type ScanScheduler } from '../jobs/scan-scheduler';
 import {
   loadRenewalContext,
   queueRenewal,
@@ -18,7 +19,6 @@ import {
   resumeSubscription,
   type RenewalDeps,
 } from './renew-subscription';
-import { queueDailySweep } from './renewal-sweep';
 
 type SchedulerDeps = Pick<RenewalDeps, 'db' | 'clock' | 'mail' | 'shopUrl'>;
 
@@ -49,7 +49,6 @@ export async function scheduleDueRenewals(
 ): Promise<number> {
   const now = deps.clock.now();
   await resumeEndedPauses(deps, now);
-  await queueDailySweep(deps.db, jobs, now);
   let queued = 0;
   let after: DueSubscription | null = null;
   for (;;) {
@@ -117,50 +116,14 @@ export async function retryRenewalNow(
   return result;
 }
 
-export interface RenewalScheduler {
-  /** Queues the renewals due now; resolves with how many new jobs were queued. */
-  runOnce(): Promise<number>;
-  start(): void;
-  stop(): void;
-}
-
+/** Queues the renewals due now on a timer and whenever asked (the shop clock moved). */
 export function createRenewalScheduler(
   deps: SchedulerDeps,
   jobs: JobQueue,
   options: { intervalMs: number; log?: Pick<FastifyBaseLogger, 'error'> },
-): RenewalScheduler {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-
-  async function runOnce(): Promise<number> {
-    if (running) return running;
-    running = (async () => {
-      const queued = await scheduleDueRenewals(deps, jobs);
-      if (queued > 0) jobs.wake();
-      return queued;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  const tick = () => {
-    runOnce().catch((error: unknown) =>
-      options.log?.error({ err: error }, 'scheduling renewals failed'),
-    );
-  };
-
-  return {
-    runOnce,
-    start() {
-      if (timer) return;
-      tick();
-      timer = setInterval(tick, options.intervalMs);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
-  };
+): ScanScheduler {
+  return createScanScheduler(() => scheduleDueRenewals(deps, jobs), jobs, {
+    ...options,
+    what: 'renewals',
+  });
 }

@@ -1,7 +1,9 @@
-// Once a day (one job per shop-clock day, whichever instance queues it first) the shop looks for
-// what the minute-by-minute scheduler should have handled: an active subscription past its period
-// with no settled renewal is logged, written to its change log for the operator and queued
-// again; a past-due one nobody will retry (a hard decline) ends once its recovery window is over.
+// Once a day (one job per shop-clock day, whichever instance queues it first), on every shop, the
+// shop looks for what should have happened: an active subscription past its period with no settled
+// renewal is logged and written to its change log for the operator; the shop's own is queued again,
+// Stripe's is only reported (Stripe bills it; its invoice.paid may have been lost). A past-due one
+// nobody will retry (a hard decline) ends once its recovery window is over.
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Executor } from '../../db/schema';
 import {
@@ -12,6 +14,7 @@ import {
   recordSystemChange,
 } from '../../repositories/subscription-renewals-repository';
 import { defineJobKind, type JobQueue } from '../jobs/job-queue';
+import { createScanScheduler, type ScanScheduler } from '../jobs/scan-scheduler';
 import { lastTryAt } from './dunning';
 import {
   endRecovery,
@@ -29,15 +32,39 @@ export const sweepSubscriptionsJob = defineJobKind({
 
 /** A subscription this long past its period without a settled renewal is reported. */
 export const OVERDUE_AFTER_MS = 3_600_000;
+/**
+ * Stripe finalizes a renewal's invoice about an hour after the period ends and may retry its
+ * charge for a while before paying: a Stripe subscription is overdue only after a day.
+ */
+export const BILLED_OVERDUE_AFTER_MS = 24 * 3_600_000;
 const SWEEP_PAGE = 1_000;
 
 /** The shop clock's calendar day (UTC), which names the day's sweep. */
 export const sweepDay = (now: Date) => now.toISOString().slice(0, 10);
 
-/** Queues the day's sweep; every instance asks, the day's key makes it one job. */
-export async function queueDailySweep(db: Executor, jobs: JobQueue, now: Date): Promise<void> {
+/** Queues the day's sweep; every instance asks, the day's key makes it one job. True when new. */
+export async function queueDailySweep(db: Executor, jobs: JobQueue, now: Date): Promise<boolean> {
   const day = sweepDay(now);
-  await jobs.enqueue(db, sweepSubscriptionsJob, { day }, { key: `subscriptions:sweep:${day}` });
+  const { created } = await jobs.enqueue(
+    db,
+    sweepSubscriptionsJob,
+    { day },
+    { key: `subscriptions:sweep:${day}` },
+  );
+  return created;
+}
+
+/** Asks for the day's sweep on a timer and when the clock moves, whichever provider bills. */
+export function createSweepScheduler(
+  deps: Pick<RenewalDeps, 'db' | 'clock'>,
+  jobs: JobQueue,
+  options: { intervalMs: number; log?: Pick<FastifyBaseLogger, 'error'> },
+): ScanScheduler {
+  return createScanScheduler(
+    async () => ((await queueDailySweep(deps.db, jobs, deps.clock.now())) ? 1 : 0),
+    jobs,
+    { ...options, what: 'the daily sweep' },
+  );
 }
 
 export function handleSweeps(jobs: JobQueue, deps: RenewalDeps): void {
@@ -60,7 +87,10 @@ export async function sweepSubscriptions(
   const now = deps.clock.now();
   const overdue = await listOverdueSubscriptions(
     db,
-    new Date(now.getTime() - OVERDUE_AFTER_MS),
+    {
+      before: new Date(now.getTime() - OVERDUE_AFTER_MS),
+      billedBefore: new Date(now.getTime() - BILLED_OVERDUE_AFTER_MS),
+    },
     SWEEP_PAGE,
   );
   let queued = false;
@@ -86,8 +116,8 @@ export async function sweepSubscriptions(
         },
         now,
       });
-      // Stripe Billing renews its own; the shop's are queued again at once.
-      if (found.provider === 'test')
+      // Stripe Billing renews its own; the shop's are queued again at once when it bills them.
+      if (found.provider === 'test' && deps.provider.name === 'test')
         queued =
           (await queueRenewal(trx, jobs, { ...found, attempt: 1 }, now, `sweep-${day}`)) || queued;
     });

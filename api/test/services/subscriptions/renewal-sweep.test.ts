@@ -10,10 +10,13 @@ import {
   retryRenewalNow,
   scheduleDueRenewals,
 } from '../../../src/services/subscriptions/renewal-scheduler';
+import type { PaymentProvider } from '../../../src/services/payments/payment-provider';
 import {
+  createSweepScheduler,
   queueDailySweep,
   sweepSubscriptionsJob,
 } from '../../../src/services/subscriptions/renewal-sweep';
+import { seedStripeSubscription } from '../../helpers/billed-subscriptions';
 import { DUNNING_SETTING_KEY } from '../../../src/services/subscriptions/subscription-settings';
 import { useRenewalWorld } from '../../helpers/renewals';
 
@@ -78,6 +81,56 @@ describe('the daily sweep and dead renewal jobs', () => {
     ]);
     expect(await world.ledgerOf(id)).toEqual([[1, 'succeeded', 1]]);
     expect(await world.chargesOf(id)).toHaveLength(1);
+  });
+
+  it('runs on a Stripe shop too: reports a Stripe plan a day past its period without its paid invoice, and renews nothing', async () => {
+    at('2026-01-31T10:00:00Z');
+    const shopBilled = await world.subscribe();
+    const billed = await seedStripeSubscription(db(), {
+      periodStart: new Date('2026-01-31T10:00:00Z'),
+      periodEnd: new Date('2026-02-28T10:00:00Z'),
+    });
+    // The shop runs on Stripe: its scheduler asks for the sweep (once a day), no renewal runs.
+    const stripeShop = { name: 'stripe' } as PaymentProvider;
+    const queue = world.runner(undefined, stripeShop, { sweeps: true });
+    const sweeps = createSweepScheduler(world.deps(undefined, stripeShop), queue, {
+      intervalMs: 60_000,
+    });
+    const overdueNotes = async (id: string) =>
+      (await world.changesOf(id)).filter((change) => change.action === 'overdue-found');
+
+    // Within Stripe's grace (its invoice is finalized about an hour after the period ends).
+    at('2026-03-01T08:00:00Z');
+    expect(await sweeps.runOnce()).toBe(1);
+    expect(await sweeps.runOnce()).toBe(0);
+    await queue.runDue();
+    expect(await overdueNotes(billed.id)).toEqual([]);
+    // The built-in provider's plan is reported, but not renewed by a shop that no longer bills it.
+    expect(await overdueNotes(shopBilled.id)).toHaveLength(1);
+
+    at('2026-03-02T08:00:00Z');
+    expect(await sweeps.runOnce()).toBe(1);
+    await queue.runDue();
+    expect(await overdueNotes(billed.id)).toEqual([
+      {
+        actor: 'system',
+        action: 'overdue-found',
+        detail: expect.objectContaining({
+          day: '2026-03-02',
+          cycle: 1,
+          periodEnd: '2026-02-28T10:00:00.000Z',
+          ledger: 'none',
+        }),
+      },
+    ]);
+    expect(await world.ledgerOf(billed.id)).toEqual([]);
+    expect(await world.ledgerOf(shopBilled.id)).toEqual([]);
+    const renewalJobs = await db()
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', renewSubscriptionJob.name)
+      .execute();
+    expect(renewalJobs).toEqual([]);
   });
 
   it('ends a hard-declined subscription nobody fixed once its recovery window is over', async () => {
