@@ -515,7 +515,7 @@ export const opsSubscriptionChangeSchema = z.object({
   at: isoDateTimeSchema,
   actor: z.enum(SUBSCRIPTION_CHANGE_ACTORS),
   action: safeString(),
-  detail: z.record(z.string(), z.unknown()),
+  detail: z.record(safeString(), z.unknown()),
 });
 
 export const opsSubscriptionDetailSchema = z.object({
