@@ -121,27 +121,3 @@ export async function findOpsSubscription(
   const row = await query.executeTakeFirst();
   return row ? toRow(row) : null;
 }
-
-/** The columns an operator's action changes. */
-export interface SubscriptionPatch {
-  status?: PaymentSubscriptionsTable['status'];
-  cancel_at_period_end?: boolean;
-  cancel_reason?: string | null;
-  cancel_requested_at?: Date | null;
-  canceled_at?: Date | null;
-  paused_until?: Date | null;
-  next_retry_at?: Date | null;
-}
-
-export async function updateOpsSubscription(
-  trx: Executor,
-  id: string,
-  patch: SubscriptionPatch,
-  now: Date,
-): Promise<void> {
-  await trx
-    .updateTable('payment_subscriptions')
-    .set({ ...patch, updated_at: now })
-    .where('id', '=', id)
-    .execute();
-}

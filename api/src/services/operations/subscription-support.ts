@@ -19,18 +19,21 @@ import { listRenewals } from '../../repositories/subscription-renewals-repositor
 import {
   insertSubscriptionChange,
   listSubscriptionChanges,
+  updateSubscription,
+  type SubscriptionUpdate,
 } from '../../repositories/subscriptions-repository';
 import {
   findOpsSubscription,
   listOpsSubscriptions,
-  updateOpsSubscription,
   type OpsSubscriptionRow,
-  type SubscriptionPatch,
   type SubscriptionPosition,
 } from '../../repositories/ops-subscriptions-repository';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailQueue } from '../mail/mail-queue';
-import { operatorChangeEmail, type OperatorChange } from '../subscriptions/operator-change-email';
+import {
+  subscriptionChangeEmail,
+  type ChangeMail,
+} from '../subscriptions/subscription-change-email';
 import { subscriptionLinks } from '../subscriptions/renew-subscription';
 import { retryRenewalNow } from '../subscriptions/renewal-scheduler';
 import type { SubscriptionChange } from '../subscriptions/subscription-billing';
@@ -57,7 +60,7 @@ interface ActionInput {
 
 const DAY_MS = 86_400_000;
 const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
-const iso = (date: Date | null) => date?.toISOString() ?? null;
+const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
 /** The renewal dates of `row` from cycle `from` on, counted from its anchor. */
 function cycleEnd(row: OpsSubscriptionRow, cycle: number): Date | null {
@@ -223,7 +226,7 @@ export async function subscriptionDetailFor(
 }
 
 /** The subscription's state an audit entry keeps before and after an action. */
-function auditState(row: OpsSubscriptionRow, patch: SubscriptionPatch = {}) {
+function auditState(row: OpsSubscriptionRow, patch: SubscriptionUpdate = {}) {
   return {
     status: patch.status ?? row.status,
     cancelAtPeriodEnd: patch.cancel_at_period_end ?? row.cancelAtPeriodEnd,
@@ -236,9 +239,9 @@ interface Decision {
   /** The change log's action (cancel, cancel-now, pause, retry). */
   action: string;
   detail: Record<string, unknown>;
-  patch: SubscriptionPatch;
-  /** What the subscriber is told, if anything. */
-  mail?: OperatorChange;
+  patch: SubscriptionUpdate;
+  /** What the subscriber is told, if anything, and the next charge after the change. */
+  mail?: { change: ChangeMail; next?: { at: Date; amount: number } | null };
   /** What the billing provider is told (a job queued with the change). */
   mirror?: SubscriptionChange;
 }
@@ -260,7 +263,7 @@ async function act(
       throw conflict('This subscription is cancelled: it cannot change any more.');
     const now = deps.clock.now();
     const decided = decide(locked, now);
-    await updateOpsSubscription(trx, locked.id, decided.patch, now);
+    await updateSubscription(trx, locked.id, decided.patch, now);
     const changeId = await insertSubscriptionChange(trx, {
       subscriptionId: locked.id,
       actor: 'operator',
@@ -295,16 +298,21 @@ async function act(
 function changeMail(
   deps: SubscriptionSupportDeps,
   row: OpsSubscriptionRow,
-  change: OperatorChange,
+  mail: NonNullable<Decision['mail']>,
 ): MailMessage | null {
   if (!row.email) return null;
-  return operatorChangeEmail({
-    to: row.email,
-    name: row.name ?? row.email,
-    productTitle: row.title ?? row.lookupKey ?? 'Bloodwise',
-    change,
-    accountUrl: subscriptionLinks(deps.publicOrigin, encodeURIComponent(row.id)).account,
-  });
+  return subscriptionChangeEmail(
+    {
+      to: row.email,
+      name: row.name ?? row.email,
+      productTitle: row.title ?? row.lookupKey ?? 'Bloodwise',
+      link: subscriptionLinks(deps.publicOrigin, encodeURIComponent(row.id)).account,
+      currency: row.currency ?? 'usd',
+      next: mail.next ?? null,
+    },
+    mail.change,
+    'operator',
+  );
 }
 
 /** Cancels now (no further renewal) or at the end of the period already paid for. */
@@ -325,7 +333,7 @@ export async function cancelSubscriptionFor(
           cancel_at_period_end: false,
           next_retry_at: null,
         },
-        mail: { kind: 'cancel-now', at: now },
+        mail: { change: { action: 'cancel-now' } },
         mirror: { type: 'cancel-now' },
       };
     if (row.status !== 'active')
@@ -338,7 +346,7 @@ export async function cancelSubscriptionFor(
       action: 'cancel',
       detail: { reason: input.reason, endsAt: row.currentPeriodEnd.toISOString() },
       patch: { cancel_at_period_end: true, cancel_reason: input.reason, cancel_requested_at: now },
-      mail: { kind: 'cancel-at-period-end', endsAt: row.currentPeriodEnd },
+      mail: { change: { action: 'cancel', endsAt: row.currentPeriodEnd } },
       mirror: { type: 'cancel-at-period-end' },
     };
   });
@@ -377,12 +385,8 @@ export async function pauseSubscriptionFor(
       },
       patch: { status: 'paused', paused_until: input.until },
       mail: {
-        kind: 'pause',
-        until: input.until,
-        nextRenewal:
-          nextAt && amount !== null && row.currency
-            ? { at: nextAt, amount, currency: row.currency }
-            : null,
+        change: { action: 'pause', until: input.until },
+        next: nextAt && amount !== null ? { at: nextAt, amount } : null,
       },
       mirror: { type: 'pause', until: input.until },
     };

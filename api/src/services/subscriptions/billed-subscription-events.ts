@@ -3,7 +3,6 @@
 // subscription's row lock, so a replayed event changes nothing and a canceled record never revives.
 // An event for a subscription we do not know is logged and acknowledged, never an error.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AddressView, Currency } from '@shop/shared/contract/common';
 import type { Database, Executor } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import {
@@ -16,7 +15,6 @@ import {
   type BilledSubscriptionRow,
 } from '../../repositories/billed-subscriptions-repository';
 import { insertSubscriptionChange } from '../../repositories/subscriptions-repository';
-import { insertOrder } from '../../repositories/orders-repository';
 import { claimRenewal, completeRenewal } from '../../repositories/subscription-renewals-repository';
 import type { MailQueue } from '../mail/mail-queue';
 import {
@@ -26,6 +24,7 @@ import {
   type ProviderSubscriptionState,
 } from '../payments/payment-provider';
 import { renewalDeclinedEmail, renewalReceiptEmail } from './renewal-email';
+import { insertRenewalOrder } from './renewal-order';
 import { subscriptionLinks } from './renew-subscription';
 import type { SubscriptionBilling } from './subscription-billing';
 
@@ -184,40 +183,24 @@ async function invoicePaid(
   const renewal = await claimInvoiceCycle(trx, subscription, invoice, invoice.amountPaid, now);
   if (!renewal) return { mailed: false };
   const quantity = Math.max(1, invoice.quantity);
-  const orderId = await insertOrder(trx, {
-    kind: 'consumer',
+  const orderId = await insertRenewalOrder(trx, {
     userId: context.userId,
     email: context.email,
     name: context.name,
-    status: 'paid',
-    currency: invoice.currency as Currency,
-    lines: [
-      {
-        lookupKey: context.lookupKey,
-        priceId: invoice.priceId ?? subscription.priceId,
-        title: context.title,
-        quantity,
-        unitAmount: Math.round(invoice.amountPaid / quantity),
-        amount: invoice.amountPaid,
-      },
-    ],
-    subtotal: invoice.amountPaid,
-    discount: 0,
-    shipping: 0,
-    total: invoice.amountPaid,
-    discountCode: null,
-    shipUpfront: false,
-    bnpl: false,
-    bnplConsentId: null,
-    businessKey: null,
-    marketingEnabled: false,
-    sessionId: null,
-    shippingAddress: context.shippingAddress as unknown as AddressView,
+    currency: invoice.currency,
+    line: {
+      lookupKey: context.lookupKey,
+      priceId: invoice.priceId ?? subscription.priceId,
+      title: context.title,
+      quantity,
+      unitAmount: Math.round(invoice.amountPaid / quantity),
+    },
+    amount: invoice.amountPaid,
+    shippingAddress: context.shippingAddress,
     chargeId: invoice.paymentIntentId,
     paymentMethodId: null,
     paymentLabel: null,
     idempotencyKey: invoiceKeys(invoice.id).order,
-    buyerTokenHash: null,
   });
   // The ledger names the invoice; the period is the one the invoice paid for.
   await completeRenewal(

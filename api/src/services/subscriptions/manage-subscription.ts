@@ -34,6 +34,7 @@ import {
   subscriptionChangeEmail,
   type ChangeMail,
 } from './subscription-change-email';
+import { subscriptionLinks } from './renew-subscription';
 import { queueMirror } from './subscription-mirror';
 import { nextBilledRenewal, renewalDate } from './subscription-schedule';
 import {
@@ -81,9 +82,6 @@ type Decide = (
 const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 const ENDED = 'This subscription has ended and can no longer be changed.';
 
-export const subscriptionLink = (publicOrigin: string, id: string) =>
-  `${publicOrigin}/account/subscriptions/${encodeURIComponent(id)}`;
-
 async function change(
   deps: ManageDeps,
   subscriber: Subscriber,
@@ -117,7 +115,7 @@ async function change(
           name: subscriber.name,
           // The plan as the subscriber knew it (an interval change names the new one itself).
           productTitle: record.price.title,
-          link: subscriptionLink(deps.publicOrigin, after.id),
+          link: subscriptionLinks(deps.publicOrigin, encodeURIComponent(after.id)).account,
           currency: after.price.currency,
           next: next ? { at: next.at, amount: next.amount } : null,
         },

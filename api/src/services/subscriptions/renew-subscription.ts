@@ -4,13 +4,11 @@
 // and every provider call's idempotency key is derived from it and the try's number, so a retried
 // job, a second runner or a crash between the charge and the order moves money once; the order,
 // the ledger's outcome and the next period are written in one transaction.
-import type { AddressView, Currency } from '@shop/shared/contract/common';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/schema';
 import { addCalendarSteps } from '../../lib/calendar';
 import type { Clock } from '../../lib/clock';
-import { insertOrder } from '../../repositories/orders-repository';
 import {
   claimRenewal,
   completeRenewal,
@@ -38,6 +36,7 @@ import {
   subscriptionEndedEmail,
   subscriptionResumedEmail,
 } from './renewal-email';
+import { insertRenewalOrder } from './renewal-order';
 import { readDunningSettings } from './subscription-settings';
 
 /** One renewal job per subscription at a time (the singleton key); the payload names the cycle. */
@@ -396,42 +395,26 @@ async function settleRenewal(
       });
       return 'declined';
     }
-    const orderId = await insertOrder(trx, {
-      kind: 'consumer',
+    const orderId = await insertRenewalOrder(trx, {
       userId: context.userId,
       email: context.email,
       name: context.name,
-      status: 'paid',
-      currency: current.currency as Currency,
-      lines: [
-        {
-          lookupKey: context.lookupKey,
-          priceId: context.subscription.priceId,
-          title: context.productTitle,
-          quantity: context.subscription.quantity,
-          unitAmount: context.unitAmount,
-          amount: current.amount,
-        },
-      ],
-      subtotal: current.amount,
-      discount: 0,
-      shipping: 0,
-      total: current.amount,
-      discountCode: null,
-      shipUpfront: false,
-      bnpl: false,
-      bnplConsentId: null,
-      businessKey: null,
-      marketingEnabled: false,
-      sessionId: null,
-      shippingAddress: context.shippingAddress as AddressView,
+      currency: current.currency,
+      line: {
+        lookupKey: context.lookupKey,
+        priceId: context.subscription.priceId,
+        title: context.productTitle,
+        quantity: context.subscription.quantity,
+        unitAmount: context.unitAmount,
+      },
+      amount: current.amount,
+      shippingAddress: context.shippingAddress,
       chargeId: charge.id,
       paymentMethodId: charge.paymentMethodId,
       paymentLabel: charge.method?.last4
         ? `${charge.method.brand} •••• ${charge.method.last4}`
         : null,
       idempotencyKey: renewalKeys(renewal.subscriptionId, renewal.cycle).order,
-      buyerTokenHash: null,
     });
     // Paid while the subscriber cancelled: the cycle is theirs, the subscription stays cancelled.
     await completeRenewal(trx, current, { chargeId: charge.id, orderId, now });

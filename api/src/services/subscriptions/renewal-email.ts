@@ -2,19 +2,7 @@
 // fixes it. Dates are the shop's UTC calendar days, as the periods are counted.
 import type { MailMessage } from '../../lib/email';
 import { composeEmail } from '../mail/templates';
-
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-    amount / 100,
-  );
-
-const day = (at: Date) =>
-  at.toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+import { formatDay as day, formatMoney as money } from './subscription-change-email';
 
 /** Who the mail is for and which plan it is about. */
 interface Recipient {

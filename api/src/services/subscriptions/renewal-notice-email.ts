@@ -3,6 +3,7 @@
 import { formatMoney } from '@shop/shared/format/money';
 import type { MailMessage } from '../../lib/email';
 import { composeEmail } from '../mail/templates';
+import { formatDay as mailDate } from './subscription-change-email';
 
 export interface NoticeMailInput {
   to: string;
@@ -16,16 +17,6 @@ export interface NoticeMailInput {
   renewalAt: Date;
   /** The subscription's account page: cancel, pause or skip there. */
   manageLink: string;
-}
-
-/** "March 31, 2026": dates in mails are the UTC calendar day the shop computes them on. */
-export function mailDate(date: Date): string {
-  return date.toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
 }
 
 const cancelLink = (link: string) => ({ link, label: 'Manage or cancel your subscription' });

@@ -1,5 +1,7 @@
-// The mail confirming each change a subscriber made: what changed, what it costs and when, and
-// the link to the subscription in the account (where every change can be made again or undone).
+// The mail confirming each change made to a subscription, by the subscriber or by the shop's
+// customer service for them: what changed, what it costs and when, and the link to the
+// subscription in the account (where every change can be made again or undone). Only the sender's
+// words differ by who made the change.
 import type { MailMessage } from '../../lib/email';
 import { composeEmail } from '../mail/templates';
 
@@ -25,6 +27,7 @@ export type ChangeMail =
   | { action: 'interval'; every: string; plan: string; from: Date; amount: number }
   | { action: 'card'; card: string };
 
+/** "$129.00": amounts in subscription mails, to the cent. */
 export function formatMoney(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
@@ -32,6 +35,7 @@ export function formatMoney(amount: number, currency: string): string {
   }).format(amount / 100);
 }
 
+/** "March 31, 2026": dates in mails are the UTC calendar day the shop computes them on. */
 export function formatDay(date: Date): string {
   return date.toLocaleDateString('en-US', {
     timeZone: 'UTC',
@@ -52,11 +56,16 @@ function nextCharge(context: ChangeMailContext): string {
     : 'No renewal is scheduled.';
 }
 
+/** Who made the change the mail confirms. */
+export type ChangeMailActor = 'subscriber' | 'operator';
+
 export function subscriptionChangeEmail(
   context: ChangeMailContext,
   change: ChangeMail,
+  by: ChangeMailActor = 'subscriber',
 ): MailMessage {
   const title = context.productTitle;
+  const who = by === 'operator' ? 'Our customer service' : 'You';
   const money = (amount: number) => formatMoney(amount, context.currency);
   const manage = { label: 'Manage your subscription', link: context.link };
   const compose = (subject: string, lines: string[]) =>
@@ -67,13 +76,16 @@ export function subscriptionChangeEmail(
     ]);
   switch (change.action) {
     case 'cancel':
-      return compose(`Your ${title} subscription is cancelled`, [
-        `You cancelled your ${title} subscription. It stays active until ${formatDay(change.endsAt)} and then ends; you will not be charged again.`,
-        'Changed your mind? You can keep it from your account until that day.',
-      ]);
+      return compose(
+        `Your ${title} subscription is cancelled: it ends on ${formatDay(change.endsAt)}`,
+        [
+          `${who} cancelled your ${title} subscription. It stays active until ${formatDay(change.endsAt)} and then ends; you will not be charged again.`,
+          'Changed your mind? You can keep it from your account until that day.',
+        ],
+      );
     case 'cancel-now':
       return compose(`Your ${title} subscription has ended`, [
-        `You cancelled your ${title} subscription and it has ended today. Nothing more will be charged.`,
+        `${who} cancelled your ${title} subscription and it has ended today. Nothing more will be charged.`,
       ]);
     case 'resume-cancelled':
       return compose(`Your ${title} subscription continues`, [
@@ -82,7 +94,7 @@ export function subscriptionChangeEmail(
       ]);
     case 'pause':
       return compose(`Your ${title} subscription is paused until ${formatDay(change.until)}`, [
-        `You paused your ${title} subscription until ${formatDay(change.until)}. No kits are sent and nothing is charged until then.`,
+        `${who} paused your ${title} subscription until ${formatDay(change.until)}. No kits are sent and nothing is charged until then.`,
         nextCharge(context),
       ]);
     case 'resume':

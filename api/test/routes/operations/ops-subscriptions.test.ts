@@ -288,7 +288,7 @@ describe('operator subscription routes', () => {
       nextRenewalAt: null,
       cancelReason: 'Customer asked by phone',
     });
-    expect((await latestMailTo(t, email)).subject).toMatch(/subscription ends on/);
+    expect((await latestMailTo(t, email)).subject).toMatch(/subscription is cancelled: it ends on/);
     const again = await send('POST', path('opsSubscriptionCancel', id), {
       when: 'period-end',
       reason: 'twice',
@@ -310,7 +310,10 @@ describe('operator subscription routes', () => {
       pause: false,
       retry: false,
     });
-    expect((await latestMailTo(t, email)).subject).toMatch(/is cancelled/);
+    // One set of mails for every change; the operator's says who made it.
+    const mail = await latestMailTo(t, email);
+    expect(mail.subject).toMatch(/subscription has ended$/);
+    expect(mail.text).toContain('Our customer service cancelled your');
     const [entry] = await listAudit(t.app.db, { limit: 1 });
     expect(entry).toMatchObject({
       action: 'subscription.cancel-now',

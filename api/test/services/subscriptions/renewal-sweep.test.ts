@@ -29,6 +29,18 @@ describe('the daily sweep and dead renewal jobs', () => {
     await db().deleteFrom('jobs').execute();
   });
 
+  /** The note the sweep of March 2 writes for a first cycle due since Feb 28 with no ledger row. */
+  const firstCycleOverdue = {
+    actor: 'system',
+    action: 'overdue-found',
+    detail: expect.objectContaining({
+      day: '2026-03-02',
+      cycle: 1,
+      periodEnd: '2026-02-28T10:00:00.000Z',
+      ledger: 'none',
+    }),
+  };
+
   async function sweepJobs() {
     return db()
       .selectFrom('jobs')
@@ -67,18 +79,7 @@ describe('the daily sweep and dead renewal jobs', () => {
     await queue.runDue();
 
     const changes = await world.changesOf(id);
-    expect(changes).toEqual([
-      {
-        actor: 'system',
-        action: 'overdue-found',
-        detail: expect.objectContaining({
-          day: '2026-03-02',
-          cycle: 1,
-          periodEnd: '2026-02-28T10:00:00.000Z',
-          ledger: 'none',
-        }),
-      },
-    ]);
+    expect(changes).toEqual([firstCycleOverdue]);
     expect(await world.ledgerOf(id)).toEqual([[1, 'succeeded', 1]]);
     expect(await world.chargesOf(id)).toHaveLength(1);
   });
@@ -111,18 +112,7 @@ describe('the daily sweep and dead renewal jobs', () => {
     at('2026-03-02T08:00:00Z');
     expect(await sweeps.runOnce()).toBe(1);
     await queue.runDue();
-    expect(await overdueNotes(billed.id)).toEqual([
-      {
-        actor: 'system',
-        action: 'overdue-found',
-        detail: expect.objectContaining({
-          day: '2026-03-02',
-          cycle: 1,
-          periodEnd: '2026-02-28T10:00:00.000Z',
-          ledger: 'none',
-        }),
-      },
-    ]);
+    expect(await overdueNotes(billed.id)).toEqual([firstCycleOverdue]);
     expect(await world.ledgerOf(billed.id)).toEqual([]);
     expect(await world.ledgerOf(shopBilled.id)).toEqual([]);
     const renewalJobs = await db()
