@@ -15,7 +15,11 @@ import {
   type BilledSubscriptionRow,
 } from '../../repositories/billed-subscriptions-repository';
 import { insertSubscriptionChange } from '../../repositories/subscriptions-repository';
-import { claimRenewal, completeRenewal } from '../../repositories/subscription-renewals-repository';
+import {
+  claimRenewal,
+  completeRenewal,
+  findRenewal,
+} from '../../repositories/subscription-renewals-repository';
 import type { MailQueue } from '../mail/mail-queue';
 import {
   RefundRefusedError,
@@ -23,7 +27,12 @@ import {
   type ProviderInvoice,
   type ProviderSubscriptionState,
 } from '../payments/payment-provider';
-import { renewalDeclinedEmail, renewalReceiptEmail } from './renewal-email';
+import {
+  dunningEndedEmail,
+  renewalDeclinedEmail,
+  renewalReceiptEmail,
+  subscriptionEndedEmail,
+} from './renewal-email';
 import { insertRenewalOrder } from './renewal-order';
 import { subscriptionLinks } from './renew-subscription';
 import type { SubscriptionBilling } from './subscription-billing';
@@ -122,11 +131,12 @@ export async function applyBilledEvent(
     case 'invoice.payment_failed':
       return invoiceFailed(trx, deps, subscription, event.invoice, now);
     case 'customer.subscription.updated':
+      if (event.subscription.status === 'canceled')
+        return subscriptionEnded(trx, deps, subscription, event.subscription, now);
       await subscriptionUpdated(trx, subscription, event.subscription, now);
       return { mailed: false };
     case 'customer.subscription.deleted':
-      await subscriptionEnded(trx, subscription, event.subscription, now);
-      return { mailed: false };
+      return subscriptionEnded(trx, deps, subscription, event.subscription, now);
   }
 }
 
@@ -291,7 +301,6 @@ async function subscriptionUpdated(
   now: Date,
 ): Promise<void> {
   if (subscription.status === 'canceled') return;
-  if (state.status === 'canceled') return subscriptionEnded(trx, subscription, state, now);
   const skipping =
     subscription.status === 'paused' ||
     subscription.skippedCycle === subscription.renewedCycles + 1;
@@ -358,19 +367,47 @@ async function subscriptionUpdated(
   });
 }
 
-/** Stripe ended the subscription: ours is canceled for good. */
+/**
+ * Stripe ended the subscription: ours is canceled for good. The subscriber is told when it ended
+ * as they asked (at the period's end) or because Stripe's retries of an unpaid renewal ran out;
+ * an end made in Stripe's Dashboard is the operator's to explain.
+ */
 async function subscriptionEnded(
   trx: Executor,
+  deps: BilledEventDeps,
   subscription: BilledSubscriptionRow,
   state: ProviderSubscriptionState,
   now: Date,
-): Promise<void> {
-  if (subscription.status === 'canceled') return;
+): Promise<{ mailed: boolean }> {
+  if (subscription.status === 'canceled') return { mailed: false };
+  const endedAt = state.canceledAt ?? now;
   await moveRecord(trx, subscription.id, now, {
-    patch: { status: 'canceled', canceledAt: state.canceledAt ?? now, nextRetryAt: null },
+    patch: { status: 'canceled', canceledAt: endedAt, nextRetryAt: null },
     action: 'ended',
     detail: { via: 'stripe', providerSubscriptionId: state.id },
   });
+  const unpaid =
+    subscription.status === 'past_due'
+      ? await findRenewal(trx, subscription.id, subscription.renewedCycles + 1)
+      : null;
+  if (!deps.mail || (!unpaid && !subscription.cancelAtPeriodEnd)) return { mailed: false };
+  const context = await billedRenewalContext(trx, subscription, null);
+  if (!context) return { mailed: false };
+  const recipient = { to: context.email, name: context.name, productTitle: context.title };
+  const links = subscriptionLinks(deps.publicOrigin, subscription.id);
+  await deps.mail.enqueue(
+    trx,
+    unpaid
+      ? dunningEndedEmail({
+          ...recipient,
+          amount: unpaid.amount,
+          currency: unpaid.currency,
+          endAction: 'cancel',
+          cardUrl: links.card,
+        })
+      : subscriptionEndedEmail({ ...recipient, endedAt, accountUrl: links.account }),
+  );
+  return { mailed: true };
 }
 
 /** Moves the record and writes the history entry that says so, in the event's transaction. */

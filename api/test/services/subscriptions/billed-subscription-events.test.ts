@@ -323,6 +323,61 @@ describe('Stripe Billing events on our subscription records', () => {
     expect(await ordersFor(sub.userId)).toHaveLength(2);
   });
 
+  it('ended by Stripe, the subscriber is told: after its retries of an unpaid renewal ran out, or at the end they asked for', async () => {
+    const unpaid = await seedStripeSubscription(database.handle.db, {
+      providerSubscriptionId: 'sub_exhausted',
+    });
+    await deliver(
+      'invoice.payment_failed',
+      stripeInvoice({
+        id: 'in_exhausted',
+        subscription: 'sub_exhausted',
+        status: 'open',
+        amount_paid: 0,
+        attempt_count: 4,
+        next_payment_attempt: null,
+        ...RENEWAL,
+      }),
+    );
+    await deliver(
+      'customer.subscription.deleted',
+      stripeSubscription({
+        id: 'sub_exhausted',
+        status: 'canceled',
+        ended_at: s(NOW.toISOString()),
+      }),
+    );
+    expect(await recordOf(unpaid.id)).toMatchObject({ status: 'canceled' });
+    const unpaidMails = await mailTo(unpaid.email);
+    expect(unpaidMails.map((mail) => mail.subject)).toEqual([
+      'Your Bloodwise membership renewal payment failed',
+      'Your Bloodwise membership subscription was cancelled',
+    ]);
+    expect(unpaidMails[1]!.text_body).toContain('$49.00');
+
+    const asked = await seedStripeSubscription(database.handle.db, {
+      providerSubscriptionId: 'sub_asked',
+    });
+    await database.handle.db
+      .updateTable('payment_subscriptions')
+      .set({ cancel_at_period_end: true })
+      .where('id', '=', asked.id)
+      .execute();
+    await deliver(
+      'customer.subscription.updated',
+      stripeSubscription({
+        id: 'sub_asked',
+        status: 'canceled',
+        cancel_at_period_end: true,
+        ended_at: s('2027-02-15T12:00:00Z'),
+      }),
+    );
+    expect(await recordOf(asked.id)).toMatchObject({ status: 'canceled' });
+    const [ended] = await mailTo(asked.email);
+    expect(ended!.subject).toBe('Your Bloodwise membership subscription has ended');
+    expect(ended!.text_body).toContain('February 15, 2027');
+  });
+
   it('deleted at Stripe: canceled for good; a renewal paid after that is refunded, writes no order, and no update revives it', async () => {
     const sub = await seedStripeSubscription(database.handle.db, {
       providerSubscriptionId: 'sub_ending',
