@@ -15,6 +15,15 @@ describe('toAntdTheme', () => {
     },
   );
 
+  it.each(['#3cbab5', '#ffd400'])(
+    'gives form errors a red readable on white (%s brand)',
+    (brand) => {
+      const { colorError, colorErrorText } = toAntdTheme(defaultThemeTokens(brand)).token!;
+      for (const red of [colorError!, colorErrorText!])
+        expect(contrastRatio(red, LIGHT_TEXT)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    },
+  );
+
   it('picks the more readable of dark and white text on a mid-tone partner colour', () => {
     const best = Math.max(
       contrastRatio(DARK_TEXT, '#e63946'),

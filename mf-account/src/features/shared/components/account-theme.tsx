@@ -7,14 +7,13 @@ import { readableTextOn } from '@shop/shared/rules/color-contrast';
 /** Text colours that keep WCAG AA (4.5:1) on white; antd's defaults for these are lighter. */
 const READABLE = {
   link: '#0f6e69',
-  error: '#b42318',
   muted: '#4a5f63',
   placeholder: '#5f7174',
 } as const;
 
 /**
  * The shell's theme, adjusted so every account screen reads well: text on the brand colour is
- * dark or white by contrast, and links, errors and secondary text are dark enough on white.
+ * dark or white by contrast, and links and secondary text are dark enough on white (errors: the shared theme).
  */
 export function AccountTheme({ children }: { children: ReactNode }) {
   const { theme } = useShell();
@@ -24,8 +23,6 @@ export function AccountTheme({ children }: { children: ReactNode }) {
         colorTextLightSolid: readableTextOn(theme.primaryColor),
         colorLink: READABLE.link,
         colorLinkHover: READABLE.link,
-        colorError: READABLE.error,
-        colorErrorText: READABLE.error,
         colorTextDescription: READABLE.muted,
         colorTextSecondary: READABLE.muted,
         colorTextTertiary: READABLE.muted,

@@ -5,9 +5,6 @@ import { AreaAntdTheme } from '@shop/shared/federation/area-antd-theme';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { readableTextOn } from '@shop/shared/rules/color-contrast';
 
-// antd's default error red is 3.3:1 on white; this one passes AA for the form messages.
-const READABLE_ERROR_RED = '#c0262d';
-
 export function CatalogAntdTheme({ children }: { children: React.ReactNode }) {
   const { theme } = useShell();
   // antd writes white on primary buttons; on the light brand teal that is 2.4:1, so pick the readable ink.
@@ -15,7 +12,6 @@ export function CatalogAntdTheme({ children }: { children: React.ReactNode }) {
   return (
     <AreaAntdTheme
       overrides={{
-        token: { colorError: READABLE_ERROR_RED },
         components: {
           Button: { primaryColor: onPrimary },
           Radio: { buttonSolidCheckedColor: onPrimary },

@@ -45,8 +45,6 @@ const css = `
 .co-fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
 .co-fieldset legend { font-size: 1.15rem; font-weight: 700; color: #12343b; margin-bottom: 12px; padding: 0; }
 .co-element { margin-bottom: 16px; }
-/* antd's error red is 3.6:1 on white; this one reads at 6:1. */
-.co-layout .ant-form-item .ant-form-item-explain-error { color: #b42318; }
 .co-terms { background: #f4f9f9; border-radius: 8px; padding: 12px; margin: 8px 0 12px; font-size: 0.9rem; color: #33484c; }
 .co-banner { display: flex; gap: 8px; align-items: baseline; justify-content: space-between; flex-wrap: wrap; }
 /* A phone wraps the log-in line under the heading anyway; a column keeps it there while its text is
