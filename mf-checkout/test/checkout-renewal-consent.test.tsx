@@ -12,6 +12,22 @@ import { renderCheckout } from './render-checkout';
 jest.setTimeout(60_000);
 const slow = { timeout: 15_000 };
 
+/** An element's text colour with antd's CSS variables resolved, as the browser paints it. */
+function resolvedColor(element: HTMLElement): string {
+  // jsdom neither inherits custom properties nor resolves var(): look each one up the tree.
+  const customProperty = (name: string) => {
+    for (let node: HTMLElement | null = element; node; node = node.parentElement) {
+      const value = window.getComputedStyle(node).getPropertyValue(name).trim();
+      if (value) return value;
+    }
+    return '';
+  };
+  let value = window.getComputedStyle(element).color.trim();
+  for (let match; (match = /^var\((--[\w-]+)\)$/.exec(value)); )
+    value = customProperty(match[1]!);
+  return value.toLowerCase();
+}
+
 const ordersPosted = (api: ReturnType<typeof renderCheckout>['api']) =>
   api.calls(/\/checkout\/orders$/, 'post');
 
@@ -47,11 +63,19 @@ describe('consent to automatic renewal at checkout', () => {
       await screen.findByText('Please agree to the automatic renewal terms to continue', {}, slow),
     ).toBeVisible();
     expect(ordersPosted(api)).toHaveLength(0);
-    // The box says it is invalid and why, to a screen reader too.
+    // The box says it is invalid and why, to a screen reader too, and still names its terms.
     expect(box).toBeInvalid();
+    // Announced as it appears.
+    const error = screen.getByText('Please agree to the automatic renewal terms to continue');
+    expect(error).toHaveAttribute('role', 'alert');
+    const describedBy = box.getAttribute('aria-describedby')!.split(' ');
+    expect(describedBy).toContain('co-renewal-terms');
+    expect(describedBy.some((id) => document.getElementById(id)?.contains(error))).toBe(true);
     expect(box).toHaveAccessibleDescription(
-      'Please agree to the automatic renewal terms to continue',
+      /^Please agree to the automatic renewal terms to continue .*renews automatically/,
     );
+    // The shared theme's error red, readable on white (antd's own is 3.6:1).
+    expect(resolvedColor(error.parentElement!)).toBe('#b42318');
 
     await user.click(box);
     await user.click(screen.getByTestId('place-order'));
