@@ -23,8 +23,7 @@ function resolvedColor(element: HTMLElement): string {
     return '';
   };
   let value = window.getComputedStyle(element).color.trim();
-  for (let match; (match = /^var\((--[\w-]+)\)$/.exec(value)); )
-    value = customProperty(match[1]!);
+  for (let match; (match = /^var\((--[\w-]+)\)$/.exec(value));) value = customProperty(match[1]!);
   return value.toLowerCase();
 }
 
