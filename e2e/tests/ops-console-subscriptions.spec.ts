@@ -180,7 +180,7 @@ test('an operator finds a subscriber by e-mail, retries the past-due renewal, pa
     // The try runs as a job; the detail is read again until its outcome shows.
     await expect(status).toContainText('Active', { timeout: 30_000 });
     const renewals = page.getByRole('region', { name: 'Renewals' });
-    await expect(renewals.getByText('succeeded')).toBeVisible();
+    await expect(renewals.getByText('Paid', { exact: true })).toBeVisible();
     await expect(renewals.getByRole('link')).toHaveCount(1);
     await expect
       .poll(async () => (await server.outbox(SUBSCRIBER)).map((mail) => mail.subject))
@@ -211,7 +211,7 @@ test('an operator finds a subscriber by e-mail, retries the past-due renewal, pa
       page.getByText('This subscription is cancelled: it cannot change any more.'),
     ).toBeVisible();
     const changes = page.getByRole('region', { name: 'Changes' });
-    for (const action of ['retry', 'pause', 'cancel-now'])
+    for (const action of ['Retry', 'Paused', 'Cancelled now'])
       await expect(changes.getByText(action, { exact: true })).toBeVisible();
     const [mail] = await server.outbox(SUBSCRIBER);
     expect(mail?.subject).toMatch(/is cancelled/);

@@ -69,6 +69,12 @@ function detail(
               action: 'cancel-now',
               detail: { reason: 'Asked by phone', by: 'ops@bloodwise.test' },
             },
+            {
+              at: NOW,
+              actor: 'operator',
+              action: 'pause',
+              detail: { until: '2027-01-15T00:00:00.000Z', by: 'ops@bloodwise.test' },
+            },
           ]
         : [],
     actions: {
@@ -134,6 +140,7 @@ describe('subscriptions screen', () => {
     expect(
       within(renewals).getByText('insufficient_funds: Your card has insufficient funds.'),
     ).toBeInTheDocument();
+    expect(within(renewals).getByText('Failed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry the renewal now' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
   });
@@ -168,7 +175,13 @@ describe('subscriptions screen', () => {
     ).toBeInTheDocument();
     expect(screen.getByTestId('subscription-status')).toHaveTextContent('Cancelled');
     expect(
-      within(screen.getByRole('region', { name: 'Changes' })).getByText('cancel-now'),
+      within(screen.getByRole('region', { name: 'Changes' })).getByText('Cancelled now'),
+    ).toBeInTheDocument();
+    // Changes and their times in words, not the log's keys and ISO stamps.
+    expect(
+      within(screen.getByRole('region', { name: 'Changes' })).getByText(
+        'until: Jan 15, 2027 · by: ops@bloodwise.test',
+      ),
     ).toBeInTheDocument();
   });
 

@@ -10,8 +10,11 @@ import { LoadFailed, LoadingBlock } from '../../shared/components/load-state';
 import { useOpsSubscription } from '../api/subscription';
 import { SubscriptionActions } from './subscription-actions';
 import {
+  changeLabel,
+  detailText,
   formatDay,
   planLabel,
+  RENEWAL_STATUS_LABELS,
   SUBSCRIPTION_STATUS_COLORS,
   SUBSCRIPTION_STATUS_LABELS,
 } from './subscription-labels';
@@ -25,13 +28,6 @@ const RENEWAL_COLORS: Record<Renewal['status'], string> = {
   failed: 'error',
   skipped: 'default',
 };
-
-/** A change's detail in words: its fields as "name: value", the operator's name last. */
-function detailText(detail: Record<string, unknown>): string {
-  return Object.entries(detail)
-    .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(' · ');
-}
 
 /** One subscription: who holds it, where it stands, its renewals and changes, and the actions. */
 export function SubscriptionDetail({ subscriptionId }: { subscriptionId: string }) {
@@ -66,7 +62,7 @@ export function SubscriptionDetail({ subscriptionId }: { subscriptionId: string 
       dataIndex: 'status',
       render: (status: Renewal['status'], renewal: Renewal) => (
         <>
-          <Tag color={RENEWAL_COLORS[status]}>{status}</Tag>
+          <Tag color={RENEWAL_COLORS[status]}>{RENEWAL_STATUS_LABELS[status]}</Tag>
           {renewal.hardDecline && <Tag color="error">hard decline</Tag>}
         </>
       ),
@@ -112,7 +108,11 @@ export function SubscriptionDetail({ subscriptionId }: { subscriptionId: string 
   const changeColumns = [
     { title: 'When', dataIndex: 'at', render: formatWhen },
     { title: 'By', dataIndex: 'actor' },
-    { title: 'Change', dataIndex: 'action', render: (action: string) => <Tag>{action}</Tag> },
+    {
+      title: 'Change',
+      dataIndex: 'action',
+      render: (action: string) => <Tag>{changeLabel(action)}</Tag>,
+    },
     {
       title: 'Detail',
       dataIndex: 'detail',

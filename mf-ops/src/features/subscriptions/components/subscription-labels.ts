@@ -1,3 +1,4 @@
+import type { OpsSubscriptionDetail } from '@shop/shared/contract/ops';
 import type { SubscriptionStatus } from '@shop/shared/contract/subscriptions';
 import { deriveRecurringInterval } from '@shop/shared/catalog/recurring-interval';
 import { billingLabel } from '@shop/shared/format/billing-label';
@@ -47,4 +48,59 @@ export function formatDay(iso: string): string {
         month: 'short',
         day: 'numeric',
       });
+}
+
+/** A renewal try's outcome in words. */
+export const RENEWAL_STATUS_LABELS: Record<
+  OpsSubscriptionDetail['renewals'][number]['status'],
+  string
+> = {
+  pending: 'Pending',
+  succeeded: 'Paid',
+  failed: 'Failed',
+  skipped: 'Skipped',
+};
+
+/** What each logged change did, in words; an action not listed yet shows its own name. */
+const CHANGE_LABELS: Record<string, string> = {
+  cancel: 'Cancel at period end',
+  'cancel-now': 'Cancelled now',
+  'resume-cancelled': 'Cancel withdrawn',
+  card: 'Card changed',
+  'dunning-ended': 'Tries ran out',
+  ended: 'Ended',
+  interval: 'Interval changed',
+  'late-payment-refunded': 'Late payment refunded',
+  'overdue-found': 'Found overdue',
+  pause: 'Paused',
+  recovered: 'Unpaid renewal paid',
+  'renewal-declined': 'Renewal declined',
+  'renewal-failed': 'Renewal failed',
+  'renewal-skipped': 'Renewal skipped',
+  renewed: 'Renewed',
+  resume: 'Resumed',
+  resumed: 'Resumed by the shop',
+  retry: 'Retry',
+  skip: 'Next kit skipped',
+  unskip: 'Skip undone',
+};
+
+export const changeLabel = (action: string): string =>
+  CHANGE_LABELS[action] ?? action.replace(/-/g, ' ');
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/;
+
+/** A change's detail in words: its fields as "name: value", times as days. */
+export function detailText(detail: Record<string, unknown>): string {
+  return Object.entries(detail)
+    .map(([name, value]) => {
+      const shown =
+        typeof value === 'string'
+          ? ISO_TIME.test(value)
+            ? formatDay(value)
+            : value
+          : JSON.stringify(value);
+      return `${name}: ${shown}`;
+    })
+    .join(' · ');
 }

@@ -102,6 +102,8 @@ export function SubscriptionsPage() {
           gap: 12,
           alignItems: 'baseline',
           justifyContent: 'space-between',
+          // A phone puts the settings link on its own line: keep it apart from the first field.
+          marginBottom: 16,
         }}
       >
         <h2 id="ops-subscriptions-heading" style={{ fontSize: 22 }}>
