@@ -87,6 +87,9 @@ test('a subscriber cancels and keeps, pauses and resumes, skips and undoes, chan
     const plan = area(page)
       .getByRole('region', { name: 'Membership' })
       .getByRole('link', { name: 'Bloodwise Monthly' });
+    // Shot once every panel has its data, not its loading placeholders.
+    await expect(plan).toBeVisible();
+    await expect(area(page).locator('.ant-skeleton')).toHaveCount(0);
     await screenshotAtWidths(page, SHOTS, 'account-overview-subscription');
     await plan.click();
     await expect(page).toHaveURL(/\/account\/subscriptions\/[^/]+$/);
@@ -232,5 +235,112 @@ test('the card link from a failed-payment mail goes through the log-in and opens
   await dialog.getByRole('button', { name: 'Keep my current card' }).click();
   await expect(page).toHaveURL(new RegExp(`/account/subscriptions/${subscriptions[0]!.id}$`));
   await expect(area(page).getByRole('heading', { level: 1 })).toBeFocused();
+  await page.context().close();
+});
+
+test("a renewal card that fails makes the plan past due; the mail's card link and another card pay the renewal", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const page = await shopPage(browser);
+  const email = await newSubscriber(page);
+  await buyMonthlyPlan(page);
+  await page.goto('/account');
+  await area(page)
+    .getByRole('region', { name: 'Membership' })
+    .getByRole('link', { name: 'Bloodwise Monthly' })
+    .click();
+  await expect(page).toHaveURL(/\/account\/subscriptions\/[^/]+$/);
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+
+  await test.step('renewals go to a card whose bank wants the subscriber at every payment', async () => {
+    await manage(page).getByRole('button', { name: 'Update card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update your card' });
+    await dialog.getByRole('button', { name: 'Add a new card' }).click();
+    const form = dialog.getByRole('form', { name: 'Add a card' });
+    // The always-declining card is refused when saved, as with Stripe: it never reaches a renewal.
+    await fillCard(form, '4000 0000 0000 0002');
+    await form.getByRole('button', { name: 'Save card' }).click();
+    await expect(form.getByRole('alert')).toContainText('The card was not saved');
+    // This one saves after the bank's check, and fails every payment made without the subscriber.
+    await fillCard(form, '4000 0027 6000 3184');
+    await form.getByRole('button', { name: 'Save card' }).click();
+    // The bank's check opens over the card step's dialog, which has its own card frame.
+    await page
+      .locator('iframe[title="Bank authentication"]')
+      .contentFrame()
+      .getByRole('button', { name: 'Complete authentication' })
+      .click();
+    await expect(dialog.getByRole('radio', { name: /Visa ending in 3184/ })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Use this card' }).click();
+    await expect(area(page).getByTestId('subscription-card')).toContainText('ending in 3184');
+  });
+
+  await test.step('a month later the renewal fails: past due on the page, and a mail with the card link', async () => {
+    const moved = await server.shop('clock', 'advance', '32d');
+    expect(moved.code, moved.out + moved.err).toBe(0);
+    await expect(async () => {
+      await page.reload();
+      await expect(summary(page)).toHaveText('Payment failed — update your card', {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 60_000 });
+    const failed = area(page)
+      .getByRole('alert')
+      .filter({ hasText: 'Payment failed — update your card' });
+    await expect(failed).toBeVisible();
+    // The warning stands apart from the panels under it, and the date it gives is a try, not a period.
+    const warning = (await failed.boundingBox())!;
+    const plan = (await area(page).getByRole('region', { name: 'Your plan' }).boundingBox())!;
+    expect(plan.y - (warning.y + warning.height)).toBeGreaterThanOrEqual(12);
+    await expect(area(page).getByText('Next payment try', { exact: true })).toBeVisible();
+    await expect(
+      area(page)
+        .getByRole('list', { name: 'Orders, renewals and changes' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Renewal 1' }),
+    ).toContainText('Declined');
+    await screenshotAtWidths(page, SHOTS, 'subscription-past-due');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  const cardLink = await test.step('the failed-payment mail links to the card step', async () => {
+    let link = '';
+    await expect
+      .poll(
+        async () => {
+          const mail = (await server.outbox(email)).find((message) =>
+            /renewal payment failed$/.test(message.subject),
+          );
+          link =
+            mail?.text.match(/https?:\/\/\S+\/account\/subscriptions\/[^/\s]+\/card/)?.[0] ?? '';
+          return link;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(`${server.url}/account/subscriptions/${id}/card`);
+    return link;
+  });
+
+  await test.step('the link opens the card step; another card pays the renewal at once', async () => {
+    await page.goto(cardLink);
+    const dialog = page.getByRole('dialog', { name: 'Update your card' });
+    await dialog.getByRole('radio', { name: /Visa ending in 4242/ }).check();
+    await dialog.getByRole('button', { name: 'Use this card' }).click();
+    await expect(page).toHaveURL(new RegExp(`/account/subscriptions/${id}$`));
+    const renewal = area(page)
+      .getByRole('list', { name: 'Orders, renewals and changes' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Renewal 1' });
+    // The retry runs as a job: reload until the page shows the plan paid up.
+    await expect(async () => {
+      await page.reload();
+      await expect(area(page).getByText('Active', { exact: true })).toBeVisible({ timeout: 2_000 });
+      await expect(renewal).toContainText('Paid', { timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(summary(page)).toContainText(/^Renews /);
+    await expect(renewal).toContainText('$99');
+    await expect(area(page).getByTestId('subscription-card')).toContainText('ending in 4242');
+  });
   await page.context().close();
 });

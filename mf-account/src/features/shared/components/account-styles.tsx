@@ -8,7 +8,8 @@ const css = `
 .acc-card h1 { margin: 0 0 6px; font-size: 1.7rem; line-height: 1.2; color: var(--acc-ink); }
 .acc-lead { margin: 0 0 20px; color: var(--acc-muted); }
 .acc-links { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 8px 16px; margin: 16px 0 0; }
-.acc-alert { margin-bottom: 16px; }
+/* Two classes: antd's own reset (margin 0) comes later in <head> and would win over one. */
+.acc-alert.ant-alert { margin-bottom: 16px; }
 .acc-status { margin: 0 0 16px; padding: 12px 14px; border: 1px solid #a9d8d5; border-radius: 12px; background: var(--acc-soft); line-height: 1.55; overflow-wrap: anywhere; }
 .acc-status:empty { margin: 0; padding: 0; border: 0; }
 .acc-link-button { padding: 0; border: 0; background: none; font: inherit; color: var(--acc-link); text-decoration: underline; cursor: pointer; }

@@ -207,7 +207,8 @@ export function SubscriptionDetails({
               <dd>{planPrice(subscription)}</dd>
             </div>
             <div>
-              <dt>Next renewal</dt>
+              {/* While a renewal is unpaid, the date is its next try, not a new period. */}
+              <dt>{overdue ? 'Next payment try' : 'Next renewal'}</dt>
               <dd data-testid="next-renewal">
                 {subscription.nextRenewal
                   ? `${formatDate(subscription.nextRenewal.at)} · ${formatMoney(subscription.nextRenewal.amount, subscription.nextRenewal.currency)}`
