@@ -11,7 +11,7 @@ function DescribedCheckbox({
   termsId,
   'aria-describedby': feedbackIds,
   ...props
-}: CheckboxProps & { termsId: string }) {
+}: CheckboxProps & { termsId: string; 'aria-describedby'?: string }) {
   return (
     <Checkbox {...props} aria-describedby={[feedbackIds, termsId].filter(Boolean).join(' ')} />
   );
