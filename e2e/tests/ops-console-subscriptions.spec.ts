@@ -214,7 +214,7 @@ test('an operator finds a subscriber by e-mail, retries the past-due renewal, pa
     for (const action of ['Retry', 'Paused', 'Cancelled now'])
       await expect(changes.getByText(action, { exact: true })).toBeVisible();
     const [mail] = await server.outbox(SUBSCRIBER);
-    expect(mail?.subject).toMatch(/is cancelled/);
+    expect(mail?.subject).toMatch(/has ended/);
     await screenshotAtWidths(page, SHOTS, 'subscription-detail');
   });
 

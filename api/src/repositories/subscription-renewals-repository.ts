@@ -380,6 +380,9 @@ export async function completeRenewal(
       status: 'succeeded',
       charge_id: result.chargeId,
       order_id: result.orderId,
+      // The row tells the cycle's outcome: an earlier try's decline stays in the change log only.
+      failure_code: null,
+      failure_message: null,
       updated_at: result.now,
     })
     .where('id', '=', renewal.id)

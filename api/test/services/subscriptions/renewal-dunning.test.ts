@@ -184,6 +184,14 @@ describe('recovering a declined renewal', () => {
       end: '2026-03-31T10:00:00.000Z',
     });
     expect(await world.ledgerOf(id)).toEqual([[1, 'succeeded', 2]]);
+    // The paid cycle no longer reads as declined; the decline stays in the change log.
+    expect(
+      await world.database.handle.db
+        .selectFrom('subscription_renewals')
+        .select(['failure_code', 'failure_message'])
+        .where('subscription_id', '=', id)
+        .execute(),
+    ).toEqual([{ failure_code: null, failure_message: null }]);
     expect(await world.ordersOf(id)).toEqual([expect.objectContaining({ total_cents: 9_900 })]);
     expect((await world.mailsTo(email)).at(-1)!.subject).toContain('renewed');
     expect((await world.changesOf(id)).map((change) => change.action)).toEqual([
