@@ -6,7 +6,11 @@ import { loadBenchConfig } from './bench-config';
 import { scheduleDueRenewals } from '../src/services/subscriptions/renewal-scheduler';
 
 async function main() {
-  const { config, removeDataDir } = loadBenchConfig();
+  // Eight jobs at once per instance, as docs/operations.md advises on PostgreSQL (the default, 4,
+  // suits the embedded database's one connection); JOB_CONCURRENCY overrides it.
+  const { config, removeDataDir } = loadBenchConfig({
+    JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? '8',
+  });
   const app = await buildApp(config);
   await app.ready();
   const stop = async () => {
