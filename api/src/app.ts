@@ -19,6 +19,7 @@ import {
   errorHandlerPlugin,
   sendFrameworkError,
 } from './plugins/infrastructure/error-handler';
+import { metricsPlugin } from './plugins/infrastructure/metrics';
 import { openApiPlugin } from './plugins/infrastructure/openapi';
 import { privateResponsesPlugin } from './plugins/infrastructure/private-responses';
 import { generateRequestId, requestIdPlugin } from './plugins/infrastructure/request-id';
@@ -90,6 +91,7 @@ export async function buildApp(
     brotliOptions: { params: { 1: 4 } },
   });
   await app.register(databasePlugin, { handle: options.database });
+  await app.register(metricsPlugin);
   if (options.openApi !== false) await app.register(openApiPlugin);
   await app.register(privateResponsesPlugin);
 

@@ -102,6 +102,7 @@ function envSchema(repoRoot: string) {
     TRUST_PROXY: booleanFromEnv.default(false),
     ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     DEV_OUTBOX_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+    METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     // The messages never repeat the value: a key pasted into the wrong variable stays out of logs.
     STRIPE_SECRET_KEY: z
       .string()
@@ -238,6 +239,8 @@ export interface AppConfig {
   adminToken: string | null;
   /** Opens GET /dev/outbox to requests carrying it (x-dev-outbox-token), wherever the server listens. */
   devOutboxToken: string | null;
+  /** Bearer token for GET /metrics; without it the route does not exist. */
+  metricsToken: string | null;
   /** Cookies get Secure when the public origin is https. */
   secureCookies: boolean;
   /** Set with STRIPE_SECRET_KEY (and its two companions): payments go to Stripe. */
@@ -311,6 +314,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     adminToken: e.ADMIN_TOKEN ?? null,
     devOutboxToken: e.DEV_OUTBOX_TOKEN ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
     secureCookies: publicOrigin.startsWith('https:'),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

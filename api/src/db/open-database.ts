@@ -11,7 +11,15 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<DB>;
   kind: DatabaseKind;
+  /** The PostgreSQL pool's connections now; absent on PGlite (one connection, no pool). */
+  poolUsage?: () => DatabasePoolUsage;
   close(): Promise<void>;
+}
+
+export interface DatabasePoolUsage {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export type OpenDatabaseOptions =
@@ -71,7 +79,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client dropping must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: once(() => db.destroy()) };
+    const poolUsage = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
+    return { db, kind: 'postgres', poolUsage, close: once(() => db.destroy()) };
   }
 
   if (options.kind === 'pglite') {

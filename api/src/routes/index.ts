@@ -18,6 +18,7 @@ import { discountRoutes } from './checkout/discount-routes';
 import { employerRoutes } from './checkout/employer-routes';
 import { outboxRoutes, outboxRouteEnabled } from './dev/outbox-routes';
 import { healthRoutes } from './health/health-routes';
+import { metricsRoutes } from './metrics/metrics-routes';
 import { opsRoutes } from './operations/ops-routes';
 import { kitsRoutes } from './orders/kits-routes';
 import { customizationRoutes } from './partners/customization-routes';
@@ -37,6 +38,7 @@ import { upgradesRoutes } from './upgrades/upgrades-routes';
  */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   // account, results, analytics and support
   await app.register(authRoutes);
   await app.register(signupRoutes);

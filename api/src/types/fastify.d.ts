@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config/config';
 import type { Database } from '../db/schema';
-import type { DatabaseKind } from '../db/open-database';
+import type { DatabaseKind, DatabasePoolUsage } from '../db/open-database';
 import type { UserRow } from '../db/schema';
 import type { PaymentProvider } from '../services/payments/payment-provider';
 import type { SubscriptionBilling } from '../services/subscriptions/subscription-billing';
@@ -18,12 +18,15 @@ import type { SessionManager } from '../plugins/app/auth';
 import type { UploadStore } from '../services/results/upload-store';
 import type { AuditActor } from '../repositories/audit-log-repository';
 import type { FastifyReply, FastifyRequest as Request } from 'fastify';
+import type { Registry } from 'prom-client';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Database;
     databaseKind: DatabaseKind;
+    /** The PostgreSQL pool's connections; null on PGlite. */
+    databasePoolUsage: (() => DatabasePoolUsage) | null;
     passwords: PasswordHasher;
     paymentProvider: PaymentProvider;
     /** Who bills subscriptions' cycles: the shop's renewal job, or Stripe Billing mirrored from our record. */
@@ -49,6 +52,8 @@ declare module 'fastify' {
     sessions: SessionManager;
     /** The local CLI's operator credential (the token file's token); null when none was issued. */
     operatorToken: string | null;
+    /** This instance's Prometheus registry; null unless METRICS_TOKEN is set. */
+    metricsRegistry: Registry | null;
     /** onRequest/preHandler hook: 401 unless a live session is attached. */
     authenticate: (request: Request, reply: FastifyReply) => Promise<void>;
     /** Lets the site plugin answer unknown GET/HEAD paths outside the API prefixes (SPA deep links). */

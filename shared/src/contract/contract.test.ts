@@ -18,6 +18,7 @@ describe('API contract', () => {
       '/docs',
       '/healthz',
       '/readyz',
+      '/metrics',
     ];
     for (const path of Object.values(API_PATHS)) {
       expect(prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))).toBe(

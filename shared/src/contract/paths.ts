@@ -23,6 +23,7 @@ export const API_PATHS = {
   // Operations
   healthz: '/healthz',
   readyz: '/readyz',
+  metrics: '/metrics',
   docs: '/docs',
   devOutbox: '/dev/outbox',
 

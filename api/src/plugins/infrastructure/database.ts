@@ -30,6 +30,7 @@ export const databasePlugin = fp<DatabasePluginOptions>(
     }
     app.decorate('db', handle.db);
     app.decorate('databaseKind', handle.kind);
+    app.decorate('databasePoolUsage', handle.poolUsage ?? null);
     app.addHook('onClose', async () => {
       await handle.close();
     });
