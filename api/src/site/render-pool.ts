@@ -57,9 +57,19 @@ export interface RenderPoolOptions {
   worker?: WorkerEntry;
 }
 
+export interface RenderPoolUsage {
+  /** Worker slots, busy ones and renders waiting for a slot, now. */
+  size: number;
+  busy: number;
+  queued: number;
+  /** Renders ended at their deadline since the pool started. */
+  timeouts: number;
+}
+
 export interface RenderPool {
   /** Renders with the area renderer in `file` (a CommonJS file); `request.fetchJson` runs on this thread. */
   render(file: string, request: AreaRenderRequest): Promise<AreaRenderResult | null>;
+  usage(): RenderPoolUsage;
   close(): Promise<void>;
 }
 
@@ -109,6 +119,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const queue: Job[] = [];
   let nextJob = 0;
   let closed = false;
+  let timeouts = 0;
 
   function spawn(index: number): Slot {
     const worker = new Worker(entry.script, {
@@ -164,16 +175,15 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
 
   function startDeadline(slot: Slot): void {
     clearTimeout(slot.timer);
-    slot.timer = setTimeout(
-      () =>
-        retire(
-          slot,
-          new Error(
-            `The renderer ran past its ${deadlineMs} ms deadline; its worker was terminated.`,
-          ),
+    slot.timer = setTimeout(() => {
+      timeouts += 1;
+      retire(
+        slot,
+        new Error(
+          `The renderer ran past its ${deadlineMs} ms deadline; its worker was terminated.`,
         ),
-      deadlineMs,
-    );
+      );
+    }, deadlineMs);
     slot.timer.unref();
   }
 
@@ -258,6 +268,10 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
         queue.push({ id: ++nextJob, file, request, fetches: 0, loaded: false, resolve, reject });
         dispatch();
       });
+    },
+    usage() {
+      const busy = slots.filter((slot) => slot?.job).length;
+      return { size, busy, queued: queue.length, timeouts };
     },
     async close() {
       closed = true;

@@ -35,6 +35,7 @@ import {
   type FirstViewVisitor,
 } from './first-view';
 import { createRenderPool, type RenderPoolOptions } from './render-pool';
+import { observeRenderPool } from './render-pool-metrics';
 import { SERVER_RENDER_DIR } from '@shop/shared/ssr/server-render';
 import { OPERATOR_AREAS } from '@shop/shared/shell-contract/shell-props';
 
@@ -101,6 +102,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
   if (options.firstView !== false) {
     const pool = createRenderPool(options.renderPool);
     app.addHook('onClose', () => pool.close());
+    if (app.metricsRegistry) observeRenderPool(app.metricsRegistry, pool);
     composeFirstView = createFirstViewComposer({
       loadShell: shellRendererLoader(siteRoot),
       loadArea: areaRendererLoader({

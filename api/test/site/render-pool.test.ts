@@ -157,8 +157,10 @@ describe('render pool', () => {
     await new Promise((resolve) => setImmediate(resolve));
     await fs.readdir(dir);
     expect(settled).toBe(false);
+    expect(pool.usage()).toEqual({ size: 1, busy: 1, queued: 0, timeouts: 0 });
 
     expect(await outcome).toMatch(/ran past its 2000 ms deadline; its worker was terminated/);
+    expect(pool.usage()).toEqual({ size: 1, busy: 0, queued: 0, timeouts: 1 });
     const after = await threadOf();
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
