@@ -22,6 +22,7 @@ import {
 import { metricsPlugin } from './plugins/infrastructure/metrics';
 import { openApiPlugin } from './plugins/infrastructure/openapi';
 import { privateResponsesPlugin } from './plugins/infrastructure/private-responses';
+import { drainPlugin } from './plugins/infrastructure/drain';
 import { generateRequestId, requestIdPlugin } from './plugins/infrastructure/request-id';
 import { securityPlugin, type CspDirectives } from './plugins/infrastructure/security';
 import { registerRoutes } from './routes';
@@ -77,6 +78,7 @@ export async function buildApp(
   // Infrastructure
   await app.register(errorHandlerPlugin);
   await app.register(requestIdPlugin);
+  await app.register(drainPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { contentSecurityPolicy: options.contentSecurityPolicy });
   await app.register(rateLimit, {

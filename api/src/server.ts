@@ -8,8 +8,6 @@ import { localUrlOf, writeOperatorTokenFile } from './services/operations/operat
 import { siteOptionsFromEnv } from './site/site-options';
 import { sitePlugin } from './site/site-plugin';
 
-const SHUTDOWN_TIMEOUT_MS = 10_000;
-
 async function main(): Promise<void> {
   let config;
   try {
@@ -52,18 +50,34 @@ async function main(): Promise<void> {
   let closing = false;
   // The CLI's token file (written once listening) goes first: a stopping shop answers nobody.
   let removeTokenFile = () => {};
+  // Graceful and bounded: Fastify stops listening at once and answers 503 (Connection: close) to
+  // requests on open connections, then waits for requests in flight; the onClose hooks then stop
+  // the job runners (running jobs finish or keep their lease) and close the database. A second
+  // signal changes nothing; past the deadline the process exits non-zero.
   const shutdown = (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.info({ signal }, 'already shutting down');
+      return;
+    }
     closing = true;
     removeTokenFile();
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info(
+      { signal, timeoutSeconds: config.shutdownTimeoutMs / 1000 },
+      'shutting down: finishing in-flight requests',
+    );
     const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      app.log.error(
+        { timeoutSeconds: config.shutdownTimeoutMs / 1000 },
+        'shutdown deadline passed with work unfinished; exiting',
+      );
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, config.shutdownTimeoutMs);
     timer.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info('shutdown complete');
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

@@ -66,6 +66,12 @@ function envSchema(repoRoot: string) {
       .min(30)
       .max(24 * 3600)
       .default(300),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(1)
+      .max(3600)
+      .default(25),
     JOB_CONCURRENCY: z.coerce
       .number({ message: 'must be a number' })
       .int()
@@ -224,6 +230,8 @@ export interface AppConfig {
   paymentReconcileAfterMinutes: number;
   /** The job queue: how long a claimed job is leased (longer than a payment call), how often runners look. */
   jobs: { leaseMs: number; pollMs: number; concurrency: number };
+  /** How long a stopping process may drain (requests, jobs, database) before it exits non-zero. */
+  shutdownTimeoutMs: number;
   siteRoot: string;
   deployDir: string;
   /** Uploaded lab reports (the directory upload store); outside the web root. */
@@ -294,6 +302,7 @@ export function loadConfig(
       pollMs: e.JOB_POLL_MS,
       concurrency: e.JOB_CONCURRENCY,
     },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     siteRoot: path.resolve(e.SITE_ROOT),
     deployDir: path.resolve(e.DEPLOY_DIR),
     // Beside the PGlite folder by default (<repo>/.data/uploads), never inside it.

@@ -59,6 +59,7 @@ describe('configuration from the environment', () => {
         JOB_LEASE_SECONDS: '120',
         JOB_POLL_MS: '500',
         JOB_CONCURRENCY: '8',
+        SHUTDOWN_TIMEOUT_SECONDS: '40',
       },
       root,
     );
@@ -73,7 +74,9 @@ describe('configuration from the environment', () => {
       shopEnv: 'staging',
       secureCookies: true,
       jobs: { leaseMs: 120_000, pollMs: 500, concurrency: 8 },
+      shutdownTimeoutMs: 40_000,
     });
+    expect(loadConfig({}, root).shutdownTimeoutMs).toBe(25_000);
     expect(loadConfig({}, root).jobs.concurrency).toBe(4);
     expect(() => loadConfig({ JOB_CONCURRENCY: '0' }, root)).toThrow(/JOB_CONCURRENCY/);
   });

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../helpers/free-port';
 
 export const POSTGRES_BIN_DIRS = [
   '/usr/lib/postgresql/15/bin',
@@ -15,17 +15,6 @@ export function findPostgresBinDir(): string | null {
   for (const dir of POSTGRES_BIN_DIRS) if (fs.existsSync(path.join(dir, 'initdb'))) return dir;
   const which = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
   return which.status === 0 && which.stdout.trim() ? path.dirname(which.stdout.trim()) : null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 export interface Cluster {

@@ -1,55 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { LOCK_FILE_NAME } from '../../src/db/data-dir-lock';
-
-const API_ROOT = path.resolve(__dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exit };
-}
-
-async function waitForHealthy(port: number, started: Started, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Server did not become ready:\n${started.output()}`);
-}
+import { freePort } from '../helpers/free-port';
+import { startServer, waitForHealthy } from '../helpers/server-process';
 
 describe('the server process (npm start path)', () => {
   let dataDir: string;
