@@ -11,6 +11,7 @@ import {
   subscriptionHistorySchema,
   subscriptionIdParamsSchema,
   subscriptionListSchema,
+  type SubscriptionDetail,
 } from '@shop/shared/contract/subscriptions';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -62,6 +63,28 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const common = { config: { auth: 'required' as const, privateResponse: true } };
   const tags = ['account'];
+  // The changes that carry nothing but the subscription's id answer the subscription as it now is.
+  const bodilessChange = (
+    method: 'post' | 'delete',
+    url: string,
+    summary: string,
+    operationId: string,
+    change: (deps: ManageDeps, who: Subscriber, id: string) => Promise<SubscriptionDetail>,
+  ) =>
+    app[method](
+      url,
+      {
+        ...common,
+        schema: {
+          tags,
+          summary,
+          operationId,
+          params: subscriptionIdParamsSchema,
+          response: { 200: subscriptionDetailSchema, ...write },
+        },
+      },
+      async (request) => change(deps, subscriber(request), request.params.id),
+    );
 
   app.get(
     API_PATHS.accountSubscriptions,
@@ -127,19 +150,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       cancelSubscription(deps, subscriber(request), request.params.id, request.body),
   );
 
-  app.post(
+  bodilessChange(
+    'post',
     API_PATHS.accountSubscriptionKeep,
-    {
-      ...common,
-      schema: {
-        tags,
-        summary: 'Keep a subscription that was cancelled at the end of its period',
-        operationId: 'keepSubscription',
-        params: subscriptionIdParamsSchema,
-        response: { 200: subscriptionDetailSchema, ...write },
-      },
-    },
-    async (request) => keepSubscription(deps, subscriber(request), request.params.id),
+    'Keep a subscription that was cancelled at the end of its period',
+    'keepSubscription',
+    keepSubscription,
   );
 
   app.post(
@@ -159,49 +175,28 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       pauseSubscription(deps, subscriber(request), request.params.id, request.body.until),
   );
 
-  app.post(
+  bodilessChange(
+    'post',
     API_PATHS.accountSubscriptionResume,
-    {
-      ...common,
-      schema: {
-        tags,
-        summary: 'Resume a paused subscription now',
-        operationId: 'resumeSubscription',
-        params: subscriptionIdParamsSchema,
-        response: { 200: subscriptionDetailSchema, ...write },
-      },
-    },
-    async (request) => resumeSubscription(deps, subscriber(request), request.params.id),
+    'Resume a paused subscription now',
+    'resumeSubscription',
+    resumeSubscription,
   );
 
-  app.post(
+  bodilessChange(
+    'post',
     API_PATHS.accountSubscriptionSkip,
-    {
-      ...common,
-      schema: {
-        tags,
-        summary: 'Skip the next renewal (no kit, no charge)',
-        operationId: 'skipSubscriptionRenewal',
-        params: subscriptionIdParamsSchema,
-        response: { 200: subscriptionDetailSchema, ...write },
-      },
-    },
-    async (request) => skipNextRenewal(deps, subscriber(request), request.params.id),
+    'Skip the next renewal (no kit, no charge)',
+    'skipSubscriptionRenewal',
+    skipNextRenewal,
   );
 
-  app.delete(
+  bodilessChange(
+    'delete',
     API_PATHS.accountSubscriptionSkip,
-    {
-      ...common,
-      schema: {
-        tags,
-        summary: 'Undo the skip of the next renewal',
-        operationId: 'unskipSubscriptionRenewal',
-        params: subscriptionIdParamsSchema,
-        response: { 200: subscriptionDetailSchema, ...write },
-      },
-    },
-    async (request) => unskipNextRenewal(deps, subscriber(request), request.params.id),
+    'Undo the skip of the next renewal',
+    'unskipSubscriptionRenewal',
+    unskipNextRenewal,
   );
 
   app.get(
