@@ -12,6 +12,10 @@ const quest: ResultUpload = {
   status: 'received',
   sha256: 'a'.repeat(64),
   createdAt: '2025-03-05T10:00:00.000Z',
+  readingCount: 0,
+  collectedAt: null,
+  progress: null,
+  problem: null,
 };
 const photo: ResultUpload = {
   ...quest,

@@ -1,3 +1,5 @@
+import type { ResultUploadStatus, ResultUploadType } from '@shop/shared/contract/result-uploads';
+import type { ResultFlag, ResultUploadDraft } from '@shop/shared/contract/results';
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 // Row types for every table. Timestamps come back as Date from both pg and PGlite.
@@ -101,10 +103,36 @@ export interface ResultUploadsTable {
   user_id: string;
   file_name: string;
   size_bytes: number;
-  detected_type: 'pdf' | 'png' | 'jpeg' | 'csv';
+  detected_type: ResultUploadType;
   sha256: string;
-  status: Generated<'received'>;
+  status: Generated<ResultUploadStatus>;
   created_at: Timestamp;
+  reading_count: Generated<number>;
+  collected_at: NullableTimestamp;
+  progress: ColumnType<number | null, number | null | undefined, number | null>;
+  problem: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A ResultUploadDraft (shared contract) while the customer has something to confirm. */
+  draft: ColumnType<ResultUploadDraft | null, string | null | undefined, string | null>;
+  order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface ResultReadingsTable {
+  id: string;
+  upload_id: string;
+  user_id: string;
+  biomarker_key: string | null;
+  loinc: string | null;
+  name: string;
+  value: number | null;
+  value_text: string | null;
+  unit: string | null;
+  range_low: number | null;
+  range_high: number | null;
+  range_text: string | null;
+  flag: ResultFlag | null;
+  collected_at: Timestamp;
+  created_at: Generated<Timestamp>;
 }
 
 export interface PaymentCustomersTable {
@@ -686,6 +714,7 @@ export interface DB {
   login_throttle: LoginThrottleTable;
   signup_attempts: SignupAttemptsTable;
   result_uploads: ResultUploadsTable;
+  result_readings: ResultReadingsTable;
   payment_customers: PaymentCustomersTable;
   stripe_customers: StripeCustomersTable;
   stripe_test_clocks: StripeTestClocksTable;
@@ -736,6 +765,7 @@ export type Executor = Kysely<DB> | Transaction<DB>;
 
 export type UserRow = Selectable<UsersTable>;
 export type ResultUploadRow = Selectable<ResultUploadsTable>;
+export type ResultReadingRow = Selectable<ResultReadingsTable>;
 export type PriceRow = Selectable<PricesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type DiscountRow = Selectable<DiscountsTable>;

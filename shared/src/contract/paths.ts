@@ -46,6 +46,10 @@ export const API_PATHS = {
   resultUploads: '/user/result-uploads',
   resultUpload: '/user/result-uploads/:id',
   resultUploadFile: '/user/result-uploads/:id/file',
+  resultUploadColumns: '/user/result-uploads/:id/columns',
+  resultUploadReadings: '/user/result-uploads/:id/readings',
+  results: '/user/results',
+  resultsExport: '/user/results/export',
   invitation: '/user/invitation',
   anonymousReferral: '/user/referrals/anonymous',
   supportMessages: '/user/support-messages',
@@ -96,6 +100,7 @@ export const API_PATHS = {
 
   // content (customization, catalog and cart: in first-view-paths.ts)
   ...FIRST_VIEW_PATHS,
+  biomarkerGuide: '/api/v1/catalog/biomarker-guide',
   storefrontDiscount: '/api/v1/discounts/:code',
   cartMerge: '/api/v1/cart/merge',
   cartPriced: '/api/v1/cart/priced',

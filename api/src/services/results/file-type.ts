@@ -7,6 +7,8 @@ export const MEDIA_TYPES: Record<ResultUploadType, string> = {
   png: 'image/png',
   jpeg: 'image/jpeg',
   csv: 'text/csv; charset=utf-8',
+  fhir: 'application/fhir+json',
+  zip: 'application/zip',
 };
 
 export const EXTENSIONS: Record<ResultUploadType, readonly string[]> = {
@@ -14,6 +16,8 @@ export const EXTENSIONS: Record<ResultUploadType, readonly string[]> = {
   png: ['png'],
   jpeg: ['jpg', 'jpeg'],
   csv: ['csv'],
+  fhir: ['json'],
+  zip: ['zip'],
 };
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

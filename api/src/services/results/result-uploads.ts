@@ -41,6 +41,10 @@ export function toResultUpload(row: ResultUploadRow): ResultUpload {
     status: row.status,
     sha256: row.sha256,
     createdAt: new Date(row.created_at).toISOString(),
+    readingCount: row.reading_count,
+    collectedAt: row.collected_at ? new Date(row.collected_at).toISOString() : null,
+    progress: row.progress,
+    problem: row.problem,
   };
 }
 

@@ -12,10 +12,18 @@ const TYPE_NAMES: Record<ResultUploadType, string> = {
   png: 'PNG image',
   jpeg: 'JPEG image',
   csv: 'CSV',
+  fhir: 'FHIR record',
+  zip: 'Apple Health export',
 };
 
-// Only one status exists, and it promises nothing beyond safe keeping.
-const STATUS_NAMES: Record<ResultUpload['status'], string> = { received: 'Received' };
+const STATUS_NAMES: Record<ResultUpload['status'], string> = {
+  received: 'Received',
+  reading: 'Reading',
+  'needs-columns': 'Check the columns',
+  'needs-confirmation': 'Check the values',
+  read: 'Read',
+  unreadable: 'Could not be read',
+};
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
