@@ -12,19 +12,27 @@ describe('where the shoppers chat shows', () => {
   it.each(['/ops', '/ops/orders', '/ops/orders?status=paid', '/ops/releases'])(
     'is left out on the console page %s',
     (path) => {
-      expect(showsShopperChat(routeOf(path.split('?')[0]!, AREAS))).toBe(false);
+      const pathname = path.split('?')[0]!;
+      expect(showsShopperChat(routeOf(pathname, AREAS), pathname)).toBe(false);
     },
   );
 
   it.each(['/', '/pricing', '/shop/acme', '/checkout', '/account', '/no-such-page'])(
     'shows on the shoppers page %s',
     (path) => {
-      expect(showsShopperChat(routeOf(path, AREAS))).toBe(true);
+      expect(showsShopperChat(routeOf(path, AREAS), path)).toBe(true);
+    },
+  );
+
+  it.each(['/account/results', '/account/results/uploads/1', '/shop/acme/account/results'])(
+    'is left out on the health-data page %s',
+    (path) => {
+      expect(showsShopperChat(routeOf(path, AREAS), path)).toBe(false);
     },
   );
 
   it('waits until the page is known to be a shoppers page', () => {
-    expect(showsShopperChat(undefined)).toBe(false);
+    expect(showsShopperChat(undefined, '/pricing')).toBe(false);
   });
 
   it('shuts the vendor widget down when it is left out of the page', () => {

@@ -3,6 +3,7 @@
 // uses). The shell lists no pages: each area owns every page below its prefixes, its 404 included.
 import { resolveArea, type AreaTable } from '@shop/shared/shell-contract/area-routes';
 import { OPERATOR_AREAS, type AreaName } from '@shop/shared/shell-contract/shell-props';
+import { isHealthDataRoute } from '@shop/shared/rules/private-routes';
 
 export interface ShellRoute {
   area: AreaName;
@@ -47,8 +48,10 @@ export function likelyNextArea(
 
 /**
  * The shoppers' chat bubble belongs on shoppers' pages only: never on an operator area's pages,
- * and not while the page's area is unknown (it would flash onto the console and off again).
+ * not on a health-data page (the vendor's widget reads the page), and not while the page's area is
+ * unknown (it would flash onto the console and off again).
  */
-export function showsShopperChat(route: ShellRoute | null | undefined): boolean {
+export function showsShopperChat(route: ShellRoute | null | undefined, pathname: string): boolean {
+  if (isHealthDataRoute(pathname)) return false;
   return route !== undefined && !(route !== null && OPERATOR_AREAS.includes(route.area));
 }

@@ -239,7 +239,7 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
           )
         }
         after={
-          showsShopperChat(route) && (
+          showsShopperChat(route, location.pathname) && (
             <ChatWidget
               appId={config.chatAppId}
               api={api}

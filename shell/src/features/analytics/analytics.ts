@@ -1,6 +1,7 @@
 // `track` from the contract: one call fans out to the GA4 dataLayer and the product-analytics adapter.
 import type { AnalyticsEventName, Track } from '@shop/shared/shell-contract/shell-props';
 import type { FirstViewEvent } from '@shop/shared/ssr/server-render';
+import { isHealthDataRoute } from '@shop/shared/rules/private-routes';
 import type { ProductAnalyticsAdapter } from './product-analytics';
 
 export interface ShellAnalytics {
@@ -36,7 +37,10 @@ export function createAnalytics({
 }): ShellAnalytics {
   const dataLayer = (win.dataLayer ??= []);
   let opened: { pathname: string; keys: string[] } | null = null;
+  // Nothing reaches the dataLayer or product analytics while a health-data page is open.
+  const privatePage = () => isHealthDataRoute(win.location.pathname);
   const send = (event: AnalyticsEventName, params: Record<string, unknown>) => {
+    if (privatePage()) return;
     // GA4 ecommerce: clear the previous ecommerce object so items never leak between events.
     if ('ecommerce' in params) dataLayer.push({ ecommerce: null });
     dataLayer.push({ ...params, event });
@@ -54,6 +58,7 @@ export function createAnalytics({
       send(event, params);
     },
     identify(email) {
+      if (privatePage()) return;
       product.identify(email, { email });
     },
     reset() {

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import type { AxiosInstance } from 'axios';
 import { withoutPrivateParams } from '@shop/shared/rules/private-url';
+import { isHealthDataRoute, pathOfUrl } from '@shop/shared/rules/private-routes';
 
 export interface PageView {
   url: string;
@@ -23,10 +24,13 @@ export function createPageViewLogger({
   userAgent: string;
 }) {
   return async function logPageView(url: string, referringUrl: string): Promise<void> {
+    // A visit to a health-data page is never logged, nor named as the next page's referrer.
+    if (isHealthDataRoute(pathOfUrl(url))) return;
+    const referrer = isHealthDataRoute(pathOfUrl(referringUrl)) ? '' : referringUrl;
     const body: PageView = {
       url: withoutPrivateParams(url),
       ip: null,
-      referringUrl: withoutPrivateParams(referringUrl),
+      referringUrl: withoutPrivateParams(referrer),
       userAgent,
       sessionId,
     };
