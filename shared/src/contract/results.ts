@@ -223,6 +223,24 @@ export const resultUploadDetailSchema = z.object({
 });
 export type ResultUploadDetail = z.infer<typeof resultUploadDetailSchema>;
 
+/** A CSV row the confirmed columns could not read, by its 1-based line number in the file. */
+export const csvSkippedRowSchema = z.object({
+  row: z.number().int().min(1),
+  /** Why, in words for the customer ("no number in the value column"). */
+  reason: safeString().max(200),
+});
+export type CsvSkippedRow = z.infer<typeof csvSkippedRowSchema>;
+
+/**
+ * POST /user/result-uploads/:id/columns answers the upload detail plus the rows that were not
+ * read: never dropped silently. `skippedCount` counts them all; `skipped` lists the first 50.
+ */
+export const confirmCsvColumnsResultSchema = resultUploadDetailSchema.extend({
+  skippedCount: z.number().int().min(0),
+  skipped: z.array(csvSkippedRowSchema).max(50),
+});
+export type ConfirmCsvColumnsResult = z.infer<typeof confirmCsvColumnsResultSchema>;
+
 /** GET /user/results/export?format=… : `zip` holds every upload and both reading files. */
 export const RESULTS_EXPORT_FORMATS = ['zip', 'fhir', 'csv'] as const;
 export const resultsExportQuerySchema = z.object({
