@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -9,7 +8,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config';
 import type { DatabaseHandle } from './db/open-database';
-import { AppError } from './lib/app-error';
 import { authPlugin } from './plugins/app/auth';
 import { demoDataPlugin } from './plugins/app/demo-data';
 import { servicesPlugin, type ServicesPluginOptions } from './plugins/app/services';
@@ -21,6 +19,7 @@ import {
 } from './plugins/infrastructure/error-handler';
 import { metricsPlugin } from './plugins/infrastructure/metrics';
 import { openApiPlugin } from './plugins/infrastructure/openapi';
+import { rateLimitPlugin } from './plugins/infrastructure/rate-limit';
 import { privateResponsesPlugin } from './plugins/infrastructure/private-responses';
 import { drainPlugin } from './plugins/infrastructure/drain';
 import { generateRequestId, requestIdPlugin } from './plugins/infrastructure/request-id';
@@ -81,11 +80,6 @@ export async function buildApp(
   await app.register(drainPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { contentSecurityPolicy: options.contentSecurityPolicy });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
-  });
   await app.register(compress, {
     global: true,
     threshold: 1024,
@@ -99,6 +93,8 @@ export async function buildApp(
 
   // App: services, sessions, demo data
   await app.register(servicesPlugin, options);
+  // Counted in the database, so it comes after it and the clock; before any route.
+  await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(demoDataPlugin);
 

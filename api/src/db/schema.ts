@@ -83,6 +83,20 @@ export interface LoginThrottleTable {
   locked_until: NullableTimestamp;
 }
 
+/** One rate limit's hits for one client key in the window ending at window_ends_at. */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  window_ends_at: Date | string;
+}
+
+/** Secrets every instance shares (the device-cookie signing key). */
+export interface ShopSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
 export interface SignupAttemptsTable {
   id_hash: string;
   email: string;
@@ -712,6 +726,8 @@ export interface DB {
   password_reset_links: PasswordResetLinksTable;
   outbox: OutboxTable;
   login_throttle: LoginThrottleTable;
+  rate_limit_hits: RateLimitHitsTable;
+  shop_secrets: ShopSecretsTable;
   signup_attempts: SignupAttemptsTable;
   result_uploads: ResultUploadsTable;
   result_readings: ResultReadingsTable;

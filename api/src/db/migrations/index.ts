@@ -22,6 +22,7 @@ import * as m0020 from './0020-renewal-recovery';
 import * as m0021 from './0021-stripe-test-clocks';
 import * as m0022 from './0022-subscription-mirror-jobs';
 import * as m0023 from './0023-result-readings';
+import * as m0024 from './0024-shared-limits';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021-stripe-test-clocks': m0021,
   '0022-subscription-mirror-jobs': m0022,
   '0023-result-readings': m0023,
+  '0024-shared-limits': m0024,
 };
