@@ -15,6 +15,7 @@ import type { PaymentReconciler } from '../services/payments/reconcile-payments'
 import type { PasswordHasher } from '../services/account/password-hasher';
 import type { CustomizationService } from '../services/partners/customization-service';
 import type { SessionManager } from '../plugins/app/auth';
+import type { DeviceCookies } from '../services/account/device-cookies';
 import type { UploadStore } from '../services/results/upload-store';
 import type { AuditActor } from '../repositories/audit-log-repository';
 import type { FastifyReply, FastifyRequest as Request } from 'fastify';
@@ -50,6 +51,8 @@ declare module 'fastify' {
     /** Uploaded lab reports' bytes (their rows are in result_uploads). */
     uploadStore: UploadStore;
     sessions: SessionManager;
+    /** Log-in device cookies: a browser that logged in to an account keeps its own allowance. */
+    deviceCookies: DeviceCookies;
     /** The local CLI's operator credential (the token file's token); null when none was issued. */
     operatorToken: string | null;
     /** This instance's Prometheus registry; null unless METRICS_TOKEN is set. */

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../../lib/app-error';
@@ -8,6 +9,7 @@ import {
   findSessionByToken,
 } from '../../repositories/sessions-repository';
 import { forgetBuyer } from '../../services/checkout/buyer';
+import { createDeviceCookies, loadDeviceCookieKey } from '../../services/account/device-cookies';
 import { sessionCookieName } from './session-cookie';
 
 export interface SessionManager {
@@ -89,6 +91,14 @@ export const authPlugin = fp(
       },
     };
     app.decorate('sessions', sessions);
+    app.decorate(
+      'deviceCookies',
+      createDeviceCookies(await loadDeviceCookieKey(db), {
+        path: API_PATHS.login,
+        secure: config.secureCookies,
+        now: () => app.clock.now(),
+      }),
+    );
 
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       await sessions.load(request, reply);
@@ -103,5 +113,5 @@ export const authPlugin = fp(
       if (mode === 'required' && !request.user) throw unauthorized();
     });
   },
-  { name: 'auth', dependencies: ['database', '@fastify/cookie'] },
+  { name: 'auth', dependencies: ['database', 'services', '@fastify/cookie'] },
 );

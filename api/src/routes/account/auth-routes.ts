@@ -35,6 +35,7 @@ import {
   clearLoginFailures,
   loginWaitMs,
   noteLoginFailure,
+  type LoginAllowance,
 } from '../../services/account/login-throttle';
 import { passwordResetEmail } from '../../services/mail/templates';
 import { AUTH_ERROR_RESPONSES, authRateLimit, tooManyAttempts } from './auth-route-options';
@@ -78,19 +79,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      // Per account, across instances; the same for an email with no account.
-      const waitMs = await loginWaitMs(db, username);
-      if (waitMs > 0) throw tooManyAttempts(reply, waitMs, 'log-in attempts for this email');
       const user = await findUserByEmail(db, username);
+      // Per account, across instances; the same for an email with no account. A browser that
+      // logged in to this account before counts on its own allowance, which guessers cannot use up.
+      const device = user ? app.deviceCookies.read(request, user.id) : null;
+      const allowance: LoginAllowance =
+        user && device ? { userId: user.id, device } : { email: username };
+      const waitMs = await loginWaitMs(db, allowance);
+      if (waitMs > 0) throw tooManyAttempts(reply, waitMs, 'log-in attempts for this email');
       let valid = false;
       if (user?.password_hash) valid = await app.passwords.verify(user.password_hash, password);
       // Same work as a real check, so timing does not tell which emails have accounts.
       else await app.passwords.verifyNothing(password);
       if (!user || !valid) {
-        await noteLoginFailure(db, username);
+        await noteLoginFailure(db, allowance);
         throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
-      await clearLoginFailures(db, username);
+      await clearLoginFailures(db, allowance);
+      app.deviceCookies.issue(reply, user.id);
       await app.sessions.start(request, reply, user.id);
       await mergeCartsOnLogin(db, request, user.id);
       return { user: toCurrentUser(user) };
@@ -201,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (result.status !== 'ok') throw RESET_LINK_ERRORS[result.status];
       // The emailed link proved the owner: a throttle others ran up on the account ends here.
-      if (result.user) await clearLoginFailures(db, result.user.email);
+      if (result.user) await clearLoginFailures(db, { email: result.user.email });
       return { ok: true as const };
     },
   );

@@ -33,22 +33,35 @@ export function loginLockDelayMs(
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failures - policy.freeFailures));
 }
 
-// A hash keeps the emails people merely typed (including ones with no account) out of the table.
-const keyFor = (email: string) => hashToken(`login:${normaliseEmail(email)}`);
+/**
+ * Whose failures an attempt counts against: the email's shared allowance, or the allowance of a
+ * browser that carries a valid device cookie for the account (one per device nonce).
+ */
+export type LoginAllowance = { email: string } | { userId: string; device: string };
 
-/** Milliseconds until a log-in for this email may be tried; 0 when it may be tried now. */
-export async function loginWaitMs(db: Executor, email: string, now = new Date()): Promise<number> {
-  const lockedUntil = await findLoginLock(db, keyFor(email));
+// A hash keeps the emails people merely typed (including ones with no account) out of the table.
+const keyFor = (allowance: LoginAllowance) =>
+  'device' in allowance
+    ? hashToken(`login-device:${allowance.userId}:${allowance.device}`)
+    : hashToken(`login:${normaliseEmail(allowance.email)}`);
+
+/** Milliseconds until a log-in on this allowance may be tried; 0 when it may be tried now. */
+export async function loginWaitMs(
+  db: Executor,
+  allowance: LoginAllowance,
+  now = new Date(),
+): Promise<number> {
+  const lockedUntil = await findLoginLock(db, keyFor(allowance));
   return lockedUntil ? Math.max(0, lockedUntil.getTime() - now.getTime()) : 0;
 }
 
 export async function noteLoginFailure(
   db: Executor,
-  email: string,
+  allowance: LoginAllowance,
   now = new Date(),
   policy: LoginThrottlePolicy = LOGIN_THROTTLE_POLICY,
 ): Promise<void> {
-  const emailHash = keyFor(email);
+  const emailHash = keyFor(allowance);
   const failures = await recordLoginFailure(db, {
     emailHash,
     now,
@@ -58,7 +71,7 @@ export async function noteLoginFailure(
   if (delay > 0) await lockLogin(db, emailHash, new Date(now.getTime() + delay));
 }
 
-/** A successful log-in (or a password reset through the emailed link) clears the count. */
-export async function clearLoginFailures(db: Executor, email: string): Promise<void> {
-  await clearLoginThrottle(db, keyFor(email));
+/** A successful log-in (or a password reset through the emailed link) clears the allowance's count. */
+export async function clearLoginFailures(db: Executor, allowance: LoginAllowance): Promise<void> {
+  await clearLoginThrottle(db, keyFor(allowance));
 }

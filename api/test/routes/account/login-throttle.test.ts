@@ -11,13 +11,34 @@ import { createTestDatabase, testBackend, type TestDatabase } from '../../helper
 
 const FREE = LOGIN_THROTTLE_POLICY.freeFailures;
 
-function attempt(t: TestApp, username: string, password: string, remoteAddress?: string) {
+function attempt(
+  t: TestApp,
+  username: string,
+  password: string,
+  remoteAddress?: string,
+  cookies?: Record<string, string>,
+) {
   return t.inject({
     method: 'POST',
     url: API_PATHS.login,
     payload: { username, password },
     remoteAddress,
+    cookies,
   });
+}
+
+/** The device cookie a successful log-in gave the browser. */
+function deviceCookieOf(response: LightMyRequestResponse): { name: string; value: string } {
+  expect(response.statusCode).toBe(200);
+  const cookie = response.cookies.find((c) => c.name.includes('bw_device_'));
+  expect(cookie).toMatchObject({ httpOnly: true, path: API_PATHS.login, sameSite: 'Strict' });
+  return { name: cookie!.name, value: cookie!.value };
+}
+
+/** A guesser's 30 wrong passwords from 15 addresses, as in the lock-out case above. */
+async function guessFromEverywhere(t: TestApp, email: string) {
+  for (let guess = 0; guess < 30; guess += 1)
+    await attempt(t, email, `guess-number-${guess}`, `203.0.113.${guess % 15}`);
 }
 
 /** Ends the current wait as if it had run out, leaving the failure count as it is. */
@@ -100,6 +121,77 @@ describe('per-account log-in throttle', () => {
   });
 });
 
+describe('device cookies: a browser that logged in before keeps its own allowance', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("lets the owner's browser log in while a guesser has the account locked for everyone else", async () => {
+    const email = 'owner@example.com';
+    await signUpAndConfirm(t, { email, name: 'Owner', password: 'kept-secret-pass-1' });
+    const device = deviceCookieOf(await attempt(t, email, 'kept-secret-pass-1', '192.0.2.10'));
+    await guessFromEverywhere(t, email);
+    // Without the cookie the right password waits, as before; with it, from a new address, it works.
+    expect((await attempt(t, email, 'kept-secret-pass-1', '192.0.2.99')).statusCode).toBe(429);
+    const owner = await attempt(t, email, 'kept-secret-pass-1', '192.0.2.99', {
+      [device.name]: device.value,
+    });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json()).toMatchObject({ user: { email } });
+    // The guesser is still slowed down.
+    expect((await attempt(t, email, 'guess-after', '203.0.113.1')).statusCode).toBe(429);
+  });
+
+  it('gives no allowance to a forged cookie or to a cookie signed for another account', async () => {
+    const email = 'victim@example.com';
+    await signUpAndConfirm(t, { email, name: 'Victim', password: 'guarded-pass-phrase-2' });
+    await signUpAndConfirm(t, {
+      email: 'other@example.com',
+      name: 'Other',
+      password: 'different-pass-phrase-3',
+    });
+    const own = deviceCookieOf(await attempt(t, email, 'guarded-pass-phrase-2'));
+    const other = deviceCookieOf(await attempt(t, 'other@example.com', 'different-pass-phrase-3'));
+    expect(other.name).not.toBe(own.name);
+    await guessFromEverywhere(t, email);
+    const [userId, expires, nonce, signature] = own.value.split('.');
+    const forgeries = [
+      other.value,
+      `${userId}.${expires}.${nonce}x.${signature}`,
+      `${userId}.${Number(expires) + 86_400}.${nonce}.${signature}`,
+      `${userId}.${expires}.${nonce}.${'A'.repeat(signature!.length)}`,
+      'not-a-device-cookie',
+    ];
+    for (const value of forgeries) {
+      const response = await attempt(t, email, 'guarded-pass-phrase-2', '192.0.2.20', {
+        [own.name]: value,
+      });
+      expect(response.statusCode).toBe(429);
+    }
+    // The genuine cookie still works after all that.
+    const genuine = await attempt(t, email, 'guarded-pass-phrase-2', '192.0.2.20', {
+      [own.name]: own.value,
+    });
+    expect(genuine.statusCode).toBe(200);
+  });
+
+  it('limits a device that guesses wrong itself, on its own count', async () => {
+    const email = 'forgetful@example.com';
+    await signUpAndConfirm(t, { email, name: 'Forgetful', password: 'remembered-pass-phrase-4' });
+    const device = deviceCookieOf(await attempt(t, email, 'remembered-pass-phrase-4'));
+    const cookies = { [device.name]: device.value };
+    for (let guess = 0; guess < FREE; guess += 1)
+      expect((await attempt(t, email, `wrong-${guess}`, undefined, cookies)).statusCode).toBe(401);
+    const locked = await attempt(t, email, 'remembered-pass-phrase-4', undefined, cookies);
+    expect(locked.statusCode).toBe(429);
+    expect(retryAfter(locked)).toBe(LOGIN_THROTTLE_POLICY.baseDelayMs / 1000);
+    // The device's failures were its own: the account's shared allowance is untouched.
+    expect((await attempt(t, email, 'remembered-pass-phrase-4')).statusCode).toBe(200);
+  });
+});
+
 describe('the log-in throttle across two API instances on one database', () => {
   let database: TestDatabase;
   let a: TestApp;
@@ -130,5 +222,17 @@ describe('the log-in throttle across two API instances on one database', () => {
     expect(statuses).toEqual(Array(FREE).fill(401));
     expect((await attempt(a, DEMO_USER.email, DEMO_USER.password)).statusCode).toBe(429);
     expect((await attempt(b, DEMO_USER.email, DEMO_USER.password)).statusCode).toBe(429);
+  });
+
+  it('honours a device cookie one instance gave on the other (one signing key in the database)', async () => {
+    const email = 'two-machines@example.com';
+    await signUpAndConfirm(a, { email, name: 'Two', password: 'shared-signing-key-5' });
+    const device = deviceCookieOf(await attempt(a, email, 'shared-signing-key-5'));
+    await guessFromEverywhere(b, email);
+    expect((await attempt(b, email, 'shared-signing-key-5')).statusCode).toBe(429);
+    const owner = await attempt(b, email, 'shared-signing-key-5', '192.0.2.30', {
+      [device.name]: device.value,
+    });
+    expect(owner.statusCode).toBe(200);
   });
 });
