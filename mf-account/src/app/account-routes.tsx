@@ -20,6 +20,10 @@ const AccountOverviewPage = lazyPage(
   () => import('../features/account-overview/components/account-overview-page'),
   'AccountOverviewPage',
 );
+const ResultsPage = lazyPage(
+  () => import('../features/results/components/results-page'),
+  'ResultsPage',
+);
 const SubscriptionPage = lazyPage(
   () => import('../features/subscriptions/components/subscription-page'),
   'SubscriptionPage',
@@ -36,6 +40,7 @@ export function AccountRoutes() {
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="account/subscriptions/:id" element={<SubscriptionPage />} />
           <Route path="account/subscriptions/:id/card" element={<SubscriptionPage cardStep />} />
+          <Route path="account/results" element={<ResultsPage />} />
           <Route path="account/*" element={<AccountOverviewPage />} />
           <Route path="*" element={<AreaNotFound />} />
         </Routes>

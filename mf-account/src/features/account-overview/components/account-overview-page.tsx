@@ -1,5 +1,5 @@
 import Skeleton from 'antd/es/skeleton';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AccountStyles } from '../../shared/components/account-styles';
 import { usePaymentMethods } from '../api/payment-methods';
 import { useLoginOn401 } from '../hooks/use-login-on-401';
@@ -10,6 +10,7 @@ import {
   RESULT_UPLOADS_PATH,
   ResultUploadsPanel,
 } from '../../result-uploads/components/result-uploads-panel';
+import { RESULTS_PATH } from '../../results/model/results-path';
 
 /**
  * /account (and /account/uploads, the same page opened at the lab results): logged-in shoppers
@@ -40,6 +41,12 @@ export function AccountOverviewPage() {
               <Skeleton.Input active size="small" aria-label="Loading your account" />
             )}
           </div>
+          <p className="acc-offer">
+            <Link to={RESULTS_PATH} className="acc-sub-link">
+              Results
+            </Link>
+            : your biomarkers from every lab report, against their ranges, with trends.
+          </p>
           <div className="acc-grid">
             <SubscriptionPanel />
             <PaymentMethodsPanel />

@@ -1,0 +1,95 @@
+import { lazy, Suspense, useId } from 'react';
+import type { Biomarker, BiomarkerExplanation } from '@shop/shared/contract/results';
+import {
+  changeSincePrevious,
+  chartPoints,
+  FLAG_WORDS,
+  formatDate,
+  isCritical,
+  latestPoint,
+  latestValueWords,
+} from '../model/result-text';
+import { FlagBadge } from './flag-badge';
+import { RangeBar } from './range-bar';
+import { TrendTable } from './trend-table';
+
+// The chart is its own chunk, fetched when the first card with a trend renders: no other page
+// (and not this page's first paint) carries chart code.
+const TrendChart = lazy(() =>
+  import(/* webpackChunkName: "results-trend-chart" */ './trend-chart').then((module) => ({
+    default: module.TrendChart,
+  })),
+);
+
+const CHANGE_ARROWS = { up: '↑', down: '↓', same: '→' } as const;
+
+export function BiomarkerCard({
+  biomarker,
+  explanation,
+  disclaimer,
+}: {
+  biomarker: Biomarker;
+  explanation: BiomarkerExplanation | undefined;
+  disclaimer: string | undefined;
+}) {
+  const titleId = useId();
+  const latest = latestPoint(biomarker);
+  const change = changeSincePrevious(biomarker);
+  const drawn = chartPoints(biomarker).length >= 2;
+
+  return (
+    <li className="res-card" aria-labelledby={titleId} data-biomarker={biomarker.key}>
+      <div className="res-card-head">
+        <h3 id={titleId}>{biomarker.name}</h3>
+        <FlagBadge flag={latest.flag} />
+      </div>
+      <div className="res-card-body">
+        <div>
+          <p className="res-value">
+            <span className="res-value-number">{latestValueWords(biomarker)}</span>
+            <span className="acc-muted">
+              on <time dateTime={latest.collectedAt}>{formatDate(latest.collectedAt)}</time>
+            </span>
+          </p>
+          <RangeBar biomarker={biomarker} />
+          {change && (
+            <p className="res-change" data-direction={change.direction}>
+              <span aria-hidden="true">{CHANGE_ARROWS[change.direction]}</span>
+              {change.words}
+            </p>
+          )}
+          {isCritical(latest.flag) && (
+            <p className="res-critical">
+              <strong>{FLAG_WORDS[latest.flag!]}.</strong> The lab marked this value as critical.
+              Please contact a doctor about it today; if you feel unwell, call emergency services.
+            </p>
+          )}
+          {explanation && (
+            <details className="res-explain">
+              <summary>What {biomarker.name} means</summary>
+              <dl>
+                <dt>What it measures</dt>
+                <dd>{explanation.measures}</dd>
+                <dt>When it is high</dt>
+                <dd>{explanation.high}</dd>
+                <dt>When it is low</dt>
+                <dd>{explanation.low}</dd>
+                <dt>When to talk to a doctor</dt>
+                <dd>{explanation.doctor}</dd>
+              </dl>
+              {disclaimer && <p className="res-disclaimer acc-muted">{disclaimer}</p>}
+            </details>
+          )}
+        </div>
+        <div className="res-trend">
+          {drawn && (
+            <Suspense fallback={<div className="res-chart" aria-hidden="true" />}>
+              <TrendChart biomarker={biomarker} />
+            </Suspense>
+          )}
+          <TrendTable biomarker={biomarker} />
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Biomarker } from '@shop/shared/contract/results';
+import { flagTone, latestPoint, rangeBarWords, rangeScale, rangeWords } from '../model/result-text';
+
+/**
+ * Places the latest value in its reference range: the band is the range, the marker the value.
+ * The bar is one image whose name says the same in words ("5.2 mmol/L, range 4.0–5.6, high").
+ */
+export function RangeBar({ biomarker }: { biomarker: Biomarker }) {
+  const point = latestPoint(biomarker);
+  const scale = point.value !== null && point.range ? rangeScale(point.value, point.range) : null;
+  const range = rangeWords(point.range);
+  // Bounds are in the biomarker's unit; a lab's text range carries its own words.
+  const hasBounds = point.range !== null && (point.range.low !== null || point.range.high !== null);
+  const unitOfBounds = hasBounds && biomarker.unit ? ` ${biomarker.unit}` : '';
+  return (
+    <>
+      {scale && (
+        <div className="res-bar" role="img" aria-label={rangeBarWords(biomarker)}>
+          <span
+            className="res-bar-band"
+            style={{ left: `${scale.low ?? 0}%`, right: `${100 - (scale.high ?? 100)}%` }}
+          />
+          <span
+            className="res-bar-marker"
+            data-tone={flagTone(point.flag)}
+            style={{ left: `${scale.value}%` }}
+          />
+        </div>
+      )}
+      <p className="res-range acc-muted">
+        {range ? `Reference range ${range}${unitOfBounds}` : 'The lab gave no reference range'}
+        {/* Without a bar, its words are still there for screen readers. */}
+        {!scale && <span className="acc-sr-only">. {rangeBarWords(biomarker)}</span>}
+      </p>
+    </>
+  );
+}
