@@ -54,7 +54,7 @@ describe('lab results on /account/uploads', () => {
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('quest-march.pdf');
-    expect(rows[0]).toHaveTextContent('Received');
+    expect(rows[0]).toHaveTextContent('Stored');
     expect(rows[0]).toHaveTextContent('PDF · 1.5 MB · uploaded Mar 5, 2025');
     expect(rows[1]).toHaveTextContent('<img src=x onerror=alert(1)>.png');
     expect(rows[1]?.querySelector('img')).toBeNull();
@@ -78,7 +78,14 @@ describe('lab results on /account/uploads', () => {
     await screen.findByRole('list', { name: 'Uploaded lab results' });
     const user = userEvent.setup();
     const button = within(panel()).getByRole('button', { name: 'Upload a lab report' });
-    expect(button).toHaveAccessibleDescription(/PDF, a photo \(PNG or JPEG\).*up to 10 MB/);
+    expect(button).toHaveAccessibleDescription(
+      /up to 10 MB: .*FHIR export \(JSON\) or Apple Health export \(\.zip\), a CSV, a PDF or a photo \(PNG or JPEG\)/,
+    );
+    // What is true now: files are read, and nothing from a PDF counts until confirmed.
+    expect(button).toHaveAccessibleDescription(
+      /count only once you have checked and confirmed them/,
+    );
+    expect(panel()).not.toHaveTextContent(/nobody has reviewed/i);
     await user.upload(fileInput(), pdf());
 
     await waitFor(() =>
@@ -103,7 +110,7 @@ describe('lab results on /account/uploads', () => {
       new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }),
     );
     expect(within(panel()).getByRole('alert')).toHaveTextContent(
-      'Choose a PDF, PNG, JPEG or CSV file.',
+      'Choose a FHIR JSON file, an Apple Health export (.zip), a CSV, a PDF, or a PNG or JPEG photo.',
     );
 
     const big = pdf('big.pdf', 8);
@@ -146,6 +153,104 @@ describe('lab results on /account/uploads', () => {
     expect(
       within(screen.getByRole('list', { name: 'Uploaded lab results' })).getAllByRole('listitem'),
     ).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 2, name: 'Lab results' })).toHaveFocus();
+  });
+
+  it('says what happened to each kind of file: read at once, a step of its own, or why not', async () => {
+    const fhir: ResultUpload = {
+      ...quest,
+      id: '33333333-3333-4333-8333-333333333333',
+      fileName: 'mychart.json',
+      type: 'fhir',
+      status: 'read',
+      readingCount: 12,
+    };
+    const csv: ResultUpload = {
+      ...fhir,
+      fileName: 'portal.csv',
+      type: 'csv',
+      status: 'needs-columns',
+      readingCount: 0,
+    };
+    const odd: ResultUpload = {
+      ...fhir,
+      fileName: 'notes.json',
+      status: 'unreadable',
+      readingCount: 0,
+      problem: 'This JSON is not a FHIR R4 Bundle, DiagnosticReport or Observation.',
+    };
+    const answers = [fhir, odd, csv];
+    const { store } = renderUploads({ [`POST ${UPLOADS}`]: () => [201, answers.shift()] });
+    await screen.findByRole('list', { name: 'Uploaded lab results' });
+    const user = userEvent.setup();
+    const json = new File(['{"resourceType":"Bundle"}'], 'mychart.json', {
+      type: 'application/json',
+    });
+
+    await user.upload(fileInput(), json);
+    await waitFor(() =>
+      expect(within(panel()).getByRole('status')).toHaveTextContent(
+        'Uploaded mychart.json and read 12 values. They are on your results page.',
+      ),
+    );
+    await user.upload(fileInput(), new File(['{}'], 'notes.json', { type: 'application/json' }));
+    expect(await within(panel()).findByRole('alert')).toHaveTextContent(
+      'notes.json could not be read. This JSON is not a FHIR R4 Bundle, DiagnosticReport or Observation.',
+    );
+    await user.upload(fileInput(), new File(['a,b'], 'portal.csv', { type: 'text/csv' }));
+    await waitFor(() =>
+      expect(store.getLocation().pathname).toBe(`/account/results/uploads/${csv.id}`),
+    );
+  });
+
+  it('links each upload waiting for the customer to its step', async () => {
+    const waiting: ResultUpload = { ...quest, status: 'needs-confirmation' };
+    renderUploads({ [`GET ${UPLOADS}`]: [200, { uploads: [waiting] }] });
+    const list = await screen.findByRole('list', { name: 'Uploaded lab results' });
+    expect(
+      within(list).getByRole('link', { name: 'Check the values: quest-march.pdf' }),
+    ).toHaveAttribute('href', `/account/results/uploads/${quest.id}`);
+  });
+
+  it('offers every upload and reading as one download, and deletes them all only once confirmed', async () => {
+    const { callsTo } = renderUploads({ 'DELETE /user/results': [204] });
+    await screen.findByRole('list', { name: 'Uploaded lab results' });
+    const data = within(panel()).getByRole('region', { name: 'Your data' });
+    expect(within(data).getByRole('link', { name: 'Download everything (.zip)' })).toHaveAttribute(
+      'href',
+      '/user/results/export?format=zip',
+    );
+    expect(within(data).getByRole('link', { name: 'Values as FHIR JSON' })).toHaveAttribute(
+      'href',
+      '/user/results/export?format=fhir',
+    );
+    expect(within(data).getByRole('link', { name: 'Values as CSV' })).toHaveAttribute(
+      'href',
+      '/user/results/export?format=csv',
+    );
+
+    const user = userEvent.setup();
+    const remove = within(data).getByRole('button', { name: 'Delete all my results' });
+    await user.click(remove);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete all your lab results?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my results' }));
+    await waitFor(() => expect(remove).toHaveFocus());
+    expect(callsTo('DELETE', '/user/results')).toHaveLength(0);
+
+    await user.click(remove);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete all your lab results?' })).getByRole(
+        'button',
+        { name: 'Delete everything' },
+      ),
+    );
+    await waitFor(() =>
+      expect(within(panel()).getByRole('status')).toHaveTextContent(
+        'Deleted all your lab results and the files you uploaded.',
+      ),
+    );
+    expect(callsTo('DELETE', '/user/results')).toHaveLength(1);
+    expect(within(panel()).getByText('No lab results uploaded yet.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Lab results' })).toHaveFocus();
   });
 

@@ -28,6 +28,10 @@ const SubscriptionPage = lazyPage(
   () => import('../features/subscriptions/components/subscription-page'),
   'SubscriptionPage',
 );
+const ResultUploadPage = lazyPage(
+  () => import('../features/result-uploads/components/result-upload-page'),
+  'ResultUploadPage',
+);
 
 export function AccountRoutes() {
   return (
@@ -41,6 +45,7 @@ export function AccountRoutes() {
           <Route path="account/subscriptions/:id" element={<SubscriptionPage />} />
           <Route path="account/subscriptions/:id/card" element={<SubscriptionPage cardStep />} />
           <Route path="account/results" element={<ResultsPage />} />
+          <Route path="account/results/uploads/:id" element={<ResultUploadPage />} />
           <Route path="account/*" element={<AccountOverviewPage />} />
           <Route path="*" element={<AreaNotFound />} />
         </Routes>

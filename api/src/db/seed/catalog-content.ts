@@ -427,7 +427,7 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
   'upload-results': {
     eyebrow: 'Free results upload',
     title: 'Upload your lab results for free',
-    lead: 'Already tested with your doctor? Upload the PDF and get every marker explained in plain language, alongside your Bloodwise results.',
+    lead: 'Already tested with your doctor? Upload your results and see every marker against its reference range, explained in plain language, with trends alongside your Bloodwise results.',
     highlights: [
       'Works with most US labs',
       'Keeps your history in one place',
@@ -448,16 +448,16 @@ export const CONTENT_PAGES: Record<ContentPageKey, ContentPage> = {
         intro: null,
         items: [
           {
-            title: 'Export a PDF',
-            text: 'Download your results from your patient portal. Our guide shows you how.',
+            title: 'Export your results',
+            text: 'Download them from your patient portal: its FHIR or CSV export if it has one (Apple Health too), else the PDF. Our guide shows you how.',
           },
           {
             title: 'Upload it',
-            text: 'Drop the file into your free account. We read the markers for you.',
+            text: 'Drop the file into your free account. We read FHIR and CSV files for you; from a PDF or a photo we suggest the values and you confirm them.',
           },
           {
             title: 'Understand it',
-            text: 'See each marker explained, with trends across every upload.',
+            text: 'See each marker against its range, explained in plain words, with trends across every upload. It informs; it does not diagnose.',
           },
         ],
       },

@@ -1,4 +1,5 @@
 import Button from 'antd/es/button';
+import { Link } from 'react-router';
 import Popconfirm from 'antd/es/popconfirm';
 import type { ResultUpload, ResultUploadType } from '@shop/shared/contract/result-uploads';
 import { useShell } from '@shop/shared/federation/remote-root';
@@ -6,6 +7,7 @@ import type { ApiError } from '@shop/shared/http/api-error';
 import { friendlyMessage } from '../../shared/forms/api-form-errors';
 import { useDeleteResultUpload } from '../api/delete-result-upload';
 import { resultUploadFileUrl } from '../api/result-upload-file';
+import { resultUploadPath } from '../model/result-upload-paths';
 
 const TYPE_NAMES: Record<ResultUploadType, string> = {
   pdf: 'PDF',
@@ -17,7 +19,7 @@ const TYPE_NAMES: Record<ResultUploadType, string> = {
 };
 
 const STATUS_NAMES: Record<ResultUpload['status'], string> = {
-  received: 'Received',
+  received: 'Stored',
   reading: 'Reading',
   'needs-columns': 'Check the columns',
   'needs-confirmation': 'Check the values',
@@ -31,6 +33,21 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** What the customer can do next on the upload's own page, when anything. */
+const NEXT_STEPS: Partial<Record<ResultUpload['status'], string>> = {
+  reading: 'See progress',
+  'needs-columns': 'Match the columns',
+  'needs-confirmation': 'Check the values',
+  read: 'Details',
+};
+
+function outcome(upload: ResultUpload): string | null {
+  if (upload.status === 'read')
+    return upload.readingCount === 1 ? '1 value read' : `${upload.readingCount} values read`;
+  if (upload.status === 'unreadable') return upload.problem ?? 'Nothing could be read from it.';
+  return null;
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 export function ResultUploadRow({
@@ -38,7 +55,7 @@ export function ResultUploadRow({
   onDeleted,
 }: {
   upload: ResultUpload;
-  onDeleted: (fileName: string) => void;
+  onDeleted: (message: string) => void;
 }) {
   const { api, notify } = useShell();
   const remove = useDeleteResultUpload();
@@ -56,8 +73,22 @@ export function ResultUploadRow({
           {TYPE_NAMES[upload.type]} · {formatSize(upload.size)} · uploaded{' '}
           <time dateTime={upload.createdAt}>{dateFormat.format(new Date(upload.createdAt))}</time>
         </span>
+        {outcome(upload) && (
+          <span className={upload.status === 'unreadable' ? 'rf-problem' : 'acc-muted'}>
+            {outcome(upload)}
+          </span>
+        )}
       </div>
       <div className="acc-card-actions">
+        {NEXT_STEPS[upload.status] && (
+          <Link
+            className="rf-row-action"
+            to={resultUploadPath(upload.id)}
+            aria-label={`${NEXT_STEPS[upload.status]}: ${name}`}
+          >
+            {NEXT_STEPS[upload.status]}
+          </Link>
+        )}
         <Button href={resultUploadFileUrl(api, upload.id)} aria-label={`Download ${name}`}>
           Download
         </Button>
@@ -70,7 +101,7 @@ export function ResultUploadRow({
           onConfirm={() =>
             remove
               .mutateAsync(upload.id)
-              .then(() => onDeleted(name))
+              .then(() => onDeleted(`Deleted ${name}.`))
               .catch((error: ApiError) =>
                 notify.error('The file was not deleted', friendlyMessage(error)),
               )

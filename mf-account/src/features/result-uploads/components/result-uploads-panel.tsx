@@ -8,6 +8,8 @@ import {
 import { useResultUploads } from '../api/result-uploads';
 import { useResultUploadFlow } from '../hooks/use-result-upload-flow';
 import { ResultUploadRow } from './result-upload-row';
+import { ResultsDataSection } from './results-data-section';
+import { ResultFlowStyles } from './result-flow-styles';
 import { LoadFailed } from '../../shared/components/load-failed';
 
 /** Where /upload-results and sign-up send a customer: the panel on /account/uploads. */
@@ -35,8 +37,8 @@ export function ResultUploadsPanel({ enabled, arrived }: { enabled: boolean; arr
     heading.current.focus({ preventScroll: true });
   }, [arrived, loaded]);
 
-  const onDeleted = (fileName: string) => {
-    flow.setStatus(`Deleted ${fileName}.`);
+  const onDeleted = (message: string) => {
+    flow.setStatus(message);
     // The row and its button are gone: focus stays in the panel instead of falling to the page.
     heading.current?.focus();
   };
@@ -48,6 +50,7 @@ export function ResultUploadsPanel({ enabled, arrived }: { enabled: boolean; arr
       aria-labelledby={titleId}
       aria-busy={uploads.isPending || flow.busy}
     >
+      <ResultFlowStyles />
       <div className="acc-panel-head">
         <h2 id={titleId} ref={heading} tabIndex={-1}>
           Lab results
@@ -64,9 +67,10 @@ export function ResultUploadsPanel({ enabled, arrived }: { enabled: boolean; arr
         )}
       </div>
       <p id={hintId} className="acc-muted">
-        Results from another lab: a PDF, a photo (PNG or JPEG) or your portal&apos;s CSV export, up
-        to {RESULT_UPLOAD_MAX_LABEL}. Only you can see them. &ldquo;Received&rdquo; means the file
-        is stored safely in your account; nobody has reviewed it yet.
+        Results from another lab, up to {RESULT_UPLOAD_MAX_LABEL}: your patient portal&apos;s FHIR
+        export (JSON) or Apple Health export (.zip), a CSV, a PDF or a photo (PNG or JPEG). Only you
+        can see them. We read FHIR files at once; for a CSV you match its columns, and values from a
+        PDF or photo count only once you have checked and confirmed them.
       </p>
       <input
         ref={input}
@@ -111,6 +115,7 @@ export function ResultUploadsPanel({ enabled, arrived }: { enabled: boolean; arr
           ))}
         </ul>
       )}
+      {loaded && list.length > 0 && <ResultsDataSection onDeleted={onDeleted} />}
     </section>
   );
 }

@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import type { ConfirmCsvColumnsResult, ResultUploadDetail } from '@shop/shared/contract/results';
+import { RESULTS_PATH } from '../model/result-upload-paths';
+import { RESULT_UPLOADS_PATH } from './result-uploads-panel';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Where an upload ended: what was read (and what a CSV skipped, and why), or why nothing was. */
+export function UploadOutcome({
+  detail: { upload },
+  csvResult,
+}: {
+  detail: ResultUploadDetail;
+  csvResult: ConfirmCsvColumnsResult | null;
+}) {
+  if (upload.status === 'unreadable')
+    return (
+      <div className="acc-panel">
+        <p role="alert" className="rf-problem">
+          {upload.problem ?? 'Nothing could be read from this file.'}
+        </p>
+        <p>
+          <Link to={RESULT_UPLOADS_PATH}>Upload another file</Link>
+        </p>
+      </div>
+    );
+  if (upload.status !== 'read')
+    return (
+      <div className="acc-panel">
+        <p>
+          This file was stored before the shop read lab reports. Upload it again to see its values
+          on your results page.
+        </p>
+        <p>
+          <Link to={RESULT_UPLOADS_PATH}>Upload a lab report</Link>
+        </p>
+      </div>
+    );
+  const skipped = csvResult?.skippedCount ?? 0;
+  return (
+    <div className="acc-panel rf-step">
+      <p role="status">
+        Read {plural(upload.readingCount, 'value', 'values')}
+        {upload.collectedAt ? (
+          <>
+            {' '}
+            collected on{' '}
+            <time dateTime={upload.collectedAt}>
+              {dateFormat.format(new Date(upload.collectedAt))}
+            </time>
+          </>
+        ) : null}
+        .
+      </p>
+      {skipped > 0 && csvResult && (
+        <div>
+          <h2>{plural(skipped, 'row was', 'rows were')} not read</h2>
+          <ul className="rf-skipped">
+            {csvResult.skipped.map((row) => (
+              <li key={row.row}>
+                Row {row.row}: {row.reason}
+              </li>
+            ))}
+          </ul>
+          {skipped > csvResult.skipped.length && (
+            <p className="acc-muted">
+              And {plural(skipped - csvResult.skipped.length, 'more row', 'more rows')}.
+            </p>
+          )}
+        </div>
+      )}
+      <p>
+        <Link className="acc-sub-link" to={RESULTS_PATH}>
+          See your results
+        </Link>
+      </p>
+    </div>
+  );
+}
