@@ -152,19 +152,51 @@ describe('/account/results', () => {
     expect(pending).toHaveTextContent('portal-export.csv');
     expect(pending).toHaveTextContent('Waiting for you to match its columns');
     expect(
-      within(pending).getByRole('link', { name: 'Continue with portal-export.csv' }),
-    ).toHaveAttribute('href', expect.stringMatching(/^\/account\/uploads/));
+      within(pending).getByRole('link', { name: 'Match the columns: portal-export.csv' }),
+    ).toHaveAttribute('href', expect.stringMatching(/^\/account\/results\/uploads\/[0-9a-f-]+$/));
   });
 
   it('explains what can be uploaded when there are no readings yet', async () => {
     renderResults({ biomarkers: [], sources: [], pending: [], retest: null });
     const empty = await screen.findByRole('region', { name: 'No results to show yet' });
     expect(empty).toHaveTextContent(/FHIR \(JSON\).*Apple Health.*CSV.*PDF or a photo/);
-    expect(within(empty).getByRole('link', { name: 'Upload a lab report' })).toHaveAttribute(
+    // The upload itself happens here; every report stays listed on /account/uploads.
+    expect(within(empty).getByRole('button', { name: 'Upload a lab report' })).toBeEnabled();
+    expect(within(empty).getByRole('link', { name: 'All your lab reports' })).toHaveAttribute(
       'href',
       '/account/uploads',
     );
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('uploads a report from the page itself and shows what it read', async () => {
+    const { callsTo } = renderResults(resultsPage, {
+      'POST /user/result-uploads': [
+        201,
+        {
+          ...resultsPage.pending[0],
+          fileName: 'mychart.json',
+          type: 'fhir',
+          status: 'read',
+          readingCount: 4,
+        },
+      ],
+    });
+    const add = await screen.findByRole('region', { name: 'Add a report' });
+    const input = add.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent
+      .setup()
+      .upload(
+        input,
+        new File(['{"resourceType":"Bundle"}'], 'mychart.json', { type: 'application/json' }),
+      );
+    await waitFor(() =>
+      expect(within(add).getByRole('status')).toHaveTextContent(
+        'Uploaded mychart.json and read 4 values.',
+      ),
+    );
+    // Its readings are on this page now: asked for again.
+    await waitFor(() => expect(callsTo('GET', RESULTS)).toHaveLength(2));
   });
 
   it('says so when the results did not load, and asks again', async () => {

@@ -5,6 +5,7 @@ import {
   RESULT_UPLOADS_QUERY_KEY,
   type ResultUploadList,
 } from '@shop/shared/contract/result-uploads';
+import { RESULTS_QUERY_KEY } from '@shop/shared/contract/results';
 import type { ApiError } from '@shop/shared/http/api-error';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import { useShell } from '@shop/shared/federation/remote-root';
@@ -28,6 +29,10 @@ export function useDeleteResultUpload() {
   const queryClient = useQueryClient();
   return useMutation({
     ...deleteResultUploadMutationOptions(api),
-    onSuccess: (list) => queryClient.setQueryData(RESULT_UPLOADS_QUERY_KEY, list),
+    onSuccess: (list) => {
+      queryClient.setQueryData(RESULT_UPLOADS_QUERY_KEY, list);
+      // Its readings went with it.
+      void queryClient.invalidateQueries({ queryKey: RESULTS_QUERY_KEY });
+    },
   });
 }

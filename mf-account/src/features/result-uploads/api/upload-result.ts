@@ -6,6 +6,7 @@ import {
   type ResultUpload,
   type ResultUploadList,
 } from '@shop/shared/contract/result-uploads';
+import { RESULTS_QUERY_KEY } from '@shop/shared/contract/results';
 import type { ApiError } from '@shop/shared/http/api-error';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import { useShell } from '@shop/shared/federation/remote-root';
@@ -49,9 +50,12 @@ export function useUploadResult() {
   const queryClient = useQueryClient();
   return useMutation({
     ...uploadResultMutationOptions(api),
-    onSuccess: (upload) =>
+    onSuccess: (upload) => {
       queryClient.setQueryData<ResultUploadList>(RESULT_UPLOADS_QUERY_KEY, (current) => ({
         uploads: [upload, ...(current?.uploads ?? []).filter((item) => item.id !== upload.id)],
-      })),
+      }));
+      // A FHIR file is read at once, and any upload is listed as pending: the results page changed.
+      void queryClient.invalidateQueries({ queryKey: RESULTS_QUERY_KEY });
+    },
   });
 }

@@ -6,7 +6,7 @@ import { AccountStyles } from '../../shared/components/account-styles';
 import { LoadFailed } from '../../shared/components/load-failed';
 import { useLoginOn401 } from '../../account-overview/hooks/use-login-on-401';
 import { useResultUpload } from '../api/result-upload';
-import { RESULTS_PATH } from '../model/result-upload-paths';
+import { RESULTS_PATH } from '../../results/model/results-path';
 import { RESULT_UPLOADS_PATH } from './result-uploads-panel';
 import { ResultFlowStyles } from './result-flow-styles';
 import { ReadingProgress } from './reading-progress';

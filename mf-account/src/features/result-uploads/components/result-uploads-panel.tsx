@@ -1,15 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
-import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
-import {
-  RESULT_UPLOAD_ACCEPT,
-  RESULT_UPLOAD_MAX_LABEL,
-} from '@shop/shared/contract/result-uploads';
+import { RESULT_UPLOAD_MAX_LABEL } from '@shop/shared/contract/result-uploads';
 import { useResultUploads } from '../api/result-uploads';
 import { useResultUploadFlow } from '../hooks/use-result-upload-flow';
 import { ResultUploadRow } from './result-upload-row';
 import { ResultsDataSection } from './results-data-section';
 import { ResultFlowStyles } from './result-flow-styles';
+import { UploadFeedback, UploadFileButton, UploadHint } from './upload-file-button';
 import { LoadFailed } from '../../shared/components/load-failed';
 
 /** Where /upload-results and sign-up send a customer: the panel on /account/uploads. */
@@ -23,7 +20,6 @@ export const RESULT_UPLOADS_PATH = '/account/uploads';
 export function ResultUploadsPanel({ enabled, arrived }: { enabled: boolean; arrived: boolean }) {
   const uploads = useResultUploads(enabled);
   const flow = useResultUploadFlow();
-  const input = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const hintId = useId();
@@ -56,52 +52,14 @@ export function ResultUploadsPanel({ enabled, arrived }: { enabled: boolean; arr
           Lab results
         </h2>
         {loaded && (
-          <Button
-            type="primary"
-            loading={flow.busy}
-            aria-describedby={flow.error ? `${hintId} ${errorId}` : hintId}
-            onClick={() => input.current?.click()}
-          >
-            {flow.busy ? 'Uploading…' : 'Upload a lab report'}
-          </Button>
+          <UploadFileButton
+            flow={flow}
+            describedBy={flow.error ? `${hintId} ${errorId}` : hintId}
+          />
         )}
       </div>
-      <p id={hintId} className="acc-muted">
-        Results from another lab, up to {RESULT_UPLOAD_MAX_LABEL}: your patient portal&apos;s FHIR
-        export (JSON) or Apple Health export (.zip), a CSV, a PDF or a photo (PNG or JPEG). Only you
-        can see them. We read FHIR files at once; for a CSV you match its columns, and values from a
-        PDF or photo count only once you have checked and confirmed them.
-      </p>
-      <input
-        ref={input}
-        type="file"
-        hidden
-        accept={RESULT_UPLOAD_ACCEPT}
-        aria-label="Lab report file"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          // Cleared so choosing the same file again is a new change.
-          event.target.value = '';
-          if (file) void flow.send(file);
-        }}
-      />
-      {flow.progress !== null && (
-        <progress
-          className="acc-upload-progress"
-          max={100}
-          value={flow.progress}
-          aria-label="Upload progress"
-        />
-      )}
-      {/* Always in the page, so screen readers announce what is put into it. */}
-      <p role="status" className="acc-status">
-        {flow.status}
-      </p>
-      {flow.error && (
-        <p id={errorId} role="alert" className="acc-upload-error">
-          {flow.error}
-        </p>
-      )}
+      <UploadHint id={hintId} maxLabel={RESULT_UPLOAD_MAX_LABEL} />
+      <UploadFeedback flow={flow} errorId={errorId} />
       {!enabled || uploads.isPending ? (
         <Skeleton active title={false} paragraph={{ rows: 2 }} />
       ) : uploads.isError ? (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ConfirmCsvColumnsResult, ResultUploadDetail } from '@shop/shared/contract/results';
-import { RESULTS_PATH } from '../model/result-upload-paths';
+import { RESULTS_PATH } from '../../results/model/results-path';
 import { RESULT_UPLOADS_PATH } from './result-uploads-panel';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

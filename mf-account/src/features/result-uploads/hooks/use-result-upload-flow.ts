@@ -76,3 +76,5 @@ export function useResultUploadFlow() {
 
   return { send, progress, error, status, setStatus, busy: upload.isPending };
 }
+
+export type ResultUploadFlow = ReturnType<typeof useResultUploadFlow>;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ResultUpload } from '@shop/shared/contract/result-uploads';
 import type { ResultSource, RetestPrompt } from '@shop/shared/contract/results';
 import { formatDate } from '../model/result-text';
-import { continueUploadPath } from './results-upload-slot';
+import { resultUploadPath } from '../../result-uploads/model/result-upload-paths';
 
 export function RetestBox({ retest }: { retest: RetestPrompt }) {
   return (
@@ -36,8 +36,12 @@ function pendingWords(upload: ResultUpload): string {
   }
 }
 
-const waitsForCustomer = (upload: ResultUpload) =>
-  upload.status === 'needs-columns' || upload.status === 'needs-confirmation';
+/** What the upload's own page offers next: its progress, or the step that waits for the customer. */
+const NEXT_STEP: Partial<Record<ResultUpload['status'], string>> = {
+  reading: 'See progress',
+  'needs-columns': 'Match the columns',
+  'needs-confirmation': 'Check the values',
+};
 
 export function PendingUploads({ uploads }: { uploads: readonly ResultUpload[] }) {
   return (
@@ -48,9 +52,12 @@ export function PendingUploads({ uploads }: { uploads: readonly ResultUpload[] }
           <li key={upload.id}>
             <strong>{upload.fileName}</strong>
             <span className="acc-muted">{pendingWords(upload)}</span>
-            {waitsForCustomer(upload) && (
-              <Link to={continueUploadPath(upload)} aria-label={`Continue with ${upload.fileName}`}>
-                Continue
+            {NEXT_STEP[upload.status] && (
+              <Link
+                to={resultUploadPath(upload.id)}
+                aria-label={`${NEXT_STEP[upload.status]}: ${upload.fileName}`}
+              >
+                {NEXT_STEP[upload.status]}
               </Link>
             )}
           </li>
