@@ -45,3 +45,19 @@ export async function lockLogin(db: Executor, emailHash: string, until: Date): P
 export async function clearLoginThrottle(db: Executor, emailHash: string): Promise<void> {
   await db.deleteFrom('login_throttle').where('email_hash', '=', emailHash).execute();
 }
+
+/**
+ * Deletes counts that no longer matter: the last failure is older than the window (the next one
+ * would start afresh) and no wait is running. Answers how many.
+ */
+export async function deleteStaleLoginThrottles(
+  db: Executor,
+  { now, windowStart }: { now: Date; windowStart: Date },
+): Promise<number> {
+  const result = await db
+    .deleteFrom('login_throttle')
+    .where('last_failed_at', '<', windowStart)
+    .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -325,6 +325,41 @@ export async function deleteUnpaidOrder(db: Executor, id: string): Promise<void>
     delete from subscription_consents where order_id in (select id from gone)`.execute(db);
 }
 
+/**
+ * Deletes up to `limit` consumer orders that were written by a checkout request and never got a
+ * payment intent, older than `createdBefore`: their request ended without reaching the provider
+ * (the instance stopped between the two), so no money moved, as with deleteUnpaidOrder. Their
+ * renewal consent goes with them and their idempotency key is released, as a refused payment's is.
+ * An order waiting for an employer or holding a pay-later consent is never touched. Answers how many.
+ */
+export async function deleteAbandonedOrders(
+  db: Executor,
+  { createdBefore, keyScope, limit }: { createdBefore: Date; keyScope: string; limit: number },
+): Promise<number> {
+  const result = await sql<{ deleted: string | number }>`with gone as (
+      delete from orders where id in (
+        select o.id from orders o
+        where o.kind = 'consumer' and o.status = 'pending' and o.payment_charge_id is null
+          and o.payment_intent_at is null and o.idempotency_key is not null
+          and o.created_at < ${createdBefore}
+          and not exists (select 1 from employer_requests e where e.order_id = o.id)
+          and not exists (select 1 from bnpl_consents b where b.order_id = o.id)
+        order by o.created_at
+        limit ${limit}
+        for update skip locked
+      )
+      and status = 'pending' and payment_charge_id is null
+      returning id, idempotency_key
+    ), consents as (
+      delete from subscription_consents where order_id in (select id from gone)
+    ), keys as (
+      delete from idempotency_keys k using gone
+      where k.scope = ${keyScope} and k.key = gone.idempotency_key and k.order_id is null
+    )
+    select count(*) as deleted from gone`.execute(db);
+  return toCount(result.rows[0]?.deleted);
+}
+
 export interface OrderUpdate {
   status: OrderStatus;
   chargeId?: string | null;

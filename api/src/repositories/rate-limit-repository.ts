@@ -44,3 +44,12 @@ export async function readRateLimitHits(
     .executeTakeFirst();
   return row ? { hits: row.hits, windowEndsAt: new Date(row.window_ends_at) } : null;
 }
+
+/** Deletes windows that ended at or before `now`; answers how many. */
+export async function deleteEndedRateLimitWindows(db: Executor, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('rate_limit_hits')
+    .where('window_ends_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

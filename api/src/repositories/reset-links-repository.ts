@@ -74,3 +74,12 @@ export async function resetLinkProblem(
   if (link.used_at) return 'used';
   return link.expires_at > now ? null : 'expired';
 }
+
+/** Deletes reset links that expired before `before`; answers how many. */
+export async function deleteExpiredResetLinks(db: Executor, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('password_reset_links')
+    .where('expires_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -92,7 +92,7 @@ export async function deleteUserSessions(db: Executor, userId: string): Promise<
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-/** @public For the periodic clean-up job docs/decisions/database-sessions.md describes. */
+/** Deletes sessions that expired at or before `now`; answers how many. */
 export async function deleteExpiredSessions(db: Executor, now = new Date()): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -116,3 +116,12 @@ export async function closeSignupAttempts(
     .where('used_at', 'is', null)
     .execute();
 }
+
+/** Deletes sign-up attempts that expired before `before`; answers how many. */
+export async function deleteExpiredSignupAttempts(db: Executor, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('signup_attempts')
+    .where('expires_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -37,7 +37,8 @@ import {
 import { createInvalidationChannel } from '../../services/invalidation-channel';
 import { createShopClock } from '../../services/clock/shop-clock';
 import { createJobQueue } from '../../services/jobs/job-queue';
-import type { Clock } from '../../lib/clock';
+import { createCleanUpScheduler, handleCleanUps } from '../../services/maintenance/clean-up';
+import { systemClock, type Clock } from '../../lib/clock';
 import {
   createCatalogPriceSource,
   type CatalogPriceSource,
@@ -204,6 +205,13 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     });
     handleNotices(jobs, { db, clock, mail: mailQueue, publicOrigin: config.publicOrigin });
     app.addHook('onReady', async () => notices.start());
+    // Expired sign-ups, sessions, links, limits and abandoned orders: one job per kind and day.
+    const cleanUps = createCleanUpScheduler({ db, clock }, jobs, {
+      intervalMs: RENEWAL_SCAN_MS,
+      log: app.log,
+    });
+    handleCleanUps(jobs, { db, clock, machineClock: systemClock, log: app.log });
+    app.addHook('onReady', async () => cleanUps.start());
     // Under Stripe in test mode, Stripe's clocks for the shop's customers move with the shop's.
     const stripeClocks = testClocks ? followShopClock({ db, jobs, clock }, testClocks) : null;
     const queueStripeClocks = () =>
@@ -231,6 +239,9 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
       notices
         .runOnce()
         .catch((error: unknown) => app.log.error({ err: error }, 'scheduling notices failed'));
+      cleanUps
+        .runOnce()
+        .catch((error: unknown) => app.log.error({ err: error }, 'queueing the clean-up failed'));
       mailQueue.wake();
       reconciler
         .runOnce()
@@ -253,6 +264,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
       renewals?.stop();
       sweeps.stop();
       notices.stop();
+      cleanUps.stop();
       await jobs.stop();
       mailQueue.stop();
       reconciler.stop();

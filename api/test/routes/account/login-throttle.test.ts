@@ -7,7 +7,7 @@ import {
 } from '../../../src/services/account/login-throttle';
 import { signUpAndConfirm } from '../../helpers/accounts';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
-import { createTestDatabase, testBackend, type TestDatabase } from '../../helpers/test-database';
+import { useTwoInstances } from '../../helpers/two-instances';
 
 const FREE = LOGIN_THROTTLE_POLICY.freeFailures;
 
@@ -193,24 +193,9 @@ describe('device cookies: a browser that logged in before keeps its own allowanc
 });
 
 describe('the log-in throttle across two API instances on one database', () => {
-  let database: TestDatabase;
   let a: TestApp;
   let b: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await buildTestApp({ database });
-    // On PostgreSQL the second instance has its own pool; PGlite has one connection to share.
-    b = await buildTestApp({
-      database,
-      handle: testBackend() === 'postgres' ? await database.openAnother() : undefined,
-    });
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-    await database.drop();
-  });
+  useTwoInstances((made) => ({ a, b } = made));
 
   it('counts failures on both instances together', async () => {
     expect(a.app).not.toBe(b.app);

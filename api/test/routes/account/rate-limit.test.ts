@@ -1,6 +1,6 @@
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
-import { createTestDatabase, testBackend, type TestDatabase } from '../../helpers/test-database';
+import { useTwoInstances } from '../../helpers/two-instances';
 
 describe('per-IP rate limits on login, sign-up, its confirmation and reset', () => {
   let t: TestApp;
@@ -42,25 +42,10 @@ describe('per-IP rate limits on login, sign-up, its confirmation and reset', () 
 });
 
 describe('per-IP rate limits across two API instances on one database', () => {
-  let database: TestDatabase;
   let a: TestApp;
   let b: TestApp;
-  const env = { AUTH_RATE_LIMIT_MAX: '4', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60' };
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await buildTestApp({ database, env });
-    // On PostgreSQL the second instance has its own pool; PGlite has one connection to share.
-    b = await buildTestApp({
-      database,
-      env,
-      handle: testBackend() === 'postgres' ? await database.openAnother() : undefined,
-    });
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-    await database.drop();
+  useTwoInstances((made) => ({ a, b } = made), {
+    env: { AUTH_RATE_LIMIT_MAX: '4', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60' },
   });
 
   const reset = (t: TestApp, remoteAddress: string) =>

@@ -2,6 +2,7 @@ import { createMailQueue, mailRetryDelayMs } from '../../../src/services/mail/ma
 import type { MailMessage } from '../../../src/lib/email';
 import type { Mailer } from '../../../src/services/mail/mailer';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { testBackend } from '../../helpers/test-database';
 
 describe('the outbox table as the mail queue', () => {
   let t: TestApp;
@@ -81,6 +82,58 @@ describe('the outbox table as the mail queue', () => {
     await queue.deliverDue(new Date(Date.now() + mailRetryDelayMs(1) + 1000));
     expect(sent.map((message) => message.to)).toContain('retry@example.com');
     expect((await rowsTo('retry@example.com'))[0]?.delivered_at).toBeInstanceOf(Date);
+  });
+
+  it('two instances sending at once share the queue: each message goes out once', async () => {
+    // The second instance's sender has a pool of its own on PostgreSQL (PGlite has one connection).
+    const other = testBackend() === 'postgres' ? await t.database.openAnother() : null;
+    try {
+      const first = fakeSmtp();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // The first sender stops inside its batch until the second has sent what it could claim.
+      const slowMailer: Mailer = {
+        ...first.mailer,
+        send: async (message) => {
+          await held;
+          await first.mailer.send(message);
+        },
+      };
+      const second = fakeSmtp();
+      const options = { from: 'Shop <shop@example.com>', batchSize: 3 };
+      const queueA = createMailQueue(t.app.db, slowMailer, options);
+      const queueB = createMailQueue(other?.db ?? t.app.db, second.mailer, options);
+      const to = [1, 2, 3, 4, 5].map((n) => `shared-${n}@example.com`);
+      for (const address of to)
+        await queueA.enqueue(t.app.db, { to: address, subject: 'Hi', text: 'x' });
+      const sendingA = queueA.deliverDue();
+      // Wait for A's claim (its batch leased), then let B take what is left.
+      for (;;) {
+        const claimed = await t.app.db
+          .selectFrom('outbox')
+          .select('id')
+          .where('to_address', 'in', to)
+          .where('attempts', '>', 0)
+          .execute();
+        if (claimed.length > 0) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await queueB.deliverDue();
+      release();
+      await sendingA;
+      const sent = [...first.sent, ...second.sent]
+        .map((message) => message.to)
+        .filter((address) => to.includes(address));
+      expect(sent.sort()).toEqual([...to].sort());
+      expect(first.sent.length).toBeGreaterThan(0);
+      expect(second.sent.length).toBeGreaterThan(0);
+      for (const address of to)
+        expect(await rowsTo(address)).toEqual([
+          expect.objectContaining({ attempts: 1, delivered_at: expect.any(Date) }),
+        ]);
+    } finally {
+      await other?.close();
+    }
   });
 
   it('with the dev outbox, queued mail is already delivered: nothing is sent', async () => {
