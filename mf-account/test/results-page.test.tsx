@@ -40,13 +40,15 @@ describe('/account/results', () => {
     expect(
       within(ldl).getByRole('img', { name: '118 mg/dL, range under 100, high' }),
     ).toBeVisible();
-    expect(ldl).toHaveTextContent('Reference range under 100 mg/dL');
+    expect(ldl).toHaveTextContent('Reference range: under 100 mg/dL');
     const hba1c = await card('HbA1c');
-    expect(within(hba1c).getByRole('img', { name: '5.4 %, range 4–5.6, in range' })).toBeVisible();
+    expect(
+      within(hba1c).getByRole('img', { name: '5.4 %, range 4.0–5.6, in range' }),
+    ).toBeVisible();
     // A text-only result has no bar, and still says what it is.
     const other = await card('Lipoprotein X');
     expect(within(other).queryByRole('img')).toBeNull();
-    expect(other).toHaveTextContent('Reference range negative');
+    expect(other).toHaveTextContent('Reference range: negative');
     expect(other).toHaveTextContent('negative, range negative, no range given');
   });
 

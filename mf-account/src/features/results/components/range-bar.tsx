@@ -28,7 +28,7 @@ export function RangeBar({ biomarker }: { biomarker: Biomarker }) {
         </div>
       )}
       <p className="res-range acc-muted">
-        {range ? `Reference range ${range}${unitOfBounds}` : 'The lab gave no reference range'}
+        {range ? `Reference range: ${range}${unitOfBounds}` : 'The lab gave no reference range'}
         {/* Without a bar, its words are still there for screen readers. */}
         {!scale && <span className="acc-sr-only">. {rangeBarWords(biomarker)}</span>}
       </p>

@@ -61,7 +61,14 @@ export const withUnit = (value: number, unit: string | null) =>
 export function rangeWords(range: ReferenceRange | null): string | null {
   if (!range) return null;
   const { low, high, text } = range;
-  if (low !== null && high !== null) return `${formatNumber(low)}–${formatNumber(high)}`;
+  if (low !== null && high !== null) {
+    // Both bounds with the same decimals, as labs print them: 4.0–5.6, not 4–5.6.
+    const decimals = (value: number) => formatNumber(value).split('.')[1]?.length ?? 0;
+    const digits = Math.max(decimals(low), decimals(high));
+    const bound = (value: number) =>
+      new Intl.NumberFormat('en-US', { minimumFractionDigits: digits }).format(value);
+    return `${bound(low)}–${bound(high)}`;
+  }
   if (high !== null) return `under ${formatNumber(high)}`;
   if (low !== null) return `over ${formatNumber(low)}`;
   return text;
