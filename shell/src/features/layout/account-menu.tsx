@@ -52,6 +52,11 @@ export function AccountMenu({ userContext }: { userContext: UserContext }) {
             </Link>
           </li>
           <li>
+            <Link to="/account/results" onClick={() => setOpen(false)}>
+              Results
+            </Link>
+          </li>
+          <li>
             <button
               type="button"
               onClick={() => {
