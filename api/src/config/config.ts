@@ -236,7 +236,7 @@ export interface AppConfig {
   deployDir: string;
   /** Uploaded lab reports (the directory upload store); outside the web root. */
   uploadsDir: string;
-  /** Per-user limit on result uploads (in memory, per instance). */
+  /** Per-user limit on result uploads (counted in the database, across instances). */
   uploadRateLimit: { max: number; timeWindowMs: number };
   shopEnv: string;
   seedDemoData: boolean;

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../../lib/app-error';
 
-/** The per-IP limit every log-in-like route carries (in memory, per instance). */
+/** The per-IP limit every log-in-like route carries (counted in the database, across instances). */
 export function authRateLimit(config: Pick<AppConfig, 'authRateLimit'>) {
   return { max: config.authRateLimit.max, timeWindow: config.authRateLimit.timeWindowMs };
 }
