@@ -1,5 +1,6 @@
 // Bundles the API into dist/server.js for `npm start`, and the first-view render pool's worker
-// into dist/render-worker.js beside it (render-pool.ts looks for it there). Our code and
+// into dist/render-worker.js beside it (render-pool.ts looks for it there), and the PDF text
+// worker into dist/pdf-text-worker.js (pdf-text.ts looks there). Our code and
 // @shop/shared are bundled; packages from node_modules stay external (native argon2, PGlite's
 // wasm files, fastify's plugins load as installed). kysely is bundled too: it ships ESM only, and
 // bundling turns it into CommonJS, so no Node version has to require() ESM.
@@ -13,7 +14,11 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
   .flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'render-worker': 'src/site/render-worker.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'render-worker': 'src/site/render-worker.ts',
+    'pdf-text-worker': 'src/services/results/readers/pdf-text-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

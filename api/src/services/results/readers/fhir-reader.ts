@@ -299,50 +299,47 @@ function tooMany(count: number) {
     );
 }
 
-/** Readings from a parsed FHIR resource: a Bundle, a DiagnosticReport or an Observation. */
-export function readFhirResource(value: unknown): ReadResult {
-  const resource = validate<Resource>(resourceSchema, value, '');
+/** A resource to read, where it came from (for messages) and the URL others refer to it by. */
+interface Listed {
+  resource: unknown;
+  where: string;
+  fullUrl?: string;
+}
+
+/**
+ * Readings from resources read together, so a report's references reach observations anywhere
+ * among them. Strict: a resource that is not valid R4 refuses the whole file. Otherwise it is
+ * reported and the rest read (one bad record in an archive of many).
+ */
+function readListed(listed: Listed[], strict: boolean): ReadResult {
   const problems: ReadingProblem[] = [];
   const found: Found[] = [];
   const reports: DiagnosticReport[] = [];
   const byReference = new Map<string, Observation>();
-  if (resource.resourceType === 'Observation') {
-    found.push({
-      observation: validate(observationSchema, value, 'Observation'),
-      fallbackDate: null,
-    });
-  } else if (resource.resourceType === 'DiagnosticReport') {
-    reports.push(validate(diagnosticReportSchema, value, 'DiagnosticReport'));
-  } else if (resource.resourceType === 'Bundle') {
-    const bundle = validate<Bundle>(bundleSchema, value, 'Bundle');
-    tooMany(bundle.entry?.length ?? 0);
-    bundle.entry?.forEach((entry, index) => {
-      const type = entry.resource?.resourceType;
+  for (const { resource, where, fullUrl } of listed) {
+    try {
+      const type = (resource as Resource).resourceType;
       if (type === 'Observation') {
-        const observation = validate<Observation>(
-          observationSchema,
-          entry.resource,
-          `entry.${index}.resource`,
-        );
-        if (entry.fullUrl) byReference.set(entry.fullUrl, observation);
+        const observation = validate<Observation>(observationSchema, resource, where);
+        if (fullUrl) byReference.set(fullUrl, observation);
         if (observation.id) byReference.set(`Observation/${observation.id}`, observation);
         found.push({ observation, fallbackDate: null });
-      } else if (type === 'DiagnosticReport') {
-        reports.push(validate(diagnosticReportSchema, entry.resource, `entry.${index}.resource`));
-      }
-    });
-  } else {
-    throw new ReportRefusedError(422, `This FHIR file is a ${resource.resourceType}. ${EXPECTED}`);
+      } else if (type === 'DiagnosticReport')
+        reports.push(validate(diagnosticReportSchema, resource, where));
+    } catch (error) {
+      if (strict || !(error instanceof ReportRefusedError)) throw error;
+      problems.push({ where, message: error.message });
+    }
   }
   // An observation a report lists takes the report's date when it has none of its own.
   const byObservation = new Map(found.map((entry) => [entry.observation, entry]));
   for (const report of reports) {
-    for (const listed of reportObservations(report, byReference, problems)) {
-      const existing = byObservation.get(listed.observation);
-      if (existing) existing.fallbackDate ??= listed.fallbackDate;
+    for (const entry of reportObservations(report, byReference, problems)) {
+      const existing = byObservation.get(entry.observation);
+      if (existing) existing.fallbackDate ??= entry.fallbackDate;
       else {
-        byObservation.set(listed.observation, listed);
-        found.push(listed);
+        byObservation.set(entry.observation, entry);
+        found.push(entry);
       }
     }
   }
@@ -351,6 +348,48 @@ export function readFhirResource(value: unknown): ReadResult {
     readObservation(observation, fallbackDate, problems),
   );
   return { readings, problems };
+}
+
+/** A Bundle's entries, or the resource itself, as resources to read. */
+function listResources(value: unknown, where: string): Listed[] {
+  const resource = validate<Resource>(resourceSchema, value, where);
+  if (resource.resourceType === 'Observation' || resource.resourceType === 'DiagnosticReport')
+    return [{ resource: value, where: where || resource.resourceType }];
+  if (resource.resourceType !== 'Bundle')
+    throw new ReportRefusedError(422, `This FHIR file is a ${resource.resourceType}. ${EXPECTED}`);
+  const bundle = validate<Bundle>(bundleSchema, value, where || 'Bundle');
+  tooMany(bundle.entry?.length ?? 0);
+  return (bundle.entry ?? []).map((entry, index) => ({
+    resource: entry.resource,
+    where: [where, `entry.${index}.resource`].filter(Boolean).join(': '),
+    fullUrl: entry.fullUrl,
+  }));
+}
+
+/** Readings from a parsed FHIR resource: a Bundle, a DiagnosticReport or an Observation. */
+export function readFhirResource(value: unknown): ReadResult {
+  return readListed(listResources(value, ''), true);
+}
+
+/**
+ * Readings from many FHIR files read as one (Apple Health writes each clinical record to its
+ * own file): a file that is not a lab result is skipped, an invalid one reported.
+ */
+export function readFhirFiles(files: { name: string; resource: unknown }[]): ReadResult {
+  const problems: ReadingProblem[] = [];
+  const listed = files.flatMap(({ name, resource }) => {
+    if (!isFhirReport(resource)) return [];
+    try {
+      return listResources(resource, name);
+    } catch (error) {
+      if (!(error instanceof ReportRefusedError) || error.status === 413) throw error;
+      problems.push({ where: name, message: error.message });
+      return [];
+    }
+  });
+  tooMany(listed.length);
+  const result = readListed(listed, false);
+  return { readings: result.readings, problems: [...problems, ...result.problems] };
 }
 
 /** Readings from FHIR JSON text, after the nesting and size checks. */

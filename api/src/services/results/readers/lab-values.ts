@@ -92,3 +92,47 @@ export function parseFlag(text: string | null | undefined): ResultFlag | null {
   const key = text.trim().toLowerCase().replace(/\s+/g, ' ');
   return FLAGS[key] ?? null;
 }
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+const isoDay = (year: number, month: number, day: number): string | null => {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+    ? date.toISOString()
+    : null;
+};
+
+/**
+ * A date as labs write it, as an ISO date-time (midnight UTC for a day): 2026-03-14, 14.03.2026,
+ * 3/14/2026 or 14/03/2026 (day first when `dayFirst`, or when the first number cannot be a
+ * month), 14 Mar 2026, Mar 14, 2026.
+ */
+export function parseLabDate(text: string, dayFirst: boolean): string | null {
+  const value = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
+  if (iso) {
+    const day = isoDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+    if (!day || iso[4] === undefined) return day;
+    const time = Date.parse(`${iso[1]}-${iso[2]}-${iso[3]}T${iso[4]}:${iso[5]}:${iso[6] ?? '00'}Z`);
+    return Number.isNaN(time) ? day : new Date(time).toISOString();
+  }
+  const numeric = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})\b/.exec(value);
+  if (numeric) {
+    const [first, second] = [Number(numeric[1]), Number(numeric[3])];
+    const year = Number(numeric[4]) + (numeric[4]?.length === 2 ? 2000 : 0);
+    const dayFirstHere = numeric[2] === '.' || first > 12 || (dayFirst && second <= 12);
+    return dayFirstHere ? isoDay(year, second, first) : isoDay(year, first, second);
+  }
+  const named =
+    /^(?:(\d{1,2})[ -]([a-z]{3})[a-z]*\.?[ -,]*(\d{4})|([a-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4}))\b/i.exec(
+      value,
+    );
+  if (named) {
+    const month = MONTHS.indexOf((named[2] ?? named[4] ?? '').toLowerCase()) + 1;
+    const day = Number(named[1] ?? named[5]);
+    if (month > 0) return isoDay(Number(named[3] ?? named[6]), month, day);
+  }
+  return null;
+}

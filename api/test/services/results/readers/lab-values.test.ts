@@ -1,5 +1,6 @@
 import {
   parseFlag,
+  parseLabDate,
   parseLabNumber,
   parseRange,
 } from '../../../../src/services/results/readers/lab-values';
@@ -53,5 +54,20 @@ describe('parseFlag', () => {
       ['see note', null],
     ];
     for (const [text, flag] of cases) expect([text, parseFlag(text)]).toEqual([text, flag]);
+  });
+});
+
+describe('parseLabDate', () => {
+  it('reads the ways labs write dates', () => {
+    expect(parseLabDate('2026-03-14', false)).toBe('2026-03-14T00:00:00.000Z');
+    expect(parseLabDate('2026-03-14 08:30', false)).toBe('2026-03-14T08:30:00.000Z');
+    expect(parseLabDate('14.03.2026', false)).toBe('2026-03-14T00:00:00.000Z');
+    expect(parseLabDate('03/04/2026', false)).toBe('2026-03-04T00:00:00.000Z');
+    expect(parseLabDate('03/04/2026', true)).toBe('2026-04-03T00:00:00.000Z');
+    expect(parseLabDate('14/03/2026', false)).toBe('2026-03-14T00:00:00.000Z');
+    expect(parseLabDate('14 Mar 2026', false)).toBe('2026-03-14T00:00:00.000Z');
+    expect(parseLabDate('March 3, 2026', false)).toBe('2026-03-03T00:00:00.000Z');
+    expect(parseLabDate('2026-02-30', false)).toBeNull();
+    expect(parseLabDate('soon', false)).toBeNull();
   });
 });
