@@ -316,7 +316,8 @@ export function readCsvTable(text: string): CsvTable {
 }
 
 const DRAFT_ROWS = 10;
-const DRAFT_CELL = 500;
+// A mapping can name columns 0–199 only; wider rows are cut there in the draft.
+const DRAFT_COLUMNS = 200;
 
 /** What the customer sees to confirm the columns: the first rows, header included. */
 export function csvDraft(table: CsvTable): Extract<ResultUploadDraft, { kind: 'csv' }> {
@@ -324,7 +325,7 @@ export function csvDraft(table: CsvTable): Extract<ResultUploadDraft, { kind: 'c
     kind: 'csv',
     rows: table.rows
       .slice(0, DRAFT_ROWS)
-      .map((row) => row.map((cell) => (cleanText(cell, 'rangeText') ?? '').slice(0, DRAFT_CELL))),
+      .map((row) => row.slice(0, DRAFT_COLUMNS).map((cell) => cleanText(cell, 'cell') ?? '')),
     rowCount: table.rows.length - (table.hasHeader ? 1 : 0),
     suggested: table.suggested,
     hasHeader: table.hasHeader,

@@ -318,7 +318,7 @@ function readListed(listed: Listed[], strict: boolean): ReadResult {
   const byReference = new Map<string, Observation>();
   for (const { resource, where, fullUrl } of listed) {
     try {
-      const type = (resource as Resource).resourceType;
+      const type = (resource as Resource | undefined)?.resourceType;
       if (type === 'Observation') {
         const observation = validate<Observation>(observationSchema, resource, where);
         if (fullUrl) byReference.set(fullUrl, observation);

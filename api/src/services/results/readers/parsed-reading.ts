@@ -59,7 +59,7 @@ export class ReportRefusedError extends AppError {
   }
 }
 
-const MAX_LENGTHS = { name: 200, valueText: 200, unit: 40, rangeText: 200 } as const;
+const MAX_LENGTHS = { name: 200, valueText: 200, unit: 40, rangeText: 200, cell: 500 } as const;
 
 /** Text from a report as the contract takes it: one line, no NUL or lone surrogate, bounded. */
 export function cleanText(value: string | null | undefined, field: keyof typeof MAX_LENGTHS) {

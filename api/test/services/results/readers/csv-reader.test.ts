@@ -159,6 +159,14 @@ describe('readCsvTable', () => {
     expect(draft.hasHeader).toBe(true);
   });
 
+  it('cuts the draft at the columns a mapping can name and the length a cell may have', () => {
+    const wide = Array.from({ length: 300 }, (_, index) => `c${index}`).join(',');
+    const long = `"${'x'.repeat(800)}",5.2`;
+    const draft = csvDraft(readCsvTable(`${wide}\n${long}\n`));
+    expect(draft.rows[0]).toHaveLength(200);
+    expect(draft.rows[1]?.[0]).toHaveLength(500);
+  });
+
   it('refuses a file with no table in it', () => {
     expect(() => readCsvTable('just one line of text\nand another')).toThrow(ReportRefusedError);
   });

@@ -142,7 +142,7 @@ describe('readFhirJson', () => {
     expect(readings).toEqual([expect.objectContaining(expected)]);
   });
 
-  it('reads a comparator, a DSTU2-style single interpretation, a numeric string and components', () => {
+  it('reads a comparator, a DSTU2-style single interpretation, a numeric string and components, past an entry without a resource', () => {
     const { readings, problems } = readFhirResource({
       resourceType: 'Bundle',
       type: 'collection',
@@ -185,6 +185,8 @@ describe('readFhirJson', () => {
             code: { text: 'B12' },
           },
         },
+        // A history bundle's deleted entry has a request and response but no resource.
+        { request: { method: 'DELETE', url: 'Observation/old' }, response: { status: '204' } },
       ],
     });
     expect(readings).toEqual([
