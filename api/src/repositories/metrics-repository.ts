@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { toCount } from '../lib/count';
 import type { Executor } from '../db/schema';
 
 export interface StatusCount {
@@ -49,4 +50,20 @@ export async function countOpenJobs(db: Executor): Promise<JobCount[]> {
     .where('status', 'in', ['queued', 'running', 'dead'])
     .groupBy(['kind', 'status'])
     .execute();
+}
+
+/** Mail not delivered yet: still to be tried, or dead after `maxAttempts` (the outbox's partial index). */
+export async function countUndeliveredMail(
+  db: Executor,
+  maxAttempts: number,
+): Promise<{ queued: number; dead: number }> {
+  const row = await db
+    .selectFrom('outbox')
+    .select([
+      sql<number>`count(*) filter (where attempts < ${maxAttempts})::int8`.as('queued'),
+      sql<number>`count(*) filter (where attempts >= ${maxAttempts})::int8`.as('dead'),
+    ])
+    .where('delivered_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { queued: toCount(row.queued), dead: toCount(row.dead) };
 }

@@ -4,8 +4,10 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import {
   countOpenJobs,
   countByStatus,
+  countUndeliveredMail,
   sumRefundsByStatus,
 } from '../../repositories/metrics-repository';
+import { MAIL_MAX_ATTEMPTS } from '../../services/mail/mail-queue';
 
 /** Answers to a request that matched no route share one label, so unknown URLs add no series. */
 const UNMATCHED_ROUTE = 'unmatched';
@@ -137,6 +139,17 @@ function observeDatabase(app: FastifyInstance, registry: Registry): void {
       this.reset();
       for (const row of await countOpenJobs(app.db))
         this.set({ kind: row.kind, status: row.status }, row.count);
+    },
+  });
+  new Gauge({
+    name: 'shop_mail_outbox',
+    help: 'Mail not delivered yet: queued (to be tried) or dead (out of tries, kept with its error).',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const mail = await countUndeliveredMail(app.db, MAIL_MAX_ATTEMPTS);
+      this.set({ status: 'queued' }, mail.queued);
+      this.set({ status: 'dead' }, mail.dead);
     },
   });
   const readPool = app.databasePoolUsage;

@@ -39,6 +39,8 @@ export interface MailQueueOptions {
   clock?: Clock;
 }
 
+/** Tries of one message; one that used them all stays undelivered with its last error (dead). */
+export const MAIL_MAX_ATTEMPTS = 8;
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 60 * 60_000;
 
@@ -56,7 +58,7 @@ export function createMailQueue(
   const pollMs = options.pollMs ?? 5_000;
   const leaseMs = options.leaseMs ?? 2 * 60_000;
   const batchSize = options.batchSize ?? 10;
-  const maxAttempts = options.maxAttempts ?? 8;
+  const maxAttempts = options.maxAttempts ?? MAIL_MAX_ATTEMPTS;
   const clock = options.clock ?? systemClock;
 
   if (mailer.kind === 'outbox') {

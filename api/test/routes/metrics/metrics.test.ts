@@ -1,6 +1,7 @@
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { orderBody, placeOrder } from '../../helpers/checkout-fixtures';
+import { MAIL_MAX_ATTEMPTS } from '../../../src/services/mail/mail-queue';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const SAMPLE_LINE =
@@ -148,6 +149,31 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       .execute();
     const samples = await scrapeSamples(t);
     expect(sampleValue(samples, 'shop_jobs', { kind: 'metrics-probe', status: 'dead' })).toBe(1);
+  });
+
+  it('shows mail that ran out of tries as dead in the outbox gauge', async () => {
+    const before = await scrapeSamples(t);
+    await t.app.db
+      .insertInto('outbox')
+      .values({
+        to_address: 'unreachable@example.com',
+        from_address: 'shop@example.com',
+        subject: 'Hi',
+        text_body: 'x',
+        html_body: null,
+        delivered_at: null,
+        attempts: MAIL_MAX_ATTEMPTS,
+        next_attempt_at: new Date(),
+        last_error: '550 no such user',
+      })
+      .execute();
+    const after = await scrapeSamples(t);
+    expect(sampleValue(after, 'shop_mail_outbox', { status: 'dead' })).toBe(
+      sampleValue(before, 'shop_mail_outbox', { status: 'dead' }) + 1,
+    );
+    expect(sampleValue(after, 'shop_mail_outbox', { status: 'queued' })).toBe(
+      sampleValue(before, 'shop_mail_outbox', { status: 'queued' }),
+    );
   });
 
   it('counts a 5xx as a server error of its route pattern', async () => {
