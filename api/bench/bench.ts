@@ -8,6 +8,7 @@
 // case whose name starts with another word: bare, full, cached, write); --cpu-prof writes a V8 CPU
 // profile of the API process to api/bench/profiles/ when it stops. The renewal case
 // (--only=renewals; renewal-bench.ts) always runs on PostgreSQL, starting the cluster if needed.
+// The results case (--only=results; results-bench.ts) times a 2,000-observation upload.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { orderBody } from '../test/helpers/checkout-fixtures';
 import { findPostgresBinDir, startCluster, type Cluster } from '../test/postgres/cluster';
 import { BENCH_ADMIN_TOKEN, type BenchServerReady, type OrderTally } from './bench-protocol';
 import { runRenewalBench } from './renewal-bench';
+import { runResultsBench } from './results-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -112,6 +114,13 @@ async function checkOrders(server: ChildProcess, order: Figures) {
 async function main() {
   if (ONLY === 'renewals') return renewals();
   const postgres = POSTGRES ? await startPostgres() : null;
+  if (ONLY === 'results') {
+    try {
+      return await runResultsBench(postgres?.databaseUrl);
+    } finally {
+      postgres?.cluster.stop();
+    }
+  }
   const server = fork(path.join(__dirname, 'bench-server.ts'), [], {
     execArgv: [
       '--import',

@@ -50,3 +50,13 @@ export async function loadCatalogContent(db: Executor): Promise<CatalogContent> 
   }
   return parsed.data;
 }
+
+/** One stored document by key (e.g. 'biomarker-guide'), unchecked, or null when there is none. */
+export async function findCatalogContentDocument(db: Executor, key: string): Promise<unknown> {
+  const row = await db
+    .selectFrom('catalog_content')
+    .select('data')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.data ?? null;
+}

@@ -27,6 +27,8 @@ import { paymentsConfigRoutes } from './payments/payments-config-routes';
 import { webhookRoutes } from './payments/webhook-routes';
 import { isTestPaymentProvider } from '../services/payments/test-payment-provider';
 import { resultUploadRoutes } from './results/result-upload-routes';
+import { resultsRoutes } from './results/results-routes';
+import { biomarkerGuideRoutes } from './catalog/biomarker-guide-routes';
 import { supportRoutes } from './support/support-routes';
 import { testProviderRoutes } from '../services/payments/test-provider/http/test-provider-routes';
 import { upgradesRoutes } from './upgrades/upgrades-routes';
@@ -48,11 +50,13 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(managementPortalRoutes);
   await app.register(subscriptionRoutes);
   await app.register(resultUploadRoutes);
+  await app.register(resultsRoutes);
   await app.register(pageViewRoutes);
   await app.register(supportRoutes);
   // catalog, partners' storefronts and the cart
   await app.register(catalogRoutes);
   await app.register(catalogContentRoutes);
+  await app.register(biomarkerGuideRoutes);
   await app.register(customizationRoutes);
   await app.register(cartRoutes);
   await app.register(visitorCartRoutes);

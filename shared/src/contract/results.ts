@@ -218,7 +218,8 @@ export type ResultUploadDraft = z.infer<typeof resultUploadDraftSchema>;
 /** GET /user/result-uploads/:id: the upload, what still needs the customer, and its readings. */
 export const resultUploadDetailSchema = z.object({
   upload: resultUploadSchema,
-  draft: resultUploadDraftSchema.nullable(),
+  // Typed as an object for OpenAPI 3.0, which needs a type beside `nullable`.
+  draft: resultUploadDraftSchema.nullable().meta({ type: 'object' }),
   readings: z.array(resultReadingSchema),
 });
 export type ResultUploadDetail = z.infer<typeof resultUploadDetailSchema>;

@@ -14,6 +14,7 @@ import {
   STEP_ORDER_ILLUSTRATION,
   STEP_RESULTS_ILLUSTRATION,
 } from './catalog-illustrations';
+import { BIOMARKER_GUIDE } from './biomarker-guide';
 
 export const MAIN_PAGE_CONTENT: MainPageContent = {
   hero: {
@@ -641,11 +642,12 @@ export const QUIZ_CONTENT: QuizContent = {
   },
 };
 
-/** The stored documents, by key: 'main-page', 'quiz' and 'page:<page key>'. */
+/** The stored documents, by key: 'main-page', 'quiz', 'biomarker-guide' and 'page:<page key>'. */
 export function catalogContentDocuments(): Record<string, unknown> {
   return {
     'main-page': MAIN_PAGE_CONTENT,
     quiz: QUIZ_CONTENT,
+    'biomarker-guide': BIOMARKER_GUIDE,
     ...Object.fromEntries(
       Object.entries(CONTENT_PAGES).map(([key, page]) => [`page:${key}`, page]),
     ),

@@ -45,6 +45,7 @@ import {
 } from '../../services/catalog/provider-prices';
 import { DirectoryUploadStore } from '../../services/results/directory-upload-store';
 import type { UploadStore } from '../../services/results/upload-store';
+import { handleResultReads } from '../../services/results/read-upload';
 
 export interface ServicesPluginOptions {
   paymentProvider?: PaymentProvider;
@@ -259,6 +260,8 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     app.decorate('customizations', customizations);
     app.decorate('operatorToken', options.operatorToken ?? null);
     app.decorate('uploadStore', options.uploadStore ?? new DirectoryUploadStore(config.uploadsDir));
+    // Big reports, zips and PDFs are read by a job that reports its progress on the upload.
+    handleResultReads(jobs, { db, uploadStore: app.uploadStore });
 
     app.addHook('onClose', async () => {
       renewals?.stop();

@@ -97,7 +97,7 @@ export const resultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['results'],
         summary: 'Upload a lab report',
         operationId: 'uploadResult',
-        description: `Multipart form with one file part: PDF, PNG, JPEG or CSV, up to ${RESULT_UPLOAD_MAX_BYTES} bytes. The type is read from the bytes.`,
+        description: `Multipart form with one file part: FHIR R4 JSON, a zip (Apple Health export), CSV, PDF, PNG or JPEG, up to ${RESULT_UPLOAD_MAX_BYTES} bytes. The type is read from the bytes. A small FHIR file is read at once (\`read\`); a small CSV waits for its columns; a photo for its values; bigger files, zips and PDFs are read by a job (\`reading\`, with progress). Hostile or malformed files are refused (413, 415, 422) and nothing is stored.`,
         consumes: ['multipart/form-data'],
         // The multipart parser leaves the body empty: the handler reads the file part itself.
         body: resultUploadFormSchema.nullish(),
@@ -107,6 +107,7 @@ export const resultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           409: errorBodySchema,
           413: errorBodySchema,
           415: errorBodySchema,
+          422: errorBodySchema,
           429: errorBodySchema,
         },
       },

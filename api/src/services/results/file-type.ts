@@ -1,5 +1,7 @@
 // What an uploaded file really is, from its bytes. The name and the browser's declared type are
-// the client's word; only CSV, which has no signature, needs them (a .csv name or text/csv).
+// the client's word; only CSV and JSON, which have no signature, need them (a .csv or .json name,
+// text/csv or application/json). A JSON file is FHIR only when its root is a resource the shop
+// reads (checked once it is parsed, after the nesting limits).
 import type { ResultUploadType } from '@shop/shared/contract/result-uploads';
 
 export const MEDIA_TYPES: Record<ResultUploadType, string> = {
@@ -23,6 +25,8 @@ export const EXTENSIONS: Record<ResultUploadType, readonly string[]> = {
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 const PDF = [...'%PDF-'].map((char) => char.charCodeAt(0));
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const JSON_DECLARED_TYPES = new Set(['application/json', 'application/fhir+json']);
 // Spreadsheet exports put a UTF-8 byte order mark in front.
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const CSV_DECLARED_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.ms-excel']);
@@ -35,7 +39,8 @@ export type Detection = { ok: true; type: ResultUploadType } | { ok: false; mess
 
 const REFUSED: Detection = {
   ok: false,
-  message: 'This file is not a PDF, PNG, JPEG or CSV lab report. Please upload one of those.',
+  message:
+    'This file is not a FHIR JSON, zip, PDF, PNG, JPEG or CSV lab report. Please upload one of those.',
 };
 
 /** CSV is text: valid UTF-8, no NUL or other control characters, lines with separated values. */
@@ -74,9 +79,18 @@ export function extensionOf(fileName: string): string {
   return match?.[1]?.toLowerCase() ?? '';
 }
 
+/** Whether the bytes start like a JSON object (after a byte order mark and white space). */
+function looksLikeJsonObject(bytes: Uint8Array): boolean {
+  let index = startsWith(bytes, UTF8_BOM) ? UTF8_BOM.length : 0;
+  while (index < bytes.length && [0x20, 0x09, 0x0a, 0x0d].includes(bytes[index] as number))
+    index += 1;
+  return bytes[index] === 0x7b;
+}
+
 /**
- * PDF, PNG and JPEG by their signature, whatever the name says; anything else only as a CSV that
- * is named or declared as one and passes the text checks.
+ * PDF, PNG, JPEG and zip by their signature, whatever the name says; a JSON object named or
+ * declared as JSON is a FHIR candidate; anything else only as a CSV that is named or declared as
+ * one and passes the text checks.
  */
 export function detectFileType(
   bytes: Uint8Array,
@@ -86,7 +100,13 @@ export function detectFileType(
   if (startsWith(bytes, PDF)) return { ok: true, type: 'pdf' };
   if (startsWith(bytes, PNG)) return { ok: true, type: 'png' };
   if (startsWith(bytes, JPEG)) return { ok: true, type: 'jpeg' };
+  if (startsWith(bytes, ZIP)) return { ok: true, type: 'zip' };
   const declared = declaredType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (
+    (extensionOf(fileName) === 'json' || JSON_DECLARED_TYPES.has(declared)) &&
+    looksLikeJsonObject(bytes)
+  )
+    return { ok: true, type: 'fhir' };
   if (extensionOf(fileName) === 'csv' || CSV_DECLARED_TYPES.has(declared)) return checkCsv(bytes);
   return REFUSED;
 }

@@ -12,11 +12,13 @@ import type { ResultUploadRow } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/app-error';
 import {
   countResultUploads,
+  deleteAllOwnResultUploads,
   deleteOwnResultUpload,
   insertResultUpload,
 } from '../../repositories/result-uploads-repository';
 import { displayName } from './display-name';
 import { detectFileType } from './file-type';
+import { applyReadPlan, planRead } from './read-upload';
 
 /** Keeps one account's storage bounded whatever the rate limit lets through over time. */
 export const MAX_UPLOADS_PER_USER = 100;
@@ -109,6 +111,8 @@ export async function receiveResultUpload(
   const detected = detectFileType(file.bytes, file.fileName, file.declaredType);
   if (!detected.ok)
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', detected.message, { file: detected.message });
+  // Refused files (hostile or malformed) are refused here, before anything is stored.
+  const plan = planRead(file.bytes, detected.type);
   if ((await countResultUploads(app.db, userId)) >= MAX_UPLOADS_PER_USER)
     throw new AppError(
       409,
@@ -119,14 +123,18 @@ export async function receiveResultUpload(
   const id = randomUUID();
   await app.uploadStore.put(id, file.bytes);
   try {
-    const row = await insertResultUpload(app.db, {
-      id,
-      userId,
-      fileName: displayName(file.fileName, detected.type),
-      sizeBytes: file.bytes.length,
-      detectedType: detected.type,
-      sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    const row = await app.db.transaction().execute(async (trx) => {
+      const inserted = await insertResultUpload(trx, {
+        id,
+        userId,
+        fileName: displayName(file.fileName, detected.type),
+        sizeBytes: file.bytes.length,
+        detectedType: detected.type,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+      });
+      return applyReadPlan(trx, app.jobs, inserted, plan);
     });
+    if (row.status === 'reading') app.jobs.wake();
     return toResultUpload(row);
   } catch (error) {
     await app.uploadStore.delete(id).catch(() => undefined);
@@ -149,4 +157,21 @@ export async function removeResultUpload(
     request.log.error({ err: error, uploadId: id }, 'an upload file could not be deleted');
   }
   return true;
+}
+
+/** Deletes every upload and reading of the owner, then their files; answers how many went. */
+export async function removeAllResultUploads(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: string,
+): Promise<number> {
+  const ids = await deleteAllOwnResultUploads(app.db, userId);
+  for (const id of ids) {
+    try {
+      await app.uploadStore.delete(id);
+    } catch (error) {
+      request.log.error({ err: error, uploadId: id }, 'an upload file could not be deleted');
+    }
+  }
+  return ids.length;
 }

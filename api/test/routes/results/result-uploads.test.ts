@@ -10,6 +10,7 @@ import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { RESULT_UPLOAD_MAX_BYTES, type ResultUpload } from '@shop/shared/contract/result-uploads';
 import { buildTestApp, sessionCookieFrom, type TestApp } from '../../helpers/build-test-app';
 import { signUpAndConfirm } from '../../helpers/accounts';
+import { multipart, type FilePart } from '../../helpers/multipart';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 const PNG = Buffer.concat([
@@ -21,31 +22,6 @@ const CSV = Buffer.from('\uFEFFMarker,Value,Unit\nLDL,98,mg/dL\nHDL,61,mg/dL\n')
 const HTML = Buffer.from('<!doctype html><script>alert(1)</script>');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64), Buffer.from('This program')]);
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-interface FilePart {
-  name: string;
-  type?: string;
-  bytes: Buffer;
-  field?: string;
-}
-
-/** A multipart/form-data body, built by hand so tests can send what a browser never would. */
-function multipart(parts: FilePart[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----shop-test-${randomUUID()}`;
-  const chunks = parts.flatMap((part) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'file'}"; filename="${part.name}"\r\n` +
-        `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
-      'utf8',
-    ),
-    part.bytes,
-    Buffer.from('\r\n'),
-  ]);
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 let t: TestApp;
 let owner: string;
@@ -118,19 +94,36 @@ const expectRefused = (response: LightMyRequestResponse, status: number, code: s
 
 describe('uploading a lab report', () => {
   it.each([
-    ['a PDF', { name: 'quest-results.pdf', type: 'application/pdf', bytes: PDF }, 'pdf'],
-    ['a PNG photo', { name: 'photo.png', type: 'image/png', bytes: PNG }, 'png'],
-    ['a JPEG photo', { name: 'IMG_0042.JPG', type: 'image/jpeg', bytes: JPEG }, 'jpeg'],
-    ['a CSV export', { name: 'mychart-export.csv', type: 'text/csv', bytes: CSV }, 'csv'],
+    // A PDF is read by a job; a photo waits for typed values; a CSV for its columns.
+    ['a PDF', { name: 'quest-results.pdf', type: 'application/pdf', bytes: PDF }, 'pdf', 'reading'],
+    [
+      'a PNG photo',
+      { name: 'photo.png', type: 'image/png', bytes: PNG },
+      'png',
+      'needs-confirmation',
+    ],
+    [
+      'a JPEG photo',
+      { name: 'IMG_0042.JPG', type: 'image/jpeg', bytes: JPEG },
+      'jpeg',
+      'needs-confirmation',
+    ],
+    [
+      'a CSV export',
+      { name: 'mychart-export.csv', type: 'text/csv', bytes: CSV },
+      'csv',
+      'needs-columns',
+    ],
     // Browsers on Windows often declare CSV this way; the bytes decide.
     [
       'a CSV declared as Excel',
       { name: 'export.csv', type: 'application/vnd.ms-excel', bytes: CSV },
       'csv',
+      'needs-columns',
     ],
   ] as const)(
     'accepts %s, stored with its size, type, sha256 and status',
-    async (_label, part, type) => {
+    async (_label, part, type, status) => {
       const response = await upload(owner, [part]);
       expect(response.statusCode).toBe(201);
       const body: ResultUpload = response.json();
@@ -139,9 +132,13 @@ describe('uploading a lab report', () => {
         fileName: part.name,
         size: part.bytes.length,
         type,
-        status: 'received',
+        status,
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
         createdAt: expect.any(String),
+        readingCount: 0,
+        collectedAt: null,
+        progress: status === 'reading' ? 0 : null,
+        problem: null,
       });
       const row = await t.app.db
         .selectFrom('result_uploads')
@@ -151,7 +148,7 @@ describe('uploading a lab report', () => {
       expect(row).toMatchObject({
         size_bytes: part.bytes.length,
         detected_type: type,
-        status: 'received',
+        status,
       });
     },
   );
@@ -407,7 +404,14 @@ describe('listing, downloading and deleting', () => {
       Object.keys(
         document.paths['/user/result-uploads/{id}/file']?.get?.responses?.[200]?.content ?? {},
       ),
-    ).toEqual(['application/pdf', 'image/png', 'image/jpeg', 'text/csv; charset=utf-8']);
+    ).toEqual([
+      'application/pdf',
+      'image/png',
+      'image/jpeg',
+      'text/csv; charset=utf-8',
+      'application/fhir+json',
+      'application/zip',
+    ]);
     expect(document.paths['/user/result-uploads/{id}']?.delete).toBeDefined();
   });
 });

@@ -1,0 +1,103 @@
+// Real-shaped lab reports built in the test: FHIR R4 Observations in a Bundle, a CSV and PDFs.
+import { zipSync } from 'fflate';
+
+export interface LabValue {
+  name: string;
+  loinc: string | null;
+  value: number;
+  unit: string;
+  low?: number;
+  high?: number;
+  flag?: 'H' | 'L' | 'HH' | 'LL' | 'N';
+  date: string;
+}
+
+export function observation(value: LabValue): Record<string, unknown> {
+  return {
+    resourceType: 'Observation',
+    status: 'final',
+    code: {
+      ...(value.loinc ? { coding: [{ system: 'http://loinc.org', code: value.loinc }] } : {}),
+      text: value.name,
+    },
+    effectiveDateTime: value.date,
+    valueQuantity: {
+      value: value.value,
+      unit: value.unit,
+      system: 'http://unitsofmeasure.org',
+      code: value.unit,
+    },
+    referenceRange: [
+      {
+        ...(value.low !== undefined ? { low: { value: value.low, unit: value.unit } } : {}),
+        ...(value.high !== undefined ? { high: { value: value.high, unit: value.unit } } : {}),
+      },
+    ],
+    ...(value.flag
+      ? {
+          interpretation: [
+            {
+              coding: [
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation',
+                  code: value.flag,
+                },
+              ],
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
+export function fhirBundle(values: readonly LabValue[]): Buffer {
+  return Buffer.from(
+    JSON.stringify({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: values.map((value) => ({ resource: observation(value) })),
+    }),
+  );
+}
+
+/** A bundle of `count` observations (cycling through a few analytes), for size and speed. */
+export function bigBundle(count: number, date = '2026-01-15T08:00:00Z'): Buffer {
+  const analytes: LabValue[] = [
+    { name: 'LDL cholesterol', loinc: '13457-7', value: 131, unit: 'mg/dL', high: 100, date },
+    { name: 'Glucose', loinc: '2345-7', value: 92, unit: 'mg/dL', low: 70, high: 99, date },
+    { name: 'Sodium', loinc: '2951-2', value: 140, unit: 'mmol/L', low: 135, high: 145, date },
+  ];
+  return fhirBundle(
+    Array.from({ length: count }, (_, index) => analytes[index % analytes.length] as LabValue),
+  );
+}
+
+/** A zip whose one entry inflates to `bytes` zeros: a tiny file that claims a huge one. */
+export function zipBomb(bytes = 60 * 1024 * 1024): Buffer {
+  return Buffer.from(zipSync({ 'clinical-records/a.json': new Uint8Array(bytes) }, { level: 9 }));
+}
+
+/** A one-page PDF whose text is `lines` (Helvetica, uncompressed content stream). */
+export function textPdf(lines: readonly string[], extra = ''): Buffer {
+  const content = `BT /F1 12 Tf 72 720 Td 14 TL ${lines
+    .map((line) => `(${line.replace(/[()\\]/g, '\\$&')}) Tj T*`)
+    .join(' ')} ET`;
+  const objects = [
+    `<< /Type /Catalog /Pages 2 0 R ${extra} >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets
+    .map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)
+    .join('')}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
