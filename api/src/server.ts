@@ -33,6 +33,8 @@ async function main(): Promise<void> {
         siteRoot: config.siteRoot,
         deployDir: config.deployDir,
         environment: config.shopEnv,
+        store: app.artifactStore,
+        registry: app.releaseRegistry,
         isApiPath,
         isOperator: async (request) => (await resolveOperator(request.server, request)) !== null,
         runtimeConfig: { pageViewToken: config.pageViewToken },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { z } from 'zod';
+import type { S3Settings } from '../lib/s3-bucket';
 import { findRepoRoot } from './repo-root';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -90,6 +91,16 @@ function envSchema(repoRoot: string) {
       .default(path.join(repoRoot, 'shell', 'dist')),
     DEPLOY_DIR: z.string().min(1).default(path.join(repoRoot, '.deploy')),
     UPLOADS_DIR: z.string().min(1).optional(),
+    OBJECT_STORE: z.enum(['directory', 's3']).default('directory'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+    S3_ENDPOINT: z.string().url('must be a URL such as http://minio:9000').optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
     UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
     UPLOAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
     SHOP_ENV: z
@@ -144,6 +155,12 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
     problems.push(
       'STRIPE_SECRET_KEY: is required when NODE_ENV=production (set ALLOW_TEST_PAYMENTS=true for a staging shop that takes no real money)',
     );
+  if (env.OBJECT_STORE === 's3' && !env.S3_BUCKET)
+    problems.push('S3_BUCKET: is required when OBJECT_STORE=s3');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    problems.push(
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither for the default credential chain',
+    );
   const stripe = STRIPE_VARIABLES.filter((name) => env[name]);
   if (stripe.length > 0 && stripe.length < STRIPE_VARIABLES.length)
     problems.push(
@@ -186,7 +203,23 @@ export interface StripeConfig {
 
 const REDACTED = '[redacted]';
 
-/** The secrets print as [redacted] wherever the config is logged, serialised or inspected. */
+/** `secrets` print as [redacted] wherever `config` is logged, serialised or inspected. */
+function redacting<T extends object>(config: T, secrets: readonly (keyof T)[]): T {
+  const shown = () => ({
+    ...config,
+    ...Object.fromEntries(secrets.map((key) => [key, config[key] ? REDACTED : config[key]])),
+  });
+  Object.defineProperty(config, 'toJSON', { value: shown, enumerable: false });
+  Object.defineProperty(config, inspect.custom, {
+    value: (_depth: number, options: object) => inspect(shown(), options),
+    enumerable: false,
+  });
+  return config;
+}
+
+/** Where uploads and stored remotes live: a directory on this machine, or a bucket all share. */
+export type ObjectStoreConfig = { kind: 'directory' } | ({ kind: 's3' } & S3Settings);
+
 function stripeConfig(
   secretKey: string,
   publishableKey: string,
@@ -201,13 +234,7 @@ function stripeConfig(
     livemode,
     testClocks: testClocks && !livemode,
   };
-  const shown = () => ({ ...config, secretKey: REDACTED, webhookSecret: REDACTED });
-  Object.defineProperty(config, 'toJSON', { value: shown, enumerable: false });
-  Object.defineProperty(config, inspect.custom, {
-    value: (_depth: number, options: object) => inspect(shown(), options),
-    enumerable: false,
-  });
-  return config;
+  return redacting(config, ['secretKey', 'webhookSecret']);
 }
 
 export interface AppConfig {
@@ -236,6 +263,8 @@ export interface AppConfig {
   deployDir: string;
   /** Uploaded lab reports (the directory upload store); outside the web root. */
   uploadsDir: string;
+  /** OBJECT_STORE: the directory stores (default), or one S3 bucket for uploads and artifacts. */
+  objectStore: ObjectStoreConfig;
   /** Per-user limit on result uploads (counted in the database, across instances). */
   uploadRateLimit: { max: number; timeWindowMs: number };
   shopEnv: string;
@@ -309,6 +338,21 @@ export function loadConfig(
     uploadsDir: path.resolve(
       e.UPLOADS_DIR ?? path.join(path.dirname(path.resolve(e.DATA_DIR)), 'uploads'),
     ),
+    objectStore:
+      e.OBJECT_STORE === 's3' && e.S3_BUCKET
+        ? redacting(
+            {
+              kind: 's3' as const,
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              endpoint: e.S3_ENDPOINT ?? null,
+              accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            },
+            ['secretAccessKey'],
+          )
+        : { kind: 'directory' },
     uploadRateLimit: {
       max: e.UPLOAD_RATE_LIMIT_MAX,
       timeWindowMs: e.UPLOAD_RATE_LIMIT_WINDOW_SECONDS * 1000,

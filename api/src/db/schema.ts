@@ -178,6 +178,14 @@ export interface StripeTestClocksTable {
   created_at: Timestamp;
 }
 
+/** A registry document kept in the database (object-store releases); see 0025. */
+export interface ReleaseRegistriesTable {
+  environment: string;
+  document: string;
+  revision: number;
+  updated_at: Timestamp;
+}
+
 export type TestPaymentMethodType = 'card' | 'bnpl';
 
 export interface PaymentMethodsTable {
@@ -734,6 +742,7 @@ export interface DB {
   payment_customers: PaymentCustomersTable;
   stripe_customers: StripeCustomersTable;
   stripe_test_clocks: StripeTestClocksTable;
+  release_registries: ReleaseRegistriesTable;
   payment_methods: PaymentMethodsTable;
   payment_charges: PaymentChargesTable;
   payment_refunds: PaymentRefundsTable;

@@ -1,6 +1,7 @@
 // Every deployed version of every remote, kept immutable. The default implementation is a
-// directory (directory-artifact-store.ts); an object store such as S3 implements the same interface.
+// directory (directory-artifact-store.ts); s3-artifact-store.ts keeps them in a bucket.
 import type { Readable } from 'node:stream';
+import { hashFolder, listFolderFiles, type FolderFile } from './content-hash';
 
 /** Facts recorded with a version when it is stored. */
 export interface ArtifactMetadata {
@@ -68,4 +69,50 @@ export function safeRelativeSegments(filePath: string): string[] | null {
   if (filePath.length === 0 || filePath.length > 512) return null;
   const segments = filePath.split('/');
   return segments.every(isSafeSegment) ? segments : null;
+}
+
+/** Kept beside a version's files and written last; the leading dot keeps it out of what is served. */
+export const METADATA_FILE = '.artifact.json';
+
+/** A build folder as a store takes it: its files (each with a servable name) and their hash. */
+export async function storableFolder(
+  sourceDir: string,
+  exclude: readonly string[],
+): Promise<{ files: FolderFile[]; contentHash: string }> {
+  const excluded = new Set(exclude);
+  const files = await listFolderFiles(sourceDir, excluded);
+  const unsafe = files.find((file) => !safeRelativeSegments(file.relativePath));
+  if (unsafe)
+    throw new Error(
+      `Cannot store ${sourceDir}: the file name "${unsafe.relativePath}" cannot be served safely.`,
+    );
+  return { files, contentHash: await hashFolder(sourceDir, excluded) };
+}
+
+export function newMetadata(
+  input: PutInput,
+  files: readonly FolderFile[],
+  contentHash: string,
+): ArtifactMetadata {
+  return {
+    ...input,
+    contentHash,
+    storedAt: new Date().toISOString(),
+    fileCount: files.length,
+    totalBytes: files.reduce((sum, file) => sum + file.size, 0),
+  };
+}
+
+/** A version already stored: the same content is a no-op, other content a conflict. */
+export function confirmSame(existing: ArtifactMetadata, contentHash: string): PutResult {
+  if (existing.contentHash !== contentHash) {
+    throw new ArtifactConflictError(
+      `${existing.remote} ${existing.version} is already stored with different content; stored versions never change. Build again to get a new version.`,
+    );
+  }
+  return { created: false, metadata: existing };
+}
+
+export function newestFirst(versions: ArtifactMetadata[]): ArtifactMetadata[] {
+  return versions.sort((a, b) => (a.storedAt < b.storedAt ? 1 : a.storedAt > b.storedAt ? -1 : 0));
 }

@@ -1,12 +1,13 @@
 // Readers see the old file or the new one, never a half-written one: write a temp file in the
-// same folder, flush it, then rename over the target (rename is atomic within a file system).
+// same folder (a stream chunk by chunk), flush it, then rename over the target (rename is atomic within a file system).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 export async function writeFileAtomic(
   target: string,
-  data: string | Uint8Array,
+  data: string | Uint8Array | Readable,
   mode = 0o644,
 ): Promise<void> {
   const dir = path.dirname(target);
@@ -17,7 +18,9 @@ export async function writeFileAtomic(
   try {
     const handle = await fs.open(temp, 'wx', mode);
     try {
-      await handle.writeFile(data);
+      if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
+      // A stream is written as it arrives, never held whole.
+      else for await (const chunk of data) await handle.write(chunk as Uint8Array);
       await handle.sync();
     } finally {
       await handle.close();

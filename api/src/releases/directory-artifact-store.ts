@@ -4,20 +4,21 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
-  ArtifactConflictError,
+  confirmSame,
   isSafeSegment,
+  METADATA_FILE,
+  newestFirst,
+  newMetadata,
   safeRelativeSegments,
+  storableFolder,
   type ArtifactMetadata,
   type ArtifactStore,
   type PutInput,
   type PutResult,
   type StoredFile,
 } from './artifact-store';
-import { hashFolder, listFolderFiles } from './content-hash';
 import { isMissing, statLocalFile } from './stored-file';
 
-/** Kept inside the version folder; the leading dot keeps it out of what is served. */
-const METADATA_FILE = '.artifact.json';
 const STAGING_PREFIX = '.incoming-';
 const STALE_STAGING_MS = 60 * 60 * 1000;
 
@@ -30,17 +31,10 @@ export class DirectoryArtifactStore implements ArtifactStore {
     exclude: readonly string[] = [],
   ): Promise<PutResult> {
     const versionDir = this.versionDir(input.remote, input.version);
-    const excluded = new Set(exclude);
-    const files = await listFolderFiles(sourceDir, excluded);
-    const unsafe = files.find((file) => !safeRelativeSegments(file.relativePath));
-    if (unsafe)
-      throw new Error(
-        `Cannot store ${sourceDir}: the file name "${unsafe.relativePath}" cannot be served safely.`,
-      );
-    const contentHash = await hashFolder(sourceDir, excluded);
+    const { files, contentHash } = await storableFolder(sourceDir, exclude);
 
     const existing = await this.metadata(input.remote, input.version);
-    if (existing) return this.confirmSame(existing, contentHash);
+    if (existing) return confirmSame(existing, contentHash);
 
     const remoteDir = path.dirname(versionDir);
     await fs.mkdir(remoteDir, { recursive: true });
@@ -49,13 +43,7 @@ export class DirectoryArtifactStore implements ArtifactStore {
       remoteDir,
       `${STAGING_PREFIX}${input.version}-${randomBytes(6).toString('hex')}`,
     );
-    const metadata: ArtifactMetadata = {
-      ...input,
-      contentHash,
-      storedAt: new Date().toISOString(),
-      fileCount: files.length,
-      totalBytes: files.reduce((sum, file) => sum + file.size, 0),
-    };
+    const metadata = newMetadata(input, files, contentHash);
     try {
       for (const file of files) {
         const target = path.join(staging, ...file.relativePath.split('/'));
@@ -72,7 +60,7 @@ export class DirectoryArtifactStore implements ArtifactStore {
       await fs.rm(staging, { recursive: true, force: true });
       // Another deploy stored the same version between our check and our rename.
       const raced = await this.metadata(input.remote, input.version);
-      if (raced) return this.confirmSame(raced, contentHash);
+      if (raced) return confirmSame(raced, contentHash);
       throw error;
     }
   }
@@ -105,9 +93,7 @@ export class DirectoryArtifactStore implements ArtifactStore {
     const found = await Promise.all(
       names.filter(isSafeSegment).map((version) => this.metadata(remote, version)),
     );
-    return found
-      .filter((meta): meta is ArtifactMetadata => meta !== null)
-      .sort((a, b) => (a.storedAt < b.storedAt ? 1 : a.storedAt > b.storedAt ? -1 : 0));
+    return newestFirst(found.filter((meta): meta is ArtifactMetadata => meta !== null));
   }
 
   async stat(remote: string, version: string, filePath: string): Promise<StoredFile | null> {
@@ -120,15 +106,6 @@ export class DirectoryArtifactStore implements ArtifactStore {
     if (!isSafeSegment(remote)) throw new Error(`Invalid remote name "${remote}".`);
     if (!isSafeSegment(version)) throw new Error(`Invalid version "${version}".`);
     return path.join(this.location, remote, version);
-  }
-
-  private confirmSame(existing: ArtifactMetadata, contentHash: string): PutResult {
-    if (existing.contentHash !== contentHash) {
-      throw new ArtifactConflictError(
-        `${existing.remote} ${existing.version} is already stored with different content; stored versions never change. Build again to get a new version.`,
-      );
-    }
-    return { created: false, metadata: existing };
   }
 
   /** Staging folders left by a crashed deploy. */

@@ -29,11 +29,30 @@ export interface LiveChange {
 
 export class RegistryCorruptError extends Error {}
 
+/**
+ * One environment's registry document wherever it is kept: a file under a lock (Registry below),
+ * or a database row written by compare-and-set when the files live in an object store.
+ */
+export interface ReleaseRegistry {
+  readonly environment: string;
+  /** Where the document is kept, for messages and status. */
+  readonly location: string;
+  /** The current document; an empty one if nothing was ever deployed here. */
+  read(): Promise<RegistryDocument>;
+  /**
+   * Runs `change` on a fresh read and writes the document back if it changed, so that two
+   * writers never lose each other's change.
+   */
+  update<T>(change: (doc: RegistryDocument) => T | Promise<T>): Promise<T>;
+  /** Changes whenever the document does; cheap enough to ask on every page. */
+  revision(): Promise<string>;
+}
+
 export function emptyRegistry(environment: string): RegistryDocument {
   return { environment, updatedAt: new Date(0).toISOString(), remotes: {}, history: [] };
 }
 
-export class Registry {
+export class Registry implements ReleaseRegistry {
   readonly environment: string;
   readonly documentPath: string;
   readonly lockPath: string;
@@ -44,7 +63,10 @@ export class Registry {
     this.lockPath = path.join(options.registryDir, `${this.environment}.lock`);
   }
 
-  /** The current document; an empty one if nothing was ever deployed here. */
+  get location(): string {
+    return this.documentPath;
+  }
+
   async read(): Promise<RegistryDocument> {
     let text: string;
     try {
@@ -82,6 +104,12 @@ export class Registry {
     action: 'deploy' | 'rollback' = 'deploy',
   ): Promise<LiveChange> {
     return this.update((doc) => applyLiveChange(doc, entry, by, action));
+  }
+
+  /** Every write is a rename, so the inode, size or mtime differ after each change. */
+  async revision(): Promise<string> {
+    const stats = await fs.stat(this.documentPath).catch(() => null);
+    return stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : 'missing';
   }
 }
 
@@ -129,7 +157,7 @@ export function previousVersion(doc: RegistryDocument, remote: string): string |
   return lineage[lineage.length - 2] ?? null;
 }
 
-function parseRegistry(text: string, source: string): RegistryDocument {
+export function parseRegistry(text: string, source: string): RegistryDocument {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

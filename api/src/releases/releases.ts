@@ -20,7 +20,13 @@ import {
 import { registryDirOf, storeDirOf, type ReleaseConfig } from './release-config';
 import { DirectoryArtifactStore } from './directory-artifact-store';
 import type { FileLockOptions } from './registry-lock';
-import { previousVersion, Registry, applyLiveChange, type LiveChange } from './registry';
+import {
+  previousVersion,
+  Registry,
+  applyLiveChange,
+  type LiveChange,
+  type ReleaseRegistry,
+} from './registry';
 import { REMOTES, type RemoteDefinition } from './remotes';
 
 /** A failure the operator can act on; the CLI prints the message without a stack. */
@@ -36,21 +42,23 @@ export type ReleaseAuditAction = 'delivery.deploy' | 'delivery.rollback';
 export interface Releases {
   config: ReleaseConfig;
   store: ArtifactStore;
-  registry: Registry;
+  registry: ReleaseRegistry;
 }
 
 export function openReleases(
   config: ReleaseConfig,
-  options: { store?: ArtifactStore; lock?: FileLockOptions } = {},
+  options: { store?: ArtifactStore; registry?: ReleaseRegistry; lock?: FileLockOptions } = {},
 ): Releases {
   return {
     config,
     store: options.store ?? new DirectoryArtifactStore(storeDirOf(config.deployDir)),
-    registry: new Registry({
-      registryDir: registryDirOf(config.deployDir),
-      environment: config.environment,
-      lock: options.lock,
-    }),
+    registry:
+      options.registry ??
+      new Registry({
+        registryDir: registryDirOf(config.deployDir),
+        environment: config.environment,
+        lock: options.lock,
+      }),
   };
 }
 
@@ -156,10 +164,9 @@ export async function deployBuild(
 ): Promise<DeployOutcome> {
   const started = performance.now();
   const stored = await storeBuild(releases, remote, distDir, options);
-  const change = await releases.registry.setLive(
-    entryFor(releases, stored.metadata, stored.build.areaRoutes),
-    releases.config.operator,
-    'deploy',
+  const entry = entryFor(releases, stored.metadata, stored.build.areaRoutes);
+  const change = await releases.registry.update((doc) =>
+    applyLiveChange(doc, entry, releases.config.operator, 'deploy'),
   );
   return {
     ...change,
@@ -342,7 +349,7 @@ export async function releaseStatus(releases: Releases): Promise<ReleaseStatus> 
   );
   return {
     environment: releases.config.environment,
-    registryPath: releases.registry.documentPath,
+    registryPath: releases.registry.location,
     storeLocation: releases.store.location,
     remotes,
     history: doc.history,

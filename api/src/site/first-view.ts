@@ -28,7 +28,7 @@ import {
   type ShellServerRenderer,
 } from '@shop/shared/ssr/server-render';
 import type { ArtifactStore } from '../releases/artifact-store';
-import type { Registry } from '../releases/registry';
+import type { ReleaseRegistry } from '../releases/registry';
 import { statLocalFile } from '../releases/stored-file';
 import type { RenderPool } from './render-pool';
 
@@ -424,7 +424,7 @@ export function areaRendererLoader({
   cacheDir,
   pool,
 }: {
-  registry: Registry;
+  registry: ReleaseRegistry;
   store: ArtifactStore;
   cacheDir: string;
   pool: RenderPool;

@@ -15,7 +15,7 @@ import { safeRelativeSegments, type ArtifactStore } from '../releases/artifact-s
 import { REGISTRY_URL, REMOTES_URL_PREFIX } from '../releases/artifact-urls';
 import { registryDirOf, storeDirOf } from '../releases/release-config';
 import { DirectoryArtifactStore } from '../releases/directory-artifact-store';
-import { Registry } from '../releases/registry';
+import { Registry, type ReleaseRegistry } from '../releases/registry';
 import { statLocalFile } from '../releases/stored-file';
 import { artifactFileCacheControl, NO_CACHE, siteFileCacheControl } from './cache-policy';
 import {
@@ -54,6 +54,8 @@ export interface SitePluginOptions {
   extraCspOrigins?: readonly string[];
   /** Defaults to the directory store under deployDir. */
   store?: ArtifactStore;
+  /** Defaults to the registry file under deployDir. */
+  registry?: ReleaseRegistry;
   /**
    * Paths that belong to the API (e.g. the API's isApiPath): an unknown GET under them goes to the
    * app's not-found handler (a JSON 404), never to the shell, even from a browser.
@@ -78,10 +80,12 @@ interface RemoteFileParams {
 
 async function site(app: FastifyInstance, options: SitePluginOptions): Promise<void> {
   const store = options.store ?? new DirectoryArtifactStore(storeDirOf(options.deployDir));
-  const registry = new Registry({
-    registryDir: registryDirOf(options.deployDir),
-    environment: options.environment,
-  });
+  const registry =
+    options.registry ??
+    new Registry({
+      registryDir: registryDirOf(options.deployDir),
+      environment: options.environment,
+    });
   const runtimeConfig = buildRuntimeConfig(
     options.environment,
     options.devOverrideOrigins,
@@ -141,7 +145,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
 
 interface SiteRouteDeps {
   store: ArtifactStore;
-  registry: Registry;
+  registry: ReleaseRegistry;
   configScript: string;
   htmlHeaders: Record<string, string>;
   siteRoot: string;
@@ -334,15 +338,11 @@ interface RegistryView {
   areas: AreaTable;
 }
 
-/**
- * Keeps the registry in memory until the file changes: every write is a rename, so the inode,
- * size or mtime differ after each deploy.
- */
-function registryReader(registry: Registry): () => Promise<RegistryView> {
+/** Keeps the registry in memory until its revision changes (a deploy from any instance). */
+function registryReader(registry: ReleaseRegistry): () => Promise<RegistryView> {
   let cached: (RegistryView & { key: string }) | null = null;
   return async () => {
-    const stats = await fs.stat(registry.documentPath).catch(() => null);
-    const key = stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : 'missing';
+    const key = await registry.revision();
     if (cached?.key !== key) {
       const doc = await registry.read();
       const body = JSON.stringify(publicRegistry(doc));

@@ -17,6 +17,8 @@ import type { CustomizationService } from '../services/partners/customization-se
 import type { SessionManager } from '../plugins/app/auth';
 import type { DeviceCookies } from '../services/account/device-cookies';
 import type { UploadStore } from '../services/results/upload-store';
+import type { ArtifactStore } from '../releases/artifact-store';
+import type { ReleaseRegistry } from '../releases/registry';
 import type { AuditActor } from '../repositories/audit-log-repository';
 import type { FastifyReply, FastifyRequest as Request } from 'fastify';
 import type { Registry } from 'prom-client';
@@ -50,6 +52,10 @@ declare module 'fastify' {
     customizations: CustomizationService;
     /** Uploaded lab reports' bytes (their rows are in result_uploads). */
     uploadStore: UploadStore;
+    /** Every stored version of every remote (the directory store, or the bucket's remotes/). */
+    artifactStore: ArtifactStore;
+    /** This environment's registry: the file beside the directory store, or the database row. */
+    releaseRegistry: ReleaseRegistry;
     sessions: SessionManager;
     /** Log-in device cookies: a browser that logged in to an account keeps its own allowance. */
     deviceCookies: DeviceCookies;

@@ -1,23 +1,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { RegistryEntry } from '@shop/shared/releases/registry-document';
 import {
   liveLineage,
   previousVersion,
   Registry,
   RegistryCorruptError,
 } from '../../src/releases/registry';
+import { registryEntry } from '../helpers/registry-entry';
 
-function entry(version: string, name = 'mf_catalog'): RegistryEntry {
-  return {
-    name,
-    version,
-    manifestUrl: `/remotes/${name}/${encodeURIComponent(version)}/mf-manifest.json`,
-    contractVersion: '1.0.0',
-    areaRoutes: ['/pricing'],
-  };
-}
+const entry = registryEntry;
 
 describe('Registry', () => {
   let dir: string;
@@ -66,24 +58,6 @@ describe('Registry', () => {
     );
     // Lock released, no temp files left behind.
     await expect(fs.readdir(dir)).resolves.toEqual(['staging.json']);
-  });
-
-  it('keeps every change when many deploys run at once (read-modify-write under the lock)', async () => {
-    const remotes = ['mf_account', 'mf_catalog', 'mf_checkout', 'mf_upgrades', 'mf_storefront'];
-    await Promise.all(
-      Array.from({ length: 25 }, (_, i) =>
-        registry.setLive(entry(`1.0.${i}+x${i}`, remotes[i % remotes.length]), `op${i}`),
-      ),
-    );
-    const doc = await registry.read();
-    expect(doc.history).toHaveLength(25);
-    expect(new Set(doc.history.map((h) => h.by)).size).toBe(25);
-    for (const remote of remotes) {
-      const changes = doc.history.filter((h) => h.remote === remote);
-      // Each remote's history is one unbroken chain: every change starts where the last one ended.
-      changes.forEach((change, i) => expect(change.from).toBe(i === 0 ? null : changes[i - 1]!.to));
-      expect(doc.remotes[remote]!.version).toBe(changes[changes.length - 1]!.to);
-    }
   });
 
   it('names a corrupt document instead of overwriting it', async () => {

@@ -23,6 +23,7 @@ import * as m0021 from './0021-stripe-test-clocks';
 import * as m0022 from './0022-subscription-mirror-jobs';
 import * as m0023 from './0023-result-readings';
 import * as m0024 from './0024-shared-limits';
+import * as m0025 from './0025-release-registries';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022-subscription-mirror-jobs': m0022,
   '0023-result-readings': m0023,
   '0024-shared-limits': m0024,
+  '0025-release-registries': m0025,
 };

@@ -43,7 +43,7 @@ import {
   createCatalogPriceSource,
   type CatalogPriceSource,
 } from '../../services/catalog/provider-prices';
-import { DirectoryUploadStore } from '../../services/results/directory-upload-store';
+import { openObjectStores } from '../../services/releases/object-stores';
 import type { UploadStore } from '../../services/results/upload-store';
 import { handleResultReads } from '../../services/results/read-upload';
 
@@ -59,7 +59,7 @@ export interface ServicesPluginOptions {
   passwordHasher?: PasswordHasher;
   argon2Cost?: Argon2Cost;
   customizationCacheTtlMs?: number;
-  /** Where uploaded lab reports go; a directory under UPLOADS_DIR by default. */
+  /** Where uploaded lab reports go; the configured object store (OBJECT_STORE) by default. */
   uploadStore?: UploadStore;
   /** The token the operator API accepts from the local CLI (server.ts writes it to the token file). */
   operatorToken?: string;
@@ -259,7 +259,10 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     invalidations.subscribe((shopKey) => customizations.invalidate(shopKey));
     app.decorate('customizations', customizations);
     app.decorate('operatorToken', options.operatorToken ?? null);
-    app.decorate('uploadStore', options.uploadStore ?? new DirectoryUploadStore(config.uploadsDir));
+    const stores = openObjectStores(config, db);
+    app.decorate('uploadStore', options.uploadStore ?? stores.uploads);
+    app.decorate('artifactStore', stores.artifacts);
+    app.decorate('releaseRegistry', stores.registry);
     // Big reports, zips and PDFs are read by a job that reports its progress on the upload.
     handleResultReads(jobs, { db, uploadStore: app.uploadStore });
 
@@ -272,6 +275,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
       mailQueue.stop();
       reconciler.stop();
       await mailer.close();
+      stores.close();
     });
   },
   { name: 'services', dependencies: ['database'] },

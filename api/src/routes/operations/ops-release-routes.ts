@@ -54,8 +54,7 @@ function changeOf(outcome: DeployOutcome) {
  * (api/src/releases), so the console and the CLI can act at once without losing history.
  */
 export const opsReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
-  const releasesFor = (request: FastifyRequest) =>
-    operatorReleases(app.config, operatorOf(request).name);
+  const releasesFor = (request: FastifyRequest) => operatorReleases(app, operatorOf(request).name);
 
   async function audited(
     request: FastifyRequest,

@@ -3,23 +3,32 @@
 import type { ReleaseOverview, VersionFlag } from '@shop/shared/contract/ops';
 import { contractMajor, SHELL_CONTRACT_VERSION } from '@shop/shared/shell-contract/shell-props';
 import type { AppConfig } from '../../config/config';
+import type { ArtifactStore } from '../../releases/artifact-store';
 import { MANIFEST_FILE } from '../../releases/built-remote';
+import type { ReleaseRegistry } from '../../releases/registry';
 import { releaseStatus, openReleases, type Releases } from '../../releases/releases';
 import { findRemote } from '../../releases/remotes';
 
-/** The releases this API serves (its DEPLOY_DIR and SHOP_ENV), acting in `operator`'s name. */
+/** The releases this API serves (its store and SHOP_ENV's registry), acting in `operator`'s name. */
 export function operatorReleases(
-  config: Pick<AppConfig, 'deployDir' | 'shopEnv'>,
+  app: {
+    config: Pick<AppConfig, 'deployDir' | 'shopEnv'>;
+    artifactStore: ArtifactStore;
+    releaseRegistry: ReleaseRegistry;
+  },
   operator: string,
 ): Releases {
-  return openReleases({
-    // Only building reads the repository; the API makes stored versions live.
-    repoRoot: process.cwd(),
-    deployDir: config.deployDir,
-    environment: config.shopEnv,
-    operator,
-    publicBaseUrl: (process.env.REMOTES_PUBLIC_URL?.trim() ?? '').replace(/\/+$/, ''),
-  });
+  return openReleases(
+    {
+      // Only building reads the repository; the API makes stored versions live.
+      repoRoot: process.cwd(),
+      deployDir: app.config.deployDir,
+      environment: app.config.shopEnv,
+      operator,
+      publicBaseUrl: (process.env.REMOTES_PUBLIC_URL?.trim() ?? '').replace(/\/+$/, ''),
+    },
+    { store: app.artifactStore, registry: app.releaseRegistry },
+  );
 }
 
 async function flagsOf(

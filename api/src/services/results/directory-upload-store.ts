@@ -2,6 +2,7 @@
 // by the server's user only. UPLOADS_DIR sits beside the database folder, outside anything served.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { writeFileAtomic } from '../../releases/atomic-write';
 import { isMissing, statLocalFile } from '../../releases/stored-file';
 import { assertUploadKey, type StoredUpload, type UploadStore } from './upload-store';
@@ -10,9 +11,11 @@ export class DirectoryUploadStore implements UploadStore {
   constructor(readonly location: string) {}
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
-    const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(target, bytes, 0o600);
+    await this.write(key, bytes);
+  }
+
+  async putStream(key: string, source: Readable): Promise<void> {
+    await this.write(key, source);
   }
 
   async get(key: string): Promise<StoredUpload | null> {
@@ -25,6 +28,12 @@ export class DirectoryUploadStore implements UploadStore {
     } catch (error) {
       if (!isMissing(error)) throw error;
     }
+  }
+
+  private async write(key: string, data: Uint8Array | Readable): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    await writeFileAtomic(target, data, 0o600);
   }
 
   private pathOf(key: string): string {

@@ -14,6 +14,8 @@ export interface UploadStore {
   readonly location: string;
   /** Stores the bytes under `key`, all or nothing; a key is written once. */
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /** Stores a stream under `key` as it arrives, never holding it whole; all or nothing too. */
+  putStream(key: string, source: Readable): Promise<void>;
   /** The stored bytes, or null when there are none. */
   get(key: string): Promise<StoredUpload | null>;
   /** Removes the bytes; removing a missing key is not an error. */
