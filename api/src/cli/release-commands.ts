@@ -20,6 +20,7 @@ import {
 } from '../releases/releases';
 import type { Database } from '../db/schema';
 import { recordAudit } from '../repositories/audit-log-repository';
+import { openObjectStores } from '../services/releases/object-stores';
 import { findRemote, REMOTES, remoteDistDir, type RemoteDefinition } from '../releases/remotes';
 import {
   EXIT_FAILED,
@@ -39,8 +40,31 @@ import {
   type RunningShop,
 } from './shop-connection';
 
-function openFor(io: CliIo) {
-  return openReleases(releaseConfigFromEnv(io.env, io.repoStart));
+/**
+ * Runs `work` with this machine's releases: the directory store and registry file, or, with
+ * OBJECT_STORE=s3, the bucket and the registry row in the shop's database, opened for the command.
+ */
+async function withReleases<T>(
+  io: CliIo,
+  work: (releases: Releases, db: Database | null) => Promise<T>,
+): Promise<T> {
+  const releaseConfig = releaseConfigFromEnv(io.env, io.repoStart);
+  const config = cliConfig(io);
+  if (config.objectStore.kind === 'directory') return work(openReleases(releaseConfig), null);
+  return withDatabase(io, async ({ db }) => {
+    const stores = openObjectStores(
+      { ...config, deployDir: releaseConfig.deployDir, shopEnv: releaseConfig.environment },
+      db,
+    );
+    try {
+      return await work(
+        openReleases(releaseConfig, { store: stores.artifacts, registry: stores.registry }),
+        db,
+      );
+    } finally {
+      stores.close();
+    }
+  });
 }
 
 /** Makes stored versions live: through a running shop's API, or on the files with an audit row. */
@@ -113,6 +137,7 @@ function directChanger(releases: Releases, db: Database | null, io: CliIo): Live
 async function withChanger<T>(
   io: CliIo,
   releases: Releases,
+  db: Database | null,
   work: (changer: LiveChanger) => Promise<T>,
 ): Promise<T> {
   const shop = await runningShop(io);
@@ -127,6 +152,8 @@ async function withChanger<T>(
     );
     return work(directChanger(releases, null, io));
   }
+  // The object store's registry is in the database, which withReleases has opened already.
+  if (db) return work(directChanger(releases, db, io));
   if (!hasDatabase(cliConfig(io))) return work(directChanger(releases, null, io));
   return withDatabase(io, ({ db }) => work(directChanger(releases, db, io)));
 }
@@ -195,28 +222,29 @@ export const deployCommand: CliCommand = {
       throw new UsageError(
         'Use either --version (a stored version) or --from (a build folder), not both.',
       );
-    const releases = openFor(io);
     const force = forceFlag(args);
-    const outcome = await withChanger(io, releases, (changer) =>
-      version
-        ? changer.deployStored(remote, version, force)
-        : deployBuildWith(
-            changer,
-            releases,
-            remote,
-            from ? path.resolve(io.cwd, from) : undefined,
-            force,
-          ),
-    );
-    if (!version)
-      io.out(
-        outcome.stored
-          ? `Stored ${remote.name} ${outcome.to} in ${releases.store.location}.`
-          : `${remote.name} ${outcome.to} was already in the store.`,
+    return withReleases(io, async (releases, db) => {
+      const outcome = await withChanger(io, releases, db, (changer) =>
+        version
+          ? changer.deployStored(remote, version, force)
+          : deployBuildWith(
+              changer,
+              releases,
+              remote,
+              from ? path.resolve(io.cwd, from) : undefined,
+              force,
+            ),
       );
-    for (const line of describeChange(outcome, releases.config.environment, 'Deployed'))
-      io.out(line);
-    return EXIT_OK;
+      if (!version)
+        io.out(
+          outcome.stored
+            ? `Stored ${remote.name} ${outcome.to} in ${releases.store.location}.`
+            : `${remote.name} ${outcome.to} was already in the store.`,
+        );
+      for (const line of describeChange(outcome, releases.config.environment, 'Deployed'))
+        io.out(line);
+      return EXIT_OK;
+    });
   },
 };
 
@@ -224,31 +252,32 @@ export const deployAllCommand: CliCommand = {
   name: 'deploy-all',
   usage: 'deploy-all',
   summary: 'Deploy every remote whose current build is not live yet (npm start runs this).',
-  async run(_args, io) {
-    const releases = openFor(io);
-    const results = await withChanger(io, releases, (changer) =>
-      deployAll(releases, (remote) => deployBuildWith(changer, releases, remote, undefined, false)),
-    );
-    for (const result of results) {
-      const name = result.remote.padEnd(14);
-      if (result.status === 'up-to-date') io.out(`${name} up to date    ${result.version}`);
-      else if (result.status === 'deployed') {
-        io.out(
-          `${name} deployed      ${result.outcome.to} (was ${result.outcome.from ?? 'not deployed'}) in ${Math.round(result.outcome.elapsedMs)} ms`,
-        );
-        for (const warning of result.outcome.warnings)
-          io.out(`${''.padEnd(14)} warning: ${warning}`);
-      } else io.err(`${name} FAILED        ${result.error}`);
-    }
-    const failed = results.filter((result) => result.status === 'failed').length;
-    io.out(
-      failed
-        ? `${failed} of ${results.length} remotes failed in "${releases.config.environment}".`
-        : `All ${results.length} remotes are live in "${releases.config.environment}".`,
-    );
-    return failed ? EXIT_FAILED : EXIT_OK;
-  },
+  run: (_args, io) => withReleases(io, (releases, db) => deployAllWith(io, releases, db)),
 };
+
+/** Prints one line per remote and a summary; fails when any remote did. */
+async function deployAllWith(io: CliIo, releases: Releases, db: Database | null): Promise<number> {
+  const results = await withChanger(io, releases, db, (changer) =>
+    deployAll(releases, (remote) => deployBuildWith(changer, releases, remote, undefined, false)),
+  );
+  for (const result of results) {
+    const name = result.remote.padEnd(14);
+    if (result.status === 'up-to-date') io.out(`${name} up to date    ${result.version}`);
+    else if (result.status === 'deployed') {
+      io.out(
+        `${name} deployed      ${result.outcome.to} (was ${result.outcome.from ?? 'not deployed'}) in ${Math.round(result.outcome.elapsedMs)} ms`,
+      );
+      for (const warning of result.outcome.warnings) io.out(`${''.padEnd(14)} warning: ${warning}`);
+    } else io.err(`${name} FAILED        ${result.error}`);
+  }
+  const failed = results.filter((result) => result.status === 'failed').length;
+  io.out(
+    failed
+      ? `${failed} of ${results.length} remotes failed in "${releases.config.environment}".`
+      : `All ${results.length} remotes are live in "${releases.config.environment}".`,
+  );
+  return failed ? EXIT_FAILED : EXIT_OK;
+}
 
 export const rollbackCommand: CliCommand = {
   name: 'rollback',
@@ -259,14 +288,15 @@ export const rollbackCommand: CliCommand = {
     const remote = remoteArg(args, 'rollback');
     if (args.positionals.length > 2)
       throw new UsageError('rollback takes a remote and at most one version.');
-    const releases = openFor(io);
     const force = forceFlag(args);
-    const outcome = await withChanger(io, releases, (changer) =>
-      changer.rollback(remote, args.positionals[1], force),
-    );
-    for (const line of describeChange(outcome, releases.config.environment, 'Rolled back:'))
-      io.out(line);
-    return EXIT_OK;
+    return withReleases(io, async (releases, db) => {
+      const outcome = await withChanger(io, releases, db, (changer) =>
+        changer.rollback(remote, args.positionals[1], force),
+      );
+      for (const line of describeChange(outcome, releases.config.environment, 'Rolled back:'))
+        io.out(line);
+      return EXIT_OK;
+    });
   },
 };
 
@@ -276,7 +306,7 @@ export const statusCommand: CliCommand = {
   summary: "Each remote's live version, the older versions in the store, and the history.",
   valueFlags: ['history'],
   async run(args, io) {
-    const status = await releaseStatus(openFor(io));
+    const status = await withReleases(io, (releases) => releaseStatus(releases));
     if (args.flags.get('json') === true) {
       io.out(JSON.stringify(status, null, 2));
       return EXIT_OK;

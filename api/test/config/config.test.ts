@@ -231,4 +231,62 @@ describe('configuration from the environment', () => {
       expect(config.stripe?.secretKey).toBe('sk_test_51SecretPart');
     });
   });
+
+  describe('the object store', () => {
+    const S3 = {
+      OBJECT_STORE: 's3',
+      S3_BUCKET: 'shop-files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'AKIAPUBLICPART',
+      S3_SECRET_ACCESS_KEY: 'SecretAccessPart',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+
+    it('is the directory unless OBJECT_STORE=s3 says otherwise', () => {
+      expect(loadConfig({}, root).objectStore).toEqual({ kind: 'directory' });
+      expect(loadConfig(S3, root).objectStore).toEqual({
+        kind: 's3',
+        bucket: 'shop-files',
+        endpoint: 'http://minio:9000',
+        region: 'eu-west-1',
+        accessKeyId: 'AKIAPUBLICPART',
+        secretAccessKey: 'SecretAccessPart',
+        forcePathStyle: true,
+      });
+      // AWS itself, with the instance's or task's role.
+      expect(loadConfig({ OBJECT_STORE: 's3', S3_BUCKET: 'shop-files' }, root).objectStore).toEqual(
+        {
+          kind: 's3',
+          bucket: 'shop-files',
+          endpoint: null,
+          region: 'us-east-1',
+          accessKeyId: null,
+          secretAccessKey: null,
+          forcePathStyle: false,
+        },
+      );
+    });
+
+    it('needs a bucket, and both keys or neither', () => {
+      expect(() => loadConfig({ OBJECT_STORE: 's3' }, root)).toThrow(
+        'S3_BUCKET: is required when OBJECT_STORE=s3',
+      );
+      expect(() => loadConfig({ ...S3, S3_SECRET_ACCESS_KEY: '' }, root)).toThrow(
+        /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both/,
+      );
+      expect(() => loadConfig({ ...S3, S3_BUCKET: 'Not_A_Bucket' }, root)).toThrow(
+        /S3_BUCKET: must be an S3 bucket name/,
+      );
+      expect(() => loadConfig({ ...S3, OBJECT_STORE: 'ftp' }, root)).toThrow(/OBJECT_STORE/);
+    });
+
+    it('keeps the secret key out of anything that prints the configuration', () => {
+      const config = loadConfig(S3, root);
+      for (const printed of [JSON.stringify(config), inspect(config, { depth: 5 })]) {
+        expect(printed).not.toContain('SecretAccessPart');
+        expect(printed).toContain('AKIAPUBLICPART');
+      }
+    });
+  });
 });
