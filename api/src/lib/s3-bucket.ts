@@ -29,6 +29,8 @@ export interface S3ObjectInfo {
   size: number;
   etag: string;
   modifiedAt: Date;
+  contentType: string | null;
+  cacheControl: string | null;
 }
 
 export interface PutOptions {
@@ -116,6 +118,8 @@ export class S3Bucket {
         size: head.ContentLength ?? 0,
         etag: head.ETag ?? '""',
         modifiedAt: head.LastModified ?? new Date(0),
+        contentType: head.ContentType ?? null,
+        cacheControl: head.CacheControl ?? null,
       };
     } catch (error) {
       if (isNotFound(error)) return null;

@@ -18,6 +18,7 @@ import {
   type PutResult,
   type StoredFile,
 } from './artifact-store';
+import { artifactFileCacheControl, contentTypeOf } from './cache-policy';
 
 export class S3ArtifactStore implements ArtifactStore {
   constructor(private readonly bucket: S3Bucket) {}
@@ -38,10 +39,15 @@ export class S3ArtifactStore implements ArtifactStore {
 
     // Two deploys of one version upload the same bytes (the version names the content), so a
     // race between them writes each object twice with the same content and one metadata wins.
+    // Typed and cached as the site serves them, so a CDN in front of the bucket answers the same.
     for (const file of files)
       await this.bucket.put(
         root + file.relativePath,
         createReadStream(path.join(sourceDir, ...file.relativePath.split('/'))),
+        {
+          contentType: contentTypeOf(file.relativePath),
+          cacheControl: artifactFileCacheControl(file.relativePath),
+        },
       );
     const metadata = newMetadata(input, files, contentHash);
     await this.bucket.put(root + METADATA_FILE, `${JSON.stringify(metadata, null, 2)}\n`, {
@@ -72,7 +78,14 @@ export class S3ArtifactStore implements ArtifactStore {
     if (!segments || !isSafeSegment(remote) || !isSafeSegment(version)) return null;
     const key = this.versionKey(remote, version) + segments.join('/');
     const info = await this.bucket.head(key);
-    return info ? { ...info, open: () => this.bucket.open(key) } : null;
+    return info
+      ? {
+          size: info.size,
+          etag: info.etag,
+          modifiedAt: info.modifiedAt,
+          open: () => this.bucket.open(key),
+        }
+      : null;
   }
 
   private versionKey(remote: string, version: string): string {

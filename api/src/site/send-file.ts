@@ -1,35 +1,8 @@
 // Streams a file with the right type, cache policy and validators; answers 304 when the
 // browser's copy is current. Compression is left to @fastify/compress's onSend hook.
-import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredFile } from '../releases/artifact-store';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'application/javascript; charset=utf-8',
-  '.mjs': 'application/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.webmanifest': 'application/manifest+json',
-};
-
-export function contentTypeOf(fileName: string): string {
-  return CONTENT_TYPES[path.posix.extname(fileName).toLowerCase()] ?? 'application/octet-stream';
-}
+import { contentTypeOf } from '../releases/cache-policy';
 
 export function sendFile(
   request: FastifyRequest,

@@ -17,7 +17,7 @@ import { registryDirOf, storeDirOf } from '../releases/release-config';
 import { DirectoryArtifactStore } from '../releases/directory-artifact-store';
 import { Registry, type ReleaseRegistry } from '../releases/registry';
 import { statLocalFile } from '../releases/stored-file';
-import { artifactFileCacheControl, NO_CACHE, siteFileCacheControl } from './cache-policy';
+import { artifactFileCacheControl, NO_CACHE, siteFileCacheControl } from '../releases/cache-policy';
 import {
   buildRuntimeConfig,
   RUNTIME_CONFIG_PATH,

@@ -138,4 +138,17 @@ describe('the S3 artifact store', () => {
     await store.put(source, input('1.0.0+c'));
     expect((await store.listVersions('mf_catalog')).map((m) => m.version)).toEqual(['1.0.0+c']);
   });
+
+  it('labels and caches each object as the site serves it, for a CDN in front of the bucket', async () => {
+    const bucket = s3.bucket('cdn/');
+    await new S3ArtifactStore(bucket).put(source, input('1.0.0+d'));
+    expect(await bucket.head('mf_catalog/1.0.0+d/remoteEntry.js')).toMatchObject({
+      contentType: 'application/javascript; charset=utf-8',
+      cacheControl: 'no-cache',
+    });
+    expect(await bucket.head('mf_catalog/1.0.0+d/assets/logo.0123456789.svg')).toMatchObject({
+      contentType: 'image/svg+xml',
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
+  });
 });

@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ShopRuntimeConfig } from '@shop/shared/shell-contract/runtime-config';
 import { deployBuild, rollback } from '../../src/releases/releases';
 import { findRemote, type RemoteDefinition } from '../../src/releases/remotes';
-import { IMMUTABLE } from '../../src/site/cache-policy';
+import { IMMUTABLE } from '../../src/releases/cache-policy';
 import { siteOptionsFromEnv } from '../../src/site/site-options';
 import { contentSecurityPolicy } from '../../src/site/security-headers';
 import { sitePlugin, type SitePluginOptions } from '../../src/site/site-plugin';

@@ -1,4 +1,5 @@
-// Which files may be cached forever and which must be revalidated on every load.
+// How a served file is labelled (its type by extension) and cached (forever, or revalidated on
+// every load): the site's answers and the objects an object store keeps for a CDN say the same.
 import path from 'node:path';
 
 export const NO_CACHE = 'no-cache';
@@ -26,4 +27,31 @@ export function siteFileCacheControl(filePath: string): string {
 export function artifactFileCacheControl(filePath: string): string {
   const name = path.posix.basename(filePath);
   return ENTRY_FILES.has(name) || name.endsWith('.html') ? NO_CACHE : IMMUTABLE;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export function contentTypeOf(fileName: string): string {
+  return CONTENT_TYPES[path.posix.extname(fileName).toLowerCase()] ?? 'application/octet-stream';
 }
