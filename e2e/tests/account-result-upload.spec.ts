@@ -22,7 +22,7 @@ const SHOTS = '/tmp/shots/results-flow';
 const area = (page: Page): Locator => page.locator('[data-area="account"]');
 const uploads = (page: Page): Locator => area(page).getByRole('region', { name: 'Lab results' });
 
-test('visitor signs up from /upload-results, comes back to the upload, uploads, downloads and deletes a PDF', async ({
+test('visitor signs up from /upload-results, comes back to the upload, confirms the values of a photo, downloads and deletes it', async ({
   page,
   shop,
 }) => {
@@ -65,7 +65,8 @@ test('visitor signs up from /upload-results, comes back to the upload, uploads, 
   await step.getByLabel('Collection date').fill('2026-02-14');
   const value = step.getByRole('group', { name: 'Value 1' });
   await value.getByLabel('Test name').fill('Vitamin D, 25-Hydroxy');
-  await value.getByLabel('Value').fill('24');
+  // By role: "Remove value 1" is a label with "value" in it too.
+  await value.getByRole('textbox', { name: /Value$/ }).fill('24');
   await value.getByLabel('Unit').fill('ng/mL');
   await value.getByLabel('Range low').fill('30');
   await value.getByLabel('Range high').fill('100');

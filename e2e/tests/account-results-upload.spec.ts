@@ -117,7 +117,7 @@ test('a customer uploads a FHIR bundle and a CSV, matches its columns, and reads
   await expect(page).toHaveURL(/\/account\/results\/uploads\/[0-9a-f-]{36}$/);
   const step = area(page);
   await expect(step.getByRole('heading', { level: 1, name: 'Match the columns' })).toBeVisible();
-  const table = step.getByRole('table', { name: /The first \d+ rows of your file/ });
+  const table = step.getByRole('table', { name: 'The start of your file, as we read it' });
   await expect(table.getByRole('cell', { name: 'LDL Cholesterol' })).toBeVisible();
   await expect(
     step.getByRole('checkbox', { name: /first row holds the column names/ }),
@@ -131,13 +131,18 @@ test('a customer uploads a FHIR bundle and a CSV, matches its columns, and reads
   await step.getByRole('button', { name: 'Read the values with these columns' }).click();
   await expect(step.getByRole('heading', { level: 1, name: 'Your lab report' })).toBeFocused();
   await expect(step.getByRole('status')).toHaveText('Read 2 values collected on Apr 10, 2026.');
+  const read = step.getByRole('table', { name: 'What we read from this file' });
+  await expect(
+    read.getByRole('row', { name: /LDL Cholesterol 131 mg\/dL under 100/ }),
+  ).toBeVisible();
   await screenshotAtWidths(page, SHOTS, 'csv-read');
   await step.getByRole('link', { name: 'See your results' }).click();
 
   // The results page: LDL flagged high, down since January, its trend drawn and in a table.
   await expect(page).toHaveURL(/\/account\/results$/);
   const ldl = area(page).getByRole('listitem', { name: 'LDL cholesterol' });
-  await expect(ldl.getByText('131 mg/dL', { exact: true })).toBeVisible();
+  // The range bar says in words where the latest value sits.
+  await expect(ldl.getByRole('img', { name: '131 mg/dL, range under 100, high' })).toBeVisible();
   await expect(ldl).toContainText('High');
   await expect(ldl).toContainText('Down 31 mg/dL since Jan 10, 2026');
   const trend = ldl.getByRole('table', { name: 'LDL cholesterol: every reading, newest first' });

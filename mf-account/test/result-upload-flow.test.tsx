@@ -120,7 +120,9 @@ describe('matching a CSV’s columns', () => {
       [`GET ${DETAIL}`]: [200, csvDetail],
       [`POST ${DETAIL}/columns`]: [200, answer],
     });
-    const table = await screen.findByRole('table', { name: 'The first 3 rows of your file' });
+    const table = await screen.findByRole('table', {
+      name: 'The start of your file, as we read it',
+    });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByRole('cell', { name: 'LDL Cholesterol' })).toBeInTheDocument();
     expect(screen.getByText(/nothing in this file counts until you confirm/i)).toBeInTheDocument();
@@ -153,6 +155,10 @@ describe('matching a CSV’s columns', () => {
       collectedOn: '2026-03-03',
     });
     expect(screen.getByRole('status')).toHaveTextContent('Read 1 value collected on Mar 3, 2026.');
+    const read = screen.getByRole('table', { name: 'What we read from this file' });
+    expect(
+      within(read).getByRole('row', { name: 'LDL Cholesterol 162 mg/dL under 100 High' }),
+    ).toBeInTheDocument();
     expect(
       screen.getByRole('heading', { level: 2, name: '1 row was not read' }),
     ).toBeInTheDocument();

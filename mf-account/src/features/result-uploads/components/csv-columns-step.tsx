@@ -106,18 +106,17 @@ export function CsvColumnsStep({
     >
       <p className="rf-note">
         Labs lay out their CSV files differently. Tell us which column holds what: nothing in this
-        file counts until you confirm. Your file has {draft.rowCount}{' '}
-        {draft.rowCount === 1 ? 'row' : 'rows'}.
+        file counts until you confirm.
       </p>
       <div
         className="rf-scroll"
         role="region"
-        aria-label="The first rows of your file"
+        aria-label="The start of your file"
         // Focusable, so a keyboard can scroll a wide table sideways.
         tabIndex={0}
       >
         <table className="rf-table">
-          <caption>The first {draft.rows.length} rows of your file</caption>
+          <caption>The start of your file, as we read it</caption>
           <thead>
             <tr>
               {columns.map((index) => (
@@ -180,7 +179,7 @@ export function CsvColumnsStep({
           </p>
           <input
             id={dateId}
-            className="ant-input acc-date"
+            className="rf-date-input"
             type="date"
             aria-required="true"
             aria-invalid={problem !== null && !collectedOn}

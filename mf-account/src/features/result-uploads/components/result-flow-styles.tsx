@@ -2,6 +2,13 @@
 const css = `
 .rf-page { max-width: 960px; }
 .rf-step { display: grid; gap: 16px; }
+.rf-step p { margin: 0; }
+.rf-date-input { display: block; width: 100%; max-width: 260px; min-height: 36px; padding: 4px 11px; border: 1px solid #b7c9cb; border-radius: 8px; background: #fff; color: inherit; font: inherit; }
+.rf-date-input:focus-visible { outline: 2px solid var(--acc-link); outline-offset: 1px; border-color: var(--acc-link); }
+.rf-date-input[aria-invalid="true"] { border-color: #a8071a; }
+.rf-upload-slot { display: grid; gap: 10px; justify-items: start; }
+.rf-upload-slot > * { margin: 0; }
+.rf-upload-slot .acc-status:empty { display: none; }
 .rf-note { margin: 0; padding: 12px 14px; border: 1px solid #f0c36d; border-radius: 12px; background: #fff8e6; color: #5c3c00; line-height: 1.55; }
 .rf-scroll { overflow-x: auto; border: 1px solid var(--acc-line); border-radius: 12px; }
 .rf-scroll:focus-visible { outline: 2px solid var(--acc-link); outline-offset: 2px; }

@@ -1,14 +1,51 @@
 import { Link } from 'react-router';
-import type { ConfirmCsvColumnsResult, ResultUploadDetail } from '@shop/shared/contract/results';
+import type {
+  ConfirmCsvColumnsResult,
+  ResultReading,
+  ResultUploadDetail,
+} from '@shop/shared/contract/results';
 import { RESULTS_PATH } from '../../results/model/results-path';
+import { FLAG_WORDS, rangeWords } from '../../results/model/result-text';
 import { RESULT_UPLOADS_PATH } from './result-uploads-panel';
+
+const valueWords = (reading: ResultReading) =>
+  [reading.value ?? reading.valueText, reading.unit].filter((part) => part !== null).join(' ');
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Where an upload ended: what was read (and what a CSV skipped, and why), or why nothing was. */
+/** What was stored from the file, as the lab wrote it. */
+function ReadingsRead({ readings }: { readings: readonly ResultReading[] }) {
+  return (
+    <div className="rf-scroll" role="region" aria-label="Values read" tabIndex={0}>
+      <table className="rf-table">
+        <caption>What we read from this file</caption>
+        <thead>
+          <tr>
+            <th scope="col">Test</th>
+            <th scope="col">Value</th>
+            <th scope="col">Range</th>
+            <th scope="col">Flag</th>
+          </tr>
+        </thead>
+        <tbody>
+          {readings.map((reading) => (
+            <tr key={reading.id}>
+              <th scope="row">{reading.name}</th>
+              <td>{valueWords(reading)}</td>
+              <td>{rangeWords(reading.range) ?? '—'}</td>
+              <td>{FLAG_WORDS[reading.flag ?? 'none']}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function UploadOutcome({
-  detail: { upload },
+  detail: { upload, readings },
   csvResult,
 }: {
   detail: ResultUploadDetail;
@@ -40,6 +77,7 @@ export function UploadOutcome({
   const skipped = csvResult?.skippedCount ?? 0;
   return (
     <div className="acc-panel rf-step">
+      {readings.length > 0 && <ReadingsRead readings={readings} />}
       <p role="status">
         Read {plural(upload.readingCount, 'value', 'values')}
         {upload.collectedAt ? (
@@ -70,10 +108,11 @@ export function UploadOutcome({
           )}
         </div>
       )}
-      <p>
+      <p className="rf-actions">
         <Link className="acc-sub-link" to={RESULTS_PATH}>
           See your results
         </Link>
+        <Link to={RESULT_UPLOADS_PATH}>All your lab reports</Link>
       </p>
     </div>
   );

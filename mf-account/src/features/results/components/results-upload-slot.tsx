@@ -8,6 +8,7 @@ import {
   UploadFeedback,
   UploadFileButton,
 } from '../../result-uploads/components/upload-file-button';
+import { ResultFlowStyles } from '../../result-uploads/components/result-flow-styles';
 import { useResultUploadFlow } from '../../result-uploads/hooks/use-result-upload-flow';
 
 export function ResultsUploadSlot() {
@@ -15,7 +16,8 @@ export function ResultsUploadSlot() {
   const hintId = useId();
   const errorId = useId();
   return (
-    <div className="res-upload">
+    <div className="rf-upload-slot">
+      <ResultFlowStyles />
       <p id={hintId} className="acc-muted">
         FHIR JSON, an Apple Health export (.zip), CSV, PDF, PNG or JPEG, up to{' '}
         {RESULT_UPLOAD_MAX_LABEL}.
