@@ -26,7 +26,7 @@ function ReadingsRead({ readings }: { readings: readonly ResultReading[] }) {
             <th scope="col">Test</th>
             <th scope="col">Value</th>
             <th scope="col">Range</th>
-            <th scope="col">Flag</th>
+            <th scope="col">Lab&apos;s flag</th>
           </tr>
         </thead>
         <tbody>
@@ -35,7 +35,7 @@ function ReadingsRead({ readings }: { readings: readonly ResultReading[] }) {
               <th scope="row">{reading.name}</th>
               <td>{valueWords(reading)}</td>
               <td>{rangeWords(reading.range) ?? '—'}</td>
-              <td>{FLAG_WORDS[reading.flag ?? 'none']}</td>
+              <td>{reading.flag ? FLAG_WORDS[reading.flag] : 'None given'}</td>
             </tr>
           ))}
         </tbody>
@@ -77,7 +77,6 @@ export function UploadOutcome({
   const skipped = csvResult?.skippedCount ?? 0;
   return (
     <div className="acc-panel rf-step">
-      {readings.length > 0 && <ReadingsRead readings={readings} />}
       <p role="status">
         Read {plural(upload.readingCount, 'value', 'values')}
         {upload.collectedAt ? (
@@ -91,6 +90,7 @@ export function UploadOutcome({
         ) : null}
         .
       </p>
+      {readings.length > 0 && <ReadingsRead readings={readings} />}
       {skipped > 0 && csvResult && (
         <div>
           <h2>{plural(skipped, 'row was', 'rows were')} not read</h2>
