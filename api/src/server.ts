@@ -52,8 +52,8 @@ async function main(): Promise<void> {
   let closing = false;
   // The CLI's token file (written once listening) goes first: a stopping shop answers nobody.
   let removeTokenFile = () => {};
-  // Graceful and bounded: Fastify stops listening at once and answers 503 (Connection: close) to
-  // requests on open connections, then waits for requests in flight; the onClose hooks then stop
+  // Graceful and bounded: /readyz fails at once; after SHUTDOWN_DRAIN_DELAY_MS Fastify stops
+  // listening and answers 503 (Connection: close) to requests on open connections, then waits for requests in flight; the onClose hooks then stop
   // the job runners (running jobs finish or keep their lease) and close the database. A second
   // signal changes nothing; past the deadline the process exits non-zero.
   const shutdown = (signal: string) => {
@@ -64,7 +64,11 @@ async function main(): Promise<void> {
     closing = true;
     removeTokenFile();
     app.log.info(
-      { signal, timeoutSeconds: config.shutdownTimeoutMs / 1000 },
+      {
+        signal,
+        timeoutSeconds: config.shutdownTimeoutMs / 1000,
+        drainDelayMs: config.shutdownDrainDelayMs,
+      },
       'shutting down: finishing in-flight requests',
     );
     const timer = setTimeout(() => {
@@ -75,7 +79,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     timer.unref();
-    app.close().then(
+    // Readiness fails first and the listener stays open for the drain delay, so the load balancer
+    // sees the instance leave by its health check before any new connection is refused.
+    app.drain.begin();
+    const closeAfterDelay = new Promise<void>((resolve) =>
+      setTimeout(resolve, config.shutdownDrainDelayMs),
+    ).then(() => app.close());
+    closeAfterDelay.then(
       () => {
         app.log.info('shutdown complete');
         process.exit(0);

@@ -73,6 +73,16 @@ function envSchema(repoRoot: string) {
       .min(1)
       .max(3600)
       .default(25),
+    SHUTDOWN_DRAIN_DELAY_MS: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(0)
+      .max(60_000)
+      .default(0),
+    INSTANCE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or colons')
+      .optional(),
     JOB_CONCURRENCY: z.coerce
       .number({ message: 'must be a number' })
       .int()
@@ -259,6 +269,10 @@ export interface AppConfig {
   jobs: { leaseMs: number; pollMs: number; concurrency: number };
   /** How long a stopping process may drain (requests, jobs, database) before it exits non-zero. */
   shutdownTimeoutMs: number;
+  /** After a stop signal, how long /readyz fails while requests are still served, so a load balancer stops sending new ones. */
+  shutdownDrainDelayMs: number;
+  /** INSTANCE_ID: sent as x-shop-instance on every answer when set, to see which instance answered behind a load balancer. */
+  instanceId: string | null;
   siteRoot: string;
   deployDir: string;
   /** Uploaded lab reports (the directory upload store); outside the web root. */
@@ -332,6 +346,8 @@ export function loadConfig(
       concurrency: e.JOB_CONCURRENCY,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
+    instanceId: e.INSTANCE_ID ?? null,
     siteRoot: path.resolve(e.SITE_ROOT),
     deployDir: path.resolve(e.DEPLOY_DIR),
     // Beside the PGlite folder by default (<repo>/.data/uploads), never inside it.

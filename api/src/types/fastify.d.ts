@@ -22,6 +22,7 @@ import type { ReleaseRegistry } from '../releases/registry';
 import type { AuditActor } from '../repositories/audit-log-repository';
 import type { FastifyReply, FastifyRequest as Request } from 'fastify';
 import type { Registry } from 'prom-client';
+import type { DrainState } from '../plugins/infrastructure/drain';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +62,8 @@ declare module 'fastify' {
     deviceCookies: DeviceCookies;
     /** The local CLI's operator credential (the token file's token); null when none was issued. */
     operatorToken: string | null;
+    /** Set when this instance begins to stop: /readyz then fails so load balancers move away. */
+    drain: DrainState;
     /** This instance's Prometheus registry; null unless METRICS_TOKEN is set. */
     metricsRegistry: Registry | null;
     /** onRequest/preHandler hook: 401 unless a live session is attached. */

@@ -77,6 +77,11 @@ describe('configuration from the environment', () => {
       shutdownTimeoutMs: 40_000,
     });
     expect(loadConfig({}, root).shutdownTimeoutMs).toBe(25_000);
+    expect(loadConfig({}, root)).toMatchObject({ shutdownDrainDelayMs: 0, instanceId: null });
+    expect(
+      loadConfig({ SHUTDOWN_DRAIN_DELAY_MS: '3000', INSTANCE_ID: 'api-2' }, root),
+    ).toMatchObject({ shutdownDrainDelayMs: 3000, instanceId: 'api-2' });
+    expect(() => loadConfig({ INSTANCE_ID: 'api 2' }, root)).toThrow(/INSTANCE_ID/);
     expect(loadConfig({}, root).jobs.concurrency).toBe(4);
     expect(() => loadConfig({ JOB_CONCURRENCY: '0' }, root)).toThrow(/JOB_CONCURRENCY/);
   });

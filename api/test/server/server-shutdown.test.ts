@@ -137,6 +137,32 @@ describe('stopping the server process (SIGTERM)', () => {
     }
   }, 120_000);
 
+  it('with a drain delay, fails /readyz but still serves new connections until the delay ends', async () => {
+    const started = await startShop(dataDir, {
+      SHUTDOWN_DRAIN_DELAY_MS: '5000',
+      INSTANCE_ID: 'api-7',
+    });
+    server = started.server;
+    const { port } = started;
+    const before = await fetch(`http://127.0.0.1:${port}${API_PATHS.healthz}`);
+    expect(before.headers.get('x-shop-instance')).toBe('api-7');
+    expect(before.headers.get('connection')).not.toBe('close');
+
+    server.child.kill('SIGTERM');
+    await waitForOutput(server, 'shutting down');
+    const ready = await fetch(`http://127.0.0.1:${port}${API_PATHS.readyz}`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'unavailable', database: 'up' });
+    // The listener is still open: a request the balancer sent before it noticed is answered.
+    const served = await fetch(`http://127.0.0.1:${port}${API_PATHS.healthz}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('connection')).toBe('close');
+    expect(server.output()).not.toContain('shutdown complete');
+
+    expect(await server.exit).toBe(0);
+    expect(server.output()).toContain('shutdown complete');
+  }, 120_000);
+
   it('exits non-zero once the deadline passes with a request still hung', async () => {
     const started = await startShop(dataDir, { SHUTDOWN_TIMEOUT_SECONDS: '1' });
     server = started.server;

@@ -21,6 +21,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
+      // A stopping instance still serves what reaches it, but tells the load balancer to stop sending.
+      if (app.drain.draining)
+        return reply.code(503).send({ status: 'unavailable', database: 'up' });
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
