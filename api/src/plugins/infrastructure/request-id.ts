@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
-export const INSTANCE_HEADER = 'x-shop-instance';
+const INSTANCE_HEADER = 'x-shop-instance';
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Honours a caller's (or proxy's) x-request-id when it is safe to log, else makes one. */
