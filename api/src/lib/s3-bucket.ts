@@ -128,8 +128,8 @@ export class S3Bucket {
   }
 
   /**
-   * The object's bytes as a stream that asks S3 only when read; a failed request (the object
-   * removed meanwhile) ends the stream with the error.
+   * The object's bytes as a stream, fetched when opened and passed on as the reader takes them
+   * (a reader that stops stops the download); a failed request ends the stream with the error.
    */
   open(name: string): Readable {
     const out = new PassThrough();
