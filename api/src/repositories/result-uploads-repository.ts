@@ -107,6 +107,20 @@ export async function updateResultUploadState(
   return row ?? null;
 }
 
+/** Gives up on an upload a job was reading (and only then): it becomes unreadable. */
+export async function markStillReadingUnreadable(
+  db: Executor,
+  id: string,
+  problem: string,
+): Promise<void> {
+  await db
+    .updateTable('result_uploads')
+    .set({ status: 'unreadable', progress: null, problem })
+    .where('id', '=', id)
+    .where('status', '=', 'reading')
+    .execute();
+}
+
 /** The upload whatever its owner: for the job that reads it. */
 export async function findResultUpload(db: Executor, id: string): Promise<ResultUploadRow | null> {
   const row = await db

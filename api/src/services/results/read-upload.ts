@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import {
   findResultUpload,
   lockOwnResultUpload,
+  markStillReadingUnreadable,
   updateResultUploadState,
 } from '../../repositories/result-uploads-repository';
 import { defineJobKind, type JobQueue } from '../jobs/job-queue';
@@ -221,7 +222,21 @@ export async function readStoredUpload(deps: ReadJobDeps, uploadId: string): Pro
   });
 }
 
-/** Registers the reading job's handler. */
+export const READ_FAILED_PROBLEM =
+  'This file could not be read. Please upload it again, or export your results in another format.';
+
+/**
+ * Registers the reading job's handler. When its last attempt fails the upload says so
+ * (`unreadable`), rather than showing a progress that never ends.
+ */
 export function handleResultReads(jobs: JobQueue, deps: ReadJobDeps): void {
-  jobs.handle(readUploadJob, async ({ uploadId }) => readStoredUpload(deps, uploadId));
+  jobs.handle(readUploadJob, async ({ uploadId }, context) => {
+    try {
+      await readStoredUpload(deps, uploadId);
+    } catch (error) {
+      if (context.attempt >= context.maxAttempts)
+        await markStillReadingUnreadable(deps.db, uploadId, READ_FAILED_PROBLEM);
+      throw error;
+    }
+  });
 }
