@@ -45,7 +45,8 @@ export const ldl: Biomarker = {
     point('2025-10-06', null, '3.4 mmol/mol', null, null),
     point('2025-12-01', 118, '118 mg/dL', 'high', ldlRange),
   ],
-  change: -13,
+  // As the API computes it from unrounded values (117.94 − 131): shown as 13, like the values.
+  change: -13.06,
 };
 
 export const glucose: Biomarker = {

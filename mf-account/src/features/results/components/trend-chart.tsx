@@ -55,8 +55,15 @@ export function TrendChart({ biomarker }: { biomarker: Biomarker }) {
   const range = last.range;
   const values = points.map((point) => point.value);
   const edges = [range?.low, range?.high].filter((edge): edge is number => edge != null);
-  const rawMin = Math.min(...values, ...edges);
-  const rawMax = Math.max(...values, ...edges);
+  // A one-sided range ("under 100") gets room past its bound, so the band reads as a band.
+  const high = range?.high ?? null;
+  const low = range?.low ?? null;
+  const room = [
+    high !== null && low === null ? Math.max(0, high - (Math.max(...values) - high) / 2) : null,
+    low !== null && high === null ? low + (low - Math.min(...values)) / 2 : null,
+  ].filter((edge): edge is number => edge !== null);
+  const rawMin = Math.min(...values, ...edges, ...room);
+  const rawMax = Math.max(...values, ...edges, ...room);
   const margin = (rawMax - rawMin) * 0.12 || Math.abs(rawMax) * 0.1 || 1;
   const min = rawMin >= 0 && rawMin - margin < 0 ? 0 : rawMin - margin;
   const max = rawMax + margin;

@@ -47,15 +47,15 @@ export const isCritical = (flag: ResultFlag | null) => flagTone(flag) === 'criti
 export const formatDate = (iso: string) => dayjs(iso).format('MMM D, YYYY');
 export const formatShortDate = (iso: string) => dayjs(iso).format("MMM 'YY");
 
-/** Fewer decimals as values grow: 5.24, 48.5, 162. */
-export function formatNumber(value: number): string {
-  const size = Math.abs(value);
+/** Fewer decimals as values grow: 5.24, 48.5, 162. `scale` sets them for a difference of such values. */
+export function formatNumber(value: number, scale = value): string {
+  const size = Math.abs(scale);
   const digits = size >= 100 ? 0 : size >= 10 ? 1 : 2;
   return new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }).format(value);
 }
 
-export const withUnit = (value: number, unit: string | null) =>
-  unit ? `${formatNumber(value)} ${unit}` : formatNumber(value);
+export const withUnit = (value: number, unit: string | null, scale = value) =>
+  unit ? `${formatNumber(value, scale)} ${unit}` : formatNumber(value, scale);
 
 /** "4.0–5.6", "under 100", "over 40", the lab's own text, or null without a range. */
 export function rangeWords(range: ReferenceRange | null): string | null {
@@ -115,7 +115,9 @@ export function changeSincePrevious(biomarker: Biomarker): Change | null {
   const since = `since ${formatDate(previous.collectedAt)}`;
   if (biomarker.change === 0) return { direction: 'same', words: `No change ${since}` };
   const direction = biomarker.change > 0 ? 'up' : 'down';
-  const amount = withUnit(Math.abs(biomarker.change), biomarker.unit);
+  // As precise as the values it compares: 118 and 131 differ by 13, not 13.1.
+  const latest = numeric[numeric.length - 1]!.value;
+  const amount = withUnit(Math.abs(biomarker.change), biomarker.unit, latest);
   return { direction, words: `${direction === 'up' ? 'Up' : 'Down'} ${amount} ${since}` };
 }
 
