@@ -1,0 +1,126 @@
+// The results page in a real browser: a customer whose FHIR report (four dated LDL readings, the
+// latest in mmol/L, and an HbA1c) was read reads their flagged LDL, its range and its trend at
+// phone and desktop widths, the table under the chart, and passes an accessibility scan.
+import type { Locator, Page } from '@playwright/test';
+import { createConfirmedAccount } from '../support/accounts';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { uniqueEmail } from '../support/checkout-flow';
+import { fullPageShot, SHOT_WIDTHS } from '../support/screenshots';
+import { expect, test } from '../support/shop-server';
+
+const SHOTS_DIR = '/tmp/shots';
+
+const ldl = (date: string, value: number, unit: string, high: number, flag: string) => ({
+  resource: {
+    resourceType: 'Observation',
+    id: `ldl-${date}`,
+    status: 'final',
+    code: {
+      coding: [{ system: 'http://loinc.org', code: '13457-7', display: 'LDL cholesterol' }],
+      text: 'LDL Cholesterol Calc',
+    },
+    effectiveDateTime: `${date}T08:15:00Z`,
+    valueQuantity: { value, unit, system: 'http://unitsofmeasure.org', code: unit },
+    referenceRange: [{ high: { value: high, unit } }],
+    interpretation: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation',
+            code: flag,
+          },
+        ],
+      },
+    ],
+  },
+});
+
+const REPORT = {
+  resourceType: 'Bundle',
+  type: 'collection',
+  entry: [
+    ldl('2025-03-03', 162, 'mg/dL', 100, 'H'),
+    ldl('2025-06-02', 148, 'mg/dL', 100, 'H'),
+    ldl('2025-09-01', 131, 'mg/dL', 100, 'H'),
+    // 3.05 mmol/L is 118 mg/dL: converted, it stays on the same line.
+    ldl('2025-12-01', 3.05, 'mmol/L', 2.59, 'H'),
+    {
+      resource: {
+        resourceType: 'Observation',
+        id: 'hba1c-2025-12-01',
+        status: 'final',
+        code: { coding: [{ system: 'http://loinc.org', code: '4548-4' }], text: 'Hemoglobin A1c' },
+        effectiveDateTime: '2025-12-01T08:15:00Z',
+        valueQuantity: { value: 5.4, unit: '%', system: 'http://unitsofmeasure.org', code: '%' },
+        referenceRange: [{ low: { value: 4, unit: '%' }, high: { value: 5.6, unit: '%' } }],
+      },
+    },
+  ],
+};
+
+const area = (page: Page): Locator => page.locator('[data-area="account"]');
+
+test('a customer reads a flagged LDL, its range and its trend on /account/results, on a phone and a desktop', async ({
+  page,
+  shop,
+}) => {
+  // Sign-up, an upload and two widths with an accessibility scan each on a two-core machine.
+  test.setTimeout(120_000);
+  await createConfirmedAccount(page.request, shop, {
+    email: uniqueEmail('results'),
+    name: 'Robin Results',
+    password: 'results-password-123',
+  });
+  const uploaded = await page.request.post('/user/result-uploads', {
+    // A signed-in change must come from the shop's own origin, as the browser's would.
+    headers: { origin: shop.url },
+    multipart: {
+      file: {
+        name: 'portal-export.json',
+        mimeType: 'application/fhir+json',
+        buffer: Buffer.from(JSON.stringify(REPORT)),
+      },
+    },
+  });
+  expect(uploaded.status()).toBe(201);
+  expect(await uploaded.json()).toMatchObject({ status: 'read', readingCount: 5 });
+
+  for (const width of SHOT_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    // A deep link: the shell sends /account/results to the account area.
+    await page.goto('/account/results');
+    await expect(area(page).getByRole('heading', { level: 1, name: 'Your results' })).toBeVisible();
+
+    const heart = area(page).getByRole('region', { name: 'Heart' });
+    const card = heart.getByRole('listitem', { name: 'LDL cholesterol' });
+    await expect(card.locator('.res-card-head')).toContainText('High');
+    await expect(card.locator('.res-value-number')).toHaveText('118 mg/dL');
+    await expect(card.getByRole('img', { name: '118 mg/dL, range under 100, high' })).toBeVisible();
+    await expect(card).toContainText('Down 13 mg/dL since Sep 1, 2025');
+
+    // The trend: a chart of all four readings (the mmol/L one converted) and the same in a table.
+    const chart = card.getByRole('img', { name: /^LDL cholesterol over time: 4 readings/ });
+    await expect(chart).toBeVisible();
+    await expect(chart.locator('[data-point]')).toHaveCount(4);
+    const table = card.getByRole('table', { name: 'LDL cholesterol: every reading, newest first' });
+    await expect(table.getByRole('row')).toHaveCount(5);
+    await expect(table.getByRole('row').nth(1)).toContainText('Dec 1, 2025');
+    await expect(table.getByRole('row').nth(1)).toContainText('118 mg/dL');
+    await expect(table.getByRole('row').nth(4)).toContainText('162 mg/dL');
+
+    await expect(
+      area(page)
+        .getByRole('region', { name: 'Metabolism' })
+        .getByRole('listitem', { name: 'HbA1c' })
+        .locator('.res-card-head'),
+    ).toContainText('In range');
+
+    // Nothing is wider than the screen.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await fullPageShot(page, `${SHOTS_DIR}/account-results-${width}.png`);
+  }
+});
