@@ -201,6 +201,37 @@ describe('/account/results', () => {
     await waitFor(() => expect(callsTo('GET', RESULTS)).toHaveLength(2));
   });
 
+  it('offers the export and deletes everything from the page once confirmed', async () => {
+    let deleted = false;
+    const { callsTo } = renderResults(resultsPage, {
+      [`GET ${RESULTS}`]: () => [
+        200,
+        deleted ? { biomarkers: [], sources: [], pending: [], retest: null } : resultsPage,
+      ],
+      'DELETE /user/results': () => {
+        deleted = true;
+        return [204];
+      },
+    });
+    const data = await screen.findByRole('region', { name: 'Your data' });
+    expect(within(data).getByRole('link', { name: 'Values as CSV' })).toHaveAttribute(
+      'href',
+      '/user/results/export?format=csv',
+    );
+    const user = userEvent.setup();
+    await user.click(within(data).getByRole('button', { name: 'Delete all my results' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete all your lab results?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete everything' }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Your results' })).toHaveFocus(),
+    );
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent(
+      'Deleted all your lab results and the files you uploaded.',
+    );
+    expect(callsTo('DELETE', '/user/results')).toHaveLength(1);
+    expect(await screen.findByRole('region', { name: 'No results to show yet' })).toBeVisible();
+  });
+
   it('says so when the results did not load, and asks again', async () => {
     let calls = 0;
     renderResults(resultsPage, {

@@ -33,6 +33,8 @@ const css = `
 .rf-skipped { margin: 0; padding-left: 1.2em; }
 .rf-data { margin-top: 20px; padding-top: 16px; border-top: 1px solid var(--acc-line); display: grid; gap: 10px; }
 .rf-data h3 { margin: 0; }
+.rf-data-box { display: grid; gap: 10px; margin-top: 16px; }
+.rf-data-box h2, .rf-data-box p { margin: 0; }
 .rf-data p { margin: 0; }
 .acc .rf-row-action { display: inline-flex; align-items: center; min-height: 32px; padding: 4px 15px; border: 1px solid #8fd3cf; border-radius: 8px; background: #fff; font-weight: 600; text-decoration: none; }
 .acc .rf-row-action:hover { border-color: var(--acc-link); }

@@ -6,13 +6,23 @@ import type { ApiError } from '@shop/shared/http/api-error';
 import { friendlyMessage } from '../../shared/forms/api-form-errors';
 import { useDeleteAllResults } from '../api/delete-all-results';
 import { resultsExportUrl } from '../api/results-export';
+import { ResultFlowStyles } from './result-flow-styles';
 
 /**
  * The customer's copy of everything and the way to erase it: every uploaded file and every reading
  * as one zip, or the readings as FHIR JSON or CSV; and every upload and reading deleted for good,
  * once confirmed in a dialog.
  */
-export function ResultsDataSection({ onDeleted }: { onDeleted: (message: string) => void }) {
+export function ResultsDataSection({
+  onDeleted,
+  className = 'rf-data',
+  Heading = 'h3',
+}: {
+  onDeleted: (message: string) => void;
+  className?: string;
+  /** The section's heading level where it sits: inside a panel (h3) or on a page (h2). */
+  Heading?: 'h2' | 'h3';
+}) {
   const { api } = useShell();
   const remove = useDeleteAllResults();
   const [open, setOpen] = useState(false);
@@ -34,8 +44,9 @@ export function ResultsDataSection({ onDeleted }: { onDeleted: (message: string)
   };
 
   return (
-    <section className="rf-data" aria-labelledby={titleId}>
-      <h3 id={titleId}>Your data</h3>
+    <section className={className} aria-labelledby={titleId}>
+      <ResultFlowStyles />
+      <Heading id={titleId}>Your data</Heading>
       <p className="acc-muted">
         Download everything you uploaded and every value we read, or delete it all.
       </p>

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import Skeleton from 'antd/es/skeleton';
 import { Link } from 'react-router';
 import { RESULT_UPLOAD_MAX_LABEL } from '@shop/shared/contract/result-uploads';
@@ -11,6 +12,7 @@ import { BiomarkerCard } from './biomarker-card';
 import { PendingUploads, ResultSources, RetestBox } from './results-sidebar';
 import { ResultsStyles } from './results-styles';
 import { ResultsUploadSlot } from './results-upload-slot';
+import { ResultsDataSection } from '../../result-uploads/components/results-data-section';
 
 const FALLBACK_DISCLAIMER =
   'These pages inform; they do not diagnose. Talk to a doctor about what your results mean for you.';
@@ -31,7 +33,13 @@ function EmptyResults() {
   );
 }
 
-function ResultsBody({ data }: { data: ResultsData }) {
+function ResultsBody({
+  data,
+  onDeleted,
+}: {
+  data: ResultsData;
+  onDeleted: (message: string) => void;
+}) {
   const guide = useBiomarkerGuide();
   const explanations = new Map(guide.data?.biomarkers.map((entry) => [entry.key, entry]));
   const outside = data.biomarkers.filter((biomarker) => {
@@ -90,6 +98,7 @@ function ResultsBody({ data }: { data: ResultsData }) {
               <ResultsUploadSlot />
             </section>
           </div>
+          <ResultsDataSection className="res-box rf-data-box" Heading="h2" onDeleted={onDeleted} />
         </>
       )}
     </>
@@ -100,6 +109,13 @@ function ResultsBody({ data }: { data: ResultsData }) {
 export function ResultsPage() {
   const results = useResults();
   const guide = useBiomarkerGuide();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [notice, setNotice] = useState('');
+  // After deleting everything the section is gone: say so, and start again from the page's heading.
+  const onDeleted = (message: string) => {
+    setNotice(message);
+    heading.current?.focus();
+  };
 
   return (
     <div className="acc acc-page">
@@ -108,8 +124,14 @@ export function ResultsPage() {
       <p className="res-nav">
         <Link to="/account">← Your account</Link>
       </p>
-      <h1>Your results</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        Your results
+      </h1>
       <p className="acc-page-lead">{guide.data?.disclaimer ?? FALLBACK_DISCLAIMER}</p>
+      {/* Always in the page, so screen readers announce what is put into it. */}
+      <p role="status" className="acc-status">
+        {notice}
+      </p>
       {results.isPending ? (
         <div aria-busy="true">
           <p role="status" className="acc-sr-only">
@@ -121,7 +143,7 @@ export function ResultsPage() {
       ) : results.isError ? (
         <LoadFailed what="your results" onRetry={() => void results.refetch()} />
       ) : (
-        <ResultsBody data={results.data} />
+        <ResultsBody data={results.data} onDeleted={onDeleted} />
       )}
     </div>
   );
