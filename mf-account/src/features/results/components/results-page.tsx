@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import Skeleton from 'antd/es/skeleton';
 import { Link } from 'react-router';
-import { RESULT_UPLOAD_MAX_LABEL } from '@shop/shared/contract/result-uploads';
 import type { ResultsPage as ResultsData } from '@shop/shared/contract/results';
 import { AccountStyles } from '../../shared/components/account-styles';
 import { LoadFailed } from '../../shared/components/load-failed';
@@ -27,7 +26,7 @@ function EmptyResults() {
         <li>the CSV file some labs and portals offer, once you match its columns;</li>
         <li>a PDF or a photo of the report, once you confirm the values.</li>
       </ul>
-      <p className="acc-muted">Files up to {RESULT_UPLOAD_MAX_LABEL}. Only you can see them.</p>
+      <p className="acc-muted">Only you can see them.</p>
       <ResultsUploadSlot />
     </section>
   );
