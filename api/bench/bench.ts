@@ -9,23 +9,28 @@
 // profile of the API process to api/bench/profiles/ when it stops. The renewal case
 // (--only=renewals; renewal-bench.ts) always runs on PostgreSQL, starting the cluster if needed.
 // The results case (--only=results; results-bench.ts) times a 2,000-observation upload.
+// --instances N runs the order case through HAProxy in front of N API processes on one
+// PostgreSQL, beside one instance behind the same balancer (scale-out-bench.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { orderBody } from '../test/helpers/checkout-fixtures';
-import { findPostgresBinDir, startCluster, type Cluster } from '../test/postgres/cluster';
+import { startPostgres } from './bench-postgres';
+import { orderRequests } from './order-requests';
 import { BENCH_ADMIN_TOKEN, type BenchServerReady, type OrderTally } from './bench-protocol';
 import { runRenewalBench } from './renewal-bench';
 import { runResultsBench } from './results-bench';
+import { runScaleOutBench } from './scale-out-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const POSTGRES = process.argv.includes('--postgres') || process.env.BENCH_DATABASE === 'postgres';
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const CPU_PROFILE = process.argv.includes('--cpu-prof');
+const INSTANCES_AT = process.argv.indexOf('--instances');
+const INSTANCES = INSTANCES_AT > 0 ? Number(process.argv[INSTANCES_AT + 1]) : null;
 const PROFILE_DIR = path.join(__dirname, 'profiles');
 
 interface Figures {
@@ -70,27 +75,6 @@ async function measure(
   };
 }
 
-/** A throwaway cluster with an empty database for the API to migrate and seed. */
-async function startPostgres(
-  database = 'shop_bench',
-): Promise<{ cluster: Cluster; databaseUrl: string }> {
-  const binDir = findPostgresBinDir();
-  if (!binDir) throw new Error('--postgres needs PostgreSQL installed (initdb was not found)');
-  const cluster = await startCluster(binDir);
-  try {
-    const admin = new pg.Client({ connectionString: cluster.adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    await admin.end();
-  } catch (error) {
-    cluster.stop();
-    throw error;
-  }
-  const url = new URL(cluster.adminUrl);
-  url.pathname = `/${database}`;
-  return { cluster, databaseUrl: url.toString() };
-}
-
 /** Warns unless every order answered 201 is one paid order with one charge and no refund. */
 async function checkOrders(server: ChildProcess, order: Figures) {
   // Orders still in flight when the run ended finish on their own: count once the figures settle.
@@ -113,6 +97,7 @@ async function checkOrders(server: ChildProcess, order: Figures) {
 
 async function main() {
   if (ONLY === 'renewals') return renewals();
+  if (INSTANCES) return runScaleOutBench(INSTANCES, { seconds: SECONDS, connections: CONNECTIONS });
   const postgres = POSTGRES ? await startPostgres() : null;
   if (ONLY === 'results') {
     try {
@@ -169,26 +154,13 @@ async function main() {
     });
     // Every request is a new order: its own idempotency key, shopper and session, one kit,
     // no price sent (the server prices it), the test card that succeeds.
-    let shopper = 0;
-    const order = await measure(server, 'consumer order (price, charge, write)', {
-      url: `${api}${API_PATHS.orders}`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (request) => {
-            shopper += 1;
-            return {
-              ...request,
-              headers: { ...request.headers, 'idempotency-key': randomUUID() },
-              body: JSON.stringify(
-                orderBody({ email: `bench-${shopper}@example.com`, name: `Bench ${shopper}` }),
-              ),
-            };
-          },
-        },
-      ],
-    });
+    const order = await measure(
+      server,
+      'consumer order (price, charge, write)',
+      orderRequests(api, (shopper) =>
+        orderBody({ email: `bench-${shopper}@example.com`, name: `Bench ${shopper}` }),
+      ),
+    );
     console.log(
       `\nAPI benchmark: ${SECONDS} s per case, ${CONNECTIONS} connections, loopback, database ${ready.database}` +
         `${ready.poolSize ? ` (pool of ${ready.poolSize})` : ''}`,
