@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import type { Database } from '../src/db/schema';
 import { toCount } from '../src/lib/count';
 import { loadBenchConfig } from './bench-config';
+import { mintCardTokens, tokensFor } from './order-requests';
 import { BENCH_ADMIN_TOKEN, type BenchServerReady, type OrderTally } from './bench-protocol';
 
 async function tallyOrders(db: Database): Promise<OrderTally> {
@@ -43,6 +44,7 @@ async function main() {
 
   const { config, removeDataDir } = loadBenchConfig({ ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
   const app = await buildApp(config);
+  await mintCardTokens(app.db, tokensFor(Number(process.env.BENCH_SECONDS ?? 8)));
   await app.listen({ port: 0, host: '127.0.0.1' });
 
   const port = (server: typeof bare) => (server.server.address() as { port: number }).port;

@@ -12,13 +12,11 @@
 // --instances N runs the order case through HAProxy in front of N API processes on one
 // PostgreSQL, beside one instance behind the same balancer (scale-out-bench.ts).
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { API_PATHS } from '@shop/shared/contract/paths';
 import { orderBody } from '../test/helpers/checkout-fixtures';
 import { startPostgres } from './bench-postgres';
-import { orderRequests } from './order-requests';
+import { mintedCard, orderRequests } from './order-requests';
 import { BENCH_ADMIN_TOKEN, type BenchServerReady, type OrderTally } from './bench-protocol';
 import { runRenewalBench } from './renewal-bench';
 import { runResultsBench } from './results-bench';
@@ -158,7 +156,11 @@ async function main() {
       server,
       'consumer order (price, charge, write)',
       orderRequests(api, (shopper) =>
-        orderBody({ email: `bench-${shopper}@example.com`, name: `Bench ${shopper}` }),
+        orderBody({
+          email: `bench-${shopper}@example.com`,
+          name: `Bench ${shopper}`,
+          paymentMethod: mintedCard(shopper),
+        }),
       ),
     );
     console.log(

@@ -13,7 +13,7 @@ import { orderBody } from '../test/helpers/checkout-fixtures';
 import { startScaleOut, type ScaleOut } from '../test/helpers/scale-out';
 import { prepareTemplate } from '../test/helpers/template-database';
 import { startPostgres } from './bench-postgres';
-import { orderRequests } from './order-requests';
+import { mintCardTokens, mintedCard, orderRequests, tokensFor } from './order-requests';
 
 interface ScaleFigures {
   instances: number;
@@ -51,12 +51,7 @@ async function runOnce(
   let shop: ScaleOut | null = null;
   try {
     await prepareTemplate(handle.db);
-    // Card tokens as the provider's element hands them out, one per order, made beforehand so
-    // the run measures orders only.
-    const tokens = 2_000 * (options.seconds + 2);
-    await sql`insert into payment_tokens (id, type, brand, last4, exp_month, exp_year, test_behaviour, created_at)
-      select 'tok_scale_' || n, 'card', 'visa', '4242', 12, 2099, 'succeed', now()
-      from generate_series(1, ${tokens}) as n`.execute(handle.db);
+    await mintCardTokens(handle.db, tokensFor(options.seconds));
     shop = await startScaleOut({
       databaseUrl: postgres.databaseUrl,
       count: instances,
@@ -72,7 +67,7 @@ async function runOnce(
     const orderRequest = orderRequests(shop.url, (n) =>
       orderBody({
         email: `scale-bench-${n}@example.com`,
-        paymentMethod: { type: 'token', token: `tok_scale_${n}`, save: false },
+        paymentMethod: mintedCard(n),
       }),
     );
     const warmUp = await autocannon({ ...orderRequest, duration: 1 });
