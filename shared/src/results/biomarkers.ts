@@ -18,6 +18,8 @@ export interface BiomarkerDefinition {
    * differ only by a metric prefix (mg/L and mg/dL, nmol/L and pmol/L) need no entry.
    */
   conversions: Readonly<Record<string, number>>;
+  /** Decimals labs print in `unit`; a converted value is rounded to them (else 3 significant digits). */
+  decimals?: number;
 }
 
 // Molar conversions: mg/dL per mmol/L is the molar mass / 10 (cholesterol 386.7 g/mol).
@@ -33,6 +35,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['cholesterol', 'total cholesterol', 'cholesterol total', 'chol', 'tc'],
     unit: 'mg/dL',
     conversions: { 'mmol/L': CHOLESTEROL_MG_DL_PER_MMOL_L },
+    decimals: 0,
   },
   {
     key: 'ldl-cholesterol',
@@ -50,6 +53,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     ],
     unit: 'mg/dL',
     conversions: { 'mmol/L': CHOLESTEROL_MG_DL_PER_MMOL_L },
+    decimals: 0,
   },
   {
     key: 'hdl-cholesterol',
@@ -59,6 +63,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['hdl', 'hdl-c', 'hdl cholesterol', 'cholesterol in hdl', 'cholesterol hdl'],
     unit: 'mg/dL',
     conversions: { 'mmol/L': CHOLESTEROL_MG_DL_PER_MMOL_L },
+    decimals: 0,
   },
   {
     key: 'non-hdl-cholesterol',
@@ -68,6 +73,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['non-hdl', 'non hdl', 'non-hdl cholesterol', 'non hdl cholesterol', 'non-hdl-c'],
     unit: 'mg/dL',
     conversions: { 'mmol/L': CHOLESTEROL_MG_DL_PER_MMOL_L },
+    decimals: 0,
   },
   {
     key: 'triglycerides',
@@ -77,6 +83,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['triglycerides', 'triglyceride', 'trig', 'tg', 'trigs'],
     unit: 'mg/dL',
     conversions: { 'mmol/L': 88.57 },
+    decimals: 0,
   },
   {
     key: 'apolipoprotein-b',
@@ -106,6 +113,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['glucose', 'fasting glucose', 'glucose fasting', 'blood glucose', 'glu'],
     unit: 'mg/dL',
     conversions: { 'mmol/L': 18.016 },
+    decimals: 0,
   },
   {
     key: 'hba1c',
@@ -133,6 +141,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['insulin', 'fasting insulin', 'insulin fasting'],
     unit: 'u[IU]/mL',
     conversions: { 'pmol/L': 1 / 6 },
+    decimals: 1,
   },
   // Liver.
   {
@@ -150,6 +159,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     ],
     unit: 'U/L',
     conversions: { 'ukat/L': 60 },
+    decimals: 0,
   },
   {
     key: 'ast',
@@ -166,6 +176,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     ],
     unit: 'U/L',
     conversions: { 'ukat/L': 60 },
+    decimals: 0,
   },
   {
     key: 'ggt',
@@ -181,6 +192,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     ],
     unit: 'U/L',
     conversions: { 'ukat/L': 60 },
+    decimals: 0,
   },
   {
     key: 'alkaline-phosphatase',
@@ -190,6 +202,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['alp', 'alkaline phosphatase', 'alk phos', 'alkaline phosphatase total'],
     unit: 'U/L',
     conversions: { 'ukat/L': 60 },
+    decimals: 0,
   },
   {
     key: 'bilirubin',
@@ -199,6 +212,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['bilirubin', 'total bilirubin', 'bilirubin total', 'tbil', 'bili total'],
     unit: 'mg/dL',
     conversions: { 'umol/L': 1 / 17.1 },
+    decimals: 1,
   },
   {
     key: 'albumin',
@@ -227,6 +241,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['creatinine', 'creat', 'crea', 'creatinine serum'],
     unit: 'mg/dL',
     conversions: { 'umol/L': 1 / 88.42 },
+    decimals: 2,
   },
   {
     key: 'egfr',
@@ -254,6 +269,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     unit: 'mg/dL',
     // Urea in mmol/L to urea nitrogen in mg/dL: two nitrogen atoms of 14.007 g/mol.
     conversions: { 'mmol/L': 2.801 },
+    decimals: 0,
   },
   {
     key: 'uric-acid',
@@ -263,6 +279,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['uric acid', 'urate', 'uric acid serum'],
     unit: 'mg/dL',
     conversions: { 'umol/L': 1 / 59.48 },
+    decimals: 1,
   },
   {
     key: 'sodium',
@@ -290,6 +307,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['calcium', 'ca', 'calcium total', 'total calcium'],
     unit: 'mg/dL',
     conversions: { 'mmol/L': 4.008 },
+    decimals: 1,
   },
   // Blood count and iron.
   {
@@ -301,6 +319,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     unit: 'g/dL',
     // mmol/L as used in the Netherlands counts haemoglobin monomers (16.11 g/mol × 1000 / 10).
     conversions: { 'mmol/L': 1.611 },
+    decimals: 1,
   },
   {
     key: 'hematocrit',
@@ -310,6 +329,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['hematocrit', 'haematocrit', 'hct', 'pcv', 'packed cell volume'],
     unit: '%',
     conversions: { 'L/L': 100 },
+    decimals: 1,
   },
   {
     key: 'wbc',
@@ -355,6 +375,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['ferritin', 'ferritin serum'],
     unit: 'ng/mL',
     conversions: { 'pmol/L': 1 / 2.247 },
+    decimals: 0,
   },
   {
     key: 'iron',
@@ -364,6 +385,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['iron', 'serum iron', 'iron serum', 'fe', 'iron total'],
     unit: 'ug/dL',
     conversions: { 'umol/L': 5.585 },
+    decimals: 0,
   },
   // Hormones.
   {
@@ -374,6 +396,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['testosterone', 'total testosterone', 'testosterone total', 'testosterone serum'],
     unit: 'ng/dL',
     conversions: { 'nmol/L': 28.84 },
+    decimals: 0,
   },
   {
     key: 'free-testosterone',
@@ -383,6 +406,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['free testosterone', 'testosterone free', 'free t'],
     unit: 'pg/mL',
     conversions: { 'pmol/L': 0.2884 },
+    decimals: 1,
   },
   {
     key: 'estradiol',
@@ -392,6 +416,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['estradiol', 'oestradiol', 'e2', 'estradiol (e2)'],
     unit: 'pg/mL',
     conversions: { 'pmol/L': 0.2724 },
+    decimals: 0,
   },
   {
     key: 'cortisol',
@@ -401,6 +426,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['cortisol', 'cortisol am', 'morning cortisol', 'cortisol serum'],
     unit: 'ug/dL',
     conversions: { 'nmol/L': 1 / 27.59 },
+    decimals: 1,
   },
   {
     key: 'dhea-s',
@@ -410,6 +436,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['dhea-s', 'dheas', 'dhea sulfate', 'dhea sulphate', 'dehydroepiandrosterone sulfate'],
     unit: 'ug/dL',
     conversions: { 'umol/L': 36.81 },
+    decimals: 0,
   },
   {
     key: 'shbg',
@@ -438,6 +465,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['free t4', 'ft4', 't4 free', 'free thyroxine', 'thyroxine free', 't4 free direct'],
     unit: 'ng/dL',
     conversions: { 'pmol/L': 1 / 12.87 },
+    decimals: 2,
   },
   {
     key: 'free-t3',
@@ -447,6 +475,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['free t3', 'ft3', 't3 free', 'free triiodothyronine', 'triiodothyronine free'],
     unit: 'pg/mL',
     conversions: { 'pmol/L': 1 / 1.536 },
+    decimals: 1,
   },
   // Nutrients.
   {
@@ -467,6 +496,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     ],
     unit: 'ng/mL',
     conversions: { 'nmol/L': 1 / 2.496 },
+    decimals: 0,
   },
   {
     key: 'vitamin-b12',
@@ -476,6 +506,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['vitamin b12', 'b12', 'vit b12', 'cobalamin', 'cobalamins'],
     unit: 'pg/mL',
     conversions: { 'pmol/L': 1.355 },
+    decimals: 0,
   },
   {
     key: 'folate',
@@ -485,6 +516,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['folate', 'folic acid', 'folate serum', 'serum folate'],
     unit: 'ng/mL',
     conversions: { 'nmol/L': 1 / 2.266 },
+    decimals: 1,
   },
   {
     key: 'magnesium',
@@ -494,6 +526,7 @@ export const BIOMARKERS: readonly BiomarkerDefinition[] = [
     aliases: ['magnesium', 'mg', 'magnesium serum'],
     unit: 'mg/dL',
     conversions: { 'mmol/L': 2.431 },
+    decimals: 1,
   },
   // Inflammation.
   {

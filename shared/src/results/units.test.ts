@@ -5,6 +5,7 @@ import {
   convertRange,
   flagFromRange,
   matchBiomarker,
+  roundConverted,
   unitKey,
 } from './units';
 
@@ -134,5 +135,27 @@ describe('flagFromRange', () => {
     expect(flagFromRange(null, range)).toBeNull();
     expect(flagFromRange(5, null)).toBeNull();
     expect(flagFromRange(5, { low: null, high: null, text: 'negative' })).toBeNull();
+  });
+});
+
+describe('roundConverted', () => {
+  it("rounds a converted value to the decimals labs print in the biomarker's unit", () => {
+    const glucose = definition('glucose');
+    const range = convertRange({ low: 3.9, high: 5.6, text: null }, 'mmol/L', glucose)!;
+    expect(range.low).toBeCloseTo(70.262, 3);
+    expect([range.low!, range.high!].map((bound) => roundConverted(bound, glucose))).toEqual([
+      70, 101,
+    ]);
+    expect(
+      roundConverted(convert(88, 'umol/L', definition('creatinine'))!, definition('creatinine')),
+    ).toBe(1);
+    expect(
+      roundConverted(convert(20, 'pmol/L', definition('free-t4'))!, definition('free-t4')),
+    ).toBe(1.55);
+  });
+
+  it('keeps three significant digits for a biomarker without usual decimals', () => {
+    expect(roundConverted(12.3456, {})).toBe(12.3);
+    expect(roundConverted(0.012345, {})).toBe(0.0123);
   });
 });

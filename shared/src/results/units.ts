@@ -168,6 +168,19 @@ export function convert(
   return null;
 }
 
+/**
+ * A converted value at the precision labs print in the biomarker's unit (glucose 3.9 mmol/L is
+ * 70 mg/dL, not 70.262): the factor's digits are not the lab's.
+ */
+export function roundConverted(
+  value: number,
+  definition: Pick<BiomarkerDefinition, 'decimals'>,
+): number {
+  if (definition.decimals === undefined) return Number(value.toPrecision(3));
+  const scale = 10 ** definition.decimals;
+  return Math.round(value * scale) / scale;
+}
+
 /** The reference range in the biomarker's unit; null when it cannot be converted. */
 export function convertRange(
   range: ReferenceRange,

@@ -11,7 +11,7 @@ import type {
   RetestPrompt,
 } from '@shop/shared/contract/results';
 import { BIOMARKERS, type BiomarkerDefinition } from '@shop/shared/results/biomarkers';
-import { convert, flagFromRange, matchBiomarker } from '@shop/shared/results/units';
+import { convert, flagFromRange, matchBiomarker, roundConverted } from '@shop/shared/results/units';
 import type { Executor, ResultReadingRow, ResultUploadRow } from '../../db/schema';
 import { addCalendarSteps, type CalendarUnit } from '../../lib/calendar';
 import { listOwnReadings } from '../../repositories/result-readings-repository';
@@ -59,7 +59,13 @@ function toUnit(
   definition: BiomarkerDefinition | null,
 ): number | null {
   if (value === null) return null;
-  if (definition) return convert(value, unit, definition);
+  if (definition) {
+    const converted = convert(value, unit, definition);
+    // A value in the biomarker's own unit stays as the lab wrote it.
+    return converted === null || converted === value
+      ? converted
+      : roundConverted(converted, definition);
+  }
   return (unit ?? '') === (target ?? '') ? value : null;
 }
 

@@ -443,11 +443,12 @@ describe('the results page', () => {
     const page = await resultsOf(person);
     const ldl = page.biomarkers.find((biomarker) => biomarker.key === 'ldl-cholesterol');
     expect(ldl).toMatchObject({ unit: 'mg/dL', system: 'heart' });
-    expect(ldl?.points.map((point) => point.value)).toEqual([162, expect.closeTo(135.345, 3)]);
+    // Converted values and ranges at the precision labs print in mg/dL (135, not 135.345).
+    expect(ldl?.points.map((point) => point.value)).toEqual([162, 135]);
     expect(ldl?.points.map((point) => point.flag)).toEqual(['high', 'high']);
     expect(ldl?.points[1]?.asWritten).toBe('3.5 mmol/L');
-    expect(ldl?.points[1]?.range?.high).toBeCloseTo(3.36 * 38.67, 3);
-    expect(ldl?.change).toBeCloseTo(135.345 - 162, 3);
+    expect(ldl?.points[1]?.range).toMatchObject({ low: null, high: 130 });
+    expect(ldl?.change).toBe(-27);
     // A unit that cannot be converted is kept for the table, never drawn.
     const glucose = page.biomarkers.find((biomarker) => biomarker.key === 'glucose');
     expect(glucose?.points.map((point) => point.value)).toEqual([null]);

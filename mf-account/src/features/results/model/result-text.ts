@@ -66,7 +66,10 @@ export function rangeWords(range: ReferenceRange | null): string | null {
     const decimals = (value: number) => formatNumber(value).split('.')[1]?.length ?? 0;
     const digits = Math.max(decimals(low), decimals(high));
     const bound = (value: number) =>
-      new Intl.NumberFormat('en-US', { minimumFractionDigits: digits }).format(value);
+      new Intl.NumberFormat('en-US', {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(value);
     return `${bound(low)}–${bound(high)}`;
   }
   if (high !== null) return `under ${formatNumber(high)}`;
