@@ -24,6 +24,7 @@ import * as m0022 from './0022-subscription-mirror-jobs';
 import * as m0023 from './0023-result-readings';
 import * as m0024 from './0024-shared-limits';
 import * as m0025 from './0025-release-registries';
+import * as m0026 from './0026-upload-results-copy';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023-result-readings': m0023,
   '0024-shared-limits': m0024,
   '0025-release-registries': m0025,
+  '0026-upload-results-copy': m0026,
 };
