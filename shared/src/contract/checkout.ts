@@ -13,7 +13,7 @@ import {
   queryListSchema,
   sessionIdSchema,
 } from './common';
-import { cartItemSchema, cartSchema } from './cart';
+import { cartItemSchema, cartSchema, putCartBodySchema } from './cart';
 import {
   chargeViewSchema,
   nextActionSchema,
@@ -139,6 +139,16 @@ export const visitorCartSchema = z.object({
   quote: checkoutQuoteSchema.nullable(),
 });
 export type VisitorCart = z.infer<typeof visitorCartSchema>;
+
+/**
+ * PUT /api/v1/cart/priced: replaces the cart's lines like PUT /api/v1/cart and answers with the
+ * saved cart and its quote (priced as POST …/checkout/quote prices it), so a cart page's change is
+ * one request, not a save followed by a quote.
+ */
+export const putPricedCartBodySchema = putCartBodySchema.extend(
+  checkoutQuoteBodySchema.omit({ items: true, shipUpfront: true }).shape,
+);
+export type PutPricedCartBody = z.input<typeof putPricedCartBodySchema>;
 
 /** The header that makes order placement idempotent (one click, one order). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

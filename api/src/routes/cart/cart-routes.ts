@@ -4,8 +4,11 @@ import {
   mergeCartBodySchema,
   putCartBodySchema,
 } from '@shop/shared/contract/cart';
+import { putPricedCartBodySchema, visitorCartSchema } from '@shop/shared/contract/checkout';
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
+import type { CartItem } from '@shop/shared/contract/cart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   getCart,
@@ -14,7 +17,8 @@ import {
   putCart,
   type CartOwner,
 } from '../../repositories/carts-repository';
-import { assertKnownLookupKeys } from '../../services/checkout/pricing';
+import { withPartnerTitles } from '../../services/checkout/partner-titles';
+import { assertKnownLookupKeys, priceCart, toQuote } from '../../services/checkout/pricing';
 import { rememberCartSession } from '../../services/cart/cart-session';
 
 /**
@@ -49,6 +53,22 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Replaces the caller's cart lines: repeated keys become one line, capped like any line. */
+  async function saveLines(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: { sessionId: string; items: CartItem[] },
+  ) {
+    const items = mergeItems([], body.items);
+    await assertKnownLookupKeys(
+      db,
+      app.catalogPrices,
+      items.map((item) => item.lookupKey),
+    );
+    if (!request.user) rememberCartSession(reply, config, body.sessionId);
+    return putCart(db, await ownerFor(request.user?.id ?? null, body.sessionId), items);
+  }
+
   app.put(
     API_PATHS.cart,
     {
@@ -61,16 +81,39 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartSchema, ...errors },
       },
     },
+    (request, reply) => saveLines(request, reply, request.body),
+  );
+
+  app.put(
+    API_PATHS.cartPriced,
+    {
+      config: { auth: 'optional', privateResponse: true },
+      schema: {
+        tags: ['cart'],
+        summary: "Replace the cart's lines and answer with the cart priced",
+        operationId: 'savePricedCart',
+        description:
+          "One request for a cart page's change: the saved cart and its quote (as POST …/checkout/quote prices it; null when empty).",
+        body: putPricedCartBodySchema,
+        response: { 200: visitorCartSchema, ...errors },
+      },
+    },
     async (request, reply) => {
-      // Repeated keys become one line, capped like any line.
-      const items = mergeItems([], request.body.items);
-      await assertKnownLookupKeys(
-        db,
-        app.catalogPrices,
-        items.map((item) => item.lookupKey),
-      );
-      if (!request.user) rememberCartSession(reply, config, request.body.sessionId);
-      return putCart(db, await ownerFor(request.user?.id ?? null, request.body.sessionId), items);
+      const cart = await saveLines(request, reply, request.body);
+      if (cart.items.length === 0) return { cart, quote: null };
+      const { country, discountCode, email, businessKey } = request.body;
+      const priced = await priceCart(db, app.catalogPrices, {
+        items: cart.items,
+        country,
+        shipUpfront: false,
+        discountCode,
+        email,
+        businessKey,
+      });
+      return {
+        cart,
+        quote: toQuote(await withPartnerTitles(app.customizations, businessKey, priced)),
+      };
     },
   );
 

@@ -117,4 +117,42 @@ describe('/api/v1/cart: the server-side cart', () => {
     expect((await placeOrder(t, orderBody({ sessionId }))).statusCode).toBe(201);
     expect((await get(sessionId)).json().items).toEqual([]);
   });
+
+  describe('PUT /api/v1/cart/priced: a change answered with the priced cart', () => {
+    const putPriced = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      t.inject({ method: 'PUT', url: API_PATHS.cartPriced, payload, headers });
+
+    it('saves the lines like PUT /api/v1/cart and answers with the quote POST …/checkout/quote gives', async () => {
+      const sessionId = randomUUID();
+      const items = [
+        { lookupKey: 'bloodwise_quarterly', quantity: 1 },
+        { lookupKey: 'bloodwise_quarterly', quantity: 1 },
+      ];
+      const saved = await putPriced({ sessionId, items, country: 'CA' });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.headers['cache-control']).toContain('no-store');
+      const { cart, quote } = saved.json();
+      expect(cart.items).toEqual([{ lookupKey: 'bloodwise_quarterly', quantity: 2 }]);
+      expect((await get(sessionId)).json().items).toEqual(cart.items);
+      const quoted = await t.inject({
+        method: 'POST',
+        url: API_PATHS.checkoutQuote,
+        payload: { items: cart.items, country: 'CA' },
+      });
+      expect(quote).toEqual(quoted.json());
+      expect(quote.lines[0].quantity).toBe(2);
+      // The browser's cart cookie, as the plain save sets it.
+      expect(cartCookie(saved)).toMatch(/^bw_cart_session=/);
+    });
+
+    it('answers an emptied cart with no quote, and refuses what PUT /api/v1/cart refuses', async () => {
+      const sessionId = randomUUID();
+      await put(sessionId, [{ lookupKey: 'bloodwise_quarterly', quantity: 1 }]);
+      const emptied = await putPriced({ sessionId, items: [] });
+      expect(emptied.json()).toEqual({ cart: expect.objectContaining({ items: [] }), quote: null });
+      const refused = await putPriced({ sessionId, items: [{ lookupKey: 'nope', quantity: 1 }] });
+      expect(refused.statusCode).toBe(400);
+      expect((await get(sessionId)).json().items).toEqual([]);
+    });
+  });
 });
