@@ -1,6 +1,37 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeError, type FakeAnswer } from '@shop/shared/shell-contract/fake-api';
 import { renderCheckout } from './render-checkout';
+
+/** Holds the answers to cart changes until the test lets them go, with the fake's own answer or another. */
+function heldCartChanges(api: ReturnType<typeof renderCheckout>['api']) {
+  const waiting: ((answer?: FakeAnswer) => void)[] = [];
+  let passing = false;
+  api.on((request) => {
+    if (passing || request.method !== 'put' || !request.url.startsWith('/api/v1/cart'))
+      return undefined;
+    return new Promise<FakeAnswer>((resolve) => {
+      waiting.push((answer) => {
+        if (answer) return resolve(answer);
+        // The fake server's own answer, as if nothing had held it (not recorded twice).
+        passing = true;
+        const own = api.adapter({ method: 'put', url: request.url, data: request.body } as never);
+        passing = false;
+        api.requests.pop();
+        resolve(own.then((response) => ({ status: response.status, data: response.data })));
+      });
+    });
+  });
+  return {
+    answer: async (answer?: FakeAnswer) => {
+      await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+      waiting.shift()!(answer);
+    },
+  };
+}
+
+const quantityOf = (title: string) =>
+  screen.getByRole('group', { name: `Quantity of ${title}` }).querySelector('output')!;
 
 describe('cart page', () => {
   beforeEach(() => {
@@ -85,5 +116,69 @@ describe('cart page', () => {
       cart: [{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }],
     });
     expect(await screen.findByTestId('summary-discount')).toHaveTextContent('−$14.90');
+  });
+
+  describe('changes show at once and settle with the server', () => {
+    const twoLines = {
+      cart: [
+        { lookupKey: 'bloodwise_quarterly', quantity: 1 },
+        { lookupKey: 'mini_panel_upgrade', quantity: 2 },
+      ],
+    };
+
+    /** The cart page with two lines, its changes' answers held by the test. */
+    async function openWithHeldChanges() {
+      const user = userEvent.setup();
+      const view = renderCheckout('/shopping-cart', twoLines);
+      await screen.findAllByTestId('summary-line');
+      return { ...view, user, server: heldCartChanges(view.api) };
+    }
+
+    it('"+" shows the new quantity before the server answers, in one request answered with the priced cart', async () => {
+      const { user, api, server } = await openWithHeldChanges();
+      const before = api.requests.length;
+
+      await user.click(screen.getByRole('button', { name: 'One more Bloodwise Quarterly' }));
+      expect(quantityOf('Bloodwise Quarterly')).toHaveTextContent('2');
+      await server.answer();
+      await waitFor(() => expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('$336'));
+      expect(quantityOf('Bloodwise Quarterly')).toHaveTextContent('2');
+      // One request: the change, answered with the cart and its quote; no quote asked after it.
+      const sent = api.requests.slice(before);
+      expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual([
+        'put /api/v1/cart/priced',
+      ]);
+      expect(api.cart.items[0]).toEqual({ lookupKey: 'bloodwise_quarterly', quantity: 2 });
+    });
+
+    it('"−" shows at once; refused by the server it rolls back and says so', async () => {
+      const { user, record, server } = await openWithHeldChanges();
+
+      await user.click(screen.getByRole('button', { name: 'One fewer Mini Panel' }));
+      expect(quantityOf('Mini Panel')).toHaveTextContent('1');
+      expect(record.notifications).toEqual([]);
+      await server.answer(fakeError(409, 'CONFLICT', 'That line changed in another tab.'));
+      await waitFor(() => expect(quantityOf('Mini Panel')).toHaveTextContent('2'));
+      expect(record.notifications).toEqual([
+        {
+          level: 'error',
+          message: 'Your cart was not changed',
+          description: 'That line changed in another tab.',
+        },
+      ]);
+    });
+
+    it('remove takes the line away at once; a server error brings it back with a message', async () => {
+      const { user, record, server } = await openWithHeldChanges();
+
+      await user.click(screen.getByRole('button', { name: 'Remove Mini Panel' }));
+      expect(screen.getAllByTestId('summary-line')).toHaveLength(1);
+      await server.answer(fakeError(500, 'INTERNAL', 'Something went wrong.'));
+      await waitFor(() => expect(screen.getAllByTestId('summary-line')).toHaveLength(2));
+      expect(quantityOf('Mini Panel')).toHaveTextContent('2');
+      expect(record.notifications.map((entry) => entry.message)).toEqual([
+        'Your cart was not changed',
+      ]);
+    });
   });
 });

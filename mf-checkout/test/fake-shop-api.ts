@@ -61,6 +61,14 @@ export function createFakeShopApi(initialCart: CartItem[] = []) {
       cart = { items: (body as { items: CartItem[] }).items, updatedAt: new Date().toISOString() };
       return { status: 200, data: cart };
     }
+    if (url === '/api/v1/cart/priced' && method === 'put') {
+      const input = body as { items: CartItem[]; country?: string; discountCode?: string | null };
+      cart = { items: input.items, updatedAt: new Date().toISOString() };
+      const priced = input.items.length
+        ? quote(input.items, input.country, input.discountCode ?? null)
+        : null;
+      return { status: 200, data: { cart, quote: priced } };
+    }
     if (url.endsWith('/checkout/quote')) {
       const input = body as { items: CartItem[]; country?: string; discountCode?: string | null };
       return { status: 200, data: quote(input.items, input.country, input.discountCode ?? null) };

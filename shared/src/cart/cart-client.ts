@@ -4,6 +4,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Cart, CartItem } from '../contract/cart';
 import { CART_QUERY_KEY, MAX_CART_LINE_QUANTITY } from '../contract/cart-keys';
+import type { CheckoutQuote, PutPricedCartBody, VisitorCart } from '../contract/checkout';
+import type { ShippingCountry } from '../contract/common';
 import { FIRST_VIEW_PATHS } from '../contract/first-view-paths';
 import type { ApiClients } from '../shell-contract/shell-props';
 
@@ -73,37 +75,121 @@ export function withQuantity(
 export const cartCount = (cart: Pick<Cart, 'items'> | undefined) =>
   (cart?.items ?? []).reduce((sum, item) => sum + item.quantity, 0);
 
-// Writes go out one at a time per cache, each computed from the latest cart, so two quick adds
-// (or an add racing a quantity change) can never overwrite each other on the server.
-const writeQueues = new WeakMap<QueryClient, Promise<unknown>>();
+/** A change to the cart's lines, shown at once and sent to the server in its turn. */
+type CartEdit = (items: CartItem[]) => CartItem[];
+const NO_EDITS: readonly CartEdit[] = [];
 
+/**
+ * The changes not yet answered by the server, kept in the cache beside the server's cart (each
+ * area bundles its own copy of this module; the QueryClient is what they share). What a visitor
+ * sees is the server's cart with these applied, so a tap moves the badge and the line at once.
+ */
+const cartEditsKey = (owner: string | null) => ['cart-edits', owner ?? 'anonymous'] as const;
+
+export function cartEditsQueryOptions(queryClient: QueryClient, owner: string | null) {
+  const queryKey = cartEditsKey(owner);
+  return queryOptions({
+    queryKey,
+    // Never fetched: written by updateCart alone.
+    queryFn: () => queryClient.getQueryData<readonly CartEdit[]>(queryKey) ?? NO_EDITS,
+    initialData: NO_EDITS,
+    staleTime: Infinity,
+  });
+}
+
+/** The cart as the visitor should see it: the server's, with the changes still on their way. */
+export function withEdits(cart: Cart, edits: readonly CartEdit[]): Cart {
+  if (edits.length === 0) return cart;
+  return {
+    ...cart,
+    items: edits.reduce<CartItem[]>((items, edit) => edit([...items]), [...cart.items]),
+  };
+}
+
+/**
+ * A cart page's pricing: with it, a change is saved through PUT /api/v1/cart/priced and the answer
+ * carries the quote (one request), handed to `onPriced` before the saved cart is.
+ */
+export interface CartPricing {
+  country: ShippingCountry;
+  discountCode: string | null;
+  email?: string;
+  businessKey?: string;
+  onPriced(quote: CheckoutQuote | null, cart: Cart): void;
+}
+
+async function savePricedCart(
+  { api, sessionId }: CartDeps,
+  items: readonly CartItem[],
+  { country, discountCode, email, businessKey }: CartPricing,
+): Promise<VisitorCart> {
+  const body: PutPricedCartBody = {
+    sessionId,
+    items: [...items],
+    country,
+    discountCode,
+    email: email || undefined,
+    businessKey,
+  };
+  return (await api.content.put<VisitorCart>(FIRST_VIEW_PATHS.cartPriced, body)).data;
+}
+
+// Writes go out one at a time per QueryClient (shared by every area's copy of this module through a
+// registered symbol), each computed from the server's latest cart, so two quick taps (or an add
+// racing a quantity change) can never overwrite each other on the server.
+const WRITE_QUEUE = Symbol.for('shop.cart.write-queue');
+type QueuedClient = QueryClient & { [WRITE_QUEUE]?: Promise<unknown> };
+
+/**
+ * React-query's optimistic update, queued: the change shows at once (a read in flight is cancelled
+ * so it cannot overwrite it), is sent in its turn, and leaves the view when the server answers,
+ * replaced by the server's cart; refused, it is rolled back (later changes stay shown) and the
+ * cart is read again. Rejects with the server's error, for the caller's message.
+ */
 export function updateCart(
   queryClient: QueryClient,
   deps: CartDeps,
   change: (items: CartItem[]) => CartItem[],
+  pricing?: CartPricing,
 ): Promise<Cart> {
   const key = cartQueryKey(deps.owner);
-  const previous = writeQueues.get(queryClient) ?? Promise.resolve();
-  const write = previous
+  const editsKey = cartEditsKey(deps.owner);
+  const edits = () => queryClient.getQueryData<readonly CartEdit[]>(editsKey) ?? NO_EDITS;
+  const edit: CartEdit = (items) => change(items);
+  void queryClient.cancelQueries({ queryKey: key, exact: true });
+  queryClient.setQueryData(editsKey, [...edits(), edit]);
+  const settle = () =>
+    queryClient.setQueryData(
+      editsKey,
+      edits().filter((pending) => pending !== edit),
+    );
+
+  const queued = queryClient as QueuedClient;
+  let reread: Promise<void> | undefined;
+  const write = (queued[WRITE_QUEUE] ?? Promise.resolve())
     .catch(() => undefined)
     .then(async () => {
-      const current =
-        queryClient.getQueryData<Cart>(key) ??
-        (await queryClient.fetchQuery(cartQueryOptions(deps)));
-      const items = change([...current.items]);
-      // Optimistic: the badge and the cart page move at once; the server's answer replaces it.
-      queryClient.setQueryData<Cart>(key, { ...current, items });
       try {
-        const saved = await saveCart(deps, items);
+        const server =
+          queryClient.getQueryData<Cart>(key) ??
+          (await queryClient.fetchQuery(cartQueryOptions(deps)));
+        const items = change([...server.items]);
+        let saved: Cart;
+        if (pricing) {
+          const answer = await savePricedCart(deps, items, pricing);
+          pricing.onPriced(answer.quote, answer.cart);
+          saved = answer.cart;
+        } else saved = await saveCart(deps, items);
         queryClient.setQueryData<Cart>(key, saved);
+        settle();
         return saved;
       } catch (error) {
-        // Undo the optimistic change, then ask the server what the cart really is.
-        queryClient.setQueryData<Cart>(key, current);
-        await queryClient.invalidateQueries({ queryKey: key });
+        settle();
+        // The next write waits for the server's cart, not the one this change assumed.
+        reread = queryClient.invalidateQueries({ queryKey: key, exact: true });
         throw error;
       }
     });
-  writeQueues.set(queryClient, write);
+  queued[WRITE_QUEUE] = write.catch(() => reread);
   return write;
 }

@@ -8,6 +8,8 @@ export const FIRST_VIEW_PATHS = {
   catalogPrices: '/api/v1/catalog/prices',
   catalogContent: '/api/v1/catalog/content',
   cart: '/api/v1/cart',
+  // A cart change answered with the priced cart (the one cart client every area bundles).
+  cartPriced: '/api/v1/cart/priced',
 } as const;
 
 /** Fills `:param` segments, URL-encoding each value; a missing param is a programming error. */

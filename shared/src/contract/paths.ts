@@ -103,7 +103,6 @@ export const API_PATHS = {
   biomarkerGuide: '/api/v1/catalog/biomarker-guide',
   storefrontDiscount: '/api/v1/discounts/:code',
   cartMerge: '/api/v1/cart/merge',
-  cartPriced: '/api/v1/cart/priced',
   miniPanelUpgrade: '/api/mini-panel-upgrade',
   easyDrawUpgrade: '/api/easy-draw-upgrade',
 

@@ -1,15 +1,24 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ecommerceEvent, toGa4Item } from '@shop/shared/analytics/ga4';
+import type { CartPricing } from '@shop/shared/cart/cart-client';
 import { useAreaCart } from '@shop/shared/cart/use-cart';
+import type { CartItem } from '@shop/shared/contract/cart';
+import type { QuoteLine } from '@shop/shared/contract/checkout';
 import type { ShippingCountry } from '@shop/shared/contract/common';
 import { MAX_CART_LINE_QUANTITY } from '@shop/shared/contract/cart-keys';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
-import { fetchQuote, useCheckoutQuote } from '../../checkout/api/checkout-quote';
+import {
+  checkoutQuoteQueryOptions,
+  fetchQuote,
+  useCheckoutQuote,
+  type QuoteInput,
+} from '../../checkout/api/checkout-quote';
 import { CheckoutStyles } from '../../checkout/components/checkout-styles';
 import { useVisitDiscountCode } from '../../checkout/hooks/use-discount-code';
 import { balanceCents, QuoteTotals, SummaryLines } from '../../checkout/components/order-summary';
@@ -42,17 +51,56 @@ function useAddFromLink(add: (lookupKey: string) => Promise<unknown>) {
   }, [toAdd, add, api, track, notify, navigate]);
 }
 
+/**
+ * The quote's lines at the quantities on screen: a change shows at once, its price settles when the
+ * server answers; a line being removed is gone already.
+ */
+function linesAsShown(lines: readonly QuoteLine[], items: readonly CartItem[]): QuoteLine[] {
+  return lines.flatMap((line) => {
+    const item = items.find((candidate) => candidate.lookupKey === line.lookupKey);
+    if (!item) return [];
+    if (item.quantity === line.quantity) return [line];
+    const amount = Math.round((line.amount / line.quantity) * item.quantity);
+    return [{ ...line, quantity: item.quantity, amount }];
+  });
+}
+
 export function CartPage() {
-  const { preloadArea, userContext } = useShell();
-  const { cart, isLoading, isError, add, setQuantity, remove } = useAreaCart();
+  const { api, preloadArea, userContext } = useShell();
+  const queryClient = useQueryClient();
   const [country, setCountry] = useState<ShippingCountry>('US');
   const discountCode = useVisitDiscountCode();
+  const email = userContext.user?.email;
+  // Each change is one request answered with the priced cart; its quote goes where the page reads it.
+  const pricing = useMemo<CartPricing>(() => {
+    const quoteOf = (items: readonly CartItem[]): QuoteInput => ({
+      items,
+      country,
+      shipUpfront: false,
+      discountCode,
+      email,
+    });
+    return {
+      country,
+      discountCode,
+      email,
+      onPriced: (priced, saved) => {
+        if (priced)
+          queryClient.setQueryData(
+            checkoutQuoteQueryOptions(api, quoteOf(saved.items)).queryKey,
+            priced,
+          );
+      },
+    };
+  }, [api, queryClient, country, discountCode, email]);
+  const { cart, savedCart, isLoading, isError, add, setQuantity, remove } = useAreaCart(pricing);
+  // Priced from the server's cart: a change on its way is priced by its own answer.
   const quote = useCheckoutQuote({
-    items: cart.items,
+    items: savedCart.items,
     country,
     shipUpfront: false,
     discountCode,
-    email: userContext.user?.email,
+    email,
   });
   useAddFromLink(add);
   useEffect(() => preloadArea?.('checkout'), [preloadArea]);
@@ -94,7 +142,7 @@ export function CartPage() {
             <h2 id="co-items">Items</h2>
             {data ? (
               <SummaryLines
-                lines={data.lines}
+                lines={linesAsShown(data.lines, cart.items)}
                 currency={data.currency}
                 renderActions={(line) => (
                   <>
