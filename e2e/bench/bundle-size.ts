@@ -2,7 +2,9 @@
 // fails when a shopper page fetched any file of the operator console (mf_ops loads for operators only).
 // The cart and checkout pages are measured with one kit in the cart, the thank-you page with an order
 // just placed (support/bench-session.ts, as the Lighthouse bench does). Nothing is clicked or moved:
-// a page whose area takes over on the first interaction is measured as it loads, before one.
+// a page whose area takes over on the first interaction is measured as it loads, before one. Its
+// area's code, prefetched at idle priority after the paint (`<link rel="prefetch">`, never run
+// before the interaction), is reported apart as "idle prefetch", not as first-load JavaScript.
 // Usage: pnpm bench:bundle [baseUrl] [storefrontKey] [--files]
 //   (defaults: http://localhost:8080 and "acme-wellness"; --files lists every script, largest first)
 import { gzipSync } from 'node:zlib';
@@ -35,6 +37,7 @@ async function measure(path: string, browser: Browser) {
   // The kit in the cart, or the order, before anything is counted.
   const url = await prepareSession(page, baseUrl + path, preparationOf(path));
   const scripts = new Map<string, number>();
+  const prefetched = new Map<string, number>();
   const operatorFiles: string[] = [];
   page.on('request', (request) => {
     // Its files, and the API calls only the console makes.
@@ -45,7 +48,11 @@ async function measure(path: string, browser: Browser) {
     const type = response.request().resourceType();
     if (type !== 'script' && !response.url().endsWith('.js')) return;
     try {
-      scripts.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+      const purpose = (await response.request().allHeaders())['sec-purpose'] ?? '';
+      (purpose.includes('prefetch') ? prefetched : scripts).set(
+        response.url(),
+        gzipSync(await response.body(), { level: 9 }).length,
+      );
     } catch {
       // Aborted or redirected responses have no body.
     }
@@ -58,8 +65,10 @@ async function measure(path: string, browser: Browser) {
   });
   await page.waitForLoadState('networkidle');
   await context.close();
-  const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
-  return { path, scripts, gzipBytes: total, operatorFiles };
+  const sum = (files: Map<string, number>) => [...files.values()].reduce((a, b) => a + b, 0);
+  // A file the page ran after prefetching it counts as first-load JavaScript.
+  for (const url of scripts.keys()) prefetched.delete(url);
+  return { path, scripts, gzipBytes: sum(scripts), prefetchBytes: sum(prefetched), operatorFiles };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB gz`;
@@ -71,9 +80,10 @@ async function main() {
     await measure('/', browser); // warms the server, so the first figure is not a cold start
     const leaks: string[] = [];
     for (const path of pages) {
-      const { scripts, gzipBytes, operatorFiles } = await measure(path, browser);
+      const { scripts, gzipBytes, prefetchBytes, operatorFiles } = await measure(path, browser);
+      const idle = prefetchBytes > 0 ? `  idle prefetch ${kb(prefetchBytes)}` : '';
       console.log(
-        `${path.padEnd(24)} ${String(scripts.size).padStart(3)} files  ${kb(gzipBytes)}  (${gzipBytes} bytes)`,
+        `${path.padEnd(24)} ${String(scripts.size).padStart(3)} files  ${kb(gzipBytes)}  (${gzipBytes} bytes)${idle}`,
       );
       leaks.push(...operatorFiles.map((url) => `${path}: ${url.replace(baseUrl, '')}`));
       if (!listFiles) continue;

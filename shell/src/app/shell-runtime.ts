@@ -24,6 +24,7 @@ import {
   type AreaLoader,
   type FederationApi,
 } from '../federation/area-loader';
+import { prefetchAreaCode, prefetchFirstViewArea } from '../federation/area-code-prefetch';
 import { createContractGuard } from '../federation/contract-guard';
 import { createShopRuntimePlugin } from '../federation/shop-runtime-plugin';
 import { createAnalytics, type ShellAnalytics } from '../features/analytics/analytics';
@@ -126,7 +127,9 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
       firstLoad = false;
       return remainingLoadBudget(elapsed);
     },
+    prefetchCode: (manifestUrl) => prefetchAreaCode(win.document, manifestUrl),
   });
+  prefetchFirstViewArea(win, firstView, loader);
 
   const sessionId = getOrCreateSessionId(win.localStorage);
   const { search } = store.getLocation();

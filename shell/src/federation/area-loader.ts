@@ -47,6 +47,8 @@ export interface AreaLoaderOptions {
   deadlineMs?: number | (() => number);
   retryDelayMs?: number;
   attempts?: number;
+  /** Downloads a remote's code without running it (the idle prefetch); none by default. */
+  prefetchCode?: (manifestUrl: string) => Promise<unknown>;
 }
 
 export interface RemoteSource {
@@ -105,6 +107,7 @@ export function createAreaLoader(options: AreaLoaderOptions) {
     deadlineMs = 2500,
     retryDelayMs = 200,
     attempts = 2,
+    prefetchCode,
   } = options;
   const sources = new Map<string, RemoteSource>();
   const loading = new Map<AreaName, Promise<AreaParcel>>();
@@ -240,6 +243,22 @@ export function createAreaLoader(options: AreaLoaderOptions) {
      */
     lateArrival(area: AreaName): Promise<AreaParcel> | undefined {
       return late.get(area);
+    },
+    /**
+     * Downloads the area's code without evaluating it, so a later load finds it cached; quiet on
+     * failure (the load itself reports).
+     */
+    prefetch(area: AreaName): Promise<void> {
+      if (!prefetchCode) return Promise.resolve();
+      return ensureSources()
+        .then(() => {
+          const source = sources.get(REMOTE_NAMES[area]);
+          return source ? prefetchCode(source.manifestUrl) : undefined;
+        })
+        .then(
+          () => undefined,
+          () => undefined,
+        );
     },
     /** Warms up the likely next area; failures surface only when it is shown. */
     preload(area: AreaName): void {

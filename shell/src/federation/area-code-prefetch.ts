@@ -1,0 +1,100 @@
+// Fetches an area's code ahead of the visitor's first tap without running it: a first view that
+// takes over on the first interaction would otherwise download the area only after that tap. Once
+// the page has painted and the browser is idle, the remote's manifest is read and its entry and the
+// `./app` chunks are requested as `<link rel="prefetch">` (lowest priority, kept in the HTTP cache,
+// never evaluated), so the takeover finds them cached and evaluation stays where it was.
+import type { AreaName } from '@shop/shared/shell-contract/shell-props';
+import type { AreaLoader } from './area-loader';
+
+/** The parts of a federation manifest (`mf-manifest.json`) that name the files of an exposed module. */
+interface ManifestFiles {
+  metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[]; async?: string[] } } }[];
+}
+
+/** What a prefetch marks its links with, so a bench can tell them from the page's own scripts. */
+export const PREFETCH_ATTRIBUTE = 'data-area-prefetch';
+
+/** A page that never turns idle still prefetches by then (ms after paint). */
+const IDLE_TIMEOUT_MS = 2_000;
+
+type IdleWindow = Pick<Window, 'requestAnimationFrame' | 'setTimeout'> &
+  Partial<Pick<Window, 'requestIdleCallback'>>;
+
+/**
+ * Runs `work` once the page has painted (the frame after this one) and the main thread is idle, or
+ * after `IDLE_TIMEOUT_MS` at the latest; a browser without requestIdleCallback waits a short timer.
+ */
+export function afterPaintWhenIdle(win: IdleWindow, work: () => void): void {
+  win.requestAnimationFrame(() => {
+    // A timer from the frame callback runs after that frame's paint.
+    win.setTimeout(() => {
+      if (win.requestIdleCallback)
+        win.requestIdleCallback(() => work(), { timeout: IDLE_TIMEOUT_MS });
+      else win.setTimeout(work, 50);
+    }, 0);
+  });
+}
+
+/** The entry and `./app` chunk URLs a manifest names, resolved against the manifest's own URL. */
+export function areaCodeUrls(manifestUrl: string, manifest: ManifestFiles, base: string): string[] {
+  const manifestHref = new URL(manifestUrl, base);
+  const publicPath = manifest.metaData?.publicPath;
+  // 'auto' (the shop's builds) means beside the manifest.
+  const root =
+    publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestHref) : manifestHref;
+  const at = (file: string) => new URL(file, root).href;
+  const entry = manifest.metaData?.remoteEntry;
+  const urls: string[] = [];
+  if (entry?.name)
+    urls.push(at(`${entry.path ? `${entry.path.replace(/\/?$/, '/')}` : ''}${entry.name}`));
+  const app = manifest.exposes?.find((expose) => expose.path === './app');
+  for (const file of [...(app?.assets?.js?.sync ?? []), ...(app?.assets?.js?.async ?? [])])
+    urls.push(at(file));
+  return [...new Set(urls)];
+}
+
+/** Reads the manifest and adds one prefetch link per file not already linked; resolves with the URLs. */
+export async function prefetchAreaCode(
+  doc: Document,
+  manifestUrl: string,
+  fetchJson: (url: string) => Promise<unknown> = async (url) => (await fetch(url)).json(),
+): Promise<string[]> {
+  const manifest = (await fetchJson(manifestUrl)) as ManifestFiles;
+  const urls = areaCodeUrls(manifestUrl, manifest, doc.baseURI);
+  const linked = new Set(
+    [...doc.head.querySelectorAll<HTMLLinkElement>(`link[${PREFETCH_ATTRIBUTE}]`)].map(
+      (l) => l.href,
+    ),
+  );
+  for (const href of urls) {
+    if (linked.has(href)) continue;
+    const link = doc.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    link.href = href;
+    link.setAttribute(PREFETCH_ATTRIBUTE, '');
+    doc.head.appendChild(link);
+  }
+  return urls;
+}
+
+interface FirstViewToPrefetch {
+  takeover: string;
+  pathname: string;
+  routeFor(pathname: string): { area: AreaName } | undefined;
+}
+
+/**
+ * For a first view that waits for the visitor's first interaction: its area's code is fetched once
+ * the page has painted and is idle, so the first tap waits for evaluation only, not the network.
+ */
+export function prefetchFirstViewArea(
+  win: IdleWindow,
+  firstView: FirstViewToPrefetch,
+  loader: Pick<AreaLoader, 'prefetch'>,
+): void {
+  const landed = firstView.routeFor(firstView.pathname);
+  if (!landed || firstView.takeover !== 'on-interaction') return;
+  afterPaintWhenIdle(win, () => void loader.prefetch(landed.area));
+}

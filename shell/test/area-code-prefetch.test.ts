@@ -1,0 +1,121 @@
+import { createAreaLoader, type FederationApi } from '../src/federation/area-loader';
+import {
+  areaCodeUrls,
+  PREFETCH_ATTRIBUTE,
+  prefetchAreaCode,
+  prefetchFirstViewArea,
+} from '../src/federation/area-code-prefetch';
+import { createContractGuard } from '../src/federation/contract-guard';
+import { firstInteractionTime } from '../src/federation/first-view-interactions';
+
+const MANIFEST_URL = '/remotes/mf_checkout/7/mf-manifest.json';
+const manifest = {
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+  exposes: [{ path: './app', assets: { js: { sync: ['app.1.js'], async: ['cart.2.js'] } } }],
+};
+
+/** A window whose frames and idle callbacks run only when the test says so. */
+function steppedWindow() {
+  const frames: (() => void)[] = [];
+  const timers: (() => void)[] = [];
+  const idle: (() => void)[] = [];
+  const win = {
+    requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    setTimeout: (callback: () => void) => timers.push(callback),
+    requestIdleCallback: (callback: () => void) => idle.push(callback),
+  } as unknown as Window;
+  const run = (queue: (() => void)[]) => queue.splice(0).forEach((callback) => callback());
+  return {
+    win,
+    paint: () => {
+      run(frames);
+      run(timers);
+    },
+    idle: () => run(idle),
+  };
+}
+
+const prefetchLinks = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>(`link[${PREFETCH_ATTRIBUTE}]`)].map(
+    (link) => ({ rel: link.rel, href: new URL(link.href).pathname }),
+  );
+
+const neverLoads: FederationApi = {
+  registerRemotes: () => undefined,
+  loadRemote: () => Promise.reject(new Error('the area must not be loaded by a prefetch')),
+};
+
+afterEach(() => {
+  document.head.innerHTML = '';
+});
+
+describe('idle prefetch of the area code', () => {
+  it('names the entry and the exposed app chunks beside the manifest', () => {
+    expect(areaCodeUrls(MANIFEST_URL, manifest, 'https://shop.test/shopping-cart')).toEqual([
+      'https://shop.test/remotes/mf_checkout/7/remoteEntry.js',
+      'https://shop.test/remotes/mf_checkout/7/app.1.js',
+      'https://shop.test/remotes/mf_checkout/7/cart.2.js',
+    ]);
+  });
+
+  it('requests the area entry after the first paint, when idle, before any interaction, without loading the area', async () => {
+    const fetched: string[] = [];
+    const loader = createAreaLoader({
+      federation: neverLoads,
+      guard: createContractGuard(),
+      fetchSources: async () => [{ name: 'mf_checkout', manifestUrl: MANIFEST_URL }],
+      prefetchCode: (url) =>
+        prefetchAreaCode(document, url, async (json) => {
+          fetched.push(json);
+          return manifest;
+        }),
+    });
+    const prefetch = jest.spyOn(loader, 'prefetch');
+    const stepped = steppedWindow();
+    prefetchFirstViewArea(
+      stepped.win,
+      {
+        takeover: 'on-interaction',
+        pathname: '/shopping-cart',
+        routeFor: () => ({ area: 'checkout' }),
+      },
+      loader,
+    );
+
+    // Nothing is fetched while the page is still painting: the fetch must not compete with it.
+    expect(prefetch).not.toHaveBeenCalled();
+    stepped.paint();
+    expect(prefetch).not.toHaveBeenCalled();
+    stepped.idle();
+    expect(prefetch).toHaveBeenCalledWith('checkout');
+    await prefetch.mock.results[0]!.value;
+
+    expect(fetched).toEqual([MANIFEST_URL]);
+    expect(prefetchLinks()).toEqual([
+      { rel: 'prefetch', href: '/remotes/mf_checkout/7/remoteEntry.js' },
+      { rel: 'prefetch', href: '/remotes/mf_checkout/7/app.1.js' },
+      { rel: 'prefetch', href: '/remotes/mf_checkout/7/cart.2.js' },
+    ]);
+    expect(firstInteractionTime()).toBeNull();
+  });
+
+  it('leaves an eager first view alone: its area loads at once anyway', () => {
+    const prefetch = jest.fn(async () => undefined);
+    const stepped = steppedWindow();
+    prefetchFirstViewArea(
+      stepped.win,
+      { takeover: 'eager', pathname: '/pricing', routeFor: () => ({ area: 'catalog' }) },
+      { prefetch },
+    );
+    stepped.paint();
+    stepped.idle();
+    expect(prefetch).not.toHaveBeenCalled();
+  });
+
+  it('adds each file once however often it is asked', async () => {
+    const fetchJson = async () => manifest;
+    await prefetchAreaCode(document, MANIFEST_URL, fetchJson);
+    await prefetchAreaCode(document, MANIFEST_URL, fetchJson);
+    expect(prefetchLinks()).toHaveLength(3);
+  });
+});
