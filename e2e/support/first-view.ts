@@ -2,7 +2,7 @@
 // server's HTML until the live area takes over: as soon as the shell runs ('eager'), or at the
 // visitor's first interaction ('on-interaction'), which a test gives with a real key press. A test that scrolls to or reads elements it then
 // keeps using waits for the live page, so the element it holds is not the one being replaced.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { FIRST_VIEW_STATE_ID } from '../../shared/src/ssr/server-render';
 
 /**
@@ -58,3 +58,17 @@ export async function openAndTakeOver(
   await expect(page.locator('[data-first-view-area], [data-first-view]')).toHaveCount(0);
   return problems;
 }
+
+/**
+ * A request for a remote's code that runs it: a script the page loads. The shell's idle prefetch
+ * of a first view's area (`<link rel="prefetch">`, fetched after the paint, never evaluated) and
+ * the manifest it reads are not.
+ */
+export const runsCodeOf = (remote: string) => (request: Request) =>
+  request.url().includes(`/remotes/${remote}/`) && request.resourceType() === 'script';
+
+/** The idle prefetch of a remote's entry (fetched, not run). */
+export const prefetchesEntryOf = (remote: string) => (request: Request) =>
+  request.url().includes(`/remotes/${remote}/`) &&
+  request.url().endsWith('/remoteEntry.js') &&
+  request.resourceType() !== 'script';

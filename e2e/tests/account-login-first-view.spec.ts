@@ -1,5 +1,5 @@
 // The log-in and sign-up pages' first views (docs/decisions/on-interaction-takeover.md): the form is
-// painted from the server's HTML, no account code is fetched before the visitor interacts, what is
+// painted from the server's HTML, no account code runs before the visitor interacts, what is
 // typed before the takeover reaches the live form (focus included), and logging in or signing up works.
 import { randomBytes } from 'node:crypto';
 import type { Page, Route } from '@playwright/test';
@@ -7,12 +7,16 @@ import { createConfirmedAccount } from '../support/accounts';
 import { firstViewReady } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
-/** Holds the files `matches` picks until `release`, listing the ones asked for. */
+/**
+ * Holds the scripts `matches` picks until `release`, listing the ones asked for. Other requests
+ * pass: the shell's idle prefetch of the area (fetched, never run) and the manifest it reads.
+ */
 async function holdFiles(page: Page, matches: (url: URL) => boolean) {
   const asked: string[] = [];
   const held: Route[] = [];
   let released = false;
   await page.route(matches, (route) => {
+    if (route.request().resourceType() !== 'script') return route.continue();
     asked.push(route.request().url());
     return released ? route.continue() : void held.push(route);
   });

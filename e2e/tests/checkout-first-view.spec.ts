@@ -15,11 +15,12 @@ import {
   uniqueEmail,
 } from '../support/checkout-flow';
 import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
-import { waitForLivePage } from '../support/first-view';
+import { prefetchesEntryOf, runsCodeOf, waitForLivePage } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
 const KIT_TITLE = 'Bloodwise Complete Panel';
-const checkoutCode = (request: Request) => request.url().includes('/remotes/mf_checkout/');
+// The checkout area's code run by the page (its idle prefetch, fetched and not run, is not).
+const checkoutCode = runsCodeOf('mf_checkout');
 
 /**
  * The page's HTML as this browser gets it (its cookies), once the server answers with a first view:
@@ -106,7 +107,7 @@ for (const width of [375, 1280]) {
       const saved = page.waitForResponse(
         (response) =>
           response.request().method() === 'PUT' &&
-          response.url().endsWith(API_PATHS.cart) &&
+          response.url().includes(API_PATHS.cart) &&
           (response.request().postDataJSON() as { items: { quantity: number }[] }).items[0]
             ?.quantity === 2,
       );
@@ -184,6 +185,27 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test("cart: the checkout area's entry is fetched at idle priority before the first tap, run only at it, and the tap answers at once", async ({
+  page,
+}) => {
+  await cartWithKit(page);
+  await personalFirstView(page, '/shopping-cart');
+  const requested: Request[] = [];
+  await openUntouched(page, '/shopping-cart', requested);
+  // No interaction yet: the entry is in the browser's cache, nothing of the area has run.
+  await expect.poll(() => requested.some(prefetchesEntryOf('mf_checkout'))).toBe(true);
+  expect(requested.filter(checkoutCode)).toEqual([]);
+  const beforeTap = requested.length;
+
+  await page.getByRole('button', { name: `One more ${KIT_TITLE}` }).click();
+  await waitForLivePage(page);
+  await expect(
+    page.getByRole('group', { name: `Quantity of ${KIT_TITLE}` }).locator('output'),
+  ).toHaveText('2');
+  expect(requested.slice(0, beforeTap).some(prefetchesEntryOf('mf_checkout'))).toBe(true);
+  expect(requested.slice(beforeTap).some(checkoutCode)).toBe(true);
+});
 
 test('checkout: begin_checkout goes out as the page opens, before any checkout code, and once', async ({
   page,

@@ -3,7 +3,7 @@
 // browser without a second copy, and never drawn for an unknown partner or one that redirects.
 import { DEMO_CUSTOMIZATIONS } from '../../api/src/db/seed/demo-partners-and-discounts';
 import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
-import { firstViewReady, interact, openAndTakeOver } from '../support/first-view';
+import { firstViewReady, interact, openAndTakeOver, runsCodeOf } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
 const acme = DEMO_CUSTOMIZATIONS['acme-wellness']!;
@@ -56,7 +56,7 @@ test("the pricing page's view_item events go out as it opens, once each, before 
 }) => {
   const storefrontCode: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/remotes/mf_storefront/')) storefrontCode.push(request.url());
+    if (runsCodeOf('mf_storefront')(request)) storefrontCode.push(request.url());
   });
   await firstViewReady(shop.api, '/shop/acme-wellness/pricing');
   await page.goto('/shop/acme-wellness/pricing');

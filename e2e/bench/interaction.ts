@@ -1,0 +1,195 @@
+// The first tap on a mid-range phone (not a test): Chromium with its CPU slowed 4x and slow 4G
+// (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) through the DevTools protocol; each page
+// loaded, one second of reading, then one tap. Prints, per tap, the median of N runs of the time
+// from the press to the first change on screen (the frame after the first DOM change) and to the
+// result shown.
+// Usage: pnpm bench:interaction [--runs N] [--url baseUrl] [--key partner-key]
+//   Without --url it starts the BUILT shop the way the browser tests do; run `pnpm run build` first.
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { preparationOf, prepareSession } from '../support/bench-session';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
+import { startShopServer, type ShopServer } from '../support/shop-server';
+
+const { values: options } = parseArgs({
+  args: process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--')),
+  options: {
+    runs: { type: 'string', default: '3' },
+    key: { type: 'string', default: process.env.STOREFRONT_KEY ?? 'acme-wellness' },
+    url: { type: 'string', default: process.env.SHOP_URL },
+  },
+});
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a whole number >= 1`);
+
+const PHONE = {
+  cpuSlowdown: 4,
+  latencyMs: 150,
+  downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
+  uploadBytesPerSecond: (750 * 1024) / 8,
+};
+const READING_MS = 1_000;
+
+interface Tap {
+  label: string;
+  path: string;
+  /** What is pressed. */
+  target: (page: Page) => ReturnType<Page['getByRole']>;
+  /** What shows the tap's result (checked in the page each frame; see `watchTap`). */
+  done: ResultShown;
+  /** Filled in before the tap (a wrong password). */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+type ResultShown = 'badge-counts-one' | 'quantity-two' | 'cart-page-line' | 'alert';
+const KIT = 'Bloodwise Complete Panel';
+const taps = (key: string): Tap[] => [
+  {
+    label: '`/pricing`, "Add to cart"',
+    path: '/pricing',
+    target: (page) => page.getByRole('button', { name: /add to cart/i }).first(),
+    done: 'badge-counts-one',
+  },
+  {
+    label: '`/shopping-cart`, "+" on a kit',
+    path: '/shopping-cart',
+    target: (page) => page.getByRole('button', { name: `One more ${KIT}` }),
+    done: 'quantity-two',
+  },
+  {
+    label: `\`/shop/${key}/pricing\`, "Add to cart"`,
+    path: `/shop/${key}/pricing`,
+    target: (page) => page.getByRole('button', { name: /add to cart/i }).first(),
+    done: 'cart-page-line',
+  },
+  {
+    label: '`/login`, "Log in" with a wrong password',
+    path: '/login',
+    target: (page) => page.getByRole('button', { name: 'Log in' }),
+    done: 'alert',
+    prepare: async (page) => {
+      await page.locator('#username').fill('nobody@example.com');
+      await page.locator('#password').fill('not-the-password-1');
+    },
+  },
+];
+
+/** Watches from the press: the frame after the first DOM change, and the first frame the result shows. */
+function watchTap(done: ResultShown) {
+  const tap = { pressed: 0, firstChange: 0, result: 0 };
+  (window as unknown as { __tap: typeof tap }).__tap = tap;
+  // Written out here: the page's content security policy allows no code built from a string.
+  const isDone = () => {
+    if (done === 'badge-counts-one')
+      return document.querySelector('[data-testid="cart-count"]')?.textContent === '1';
+    if (done === 'quantity-two')
+      return [...document.querySelectorAll('[data-area="checkout"] output')].some(
+        (output) => output.textContent === '2',
+      );
+    if (done === 'cart-page-line')
+      return (
+        location.pathname.endsWith('/shopping-cart') &&
+        document.querySelector('[data-testid="summary-line"]') !== null
+      );
+    return document.querySelector('[role="alert"]') !== null;
+  };
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (tap.pressed) return;
+      tap.pressed = event.timeStamp;
+      const observer = new MutationObserver(() => {
+        observer.disconnect();
+        requestAnimationFrame(() => {
+          tap.firstChange = performance.now();
+        });
+      });
+      observer.observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
+      const check = () => {
+        if (isDone()) tap.result = performance.now();
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    },
+    { capture: true },
+  );
+}
+
+async function measure(browser: Browser, baseUrl: string, tap: Tap) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: false,
+  });
+  const page = await context.newPage();
+  try {
+    const url = await prepareSession(page, baseUrl + tap.path, preparationOf(tap.path));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PHONE.latencyMs,
+      downloadThroughput: PHONE.downloadBytesPerSecond,
+      uploadThroughput: PHONE.uploadBytesPerSecond,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+    await page.goto(url, { waitUntil: 'load' });
+    await tap.prepare?.(page);
+    await page.waitForTimeout(READING_MS);
+    await page.evaluate(watchTap, tap.done);
+    await tap.target(page).click({ noWaitAfter: true });
+    const figures = await page.waitForFunction(
+      () => {
+        const t = (
+          window as unknown as { __tap: { pressed: number; firstChange: number; result: number } }
+        ).__tap;
+        return t.result && t.firstChange
+          ? { first: t.firstChange - t.pressed, result: t.result - t.pressed }
+          : null;
+      },
+      undefined,
+      { timeout: 30_000, polling: 100 },
+    );
+    return (await figures.jsonValue())!;
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ms = (value: number) =>
+  value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
+
+async function main() {
+  let server: ShopServer | undefined;
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  try {
+    if (!options.url) server = await startShopServer({ label: 'shop-interaction' });
+    const baseUrl = (options.url ?? server!.url).replace(/\/$/, '');
+    // Warms the server's renderers, so the first figure is not a cold start.
+    for (const tap of taps(options.key))
+      await measure(browser, baseUrl, tap).catch(() => undefined);
+    console.log(
+      `first tap on ${baseUrl}: CPU ${PHONE.cpuSlowdown}x slower, ${PHONE.latencyMs} ms round trip, 1.6 Mbit/s down, 750 kbit/s up; median of ${runs}\n`,
+    );
+    console.log('| first tap | first change on screen | result shown |');
+    console.log('|---|---|---|');
+    for (const tap of taps(options.key)) {
+      const figures = [];
+      for (let run = 0; run < runs; run += 1) figures.push(await measure(browser, baseUrl, tap));
+      console.log(
+        `| ${tap.label} | ${ms(median(figures.map((f) => f.first)))} | ${ms(median(figures.map((f) => f.result)))} |`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await server?.stop();
+  }
+}
+
+void main();
