@@ -49,10 +49,10 @@ async function measure(path: string, browser: Browser) {
     if (type !== 'script' && !response.url().endsWith('.js')) return;
     try {
       const purpose = (await response.request().allHeaders())['sec-purpose'] ?? '';
-      (purpose.includes('prefetch') ? prefetched : scripts).set(
-        response.url(),
-        gzipSync(await response.body(), { level: 9 }).length,
-      );
+      // A prefetch's body is not handed to the page (nor to the bench): its bytes on the wire.
+      if (purpose.includes('prefetch'))
+        prefetched.set(response.url(), (await response.request().sizes()).responseBodySize);
+      else scripts.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
     } catch {
       // Aborted or redirected responses have no body.
     }
@@ -68,7 +68,7 @@ async function measure(path: string, browser: Browser) {
   const sum = (files: Map<string, number>) => [...files.values()].reduce((a, b) => a + b, 0);
   // A file the page ran after prefetching it counts as first-load JavaScript.
   for (const url of scripts.keys()) prefetched.delete(url);
-  return { path, scripts, gzipBytes: sum(scripts), prefetchBytes: sum(prefetched), operatorFiles };
+  return { path, scripts, gzipBytes: sum(scripts), prefetched, operatorFiles };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB gz`;
@@ -80,8 +80,12 @@ async function main() {
     await measure('/', browser); // warms the server, so the first figure is not a cold start
     const leaks: string[] = [];
     for (const path of pages) {
-      const { scripts, gzipBytes, prefetchBytes, operatorFiles } = await measure(path, browser);
-      const idle = prefetchBytes > 0 ? `  idle prefetch ${kb(prefetchBytes)}` : '';
+      const { scripts, gzipBytes, prefetched, operatorFiles } = await measure(path, browser);
+      const prefetchBytes = [...prefetched.values()].reduce((a, b) => a + b, 0);
+      const idle =
+        prefetched.size > 0
+          ? `  idle prefetch: ${prefetched.size} files, ${(prefetchBytes / 1024).toFixed(1)} KB sent`
+          : '';
       console.log(
         `${path.padEnd(24)} ${String(scripts.size).padStart(3)} files  ${kb(gzipBytes)}  (${gzipBytes} bytes)${idle}`,
       );
