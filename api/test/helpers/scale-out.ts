@@ -61,7 +61,10 @@ function haproxyConfig(port: number, backends: { id: string; port: number }[]): 
     // A busy instance answers its check late but is not down: only a failed check (a draining
     // instance's 503, or no answer for 3 s) counts, and two in a row take it out.
     '  timeout check 3s',
-    '  default-server inter 300ms fall 2 rise 1',
+    // At most a pool's worth of requests per instance; the rest wait here, not in the instance,
+    // so a burst never starves its health check or its database pool.
+    '  timeout queue 30s',
+    '  default-server inter 300ms fall 2 rise 1 maxconn 6',
     ...backends.map(({ id, port: backendPort }) => `  server ${id} 127.0.0.1:${backendPort} check`),
     '',
   ].join('\n');
