@@ -2,11 +2,13 @@
 // the cart and checkout pages, one kit in that cart; for the thank-you page, an order just placed.
 // The page itself makes the calls, so the cart and buyer cookies the server sets are the browser's,
 // as they are a shopper's, and the server's first view of those pages (which reads them) shows the
-// cart or the order.
+// cart or the order. The results page is measured signed in as a customer with five years of
+// quarterly reports of 60 biomarkers, uploaded through the API once per browser profile.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { SESSION_ID_KEY } from '../../shared/src/client-state/client-storage';
 import { API_PATHS } from '../../shared/src/contract/paths';
+import { BIOMARKERS } from '../../shared/src/results/biomarkers';
 
 const CART_ITEM = { lookupKey: 'bloodwise_kit_one_time', quantity: 1 };
 const THANK_YOU_PATH = '/checkout/thank-you';
@@ -26,7 +28,57 @@ const ORDER = {
   },
 };
 
-export type Preparation = 'none' | 'cart' | 'order';
+export type Preparation = 'none' | 'cart' | 'order' | 'results';
+
+const RESULTS_PAGE_PATH = '/account/results';
+const RESULT_REPORTS = 20;
+const RESULT_BIOMARKERS = 60;
+
+/**
+ * One FHIR Bundle per quarter, oldest first, each with a value of every biomarker: the catalogue's
+ * (by LOINC, in their unit) and analytes outside it (by name) to make up 60, some out of range.
+ */
+export function quarterlyResultReports(
+  reports = RESULT_REPORTS,
+  biomarkers = RESULT_BIOMARKERS,
+): string[] {
+  const known = BIOMARKERS.filter((biomarker) => biomarker.unit !== null).slice(0, biomarkers);
+  const analytes = [
+    ...known.map((biomarker) => ({
+      code: { coding: [{ system: 'http://loinc.org', code: biomarker.loinc[0] }] },
+      unit: biomarker.unit!,
+    })),
+    ...Array.from({ length: biomarkers - known.length }, (_, index) => ({
+      code: { text: `Research marker ${index + 1}` },
+      unit: 'mg/L',
+    })),
+  ];
+  const firstYear = new Date().getUTCFullYear() - Math.ceil(reports / 4);
+  return Array.from({ length: reports }, (_, report) => {
+    const month = String(1 + (report % 4) * 3).padStart(2, '0');
+    const date = `${firstYear + Math.floor(report / 4)}-${month}-05T08:00:00Z`;
+    return JSON.stringify({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: analytes.map((analyte, index) => ({
+        resource: {
+          resourceType: 'Observation',
+          status: 'final',
+          code: analyte.code,
+          effectiveDateTime: date,
+          // A slow wave per analyte: most readings in 40–60, a few over the range's top.
+          valueQuantity: {
+            value: Math.round((50 + 14 * Math.sin(report / 3 + index)) * 10) / 10,
+            unit: analyte.unit,
+          },
+          referenceRange: [
+            { low: { value: 40, unit: analyte.unit }, high: { value: 60, unit: analyte.unit } },
+          ],
+        },
+      })),
+    });
+  });
+}
 
 /** The cart and checkout pages are measured with a kit in the cart, so they show a real order, not the empty state. */
 const needsCart = (route: string) =>
@@ -36,6 +88,7 @@ const needsCart = (route: string) =>
 export const preparationOf = (route: string): Preparation => {
   const { pathname } = new URL(route, 'http://x');
   if (pathname === THANK_YOU_PATH) return 'order';
+  if (pathname === RESULTS_PAGE_PATH) return 'results';
   return needsCart(route) ? 'cart' : 'none';
 };
 
@@ -51,6 +104,10 @@ export async function prepareSession(
 ): Promise<string> {
   const { origin } = new URL(url);
   await page.goto(origin + API_PATHS.healthz);
+  if (preparation === 'results') {
+    await signInWithResults(page);
+    return url;
+  }
   const orderId = await page.evaluate(
     async ({
       key,
@@ -107,4 +164,70 @@ export async function prepareSession(
   return orderId
     ? `${url}${url.includes('?') ? '&' : '?'}order=${encodeURIComponent(orderId)}`
     : url;
+}
+
+/**
+ * Signs the browser in as the results customer (the session cookie is the browser's; Lighthouse's
+ * storage reset keeps cookies), signing up and uploading the reports the first time. The sign-up
+ * is confirmed from the development server's outbox (GET /dev/outbox), as the emailed link would.
+ */
+async function signInWithResults(page: Page): Promise<void> {
+  const paths = {
+    results: API_PATHS.results,
+    signup: API_PATHS.signup,
+    confirm: API_PATHS.signupConfirm,
+    uploads: API_PATHS.resultUploads,
+  };
+  const seeded = await page.evaluate(async ({ results }) => {
+    const page = await fetch(results);
+    return page.ok && ((await page.json()) as { biomarkers: unknown[] }).biomarkers.length > 0;
+  }, paths);
+  if (seeded) return;
+  const account = {
+    email: `results-bench-${randomUUID()}@example.com`,
+    name: 'Results Bench',
+    password: `Bench-${randomUUID()}`,
+  };
+  await page.evaluate(
+    async ({ paths, account, reports }) => {
+      const json = { 'content-type': 'application/json' };
+      const answer = async (response: Response, what: string) => {
+        if (!response.ok)
+          throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
+        return response;
+      };
+      await answer(
+        await fetch(paths.signup, { method: 'POST', headers: json, body: JSON.stringify(account) }),
+        'sign-up',
+      );
+      const outbox = await answer(
+        await fetch(`/dev/outbox?to=${encodeURIComponent(account.email)}`),
+        'the development outbox (the bench needs a development server)',
+      );
+      const { messages } = (await outbox.json()) as { messages: { text: string }[] };
+      const token = /signup\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(messages[0]?.text ?? '')?.[1];
+      if (!token) throw new Error(`no confirmation link mailed to ${account.email}`);
+      await answer(
+        await fetch(paths.confirm, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ token: decodeURIComponent(token) }),
+        }),
+        'the sign-up confirmation',
+      );
+      for (const [index, report] of reports.entries()) {
+        const form = new FormData();
+        form.append(
+          'file',
+          new Blob([report], { type: 'application/fhir+json' }),
+          `report-${index + 1}.json`,
+        );
+        await answer(
+          await fetch(paths.uploads, { method: 'POST', body: form }),
+          `upload ${index + 1}`,
+        );
+      }
+    },
+    { paths, account, reports: quarterlyResultReports() },
+  );
 }
