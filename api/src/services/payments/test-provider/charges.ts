@@ -62,16 +62,32 @@ async function chargeView(db: Executor, row: PaymentChargeRow): Promise<Provider
   return toCharge(row, await methodRow(db, row.payment_method_id));
 }
 
-/** Writes the intent's event for its new state, in the transaction that changed it. */
-async function recordChange(trx: Executor, row: PaymentChargeRow): Promise<void> {
+/**
+ * Writes the intent's event for its new state, in the transaction that changed it. `method` is
+ * the intent's payment method when the caller already holds it (saves reading it again).
+ */
+async function recordChange(
+  trx: Executor,
+  row: PaymentChargeRow,
+  method?: PaymentMethodRow | null,
+): Promise<void> {
   const type = EVENT_FOR_STATUS[row.status];
   if (type)
     await insertEvent(
       trx,
       type,
-      paymentIntentObject(row, await methodRow(trx, row.payment_method_id)),
+      paymentIntentObject(
+        row,
+        method && method.id === row.payment_method_id
+          ? method
+          : await methodRow(trx, row.payment_method_id),
+      ),
     );
 }
+
+/** PostgreSQL's (and PGlite's) foreign_key_violation. */
+const isForeignKeyViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
 
 /** One intent per idempotency key: a key used before answers with its intent, if the request is the same. */
 export async function createCharge(
@@ -87,15 +103,8 @@ export async function createCharge(
     description: input.description ?? null,
     metadata: input.metadata,
   });
-  if (customerId) {
-    const customer = await db
-      .selectFrom('payment_customers')
-      .select('id')
-      .where('id', '=', customerId)
-      .executeTakeFirst();
-    if (!customer) throw new PaymentObjectNotFoundError(`Customer ${customerId}`);
-  }
   const id = createPrefixedId('pi');
+  // An unknown customer is refused by the table's foreign key, not by reading it first.
   const inserted = await db
     .insertInto('payment_charges')
     .values({
@@ -115,7 +124,12 @@ export async function createCharge(
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returningAll()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .catch((error: unknown) => {
+      if (customerId && isForeignKeyViolation(error))
+        throw new PaymentObjectNotFoundError(`Customer ${customerId}`);
+      throw error;
+    });
   if (inserted) return toCharge(inserted, null);
   const existing = await db
     .selectFrom('payment_charges')
@@ -175,7 +189,17 @@ function outcomeFor(method: PaymentMethodRow, amount: number, offSession: boolea
   };
 }
 
-/** Moves a locked intent to its new state, saves the card when asked, and writes the event. */
+/** What a confirm writes on the intent with its outcome: the method and where the shopper returns. */
+interface ConfirmedWith {
+  method: PaymentMethodRow;
+  returnUrl: string;
+  saveForFuture: boolean;
+}
+
+/**
+ * Moves a locked intent to its new state (with the method a confirm chose, in the same update),
+ * saves the card when asked, and writes the event.
+ */
 async function settle(
   trx: Executor,
   charge: PaymentChargeRow,
@@ -184,6 +208,7 @@ async function settle(
     decline?: Decline | null;
     nextAction?: 'challenge' | 'redirect' | null;
   },
+  confirmed?: ConfirmedWith,
 ): Promise<PaymentChargeRow> {
   const updated = await trx
     .updateTable('payment_charges')
@@ -193,6 +218,13 @@ async function settle(
       failure_message: change.decline?.message ?? null,
       next_action: change.nextAction ?? null,
       updated_at: new Date(),
+      ...(confirmed
+        ? {
+            payment_method_id: confirmed.method.id,
+            return_url: confirmed.returnUrl,
+            save_for_future: confirmed.saveForFuture,
+          }
+        : {}),
     })
     .where('id', '=', charge.id)
     .returningAll()
@@ -204,7 +236,7 @@ async function settle(
     updated.payment_method_id
   )
     await attachToCustomer(trx, updated.payment_method_id, updated.customer_id);
-  await recordChange(trx, updated);
+  await recordChange(trx, updated, confirmed?.method);
   return updated;
 }
 
@@ -218,7 +250,7 @@ export async function confirmCharge(
     source: input.source,
     returnUrl: input.returnUrl,
   });
-  const row = await db.transaction().execute(async (trx) => {
+  const { row, method } = await db.transaction().execute(async (trx) => {
     const claim = await claimIdempotencyKey(
       trx,
       input.idempotencyKey,
@@ -227,7 +259,8 @@ export async function confirmCharge(
     );
     const charge = await lockCharge(trx, chargeId);
     // A repeated request, or an intent past confirming (paid, processing, released): unchanged.
-    if (claim === 'repeat' || !CONFIRMABLE.has(charge.status)) return charge;
+    if (claim === 'repeat' || !CONFIRMABLE.has(charge.status))
+      return { row: charge, method: undefined };
     const { source } = input;
     const method =
       source.type === 'token'
@@ -238,22 +271,20 @@ export async function confirmCharge(
       charge.amount_cents,
       source.type === 'saved' && source.offSession,
     );
-    await trx
-      .updateTable('payment_charges')
-      .set({
-        payment_method_id: method.id,
-        return_url: input.returnUrl,
-        save_for_future:
-          source.type === 'token' &&
-          source.saveForFuture &&
-          method.type === 'card' &&
-          charge.customer_id !== null,
-      })
-      .where('id', '=', charge.id)
-      .execute();
-    return settle(trx, await lockCharge(trx, charge.id), outcome);
+    const saveForFuture =
+      source.type === 'token' &&
+      source.saveForFuture &&
+      method.type === 'card' &&
+      charge.customer_id !== null;
+    const settled = await settle(trx, charge, outcome, {
+      method,
+      returnUrl: input.returnUrl,
+      saveForFuture,
+    });
+    return { row: settled, method };
   });
-  return chargeView(db, row);
+  // The method just chosen is the intent's: no need to read it back.
+  return method ? toCharge(row, method) : chargeView(db, row);
 }
 
 export async function getCharge(db: Database, chargeId: string): Promise<ProviderCharge | null> {

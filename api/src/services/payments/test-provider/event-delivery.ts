@@ -3,7 +3,7 @@
 // mail queue.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/schema';
-import { claimDueEvents, markEventDelivered, markEventFailed } from './events';
+import { claimDueEvents, markEventFailed, markEventsDelivered } from './events';
 
 /** Posts a signed event body to the shop's webhook route; resolves with the HTTP status. */
 export type DeliverEvent = (rawBody: string, signatureHeader: string) => Promise<number>;
@@ -48,6 +48,9 @@ export function createEventDelivery(db: Database, options: EventDeliveryOptions)
     let tried = 0;
     for (;;) {
       const batch = await claimDueEvents(db, { now, leaseMs, limit: batchSize });
+      // Delivered events are marked together after the batch; a crash before that only sends
+      // them again when their lease ends, and the webhook applies each event id once.
+      const delivered: string[] = [];
       for (const event of batch) {
         let problem: string | null;
         try {
@@ -56,7 +59,7 @@ export function createEventDelivery(db: Database, options: EventDeliveryOptions)
         } catch (error) {
           problem = error instanceof Error ? error.message : String(error);
         }
-        if (problem === null) await markEventDelivered(db, event.id);
+        if (problem === null) delivered.push(event.id);
         else {
           options.log?.warn({ eventId: event.id, attempts: event.attempts }, problem);
           await markEventFailed(db, event.id, {
@@ -65,6 +68,7 @@ export function createEventDelivery(db: Database, options: EventDeliveryOptions)
           });
         }
       }
+      await markEventsDelivered(db, delivered);
       tried += batch.length;
       if (batch.length < batchSize) return tried;
     }

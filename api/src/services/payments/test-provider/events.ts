@@ -75,11 +75,13 @@ export async function claimDueEvents(
     .map((row) => ({ id: row.id, body: JSON.stringify(row.payload), attempts: row.attempts }));
 }
 
-export async function markEventDelivered(db: Database, id: string): Promise<void> {
+/** Marks a batch's delivered events in one statement. */
+export async function markEventsDelivered(db: Database, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .updateTable('payment_provider_events')
     .set({ delivered_at: new Date(), last_error: null })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .execute();
 }
 

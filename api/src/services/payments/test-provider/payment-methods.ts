@@ -48,10 +48,22 @@ export async function attachToCustomer(
   paymentMethodId: string,
   customerId: string,
 ): Promise<void> {
-  const hasDefault = await defaultCard(trx, customerId);
+  // One statement: the default is decided from the customer's cards as they were before it.
   await trx
     .updateTable('payment_methods')
-    .set({ customer_id: customerId, is_default: !hasDefault })
+    .set((eb) => ({
+      customer_id: customerId,
+      is_default: eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payment_methods as other')
+            .select('other.id')
+            .where('other.customer_id', '=', customerId)
+            .where('other.detached_at', 'is', null)
+            .where('other.is_default', '=', true),
+        ),
+      ).$castTo<boolean>(),
+    }))
     .where('id', '=', paymentMethodId)
     .execute();
 }
