@@ -25,6 +25,7 @@ import * as m0023 from './0023-result-readings';
 import * as m0024 from './0024-shared-limits';
 import * as m0025 from './0025-release-registries';
 import * as m0026 from './0026-upload-results-copy';
+import * as m0027 from './0027-processing-charges-index';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0024-shared-limits': m0024,
   '0025-release-registries': m0025,
   '0026-upload-results-copy': m0026,
+  '0027-processing-charges-index': m0027,
 };

@@ -361,6 +361,14 @@ export async function finishChargeAction(
 
 /** Pay-later intents the provider approved are paid out: processing becomes succeeded. */
 export async function settleProcessingCharges(db: Database): Promise<number> {
+  // Every delivery pass asks; a look without a transaction answers the usual "none" in one statement.
+  const any = await db
+    .selectFrom('payment_charges')
+    .select('id')
+    .where('status', '=', 'processing')
+    .limit(1)
+    .executeTakeFirst();
+  if (!any) return 0;
   return db.transaction().execute(async (trx) => {
     const processing = await trx
       .selectFrom('payment_charges')
