@@ -1,0 +1,86 @@
+import type { KyselyPlugin } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '../../../helpers/test-database';
+import {
+  createTestPaymentProvider,
+  type TestPaymentProvider,
+} from '../../../../src/services/payments/test-payment-provider';
+import { TEST_CARDS } from '../../../../src/services/payments/test-card-rules';
+
+const expiry = { expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
+
+// Every consumer order makes an intent and confirms it, so each statement here is paid per order.
+describe('test provider intents: statements per charge', () => {
+  let database: TestDatabase;
+  let provider: TestPaymentProvider;
+  let counting = false;
+  let statements = 0;
+  const counter: KyselyPlugin = {
+    transformQuery: (args) => {
+      if (counting) statements += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    provider = createTestPaymentProvider(database.handle.db.withPlugin(counter));
+  });
+  afterAll(() => database.drop());
+
+  async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
+    statements = 0;
+    counting = true;
+    try {
+      return { result: await work(), statements };
+    } finally {
+      counting = false;
+    }
+  }
+
+  async function payAndKeep(customerId: string, key: string) {
+    const token = (await provider.createCardToken({ number: TEST_CARDS.succeeds, ...expiry })).id;
+    const created = await counted(() =>
+      provider.createCharge({
+        amount: 14_900,
+        currency: 'usd',
+        customerId,
+        metadata: { orderId: key },
+        idempotencyKey: `${key}:intent`,
+      }),
+    );
+    const confirmed = await counted(() =>
+      provider.confirmCharge(created.result.id, {
+        source: { type: 'token', token, saveForFuture: true },
+        returnUrl: 'http://shop.test/return',
+        idempotencyKey: `${key}:confirm:1`,
+      }),
+    );
+    return { created, confirmed };
+  }
+
+  it('makes an intent in one statement and confirms a kept new card in seven', async () => {
+    const customer = await provider.ensureCustomer({ userId: null, email: 'one@example.com' });
+    const { created, confirmed } = await payAndKeep(customer.id, 'order-1');
+    expect(created.statements).toBe(1);
+    // The key, the lock, the token, the method, the intent's update, the card kept, the event.
+    expect(confirmed.statements).toBe(7);
+    expect(confirmed.result).toMatchObject({
+      status: 'succeeded',
+      method: { type: 'card', brand: 'visa', last4: '4242' },
+    });
+    const [saved] = await provider.listPaymentMethods(customer.id);
+    expect(saved).toMatchObject({ id: confirmed.result.paymentMethodId, isDefault: true });
+  });
+
+  it('keeps a second card without making it the default', async () => {
+    const customer = await provider.ensureCustomer({ userId: null, email: 'two@example.com' });
+    const first = await payAndKeep(customer.id, 'order-2');
+    const second = await payAndKeep(customer.id, 'order-3');
+    const methods = await provider.listPaymentMethods(customer.id);
+    expect(methods.map((method) => [method.id, method.isDefault])).toEqual([
+      [first.confirmed.result.paymentMethodId, true],
+      [second.confirmed.result.paymentMethodId, false],
+    ]);
+  });
+});
