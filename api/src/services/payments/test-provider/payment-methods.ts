@@ -53,16 +53,18 @@ export async function attachToCustomer(
     .updateTable('payment_methods')
     .set((eb) => ({
       customer_id: customerId,
-      is_default: eb.not(
-        eb.exists(
-          eb
-            .selectFrom('payment_methods as other')
-            .select('other.id')
-            .where('other.customer_id', '=', customerId)
-            .where('other.detached_at', 'is', null)
-            .where('other.is_default', '=', true),
-        ),
-      ).$castTo<boolean>(),
+      is_default: eb
+        .not(
+          eb.exists(
+            eb
+              .selectFrom('payment_methods as other')
+              .select('other.id')
+              .where('other.customer_id', '=', customerId)
+              .where('other.detached_at', 'is', null)
+              .where('other.is_default', '=', true),
+          ),
+        )
+        .$castTo<boolean>(),
     }))
     .where('id', '=', paymentMethodId)
     .execute();
