@@ -166,68 +166,68 @@ export async function prepareSession(
     : url;
 }
 
+/** A same-origin request made by the page, so the cookies it sets are the browser's. */
+async function pageFetch(
+  page: Page,
+  path: string,
+  init: { method?: string; json?: unknown; report?: { name: string; text: string } } = {},
+): Promise<string> {
+  // No named functions inside: under tsx they carry a `__name` helper the page does not have.
+  const answer = await page.evaluate(
+    async ({ path, init }) => {
+      const form = new FormData();
+      if (init.report)
+        form.append(
+          'file',
+          new Blob([init.report.text], { type: 'application/fhir+json' }),
+          init.report.name,
+        );
+      const response = await fetch(path, {
+        method: init.method ?? 'GET',
+        ...(init.json !== undefined
+          ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.json) }
+          : init.report
+            ? { body: form }
+            : {}),
+      });
+      return { ok: response.ok, status: response.status, text: await response.text() };
+    },
+    { path, init },
+  );
+  if (!answer.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path} answered ${answer.status}: ${answer.text}`);
+  return answer.text;
+}
+
 /**
  * Signs the browser in as the results customer (the session cookie is the browser's; Lighthouse's
  * storage reset keeps cookies), signing up and uploading the reports the first time. The sign-up
  * is confirmed from the development server's outbox (GET /dev/outbox), as the emailed link would.
  */
 async function signInWithResults(page: Page): Promise<void> {
-  const paths = {
-    results: API_PATHS.results,
-    signup: API_PATHS.signup,
-    confirm: API_PATHS.signupConfirm,
-    uploads: API_PATHS.resultUploads,
-  };
-  const seeded = await page.evaluate(async ({ results }) => {
-    const page = await fetch(results);
-    return page.ok && ((await page.json()) as { biomarkers: unknown[] }).biomarkers.length > 0;
-  }, paths);
+  const seeded = await pageFetch(page, API_PATHS.results).then(
+    (text) => (JSON.parse(text) as { biomarkers: unknown[] }).biomarkers.length > 0,
+    () => false,
+  );
   if (seeded) return;
   const account = {
     email: `results-bench-${randomUUID()}@example.com`,
     name: 'Results Bench',
     password: `Bench-${randomUUID()}`,
   };
-  await page.evaluate(
-    async ({ paths, account, reports }) => {
-      const json = { 'content-type': 'application/json' };
-      const answer = async (response: Response, what: string) => {
-        if (!response.ok)
-          throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
-        return response;
-      };
-      await answer(
-        await fetch(paths.signup, { method: 'POST', headers: json, body: JSON.stringify(account) }),
-        'sign-up',
-      );
-      const outbox = await answer(
-        await fetch(`/dev/outbox?to=${encodeURIComponent(account.email)}`),
-        'the development outbox (the bench needs a development server)',
-      );
-      const { messages } = (await outbox.json()) as { messages: { text: string }[] };
-      const token = /signup\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(messages[0]?.text ?? '')?.[1];
-      if (!token) throw new Error(`no confirmation link mailed to ${account.email}`);
-      await answer(
-        await fetch(paths.confirm, {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ token: decodeURIComponent(token) }),
-        }),
-        'the sign-up confirmation',
-      );
-      for (const [index, report] of reports.entries()) {
-        const form = new FormData();
-        form.append(
-          'file',
-          new Blob([report], { type: 'application/fhir+json' }),
-          `report-${index + 1}.json`,
-        );
-        await answer(
-          await fetch(paths.uploads, { method: 'POST', body: form }),
-          `upload ${index + 1}`,
-        );
-      }
-    },
-    { paths, account, reports: quarterlyResultReports() },
-  );
+  await pageFetch(page, API_PATHS.signup, { method: 'POST', json: account });
+  const { messages } = JSON.parse(
+    await pageFetch(page, `/dev/outbox?to=${encodeURIComponent(account.email)}`),
+  ) as { messages: { text: string }[] };
+  const token = /signup\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(messages[0]?.text ?? '')?.[1];
+  if (!token) throw new Error(`no confirmation link mailed to ${account.email}`);
+  await pageFetch(page, API_PATHS.signupConfirm, {
+    method: 'POST',
+    json: { token: decodeURIComponent(token) },
+  });
+  for (const [index, text] of quarterlyResultReports().entries())
+    await pageFetch(page, API_PATHS.resultUploads, {
+      method: 'POST',
+      report: { name: `report-${index + 1}.json`, text },
+    });
 }
