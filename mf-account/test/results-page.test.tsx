@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ResultsPage } from '@shop/shared/contract/results';
 import { errorBody, renderAccount, type Routes } from './support/render-account';
@@ -241,6 +241,38 @@ describe('/account/results', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your results.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await card('LDL cholesterol')).toBeVisible();
+  });
+
+  it("draws a card's trend only once it comes near the screen", async () => {
+    const observed: { element: Element; notify: () => void }[] = [];
+    class FakeObserver {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(element: Element) {
+        observed.push({
+          element,
+          notify: () =>
+            this.callback(
+              [{ isIntersecting: true, target: element } as IntersectionObserverEntry],
+              this as unknown as IntersectionObserver,
+            ),
+        });
+      }
+      disconnect() {}
+    }
+    const original = globalThis.IntersectionObserver;
+    globalThis.IntersectionObserver = FakeObserver as unknown as typeof IntersectionObserver;
+    try {
+      renderResults();
+      const ldl = await card('LDL cholesterol');
+      expect(within(ldl).queryByRole('table')).toBeNull();
+      const trend = observed.find(({ element }) => ldl.contains(element));
+      act(() => trend!.notify());
+      expect(
+        await within(ldl).findByRole('table', { name: /^LDL cholesterol: every reading/ }),
+      ).toBeInTheDocument();
+    } finally {
+      globalThis.IntersectionObserver = original;
+    }
   });
 
   it('is linked from the account overview', async () => {

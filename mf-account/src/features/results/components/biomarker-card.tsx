@@ -12,6 +12,7 @@ import {
 import { FlagBadge } from './flag-badge';
 import { RangeBar } from './range-bar';
 import { TrendTable } from './trend-table';
+import { useNearViewport } from '../hooks/use-near-viewport';
 
 // The chart is its own chunk, fetched when the first card with a trend renders: no other page
 // (and not this page's first paint) carries chart code.
@@ -36,6 +37,7 @@ export function BiomarkerCard({
   const latest = latestPoint(biomarker);
   const change = changeSincePrevious(biomarker);
   const drawn = chartPoints(biomarker).length >= 2;
+  const trend = useNearViewport<HTMLDivElement>();
 
   return (
     <li className="res-card" aria-labelledby={titleId} data-biomarker={biomarker.key}>
@@ -81,13 +83,20 @@ export function BiomarkerCard({
             </details>
           )}
         </div>
-        <div className="res-trend">
-          {drawn && (
-            <Suspense fallback={<div className="res-chart" aria-hidden="true" />}>
-              <TrendChart biomarker={biomarker} />
-            </Suspense>
+        <div className="res-trend" ref={trend.ref}>
+          {trend.near ? (
+            <>
+              {drawn && (
+                <Suspense fallback={<div className="res-chart" aria-hidden="true" />}>
+                  <TrendChart biomarker={biomarker} />
+                </Suspense>
+              )}
+              <TrendTable biomarker={biomarker} />
+            </>
+          ) : (
+            // Keeps the card's height while its trend waits, so nothing below it moves.
+            <div className="res-chart" aria-hidden="true" />
           )}
-          <TrendTable biomarker={biomarker} />
         </div>
       </div>
     </li>
