@@ -1,5 +1,6 @@
 // Real-shaped lab reports built in the test: FHIR R4 Observations in a Bundle, a CSV and PDFs.
 import { zipSync } from 'fflate';
+import { simpleTextPdf } from '../../src/services/results/simple-pdf';
 
 export interface LabValue {
   name: string;
@@ -77,27 +78,5 @@ export function zipBomb(bytes = 60 * 1024 * 1024): Buffer {
   return Buffer.from(zipSync({ 'clinical-records/a.json': new Uint8Array(bytes) }, { level: 9 }));
 }
 
-/** A one-page PDF whose text is `lines` (Helvetica, uncompressed content stream). */
-export function textPdf(lines: readonly string[], extra = ''): Buffer {
-  const content = `BT /F1 12 Tf 72 720 Td 14 TL ${lines
-    .map((line) => `(${line.replace(/[()\\]/g, '\\$&')}) Tj T*`)
-    .join(' ')} ET`;
-  const objects = [
-    `<< /Type /Catalog /Pages 2 0 R ${extra} >>`,
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets
-    .map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)
-    .join('')}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
+/** A one-page PDF whose text is `lines`: the same writer the demo's printed report uses. */
+export const textPdf = simpleTextPdf;
