@@ -23,6 +23,7 @@ import {
   removeResultUpload,
   toResultUpload,
 } from '../../services/results/result-uploads';
+import { ownerRouteErrors, userIdOf } from './owner-route-parts';
 
 // A stranger's id and an unknown id get the same answer, so ids reveal nothing.
 const UPLOAD_NOT_FOUND = 'Upload not found';
@@ -38,18 +39,7 @@ const uploadedFileResponse = {
   ),
 };
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
-
-/** Route handlers run after `auth: 'required'`, so the user is there. */
-function userIdOf(request: FastifyRequest): string {
-  if (!request.user) throw new Error('auth: required did not load a user');
-  return request.user.id;
-}
+const errors = ownerRouteErrors;
 
 /**
  * The signed-in customer's uploaded lab reports (connect client, /user). Only the owner can list,

@@ -9,7 +9,6 @@ import {
   resultsPageSchema,
   resultUploadDetailSchema,
 } from '@shop/shared/contract/results';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listOwnReadings } from '../../repositories/result-readings-repository';
@@ -21,19 +20,9 @@ import { removeAllResultUploads } from '../../services/results/result-uploads';
 import { exportZip, readingsBundle, readingsCsv } from '../../services/results/results-export';
 import { loadResultsPage } from '../../services/results/results-page';
 import { loadUploadDetail } from '../../services/results/upload-detail';
+import { ownerRouteErrors, userIdOf } from './owner-route-parts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
-
-/** Route handlers run after `auth: 'required'`, so the user is there. */
-function userIdOf(request: FastifyRequest): string {
-  if (!request.user) throw new Error('auth: required did not load a user');
-  return request.user.id;
-}
+const errors = ownerRouteErrors;
 
 const EXPORT_TYPES = {
   zip: 'application/zip',
