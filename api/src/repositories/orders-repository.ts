@@ -412,6 +412,22 @@ export async function lockOrder(trx: Executor, id: string): Promise<OrderRow | u
   return trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** Locks the orders whose payment is one of these provider intents, in one statement. */
+export async function lockOrdersOfIntents(
+  trx: Executor,
+  intentIds: readonly string[],
+): Promise<OrderRow[]> {
+  if (intentIds.length === 0) return [];
+  // One lock order for every caller, so two batches never wait on each other in a cycle.
+  return trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('payment_charge_id', 'in', intentIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 /** The order whose payment is this provider intent. */
 export async function findOrderIdByIntent(db: Executor, intentId: string): Promise<string | null> {
   const row = await db

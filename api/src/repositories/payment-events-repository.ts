@@ -17,6 +17,21 @@ export async function recordPaymentEvent(
   return inserted !== undefined;
 }
 
+/** Records a batch of provider event ids in one statement; the ids not recorded before. */
+export async function recordPaymentEvents(
+  trx: Executor,
+  events: ReadonlyArray<{ id: string; type: string }>,
+): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
+  const inserted = await trx
+    .insertInto('payment_events')
+    .values(events.map((event) => ({ id: event.id, type: event.type })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .execute();
+  return new Set(inserted.map((row) => row.id));
+}
+
 /** Whether an event id was applied already (a repeat needs no provider call before it). */
 export async function paymentEventSeen(db: Executor, id: string): Promise<boolean> {
   const row = await db

@@ -3,8 +3,9 @@ import { API_PATHS } from '@shop/shared/contract/paths';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { handlePaymentEvent } from '../../services/payments/payment-events';
+import { handlePaymentEvent, receiveSignedEvents } from '../../services/payments/payment-events';
 import { WebhookSignatureError } from '../../services/payments/payment-provider';
+import { isTestPaymentProvider } from '../../services/payments/test-payment-provider';
 
 const webhookAnswerSchema = z.object({ received: z.literal(true) });
 
@@ -28,6 +29,14 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       publicOrigin: app.config.publicOrigin,
     },
   };
+
+  // The built-in provider runs in this process: its events are handed over a batch at a time,
+  // verified on their raw body as posted ones are, without a request per event. Stripe posts here.
+  const provider = app.paymentProvider;
+  if (isTestPaymentProvider(provider)) {
+    provider.setEventTarget((events) => receiveSignedEvents(deps, events));
+    app.addHook('onClose', async () => provider.setEventTarget(null));
+  }
 
   app.post(
     API_PATHS.paymentsWebhook,

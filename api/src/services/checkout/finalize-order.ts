@@ -150,15 +150,19 @@ async function completePaidRecords(
   return true;
 }
 
-/** finalizeOrder's step inside the caller's transaction (the webhook records its event id in it). */
+/**
+ * finalizeOrder's step inside the caller's transaction (the webhook records its event id in it).
+ * `locked` is the order's current row when the caller already holds its lock.
+ */
 export async function applyCharge(
   trx: Executor,
   deps: FinalizeDeps,
   orderId: string,
   charge: ProviderCharge,
+  locked?: OrderRow,
 ): Promise<{ row: OrderRow; changed: boolean; mailed: boolean; started: boolean }> {
   const unchanged = (row: OrderRow) => ({ row, changed: false, mailed: false, started: false });
-  const row = await lockOrder(trx, orderId);
+  const row = locked?.id === orderId ? locked : await lockOrder(trx, orderId);
   if (!row) throw new Error(`order ${orderId} not found`);
   // Only the order's own intent moves it (an upgrade's intent names the order too).
   if (row.payment_charge_id !== charge.id) return unchanged(row);

@@ -1,15 +1,20 @@
 // What a verified provider event does to our records. Each event id is recorded in the same
 // transaction that applies it: a repeat finds its id and changes nothing. Events may arrive in any
 // order; finalizeOrder never moves a paid order back, and refunded totals only grow.
-import type { Executor } from '../../db/schema';
+import type { Executor, OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../repositories/audit-log-repository';
 import {
   findOrderIdByIntent,
   flagOrderDisputed,
+  lockOrdersOfIntents,
   recordOrderRefunded,
 } from '../../repositories/orders-repository';
-import { paymentEventSeen, recordPaymentEvent } from '../../repositories/payment-events-repository';
+import {
+  paymentEventSeen,
+  recordPaymentEvent,
+  recordPaymentEvents,
+} from '../../repositories/payment-events-repository';
 import { applyCharge, finalizeOrder, type FinalizeDeps } from '../checkout/finalize-order';
 import {
   applyBilledEvent,
@@ -18,7 +23,7 @@ import {
   type BilledEventDeps,
 } from '../subscriptions/billed-subscription-events';
 import { settleUpgradeIntent } from '../upgrades/purchase-upgrade';
-import type { ProviderCharge, ProviderEvent } from './payment-provider';
+import { WebhookSignatureError, type ProviderEvent } from './payment-provider';
 
 const PROVIDER_ACTOR = { userId: null, name: 'payment provider', via: 'provider' } as const;
 
@@ -47,15 +52,64 @@ function isBilledEvent(event: ProviderEvent): event is ProviderEvent & BilledEve
   );
 }
 
-/** The order an intent paid for: named in its metadata and recorded on the order. */
-async function orderOfIntent(trx: Executor, charge: ProviderCharge): Promise<string | null> {
-  return findOrderIdByIntent(trx, charge.id);
+/** The order an intent paid for (named in its metadata and recorded on the order). */
+interface IntentOrders {
+  /** The order, with its current row when this transaction already holds its lock. */
+  find(intentId: string): Promise<{ id: string; locked?: OrderRow } | null>;
+  /** The order's row as this transaction left it, or null after a change made elsewhere. */
+  changed(intentId: string, row: OrderRow | null): void;
 }
+
+/** Looks each order up as it is needed (one event per transaction). */
+const ordersLookedUp = (trx: Executor): IntentOrders => ({
+  find: async (intentId) => {
+    const id = await findOrderIdByIntent(trx, intentId);
+    return id ? { id } : null;
+  },
+  changed: () => undefined,
+});
+
+/** Orders a batch's transaction locked up front, kept current as its events change them. */
+function ordersLocked(rows: readonly OrderRow[]): IntentOrders {
+  const byIntent = new Map<string, { id: string; locked?: OrderRow }>();
+  for (const row of rows)
+    if (row.payment_charge_id) byIntent.set(row.payment_charge_id, { id: row.id, locked: row });
+  return {
+    find: async (intentId) => byIntent.get(intentId) ?? null,
+    changed(intentId, row) {
+      const entry = byIntent.get(intentId);
+      if (entry) entry.locked = row ?? undefined;
+    },
+  };
+}
+
+/** The intent an event is about, when it is one that may move an order. */
+function intentOf(event: ProviderEvent): string | null {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled':
+    case 'payment_intent.processing':
+    case 'payment_intent.requires_action':
+    case 'charge.refunded':
+      return event.charge.id;
+    case 'charge.dispute.created':
+      return event.chargeId;
+    default:
+      return null;
+  }
+}
+
+const recordOf = (event: ProviderEvent | (BilledEvent & { id: string })) => ({
+  id: event.id,
+  type: event.type === 'ignored' ? event.providerType : event.type,
+});
 
 async function apply(
   trx: Executor,
   deps: PaymentEventDeps,
   event: ProviderEvent,
+  orders: IntentOrders,
 ): Promise<{ mailed: boolean; started?: boolean }> {
   switch (event.type) {
     case 'invoice.paid':
@@ -72,27 +126,36 @@ async function apply(
     case 'payment_intent.canceled':
     case 'payment_intent.processing':
     case 'payment_intent.requires_action': {
-      const orderId = await orderOfIntent(trx, event.charge);
+      const order = await orders.find(event.charge.id);
       // An upgrade's intent (or one of no record of ours) does not move an order.
-      if (!orderId) return { mailed: false };
-      const { mailed, started } = await applyCharge(trx, deps, orderId, event.charge);
+      if (!order) return { mailed: false };
+      const { row, mailed, started } = await applyCharge(
+        trx,
+        deps,
+        order.id,
+        event.charge,
+        order.locked,
+      );
+      orders.changed(event.charge.id, row);
       return { mailed, started };
     }
     case 'charge.refunded': {
-      const orderId = await orderOfIntent(trx, event.charge);
-      if (orderId) await recordOrderRefunded(trx, orderId, event.charge.amountRefunded);
+      const order = await orders.find(event.charge.id);
+      if (order) await recordOrderRefunded(trx, order.id, event.charge.amountRefunded);
+      orders.changed(event.charge.id, null);
       return { mailed: false };
     }
     case 'charge.dispute.created': {
-      const orderId = await findOrderIdByIntent(trx, event.chargeId);
-      if (orderId && (await flagOrderDisputed(trx, orderId, new Date())))
+      const order = await orders.find(event.chargeId);
+      if (order && (await flagOrderDisputed(trx, order.id, new Date())))
         await recordAudit(trx, {
           actor: PROVIDER_ACTOR,
           action: 'order.dispute',
-          target: orderId,
+          target: order.id,
           before: null,
           after: { disputeId: event.disputeId, amount: event.amount, reason: event.reason },
         });
+      orders.changed(event.chargeId, null);
       return { mailed: false };
     }
     default:
@@ -115,7 +178,7 @@ export async function handlePaymentEvent(
     return false;
   const event =
     billed && isBilledEvent(received) ? await prepareBilledEvent(billed, received) : received;
-  const record = { id: event.id, type: event.type === 'ignored' ? event.providerType : event.type };
+  const record = recordOf(event);
   // An upgrade's succeeded intent completes its upgrade first (idempotent: only a pending upgrade
   // whose current intent this is moves); its event is recorded after, so a failure is retried.
   const upgradeId =
@@ -125,15 +188,101 @@ export async function handlePaymentEvent(
   try {
     const outcome = await deps.db.transaction().execute(async (trx) => {
       if (!(await recordPaymentEvent(trx, record))) return null;
-      return apply(trx, deps, event);
+      return apply(trx, deps, event, ordersLookedUp(trx));
     });
     if (outcome?.mailed) deps.mailQueue?.wake();
     if (outcome?.started) deps.subscriptions.wake();
     return outcome !== null;
   } catch (error) {
     if (!(error instanceof AppError) || event.type !== 'payment_intent.succeeded') throw error;
-    const orderId = await orderOfIntent(deps.db, event.charge);
+    const orderId = await findOrderIdByIntent(deps.db, event.charge.id);
     if (orderId) await finalizeOrder(deps, orderId, event.charge);
     return recordPaymentEvent(deps.db, record);
   }
+}
+
+/** Billing events ask the provider first, and an upgrade's intent completes its upgrade first. */
+const appliedAlone = (event: ProviderEvent) =>
+  isBilledEvent(event) ||
+  (event.type === 'payment_intent.succeeded' && event.charge.metadata.upgradeId !== undefined);
+
+/**
+ * Applies a batch of verified events in one transaction: their ids recorded in one statement and
+ * the orders they name locked in one, so a batch of orders already paid costs two statements.
+ */
+async function applyTogether(deps: PaymentEventDeps, events: readonly ProviderEvent[]) {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const fresh = await recordPaymentEvents(trx, events.map(recordOf));
+    const applying = events.filter((event) => fresh.delete(event.id));
+    const intents = new Set(applying.map(intentOf).filter((id) => id !== null));
+    const orders = ordersLocked(await lockOrdersOfIntents(trx, [...intents]));
+    let mailed = false;
+    let started = false;
+    for (const event of applying) {
+      const applied = await apply(trx, deps, event, orders);
+      mailed ||= applied.mailed;
+      started ||= applied.started ?? false;
+    }
+    return { mailed, started };
+  });
+  if (outcome.mailed) deps.mailQueue?.wake();
+  if (outcome.started) deps.subscriptions.wake();
+}
+
+const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Applies verified events as handlePaymentEvent does each, most of them together. When the batch
+ * fails (an order that can no longer be completed, a conflict), nothing of it stays and every
+ * event is applied alone. Resolves, in order, with null for each event applied (or a repeat) and
+ * why for each one that was not.
+ */
+export async function handlePaymentEvents(
+  deps: PaymentEventDeps,
+  events: readonly ProviderEvent[],
+): Promise<Array<string | null>> {
+  const alone = (event: ProviderEvent) =>
+    handlePaymentEvent(deps, event).then(
+      () => null,
+      (error: unknown) => problemOf(error),
+    );
+  const problems = new Map<ProviderEvent, string | null>();
+  const together = events.filter((event) => !appliedAlone(event));
+  if (together.length > 0) {
+    try {
+      await applyTogether(deps, together);
+      for (const event of together) problems.set(event, null);
+    } catch (error) {
+      deps.log?.warn({ err: error }, 'payment events applied one by one after their batch failed');
+      for (const event of together) problems.set(event, await alone(event));
+    }
+  }
+  for (const event of events) if (appliedAlone(event)) problems.set(event, await alone(event));
+  return events.map((event) => problems.get(event) ?? null);
+}
+
+/**
+ * Signed events handed over in process (the built-in provider's): each verified on its raw body
+ * as a posted one is, then applied together. A forged one is refused, as the route answers 400.
+ */
+export async function receiveSignedEvents(
+  deps: PaymentEventDeps,
+  events: ReadonlyArray<{ rawBody: string; signatureHeader: string }>,
+): Promise<Array<string | null>> {
+  const verified = events.map(({ rawBody, signatureHeader }) => {
+    try {
+      return deps.provider.parseWebhook(Buffer.from(rawBody), signatureHeader);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) return null;
+      throw error;
+    }
+  });
+  const applied = await handlePaymentEvents(
+    deps,
+    verified.filter((event) => event !== null),
+  );
+  let next = 0;
+  return verified.map((event) =>
+    event === null ? 'The event signature did not verify.' : (applied[next++] ?? null),
+  );
 }

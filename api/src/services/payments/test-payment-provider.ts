@@ -12,7 +12,12 @@ import {
   type ActionResult,
 } from './test-provider/charges';
 import { ensureCustomer, findCustomerByUserId } from './test-provider/customers';
-import { createEventDelivery, type DeliverEvent } from './test-provider/event-delivery';
+import {
+  createEventDelivery,
+  oneByOne,
+  type DeliverEvent,
+  type DeliverEvents,
+} from './test-provider/event-delivery';
 import { createDispute } from './test-provider/disputes';
 import {
   clientSecretSubject,
@@ -34,7 +39,7 @@ import { createSubscription, listSubscriptions } from './test-provider/subscript
 import { createBnplToken, createCardToken, type TokenView } from './test-provider/tokens';
 import { createWebhookSecret, parseSignedWebhook, signWebhook } from './test-provider/webhooks';
 
-export type { DeliverEvent } from './test-provider/event-delivery';
+export type { DeliverEvent, DeliverEvents, SignedEvent } from './test-provider/event-delivery';
 export { InvalidCardError, type TokenView } from './test-provider/tokens';
 export type { ActionResult } from './test-provider/charges';
 export type { ClientSecretSubject, TestNextAction } from './test-provider/next-actions';
@@ -44,8 +49,8 @@ export interface TestPaymentProvider extends PaymentProvider {
   readonly name: 'test';
   /** The secret its webhooks are signed with (random per process unless configured). */
   readonly webhookSecret: string;
-  /** Where signed events go: the app points it at its own webhook route. */
-  setEventTarget(deliver: DeliverEvent | null): void;
+  /** Where signed events go, a batch at a time: the app hands them to its own webhook handler. */
+  setEventTarget(deliver: DeliverEvents | null): void;
   /** Delivers the events due at `now` (and settles approved pay-later intents); how many were tried. */
   deliverPendingEvents(now?: Date): Promise<number>;
   startEventDelivery(): void;
@@ -72,6 +77,7 @@ export interface TestPaymentProviderOptions {
   /** The clock subscription periods and card expiry are judged by. */
   now?: () => Date;
   webhookSecret?: string;
+  /** An endpoint that takes one event per call, like Stripe's webhook posts. */
   deliver?: DeliverEvent;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
@@ -87,7 +93,7 @@ export function createTestPaymentProvider(
 ): TestPaymentProvider {
   const now = options.now ?? (() => new Date());
   const webhookSecret = options.webhookSecret ?? createWebhookSecret();
-  let target: DeliverEvent | null = options.deliver ?? null;
+  let target: DeliverEvents | null = options.deliver ? oneByOne(options.deliver) : null;
   const delivery = createEventDelivery(db, {
     sign: (body) => signWebhook(body, webhookSecret),
     settle: () => settleProcessingCharges(db),

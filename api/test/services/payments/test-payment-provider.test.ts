@@ -317,7 +317,7 @@ describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () =>
       });
       expect((await provider.getCharge(created.id))?.status).toBe('processing');
       // Settling happens on the delivery pass (nothing to deliver to here).
-      provider.setEventTarget(async () => 200);
+      provider.setEventTarget(async (events) => events.map(() => null));
       await provider.deliverPendingEvents();
       provider.setEventTarget(null);
       expect((await provider.getCharge(created.id))?.status).toBe('succeeded');

@@ -1,12 +1,41 @@
-// Delivers the test provider's events: claims due ones, signs each and hands it to the shop's
-// webhook route, retrying until it answers 2xx. Started on ready and stopped on close, like the
+// Delivers the test provider's events: claims due ones, signs each and hands the batch to the
+// shop, retrying each event until it is accepted. Started on ready and stopped on close, like the
 // mail queue.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/schema';
-import { claimDueEvents, markEventFailed, markEventsDelivered } from './events';
+import { claimDueEvents, markEventFailed, markEventsDelivered, type ClaimedEvent } from './events';
 
 /** Posts a signed event body to the shop's webhook route; resolves with the HTTP status. */
 export type DeliverEvent = (rawBody: string, signatureHeader: string) => Promise<number>;
+
+export interface SignedEvent {
+  rawBody: string;
+  signatureHeader: string;
+}
+
+/**
+ * Hands a batch of signed events to the shop; resolves, in the batch's order, with null for each
+ * event accepted and why for each one refused (those are tried again later).
+ */
+export type DeliverEvents = (events: readonly SignedEvent[]) => Promise<Array<string | null>>;
+
+const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A target that takes one event per call (an HTTP endpoint), given the batch one at a time. */
+export function oneByOne(deliver: DeliverEvent): DeliverEvents {
+  return async (events) => {
+    const problems: Array<string | null> = [];
+    for (const event of events) {
+      try {
+        const status = await deliver(event.rawBody, event.signatureHeader);
+        problems.push(status >= 200 && status < 300 ? null : `The webhook answered ${status}`);
+      } catch (error) {
+        problems.push(problemOf(error));
+      }
+    }
+    return problems;
+  };
+}
 
 export interface EventDelivery {
   /** Settles what is due, then delivers every due event; resolves with how many were tried. */
@@ -20,11 +49,28 @@ export interface EventDeliveryOptions {
   sign: (body: string) => string;
   /** Moves intents that settle on their own (approved pay-later) before delivering. */
   settle: () => Promise<unknown>;
-  deliver: () => DeliverEvent | null;
+  deliver: () => DeliverEvents | null;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   pollMs?: number;
+  /** How long a wake waits, so the events of many requests go out in one batch. */
+  wakeDelayMs?: number;
   leaseMs?: number;
   batchSize?: number;
+}
+
+/** Signs a batch and hands it over: why each event was refused, or null for each one accepted. */
+async function handOver(
+  deliver: DeliverEvents,
+  batch: readonly ClaimedEvent[],
+  sign: (body: string) => string,
+): Promise<Array<string | null>> {
+  try {
+    return await deliver(
+      batch.map((event) => ({ rawBody: event.body, signatureHeader: sign(event.body) })),
+    );
+  } catch (error) {
+    return batch.map(() => problemOf(error));
+  }
 }
 
 /** 1 s, 2 s, 4 s … up to a minute between tries of one event: delivery is in-process. */
@@ -35,9 +81,11 @@ export function eventRetryDelayMs(attempts: number): number {
 export function createEventDelivery(db: Database, options: EventDeliveryOptions): EventDelivery {
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? 60_000;
-  const batchSize = options.batchSize ?? 20;
+  const wakeDelayMs = options.wakeDelayMs ?? 50;
+  const batchSize = options.batchSize ?? 100;
   let stopped = true;
   let timer: NodeJS.Timeout | null = null;
+  let timerDueAt = 0;
   // Passes run one after another, so a test's pass and the loop's never overlap in a process.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -51,14 +99,11 @@ export function createEventDelivery(db: Database, options: EventDeliveryOptions)
       // Delivered events are marked together after the batch; a crash before that only sends
       // them again when their lease ends, and the webhook applies each event id once.
       const delivered: string[] = [];
-      for (const event of batch) {
-        let problem: string | null;
-        try {
-          const status = await deliver(event.body, options.sign(event.body));
-          problem = status >= 200 && status < 300 ? null : `The webhook answered ${status}`;
-        } catch (error) {
-          problem = error instanceof Error ? error.message : String(error);
-        }
+      if (batch.length === 0) return tried;
+      const problems = await handOver(deliver, batch, options.sign);
+      for (const [index, event] of batch.entries()) {
+        const answer = problems[index];
+        const problem = answer === undefined ? 'The shop did not answer for this event' : answer;
         if (problem === null) delivered.push(event.id);
         else {
           options.log?.warn({ eventId: event.id, attempts: event.attempts }, problem);
@@ -82,7 +127,10 @@ export function createEventDelivery(db: Database, options: EventDeliveryOptions)
 
   function schedule(delayMs: number) {
     if (stopped) return;
+    // A pass already due as soon serves this call too: wakes in a burst make one pass.
+    if (timer && timerDueAt <= performance.now() + delayMs) return;
     if (timer) clearTimeout(timer);
+    timerDueAt = performance.now() + delayMs;
     timer = setTimeout(() => {
       timer = null;
       deliverPending()
@@ -96,7 +144,7 @@ export function createEventDelivery(db: Database, options: EventDeliveryOptions)
 
   return {
     deliverPending,
-    wake: () => schedule(0),
+    wake: () => schedule(wakeDelayMs),
     start() {
       stopped = false;
       schedule(0);

@@ -1,7 +1,6 @@
 // The built-in provider's own HTTP surface (what Stripe's servers and Stripe.js are to the Stripe
 // adapter): it lives with the provider, not among the shop's routes, because only the provider's
 // element may receive card details; the shop's API takes tokens.
-import { PAYMENTS_PREFIX } from '@shop/shared/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../../../lib/app-error';
@@ -18,31 +17,16 @@ import {
 } from './test-provider-schemas';
 import { testProviderPageRoutes } from './test-provider-page-routes';
 
-/** Where the provider's events go: the shop's webhook route, the one Stripe posts to. */
-export const WEBHOOK_PATH = `${PAYMENTS_PREFIX}/webhook`;
-
 /** The provider's own pages and API are public (no shop session), with their own rate limit. */
 const RATE_LIMIT = { max: 300, timeWindow: 60_000 };
 
 /**
- * Posts the provider's signed events to the webhook route through the app itself (the same
- * route and raw-body path Stripe's requests take), from ready until close.
+ * Delivers the provider's signed events from ready until close; the shop's webhook plugin names
+ * where they go.
  */
-function deliverEventsToWebhook(app: FastifyInstance, provider: TestPaymentProvider) {
-  provider.setEventTarget(async (rawBody, signature) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: WEBHOOK_PATH,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload: rawBody,
-    });
-    return response.statusCode;
-  });
+function deliverEvents(app: FastifyInstance, provider: TestPaymentProvider) {
   app.addHook('onReady', async () => provider.startEventDelivery());
-  app.addHook('onClose', async () => {
-    await provider.stopEventDelivery();
-    provider.setEventTarget(null);
-  });
+  app.addHook('onClose', async () => provider.stopEventDelivery());
 }
 
 /**
@@ -53,7 +37,7 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPr
   app,
   { provider },
 ) => {
-  deliverEventsToWebhook(app, provider);
+  deliverEvents(app, provider);
   await app.register(testProviderPageRoutes, { provider });
 
   app.post(
