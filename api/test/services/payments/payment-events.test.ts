@@ -1,30 +1,21 @@
 // The built-in provider hands its events to the shop in process, a batch at a time: the batch is
 // applied in one transaction whose statements do not grow with the number of events, each event
 // id once, and an event whose signature does not verify is refused as the webhook route refuses it.
-import type { KyselyPlugin } from 'kysely';
 import Stripe from 'stripe';
 import { receiveSignedEvents } from '../../../src/services/payments/payment-events';
 import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { orderBody, placeOrder } from '../../helpers/checkout-fixtures';
+import { statementCounter } from '../../helpers/statement-counter';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
 let database: TestDatabase;
 let t: TestApp;
 let paymentProvider: ReturnType<typeof createTestPaymentProvider>;
-/** Statements the shop ran through its database handle while `counting`. */
-let statements = 0;
-let counting = false;
+const { plugin: counter, counted } = statementCounter();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const counter: KyselyPlugin = {
-    transformQuery: (args) => {
-      if (counting) statements += 1;
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
   const handle = { ...database.handle, db: database.handle.db.withPlugin(counter) };
   // The provider keeps its own books (the outbox) on an uncounted handle: with Stripe they are not ours.
   paymentProvider = createTestPaymentProvider(database.handle.db);
@@ -36,16 +27,6 @@ afterAll(async () => {
   await t.close();
   await database.drop();
 });
-
-async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  statements = 0;
-  counting = true;
-  try {
-    return { result: await work(), statements };
-  } finally {
-    counting = false;
-  }
-}
 
 const recordedEvents = async () =>
   (await database.handle.db.selectFrom('payment_events').select('id').execute()).map(

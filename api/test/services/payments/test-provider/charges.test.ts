@@ -1,4 +1,4 @@
-import type { KyselyPlugin } from 'kysely';
+import { statementCounter } from '../../../helpers/statement-counter';
 import { createTestDatabase, type TestDatabase } from '../../../helpers/test-database';
 import {
   createTestPaymentProvider,
@@ -12,31 +12,13 @@ const expiry = { expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '1
 describe('test provider intents: statements per charge', () => {
   let database: TestDatabase;
   let provider: TestPaymentProvider;
-  let counting = false;
-  let statements = 0;
-  const counter: KyselyPlugin = {
-    transformQuery: (args) => {
-      if (counting) statements += 1;
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
+  const { plugin: counter, counted } = statementCounter();
 
   beforeAll(async () => {
     database = await createTestDatabase();
     provider = createTestPaymentProvider(database.handle.db.withPlugin(counter));
   });
   afterAll(() => database.drop());
-
-  async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-    statements = 0;
-    counting = true;
-    try {
-      return { result: await work(), statements };
-    } finally {
-      counting = false;
-    }
-  }
 
   async function payAndKeep(customerId: string, key: string) {
     const token = (await provider.createCardToken({ number: TEST_CARDS.succeeds, ...expiry })).id;
