@@ -39,7 +39,7 @@ import { createSubscription, listSubscriptions } from './test-provider/subscript
 import { createBnplToken, createCardToken, type TokenView } from './test-provider/tokens';
 import { createWebhookSecret, parseSignedWebhook, signWebhook } from './test-provider/webhooks';
 
-export type { DeliverEvent, DeliverEvents, SignedEvent } from './test-provider/event-delivery';
+export type { DeliverEvent, DeliverEvents } from './test-provider/event-delivery';
 export { InvalidCardError, type TokenView } from './test-provider/tokens';
 export type { ActionResult } from './test-provider/charges';
 export type { ClientSecretSubject, TestNextAction } from './test-provider/next-actions';
