@@ -651,6 +651,19 @@ export interface PageViewsTable {
   created_at: Timestamp;
 }
 
+/** Field data: one web-vitals measurement of a sampled page load (no visitor, session or address). */
+export interface WebVitalsTable {
+  id: Generated<string>;
+  visit_id: string;
+  route: string;
+  area: string;
+  metric: 'LCP' | 'INP' | 'CLS';
+  value: number;
+  rating: 'good' | 'needs-improvement' | 'poor';
+  navigation_type: string;
+  recorded_at: Timestamp;
+}
+
 export interface EmployerRequestsTable {
   id: Generated<string>;
   email: string;
@@ -774,6 +787,7 @@ export interface DB {
   referrals: ReferralsTable;
   bnpl_consents: BnplConsentsTable;
   page_views: PageViewsTable;
+  web_vitals: WebVitalsTable;
   employer_requests: EmployerRequestsTable;
   catalog_content: CatalogContentTable;
   checkout_starts: CheckoutStartsTable;

@@ -7,6 +7,7 @@ import { signupRoutes } from './account/signup-routes';
 import { subscriptionRoutes } from './account/subscription-routes';
 import { userRoutes } from './account/user-routes';
 import { pageViewRoutes } from './analytics/page-view-routes';
+import { webVitalsRoutes } from './analytics/web-vitals-routes';
 import { cartRoutes } from './cart/cart-routes';
 import { visitorCartRoutes } from './cart/visitor-cart-routes';
 import { catalogContentRoutes } from './catalog/catalog-content-routes';
@@ -52,6 +53,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(resultUploadRoutes);
   await app.register(resultsRoutes);
   await app.register(pageViewRoutes);
+  await app.register(webVitalsRoutes);
   await app.register(supportRoutes);
   // catalog, partners' storefronts and the cart
   await app.register(catalogRoutes);

@@ -10,6 +10,7 @@ import {
 import { customizationFieldsSchema, customizationSchema, shopKeySchema } from './customization';
 import { recurringIntervalSchema } from './catalog';
 import { SUBSCRIPTION_STATUSES, subscriptionStatusSchema } from './subscriptions';
+import { FIELD_DATA_AREAS } from '../rules/web-vitals';
 
 // The operator API (API_PATHS.ops*): what the operator console and `pnpm shop` send and get back.
 // Every route answers 404 NOT_FOUND, exactly like an unknown path, to anyone who is not an operator.
@@ -611,3 +612,34 @@ export const subscriptionSettingsSchema = z
   .object({ dunning: dunningSettingsSchema, notices: noticeSettingsSchema })
   .strict();
 export type SubscriptionSettings = z.infer<typeof subscriptionSettingsSchema>;
+
+// ---- Field data: the 75th percentile of shoppers' Core Web Vitals ----
+
+/** One metric over one window: its 75th percentile (null without a sample) and how many samples. */
+const vitalPercentileSchema = z.object({
+  p75: z.number().nullable(),
+  samples: z.number().int().min(0),
+});
+const vitalsWindowSchema = z.object({
+  LCP: vitalPercentileSchema,
+  INP: vitalPercentileSchema,
+  CLS: vitalPercentileSchema,
+});
+export type OpsVitalsWindow = z.infer<typeof vitalsWindowSchema>;
+
+export const opsWebVitalsRowSchema = z.object({
+  area: z.enum(FIELD_DATA_AREAS),
+  /** The route pattern; null for the whole area. */
+  route: safeString().nullable(),
+  /** The last 24 hours and the last 7 days up to `now`. */
+  day: vitalsWindowSchema,
+  week: vitalsWindowSchema,
+});
+export type OpsWebVitalsRow = z.infer<typeof opsWebVitalsRowSchema>;
+
+/** GET /api/v1/ops/web-vitals: one row per area, then its routes, each with the day and the week. */
+export const opsWebVitalsSchema = z.object({
+  now: isoDateTimeSchema,
+  rows: z.array(opsWebVitalsRowSchema),
+});
+export type OpsWebVitals = z.infer<typeof opsWebVitalsSchema>;

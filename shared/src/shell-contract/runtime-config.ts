@@ -8,8 +8,10 @@ export interface ShopRuntimeConfig {
   contentBaseUrl: string;
   /** Where the registry document lives. */
   registryUrl: string;
-  /** Bearer token for POST /impact/log-page-view. */
+  /** Bearer token for POST /impact/log-page-view and /impact/log-web-vitals. */
   pageViewToken: string;
+  /** The share of page loads (0 to 1) that measure and send their Core Web Vitals. */
+  webVitalsSampleRate: number;
   /** Intercom-style chat app id; null shows the built-in launcher. */
   chatAppId: string | null;
   /** Product-analytics adapter switch. */
@@ -31,6 +33,7 @@ export const DEFAULT_RUNTIME_CONFIG: ShopRuntimeConfig = {
   contentBaseUrl: '',
   registryUrl: '/remotes.json',
   pageViewToken: '',
+  webVitalsSampleRate: 0.1,
   chatAppId: null,
   productAnalytics: { enabled: false, key: null },
   overrideOrigins: ['http://localhost', 'http://127.0.0.1'],

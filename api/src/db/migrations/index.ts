@@ -26,6 +26,7 @@ import * as m0024 from './0024-shared-limits';
 import * as m0025 from './0025-release-registries';
 import * as m0026 from './0026-upload-results-copy';
 import * as m0027 from './0027-processing-charges-index';
+import * as m0028 from './0028-web-vitals';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025-release-registries': m0025,
   '0026-upload-results-copy': m0026,
   '0027-processing-charges-index': m0027,
+  '0028-web-vitals': m0028,
 };

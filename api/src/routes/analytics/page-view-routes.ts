@@ -3,8 +3,7 @@ import { logPageViewBodySchema, logPageViewResponseSchema } from '@shop/shared/c
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { withoutPrivateParams } from '@shop/shared/rules/private-url';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
-import { safeEqual } from '../../lib/tokens';
+import { requirePageViewToken } from './page-view-token';
 
 /** POST /impact/log-page-view: only callers holding the configured bearer token may log. */
 export const pageViewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,13 +13,7 @@ export const pageViewRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.logPageView,
     {
       config: { auth: 'optional' },
-      onRequest: async (request) => {
-        const header = request.headers.authorization ?? '';
-        const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
-        if (!token || !safeEqual(token, expected)) {
-          throw new AppError(401, 'UNAUTHORIZED', 'A valid page-view token is required');
-        }
-      },
+      onRequest: requirePageViewToken(expected),
       schema: {
         tags: ['analytics'],
         summary: 'Record a page view',

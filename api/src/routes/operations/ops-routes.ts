@@ -18,6 +18,7 @@ import { opsOrderRoutes } from './ops-order-routes';
 import { opsPartnerRoutes } from './ops-partner-routes';
 import { opsJobRoutes } from './ops-job-routes';
 import { opsSubscriptionRoutes } from './ops-subscription-routes';
+import { opsWebVitalsRoutes } from './ops-web-vitals-routes';
 import { OPS_ERRORS, operatorOf, resolveOperator } from './operator-guard';
 
 /**
@@ -103,4 +104,5 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(opsOrderRoutes);
   await app.register(opsJobRoutes);
   await app.register(opsSubscriptionRoutes);
+  await app.register(opsWebVitalsRoutes);
 };

@@ -12,7 +12,9 @@ import { deleteEndedRateLimitWindows } from '../../repositories/rate-limit-repos
 import { deleteExpiredResetLinks } from '../../repositories/reset-links-repository';
 import { deleteExpiredSessions } from '../../repositories/sessions-repository';
 import { deleteExpiredSignupAttempts } from '../../repositories/signup-attempts-repository';
+import { deleteWebVitalsBefore } from '../../repositories/web-vitals-repository';
 import { LOGIN_THROTTLE_POLICY } from '../account/login-throttle';
+import { WEB_VITALS_KEPT_MS } from '../analytics/field-vitals';
 import { ORDER_SCOPE } from '../checkout/finalize-order';
 import { defineJobKind, type JobKind, type JobQueue } from '../jobs/job-queue';
 import { createScanScheduler, type ScanScheduler } from '../jobs/scan-scheduler';
@@ -78,6 +80,10 @@ export const CLEAN_UPS: readonly CleanUp[] = [
       if (deleted < ORDER_BATCH) return total;
     }
   }),
+  // Measurements are stamped with the shop clock, so they age by it.
+  cleanUp('clean-up.web-vitals', ({ db, clock }) =>
+    deleteWebVitalsBefore(db, ago(clock, WEB_VITALS_KEPT_MS)),
+  ),
 ];
 
 /** Queues the day's clean-ups; every instance asks, the day's keys make them one job each. */

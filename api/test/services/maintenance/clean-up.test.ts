@@ -1,6 +1,7 @@
 // The daily clean-up jobs: expired rate-limit windows, log-in throttles, sign-up attempts,
-// sessions and reset links go, and so do consumer orders a checkout request left before any
-// payment intent; everything still live, every order with an intent or waiting for an employer stays.
+// sessions, reset links and field data older than eight days go, and so do consumer orders a
+// checkout request left before any payment intent; everything still live, every order with an
+// intent or waiting for an employer stays.
 import { randomUUID } from 'node:crypto';
 import {
   ABANDONED_ORDER_AFTER_MS,
@@ -13,6 +14,7 @@ import { createJobQueue } from '../../../src/services/jobs/job-queue';
 import type { Database } from '../../../src/db/schema';
 import { ORDER_SCOPE } from '../../../src/services/checkout/finalize-order';
 import { LOGIN_THROTTLE_POLICY } from '../../../src/services/account/login-throttle';
+import { WEB_VITALS_KEPT_MS } from '../../../src/services/analytics/field-vitals';
 import { DEMO_USER } from '../../../src/db/seed/demo-partners-and-discounts';
 import type { TestApp } from '../../helpers/build-test-app';
 import { cardToken, orderBody, placeOrder } from '../../helpers/checkout-fixtures';
@@ -21,6 +23,8 @@ import { useTwoInstances } from '../../helpers/two-instances';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+const VITAL_OLD = '00000000-0000-4000-8000-000000000001';
+const VITAL_WEEK = '00000000-0000-4000-8000-000000000002';
 
 describe('the clean-up jobs', () => {
   let a: TestApp;
@@ -39,6 +43,20 @@ describe('the clean-up jobs', () => {
         { key: 'ended', hits: 3, window_ends_at: new Date(shopNow - 1000) },
         { key: 'live', hits: 3, window_ends_at: new Date(shopNow + 60_000) },
       ])
+      .execute();
+    const vital = (visitId: string, age: number) => ({
+      visit_id: visitId,
+      route: '/pricing',
+      area: 'catalog',
+      metric: 'LCP' as const,
+      value: 1200,
+      rating: 'good' as const,
+      navigation_type: 'navigate',
+      recorded_at: new Date(shopNow - age),
+    });
+    await db()
+      .insertInto('web_vitals')
+      .values([vital(VITAL_OLD, WEB_VITALS_KEPT_MS + HOUR), vital(VITAL_WEEK, 7 * DAY)])
       .execute();
     const window = LOGIN_THROTTLE_POLICY.windowMs;
     await db()
@@ -142,7 +160,8 @@ describe('the clean-up jobs', () => {
       | 'login_throttle'
       | 'signup_attempts'
       | 'sessions'
-      | 'password_reset_links',
+      | 'password_reset_links'
+      | 'web_vitals',
     column: string,
     values: T[],
   ) => {
@@ -221,6 +240,10 @@ describe('the clean-up jobs', () => {
         'link-just-expired',
       ]),
     ).toEqual(['link-just-expired']);
+    // Field data stays for the console's week (and a day), by the shop clock.
+    expect(await remaining('web_vitals', 'visit_id', [VITAL_OLD, VITAL_WEEK])).toEqual([
+      VITAL_WEEK,
+    ]);
 
     const orders = await db().selectFrom('orders').select('id').execute();
     const ids = orders.map((row) => row.id);
