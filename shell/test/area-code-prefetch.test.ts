@@ -7,33 +7,13 @@ import {
 } from '../src/federation/area-code-prefetch';
 import { createContractGuard } from '../src/federation/contract-guard';
 import { firstInteractionTime } from '../src/federation/first-view-interactions';
+import { steppedWindow } from './support/stepped-window';
 
 const MANIFEST_URL = '/remotes/mf_checkout/7/mf-manifest.json';
 const manifest = {
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
   exposes: [{ path: './app', assets: { js: { sync: ['app.1.js'], async: ['cart.2.js'] } } }],
 };
-
-/** A window whose frames and idle callbacks run only when the test says so. */
-function steppedWindow() {
-  const frames: (() => void)[] = [];
-  const timers: (() => void)[] = [];
-  const idle: (() => void)[] = [];
-  const win = {
-    requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    setTimeout: (callback: () => void) => timers.push(callback),
-    requestIdleCallback: (callback: () => void) => idle.push(callback),
-  } as unknown as Window;
-  const run = (queue: (() => void)[]) => queue.splice(0).forEach((callback) => callback());
-  return {
-    win,
-    paint: () => {
-      run(frames);
-      run(timers);
-    },
-    idle: () => run(idle),
-  };
-}
 
 const prefetchLinks = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>(`link[${PREFETCH_ATTRIBUTE}]`)].map(

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import type { RegistryDocument } from '@shop/shared/releases/registry-document';
+import { areaTableOf } from '@shop/shared/shell-contract/area-routes';
 import {
   resolveRuntimeConfig,
   type ShopRuntimeConfig,
@@ -34,11 +35,13 @@ import {
 } from '../features/analytics/product-analytics';
 import { sendFirstViewOpenEvents } from '../features/analytics/first-view-events';
 import { createPageViewLogger } from '../features/analytics/page-view-logger';
+import { startFieldVitals, vitalsSampleRate } from '../features/analytics/field-vitals';
 import type { ShellDevOverrides } from '../features/dev-override/dev-overrides';
 import { loadShellDevOverrides } from '../features/dev-override/dev-override-loader';
 import { readFirstView, type FirstView } from '../federation/first-view';
 import { firstInteractionTime, setFirstViewNavigator } from '../federation/first-view-interactions';
 import { createRegistrySource, type RegistrySource } from './registry-source';
+import { routeOf } from './route-table';
 
 export interface ShellRuntime {
   config: ShopRuntimeConfig;
@@ -148,6 +151,14 @@ export function createShellRuntime(win: Window = window): ShellRuntime {
     token: config.pageViewToken,
     sessionId,
     userAgent: win.navigator.userAgent,
+  });
+  void startFieldVitals({
+    win,
+    sampleRate: vitalsSampleRate(config.webVitalsSampleRate),
+    location: store,
+    areaOf: async (pathname) => routeOf(pathname, areaTableOf(await registry.read()))?.area ?? null,
+    apiBaseUrl: config.connectBaseUrl,
+    token: config.pageViewToken,
   });
 
   return {
