@@ -28,6 +28,10 @@ const SubscriptionSettingsPage = lazyPage(
   () => import('../features/subscriptions/components/subscription-settings-page'),
   'SubscriptionSettingsPage',
 );
+const WebVitalsPage = lazyPage(
+  () => import('../features/web-vitals/components/web-vitals-page'),
+  'WebVitalsPage',
+);
 
 export function OpsRoutes() {
   return (
@@ -89,6 +93,14 @@ export function OpsRoutes() {
           element={
             <PageSuspense>
               <SubscriptionSettingsPage />
+            </PageSuspense>
+          }
+        />
+        <Route
+          path="web-vitals"
+          element={
+            <PageSuspense>
+              <WebVitalsPage />
             </PageSuspense>
           }
         />
