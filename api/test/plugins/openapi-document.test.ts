@@ -109,6 +109,7 @@ describe('the OpenAPI document', () => {
     expect(securityOf(API_PATHS.login, 'post')).toEqual([]);
     // A route's own declaration wins: a bearer token, the page-view one or the operator's.
     expect(securityOf(API_PATHS.logPageView, 'post')).toEqual([{ pageViewToken: [] }]);
+    expect(securityOf(API_PATHS.logWebVitals, 'post')).toEqual([{ pageViewToken: [] }]);
     expect(securityOf(API_PATHS.customization, 'put')).toEqual([{ operatorToken: [] }]);
   });
 

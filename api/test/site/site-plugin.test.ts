@@ -513,6 +513,17 @@ describe('site plugin', () => {
     await expect(fs.access(path.join(options.siteRoot, 'index.html'))).resolves.toBeUndefined();
   });
 
+  it('hands the shell the field-data sample rate only when it is a share from 0 to 1', () => {
+    const rate = (value: string | undefined) =>
+      siteOptionsFromEnv({ ...repo.env, SHOP_WEB_VITALS_SAMPLE_RATE: value }, repo.root)
+        .runtimeConfig?.webVitalsSampleRate;
+    expect(rate('1')).toBe(1);
+    expect(rate(' 0.25 ')).toBe(0.25);
+    expect(rate('0')).toBe(0);
+    // Anything else leaves the shell's default.
+    for (const odd of [undefined, '', 'all', '1.5', '-0.1']) expect(rate(odd)).toBeUndefined();
+  });
+
   describe('server-rendered first view', () => {
     /** The shell's renderer: its route table and a frame with a marker around the area's HTML. */
     const SHELL_RENDERER = `module.exports = {
