@@ -221,11 +221,28 @@ describe('the reporter', () => {
     const { reporter, report, sent } = reporterWith();
     report('CLS', 0.01);
     report('CLS', 0.12, { rating: 'needs-improvement' });
-    window.dispatchEvent(new Event('pagehide'));
+    hide();
     expect(sent[0]?.metrics).toEqual([
       { name: 'CLS', value: 0.12, rating: 'needs-improvement', navigationType: 'navigate' },
     ]);
     reporter.stop();
+  });
+
+  it("sends on hiding, after web-vitals' own hidden listeners settled the last values; not on pagehide", () => {
+    const { reporter, report, sent } = reporterWith();
+    const finalLcp = () => report('LCP', 2600);
+    // web-vitals listens on the window in the capture phase.
+    window.addEventListener('visibilitychange', finalLcp, { capture: true });
+    try {
+      report('CLS', 0);
+      window.dispatchEvent(new Event('pagehide'));
+      expect(sent).toEqual([]);
+      hide();
+      expect(sent[0]?.metrics.map((metric) => metric.name)).toEqual(['CLS', 'LCP']);
+    } finally {
+      window.removeEventListener('visibilitychange', finalLcp, { capture: true });
+      reporter.stop();
+    }
   });
 
   it('drops values no real page load has, and everything once stopped', () => {

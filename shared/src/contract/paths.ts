@@ -1,5 +1,6 @@
 // Every API path, in Fastify's `:param` form. Clients fill params with `buildPath`.
 // Group prefixes follow the spec's three clients: connect, payments and content.
+import { FIELD_DATA_PATHS } from './field-data-paths';
 import { buildPath, FIRST_VIEW_PATHS } from './first-view-paths';
 
 export { buildPath };
@@ -58,7 +59,7 @@ export const API_PATHS = {
   employerPaymentPay: '/employer-form-submit/:token/pay',
   employerPaymentConfirm: '/employer-form-submit/:token/confirm',
   logPageView: '/impact/log-page-view',
-  logWebVitals: '/impact/log-web-vitals',
+  ...FIELD_DATA_PATHS,
   kitsHasScheduled: '/kits/products/has-scheduled',
   accountSubscriptions: '/user/management-portal/subscriptions',
   accountSubscription: '/user/management-portal/subscriptions/:id',

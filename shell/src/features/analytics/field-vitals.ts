@@ -53,7 +53,7 @@ export async function startFieldVitals({
   apiBaseUrl,
   token,
   random = Math.random,
-  loadReporter = () => import('./vitals-reporter'),
+  loadReporter = () => import(/* webpackChunkName: "field-vitals" */ './vitals-reporter'),
 }: FieldVitalsOptions): Promise<VitalsReporter | null> {
   if (!(random() < sampleRate)) return null;
   const landing = location.getLocation().pathname;

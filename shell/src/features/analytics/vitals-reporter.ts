@@ -3,14 +3,13 @@
 // hidden (tab switch, navigation away, close), the moment web-vitals recommends.
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 import type { LogWebVitalsBody, WebVitalSample } from '@shop/shared/contract/impact';
-import { API_PATHS } from '@shop/shared/contract/paths';
+import { FIELD_DATA_PATHS } from '@shop/shared/contract/field-data-paths';
 import { VITAL_MAX, type WebVitalName } from '@shop/shared/rules/web-vitals';
 
 export interface VitalsReporterOptions extends Pick<LogWebVitalsBody, 'route' | 'area'> {
   apiBaseUrl: string;
   token: string;
   doc?: Document;
-  win?: Window;
   vitals?: { onLCP: typeof onLCP; onINP: typeof onINP; onCLS: typeof onCLS };
   send?: (body: LogWebVitalsBody) => void;
   randomId?: () => string;
@@ -46,9 +45,8 @@ export function startVitalsReporter({
   apiBaseUrl,
   token,
   doc = document,
-  win = window,
   vitals = { onLCP, onINP, onCLS },
-  send = sendWithKeepalive(`${apiBaseUrl}${API_PATHS.logWebVitals}`, token),
+  send = sendWithKeepalive(`${apiBaseUrl}${FIELD_DATA_PATHS.logWebVitals}`, token),
   randomId = () => crypto.randomUUID(),
 }: VitalsReporterOptions): VitalsReporter {
   // Random per page load and kept nowhere else: it only groups one load's metrics.
@@ -80,16 +78,15 @@ export function startVitalsReporter({
   const onVisibilityChange = () => {
     if (doc.visibilityState === 'hidden') flush();
   };
-  // Added after web-vitals' own listeners, so its final INP and CLS are in before the flush.
+  // web-vitals finalises LCP, INP and CLS in its own capture listeners on the window, which run
+  // before this one. Not on pagehide: it comes before visibilitychange, so before those values.
   doc.addEventListener('visibilitychange', onVisibilityChange);
-  win.addEventListener('pagehide', flush);
 
   return {
     stop() {
       stopped = true;
       pending.clear();
       doc.removeEventListener('visibilitychange', onVisibilityChange);
-      win.removeEventListener('pagehide', flush);
     },
   };
 }
