@@ -4,7 +4,9 @@
 // just placed (support/bench-session.ts, as the Lighthouse bench does). Nothing is clicked or moved:
 // a page whose area takes over on the first interaction is measured as it loads, before one. Its
 // area's code, prefetched at idle priority after the paint (`<link rel="prefetch">`, never run
-// before the interaction), is reported apart as "idle prefetch", not as first-load JavaScript.
+// before the interaction), is reported apart as "idle prefetch", not as first-load JavaScript; so
+// is the field-data reporter (web-vitals), which a sampled share of loads imports at idle after the
+// paint.
 // Usage: pnpm bench:bundle [baseUrl] [storefrontKey] [--files]
 //   (defaults: http://localhost:8080 and "acme-wellness"; --files lists every script, largest first)
 import { gzipSync } from 'node:zlib';
@@ -38,6 +40,7 @@ async function measure(path: string, browser: Browser) {
   const url = await prepareSession(page, baseUrl + path, preparationOf(path));
   const scripts = new Map<string, number>();
   const prefetched = new Map<string, number>();
+  const fieldData = new Map<string, number>();
   const operatorFiles: string[] = [];
   page.on('request', (request) => {
     // Its files, and the API calls only the console makes.
@@ -52,7 +55,11 @@ async function measure(path: string, browser: Browser) {
       // A prefetch's body is not handed to the page (nor to the bench): its bytes on the wire.
       if (purpose.includes('prefetch'))
         prefetched.set(response.url(), (await response.request().sizes()).responseBodySize);
-      else scripts.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+      else
+        (FIELD_DATA_CHUNK.test(response.url()) ? fieldData : scripts).set(
+          response.url(),
+          gzipSync(await response.body(), { level: 9 }).length,
+        );
     } catch {
       // Aborted or redirected responses have no body.
     }
@@ -68,8 +75,11 @@ async function measure(path: string, browser: Browser) {
   const sum = (files: Map<string, number>) => [...files.values()].reduce((a, b) => a + b, 0);
   // A file the page ran after prefetching it counts as first-load JavaScript.
   for (const url of scripts.keys()) prefetched.delete(url);
-  return { path, scripts, gzipBytes: sum(scripts), prefetched, operatorFiles };
+  return { path, scripts, gzipBytes: sum(scripts), prefetched, fieldData, operatorFiles };
 }
+
+/** The sampled field-data reporter's chunk (shell/src/features/analytics/field-vitals.ts names it). */
+const FIELD_DATA_CHUNK = /\/field-vitals\.[^/]+\.js$/;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB gz`;
 
@@ -80,14 +90,22 @@ async function main() {
     await measure('/', browser); // warms the server, so the first figure is not a cold start
     const leaks: string[] = [];
     for (const path of pages) {
-      const { scripts, gzipBytes, prefetched, operatorFiles } = await measure(path, browser);
+      const { scripts, gzipBytes, prefetched, fieldData, operatorFiles } = await measure(
+        path,
+        browser,
+      );
       const prefetchBytes = [...prefetched.values()].reduce((a, b) => a + b, 0);
       const idle =
         prefetched.size > 0
           ? `  idle prefetch: ${prefetched.size} files, ${(prefetchBytes / 1024).toFixed(1)} KB sent`
           : '';
+      const fieldBytes = [...fieldData.values()].reduce((a, b) => a + b, 0);
+      const field =
+        fieldData.size > 0
+          ? `  field data after paint: ${(fieldBytes / 1024).toFixed(1)} KB gz`
+          : '';
       console.log(
-        `${path.padEnd(24)} ${String(scripts.size).padStart(3)} files  ${kb(gzipBytes)}  (${gzipBytes} bytes)${idle}`,
+        `${path.padEnd(24)} ${String(scripts.size).padStart(3)} files  ${kb(gzipBytes)}  (${gzipBytes} bytes)${idle}${field}`,
       );
       leaks.push(...operatorFiles.map((url) => `${path}: ${url.replace(baseUrl, '')}`));
       if (!listFiles) continue;
