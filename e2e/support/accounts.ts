@@ -1,6 +1,6 @@
 // Accounts for browser specs. Sign-up makes no account by itself: the account exists once the
 // emailed confirmation link is opened, so specs read that link from the server's dev outbox.
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { ShopServer } from './shop-server';
 
 export interface NewAccount {
@@ -46,4 +46,25 @@ export async function createConfirmedAccount(
   );
   const confirmed = await request.post('/auth2/signup/confirm', { data: { token } });
   expect(confirmed.status()).toBe(200);
+}
+
+/** An operator made with `shop operator add`, password set from the mailed link, signed in on the console. */
+export async function signInOperator(
+  server: Pick<ShopServer, 'outbox' | 'url' | 'shop'>,
+  page: Page,
+  password: string,
+): Promise<void> {
+  const email = `operator-${Date.now().toString(36)}@example.com`;
+  const added = await server.shop('operator', 'add', email, '--name', 'Olga');
+  expect(added.code, `${added.out}\n${added.err}`).toBe(0);
+  await page.goto(await resetPasswordLink(server, email));
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat the new password').fill(password);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText('Your password is changed')).toBeVisible();
+  await page.goto('/login?redirect=%2Fops');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
 }

@@ -15,7 +15,7 @@ import { migrateToLatest } from '../../api/src/db/migrate';
 import { openDatabase } from '../../api/src/db/open-database';
 import { seedDemoData } from '../../api/src/db/seed/demo-seed';
 import { createPasswordHasher } from '../../api/src/services/account/password-hasher';
-import { resetPasswordLink } from '../support/accounts';
+import { signInOperator } from '../support/accounts';
 import { screenshotAtWidths } from '../support/screenshots';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 
@@ -108,23 +108,6 @@ test.afterAll(async () => {
   if (dir) await fs.rm(dir, { recursive: true, force: true });
 });
 
-/** An operator made with `shop operator add`, signed in on the console. */
-async function signInOperator(page: Page): Promise<void> {
-  const email = `operator-${Date.now().toString(36)}@example.com`;
-  const added = await server.shop('operator', 'add', email, '--name', 'Olga');
-  expect(added.code, `${added.out}\n${added.err}`).toBe(0);
-  await page.goto(await resetPasswordLink(server, email));
-  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Repeat the new password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page.getByText('Your password is changed')).toBeVisible();
-  await page.goto('/login?redirect=%2Fops');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
-}
-
 /** Confirms the open dialog with its button and waits for the API's answer to `action`. */
 async function confirm(page: Page, dialogName: string, button: string, action: string) {
   const dialog = page.getByRole('dialog', { name: dialogName });
@@ -144,7 +127,7 @@ test('an operator finds a subscriber by e-mail, retries the past-due renewal, pa
   test.setTimeout(240_000);
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
-  await signInOperator(page);
+  await signInOperator(server, page, PASSWORD);
   const status = page.getByTestId('subscription-status');
 
   await test.step('find the subscriber by e-mail: past due, one failed try', async () => {
