@@ -127,6 +127,22 @@ describe('starting field data', () => {
     expect(page.loadReporter).not.toHaveBeenCalled();
   });
 
+  it('gives up quietly when the chunk cannot be loaded', async () => {
+    const stepped = steppedWindow();
+    const running = startFieldVitals({
+      win: stepped.win,
+      sampleRate: 1,
+      location: fakeLocation('/pricing'),
+      areaOf: async () => 'catalog',
+      apiBaseUrl: '',
+      token: 't',
+      loadReporter: () => Promise.reject(new Error('ChunkLoadError')),
+    });
+    stepped.paint();
+    stepped.idle();
+    await expect(running).resolves.toBeNull();
+  });
+
   it('measures no operator page and no page without an area', async () => {
     const stepped = steppedWindow();
     const loadReporter = jest.fn();

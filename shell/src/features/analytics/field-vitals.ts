@@ -68,9 +68,18 @@ export async function startFieldVitals({
   });
   await new Promise<void>((resolve) => afterPaintWhenIdle(win, resolve));
   const area = await areaOf(landing).catch(() => null);
-  if (onPrivatePage || !isFieldDataArea(area)) return null;
-  const { startVitalsReporter } = await loadReporter();
-  if (onPrivatePage) return null;
-  reporter = startVitalsReporter({ route: routePatternOf(landing), area, apiBaseUrl, token });
+  // A chunk that fails to load (offline, a new deploy) only loses this load's measurement.
+  const loaded =
+    onPrivatePage || !isFieldDataArea(area) ? null : await loadReporter().catch(() => null);
+  if (!loaded || onPrivatePage || !isFieldDataArea(area)) {
+    unsubscribe();
+    return null;
+  }
+  reporter = loaded.startVitalsReporter({
+    route: routePatternOf(landing),
+    area,
+    apiBaseUrl,
+    token,
+  });
   return reporter;
 }
