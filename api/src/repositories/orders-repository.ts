@@ -272,6 +272,64 @@ export async function claimKeyAndInsertOrder(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// $1 the order, $2 its intent, $3 the time, $4 and $5 the payment method and its label (null
+// keeps what the order has), $6 the idempotency scope. Moves an unsettled plain consumer order to
+// paid, records the answer on its key and empties the cart it came from, in one statement.
+const markConsumerOrderPaidStatement = preparedStatement(
+  'mark_consumer_order_paid',
+  `with paid as (
+    update orders set status = 'paid', failure_message = null, updated_at = $3::timestamptz,
+      payment_method_id = coalesce($4::text, payment_method_id),
+      payment_label = coalesce($5::text, payment_label)
+    where id = $1::uuid and payment_charge_id = $2::text
+      and status in ('pending', 'requires_action')
+      and kind = 'consumer' and idempotency_key is not null
+      and discount_code is null and bnpl_consent_id is null
+    returning *
+  ), completed_key as (
+    update idempotency_keys set order_id = paid.id, response_status = 201
+    from paid where idempotency_keys.scope = $6::text and idempotency_keys.key = paid.idempotency_key
+  ), user_cart as (
+    update carts set items = '[]'::jsonb, updated_at = $3::timestamptz
+    from paid where carts.user_id = paid.user_id
+  ), session_cart as (
+    update carts set items = '[]'::jsonb, updated_at = $3::timestamptz
+    from paid where paid.user_id is null and carts.session_id = paid.session_id
+  )
+  select * from paid`,
+);
+
+/**
+ * A succeeded payment of a consumer order with nothing else to complete (no code, no pay-later
+ * consent: the caller knows it has no recurring line): the order paid, its key answered 201 and
+ * its cart emptied, in one statement. Null when the order is not such an order, or not unsettled
+ * with this intent; the caller then takes the general path.
+ */
+export async function markConsumerOrderPaid(
+  db: Executor,
+  paid: {
+    orderId: string;
+    intentId: string;
+    at: Date;
+    paymentMethodId: string | null;
+    paymentLabel: string | null;
+    scope: string;
+  },
+): Promise<OrderRow | null> {
+  if (!UUID.test(paid.orderId)) return null;
+  const { rows } = await db.executeQuery<OrderRow>(
+    markConsumerOrderPaidStatement([
+      paid.orderId,
+      paid.intentId,
+      paid.at,
+      paid.paymentMethodId,
+      paid.paymentLabel,
+      paid.scope,
+    ]),
+  );
+  return rows[0] ?? null;
+}
+
 export async function findOrder(db: Executor, id: string): Promise<StoredOrder | null> {
   if (!UUID.test(id)) return null;
   const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();

@@ -17,6 +17,7 @@ import {
 import { completeIdempotencyKey } from '../../repositories/idempotency-repository';
 import {
   lockOrder,
+  markConsumerOrderPaid,
   recordOrderRefunded,
   updateOrderStatus,
 } from '../../repositories/orders-repository';
@@ -25,7 +26,7 @@ import type { MailQueue } from '../mail/mail-queue';
 import type { PaymentProvider, ProviderCharge } from '../payments/payment-provider';
 import type { SubscriptionStarts } from '../subscriptions/start-subscriptions';
 import { redeemDiscount } from './discount-redemption';
-import { cardLabel, PAY_LATER_LABEL } from './take-payment';
+import { cardLabel, PAY_LATER_LABEL, RECURRING_METADATA } from './take-payment';
 
 /** The idempotency scope of consumer order requests (their key is kept on the order). */
 export const ORDER_SCOPE = 'consumer-order';
@@ -202,6 +203,19 @@ export async function finalizeOrder(
   orderId: string,
   charge: ProviderCharge,
 ): Promise<FinalizeOutcome> {
+  // The usual order (paid by card, one-time lines, no code or consent) is paid in one statement;
+  // any other, or one already settled, goes the general way below.
+  if (charge.status === 'succeeded' && charge.metadata[RECURRING_METADATA] !== 'true') {
+    const paid = await markConsumerOrderPaid(deps.db, {
+      orderId,
+      intentId: charge.id,
+      at: new Date(),
+      paymentMethodId: charge.paymentMethodId,
+      paymentLabel: paymentLabel(charge),
+      scope: ORDER_SCOPE,
+    });
+    if (paid) return { row: paid, changed: true, refusal: null };
+  }
   try {
     const { row, changed, mailed, started } = await deps.db
       .transaction()

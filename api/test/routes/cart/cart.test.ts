@@ -118,6 +118,27 @@ describe('/api/v1/cart: the server-side cart', () => {
     expect((await get(sessionId)).json().items).toEqual([]);
   });
 
+  it("empties a signed-in shopper's cart once their order is placed", async () => {
+    const signup = await signUpAndConfirm(t, {
+      email: 'ordering@example.com',
+      name: 'Ordering',
+      password: 'a-good-password-1',
+    });
+    const cookie = sessionCookieFrom(signup);
+    const sessionId = randomUUID();
+    await put(sessionId, [{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }], { cookie });
+    expect((await get(sessionId, { cookie })).json().items).toHaveLength(1);
+    const { orderBody, placeOrder } = await import('../../helpers/checkout-fixtures');
+    const placed = await placeOrder(
+      t,
+      orderBody({ sessionId, email: 'ordering@example.com' }),
+      randomUUID(),
+      { cookie },
+    );
+    expect(placed.json()).toMatchObject({ status: 'paid' });
+    expect((await get(sessionId, { cookie })).json().items).toEqual([]);
+  });
+
   describe('PUT /api/v1/cart/priced: a change answered with the priced cart', () => {
     const putPriced = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
       t.inject({ method: 'PUT', url: API_PATHS.cartPriced, payload, headers });
