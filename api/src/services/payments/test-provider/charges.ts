@@ -21,7 +21,7 @@ import {
   type Decline,
 } from '../test-card-rules';
 import { insertEvent, type EventType } from './events';
-import { claimIdempotencyKey } from './idempotency';
+import { repeatOf } from './idempotency';
 import { attachToCustomer } from './payment-methods';
 import { fingerprint, toCharge } from './rows';
 import { paymentIntentObject } from './stripe-objects';
@@ -141,6 +141,38 @@ export async function createCharge(
   return chargeView(db, existing);
 }
 
+/**
+ * Claims the request's idempotency key and locks the intent, in one statement: 'first' when the
+ * key is new, 'repeat' when this same request used it (IdempotencyConflictError for another).
+ */
+async function claimAndLock(
+  trx: Executor,
+  chargeId: string,
+  key: string,
+  requestFingerprint: string,
+): Promise<{ claim: 'first' | 'repeat'; charge: PaymentChargeRow }> {
+  const row = await trx
+    .with('claimed', (db) =>
+      db
+        .insertInto('payment_idempotency_keys')
+        .values({ key, object_id: chargeId, request_fingerprint: requestFingerprint })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning('key'),
+    )
+    .selectFrom('payment_charges')
+    .selectAll('payment_charges')
+    .select((eb) => eb.exists(eb.selectFrom('claimed').select('claimed.key')).as('claimed'))
+    .where('payment_charges.id', '=', chargeId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new PaymentObjectNotFoundError(`Charge ${chargeId}`);
+  const { claimed, ...charge } = row;
+  return {
+    claim: claimed ? 'first' : await repeatOf(trx, key, chargeId, requestFingerprint),
+    charge,
+  };
+}
+
 async function lockCharge(trx: Executor, chargeId: string): Promise<PaymentChargeRow> {
   const row = await trx
     .selectFrom('payment_charges')
@@ -251,13 +283,12 @@ export async function confirmCharge(
     returnUrl: input.returnUrl,
   });
   const { row, method } = await db.transaction().execute(async (trx) => {
-    const claim = await claimIdempotencyKey(
+    const { claim, charge } = await claimAndLock(
       trx,
-      input.idempotencyKey,
       chargeId,
+      input.idempotencyKey,
       requestFingerprint,
     );
-    const charge = await lockCharge(trx, chargeId);
     // A repeated request, or an intent past confirming (paid, processing, released): unchanged.
     if (claim === 'repeat' || !CONFIRMABLE.has(charge.status))
       return { row: charge, method: undefined };
@@ -303,13 +334,12 @@ export async function cancelCharge(
   idempotencyKey: string,
 ): Promise<ProviderCharge> {
   const row = await db.transaction().execute(async (trx) => {
-    const claim = await claimIdempotencyKey(
+    const { claim, charge } = await claimAndLock(
       trx,
-      idempotencyKey,
       chargeId,
+      idempotencyKey,
       fingerprint({ operation: 'cancel' }),
     );
-    const charge = await lockCharge(trx, chargeId);
     if (claim === 'repeat' || !CONFIRMABLE.has(charge.status)) return charge;
     return settle(trx, charge, { status: 'canceled' });
   });

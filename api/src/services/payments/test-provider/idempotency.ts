@@ -17,6 +17,16 @@ export async function claimIdempotencyKey(
     .returning('key')
     .executeTakeFirst();
   if (claimed) return 'first';
+  return repeatOf(trx, key, objectId, requestFingerprint);
+}
+
+/** A key taken before: 'repeat' when this same request took it, IdempotencyConflictError if not. */
+export async function repeatOf(
+  trx: Executor,
+  key: string,
+  objectId: string,
+  requestFingerprint: string,
+): Promise<'repeat'> {
   const used = await trx
     .selectFrom('payment_idempotency_keys')
     .select(['object_id', 'request_fingerprint'])

@@ -1,6 +1,7 @@
 // The test provider's tokens: what its card element hands the browser. A token keeps the brand,
 // the last four digits, the expiry and the card's test behaviour, never the number or the CVC,
 // and confirms one intent or setup only.
+import { sql } from 'kysely';
 import type { Executor, PaymentMethodRow, PaymentTokenRow } from '../../../db/schema';
 import { createPrefixedId } from '../../../lib/tokens';
 import { PaymentDeclinedError, type CardBrand } from '../payment-provider';
@@ -86,32 +87,51 @@ export async function createBnplToken(db: Executor): Promise<TokenView> {
   return toTokenView(row);
 }
 
-/** Uses the token up and makes the payment method it stands for (not yet any customer's). */
+/**
+ * Uses the token up and makes the payment method it stands for (not yet any customer's), in one
+ * statement: a token used before makes no method.
+ */
 export async function consumeToken(trx: Executor, tokenId: string): Promise<PaymentMethodRow> {
-  const token = await trx
-    .updateTable('payment_tokens')
-    .set({ used_at: new Date() })
-    .where('id', '=', tokenId)
-    .where('used_at', 'is', null)
+  const method = await trx
+    .with('token', (db) =>
+      db
+        .updateTable('payment_tokens')
+        .set({ used_at: new Date() })
+        .where('id', '=', tokenId)
+        .where('used_at', 'is', null)
+        .returningAll(),
+    )
+    .insertInto('payment_methods')
+    .columns([
+      'id',
+      'customer_id',
+      'type',
+      'brand',
+      'last4',
+      'exp_month',
+      'exp_year',
+      'test_behaviour',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('token')
+        .select([
+          eb.val(createPrefixedId('pm')).as('id'),
+          sql<null>`null`.as('customer_id'),
+          'token.type',
+          'token.brand',
+          'token.last4',
+          'token.exp_month',
+          'token.exp_year',
+          'token.test_behaviour',
+        ]),
+    )
     .returningAll()
     .executeTakeFirst();
-  if (!token)
+  if (!method)
     throw new PaymentDeclinedError(
       'token_already_used',
       'Your card details have expired. Please enter them again.',
     );
-  return trx
-    .insertInto('payment_methods')
-    .values({
-      id: createPrefixedId('pm'),
-      customer_id: null,
-      type: token.type,
-      brand: token.brand,
-      last4: token.last4,
-      exp_month: token.exp_month,
-      exp_year: token.exp_year,
-      test_behaviour: token.test_behaviour,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return method;
 }

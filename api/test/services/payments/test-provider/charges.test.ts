@@ -41,12 +41,12 @@ describe('test provider intents: statements per charge', () => {
     return { created, confirmed };
   }
 
-  it('makes an intent in one statement and confirms a kept new card in seven', async () => {
+  it('makes an intent in one statement and confirms a kept new card in five', async () => {
     const customer = await provider.ensureCustomer({ userId: null, email: 'one@example.com' });
     const { created, confirmed } = await payAndKeep(customer.id, 'order-1');
     expect(created.statements).toBe(1);
-    // The key, the lock, the token, the method, the intent's update, the card kept, the event.
-    expect(confirmed.statements).toBe(7);
+    // The key with the lock, the token with the method, the intent's update, the card kept, the event.
+    expect(confirmed.statements).toBe(5);
     expect(confirmed.result).toMatchObject({
       status: 'succeeded',
       method: { type: 'card', brand: 'visa', last4: '4242' },
