@@ -93,9 +93,11 @@ export function createEventDelivery(db: Database, options: EventDeliveryOptions)
     const deliver = options.deliver();
     if (!deliver) return 0;
     await options.settle();
+    // The events the settling just wrote are due in this pass too.
+    const dueBy = new Date(Math.max(now.getTime(), Date.now()));
     let tried = 0;
     for (;;) {
-      const batch = await claimDueEvents(db, { now, leaseMs, limit: batchSize });
+      const batch = await claimDueEvents(db, { now: dueBy, leaseMs, limit: batchSize });
       // Delivered events are marked together after the batch; a crash before that only sends
       // them again when their lease ends, and the webhook applies each event id once.
       const delivered: string[] = [];
