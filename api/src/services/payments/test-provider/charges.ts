@@ -2,6 +2,7 @@
 // card (the card's test behaviour decides the outcome), finished by the holder of the client
 // secret when the bank or the pay-later provider wants the shopper. One idempotency key is one
 // request, and every state change writes its event in the same transaction.
+import { sql } from 'kysely';
 import type { Database, Executor, PaymentChargeRow, PaymentMethodRow } from '../../../db/schema';
 import { assertCents } from '../../../lib/money';
 import { createPrefixedId, createSecretToken } from '../../../lib/tokens';
@@ -20,9 +21,9 @@ import {
   TEST_BNPL_LIMIT_CENTS,
   type Decline,
 } from '../test-card-rules';
-import { insertEvent, type EventType } from './events';
+import { eventRow, insertEvent, type EventType } from './events';
 import { repeatOf } from './idempotency';
-import { attachToCustomer } from './payment-methods';
+import { attachQuery, attachToCustomer } from './payment-methods';
 import { fingerprint, toCharge } from './rows';
 import { paymentIntentObject } from './stripe-objects';
 import { consumeToken } from './tokens';
@@ -228,6 +229,28 @@ interface ConfirmedWith {
   saveForFuture: boolean;
 }
 
+interface Change {
+  status: ChargeStatus;
+  decline?: Decline | null;
+  nextAction?: 'challenge' | 'redirect' | null;
+}
+
+/** What a settle writes on the intent. */
+const changesFor = (change: Change, confirmed?: ConfirmedWith) => ({
+  status: change.status,
+  failure_code: change.decline?.code ?? null,
+  failure_message: change.decline?.message ?? null,
+  next_action: change.nextAction ?? null,
+  updated_at: new Date(),
+  ...(confirmed
+    ? {
+        payment_method_id: confirmed.method.id,
+        return_url: confirmed.returnUrl,
+        save_for_future: confirmed.saveForFuture,
+      }
+    : {}),
+});
+
 /**
  * Moves a locked intent to its new state (with the method a confirm chose, in the same update),
  * saves the card when asked, and writes the event.
@@ -235,41 +258,55 @@ interface ConfirmedWith {
 async function settle(
   trx: Executor,
   charge: PaymentChargeRow,
-  change: {
-    status: ChargeStatus;
-    decline?: Decline | null;
-    nextAction?: 'challenge' | 'redirect' | null;
-  },
+  change: Change,
   confirmed?: ConfirmedWith,
 ): Promise<PaymentChargeRow> {
+  const changes = changesFor(change, confirmed);
+  const type = EVENT_FOR_STATUS[change.status];
+  if (confirmed && type) return settleConfirmed(trx, charge, changes, confirmed.method, type);
   const updated = await trx
     .updateTable('payment_charges')
-    .set({
-      status: change.status,
-      failure_code: change.decline?.code ?? null,
-      failure_message: change.decline?.message ?? null,
-      next_action: change.nextAction ?? null,
-      updated_at: new Date(),
-      ...(confirmed
-        ? {
-            payment_method_id: confirmed.method.id,
-            return_url: confirmed.returnUrl,
-            save_for_future: confirmed.saveForFuture,
-          }
-        : {}),
-    })
+    .set(changes)
     .where('id', '=', charge.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (
-    updated.status === 'succeeded' &&
-    updated.save_for_future &&
-    updated.customer_id &&
-    updated.payment_method_id
-  )
-    await attachToCustomer(trx, updated.payment_method_id, updated.customer_id);
+  if (keepsCard(updated))
+    await attachToCustomer(trx, updated.payment_method_id!, updated.customer_id!);
   await recordChange(trx, updated, confirmed?.method);
   return updated;
+}
+
+/** A succeeded intent whose card was to be saved on its customer. */
+const keepsCard = (row: PaymentChargeRow) =>
+  row.status === 'succeeded' &&
+  row.save_for_future &&
+  row.customer_id !== null &&
+  row.payment_method_id !== null;
+
+/**
+ * A confirm knows the intent's method and so its new state before writing it: the update, the
+ * card kept on the customer and the event are one statement.
+ */
+async function settleConfirmed(
+  trx: Executor,
+  charge: PaymentChargeRow,
+  changes: ReturnType<typeof changesFor>,
+  method: PaymentMethodRow,
+  type: EventType,
+): Promise<PaymentChargeRow> {
+  const next: PaymentChargeRow = { ...charge, ...changes };
+  const keep = keepsCard(next);
+  const event = eventRow(type, paymentIntentObject(next, method));
+  return trx
+    .with('kept', (db) =>
+      attachQuery(db, method.id, next.customer_id ?? '').where(sql<boolean>`${sql.lit(keep)}`),
+    )
+    .with('event', (db) => db.insertInto('payment_provider_events').values(event))
+    .updateTable('payment_charges')
+    .set(changes)
+    .where('id', '=', charge.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function confirmCharge(

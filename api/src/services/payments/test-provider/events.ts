@@ -15,11 +15,8 @@ export type EventType =
   | 'setup_intent.setup_failed'
   | 'setup_intent.requires_action';
 
-export async function insertEvent(
-  trx: Executor,
-  type: EventType,
-  object: Record<string, unknown>,
-): Promise<string> {
+/** An event's row in the outbox: a Stripe-shaped event of `type` about `object`. */
+export function eventRow(type: EventType, object: Record<string, unknown>) {
   const id = createPrefixedId('evt');
   const event = {
     id,
@@ -29,11 +26,17 @@ export async function insertEvent(
     type,
     data: { object },
   };
-  await trx
-    .insertInto('payment_provider_events')
-    .values({ id, type, payload: JSON.stringify(event) })
-    .execute();
-  return id;
+  return { id, type, payload: JSON.stringify(event) };
+}
+
+export async function insertEvent(
+  trx: Executor,
+  type: EventType,
+  object: Record<string, unknown>,
+): Promise<string> {
+  const row = eventRow(type, object);
+  await trx.insertInto('payment_provider_events').values(row).execute();
+  return row.id;
 }
 
 export interface ClaimedEvent {

@@ -1,6 +1,7 @@
 // The test provider's saved cards: attached to one customer, one of them the default while any
 // is left. Pay-later methods are never saved.
-import type { Database, Executor, PaymentMethodRow } from '../../../db/schema';
+import type { QueryCreator } from 'kysely';
+import type { Database, DB, Executor, PaymentMethodRow } from '../../../db/schema';
 import { PaymentObjectNotFoundError, type ProviderPaymentMethod } from '../payment-provider';
 import { toPaymentMethod } from './rows';
 
@@ -40,16 +41,11 @@ async function defaultCard(trx: Executor, customerId: string) {
 }
 
 /**
- * Saves a card on a customer inside the caller's transaction; the customer's first card becomes
- * the default.
+ * The update that saves a card on a customer; the customer's first card becomes the default,
+ * decided from the customer's cards as they were before it (one statement).
  */
-export async function attachToCustomer(
-  trx: Executor,
-  paymentMethodId: string,
-  customerId: string,
-): Promise<void> {
-  // One statement: the default is decided from the customer's cards as they were before it.
-  await trx
+export function attachQuery(db: QueryCreator<DB>, paymentMethodId: string, customerId: string) {
+  return db
     .updateTable('payment_methods')
     .set((eb) => ({
       customer_id: customerId,
@@ -66,8 +62,16 @@ export async function attachToCustomer(
         )
         .$castTo<boolean>(),
     }))
-    .where('id', '=', paymentMethodId)
-    .execute();
+    .where('id', '=', paymentMethodId);
+}
+
+/** Saves a card on a customer inside the caller's transaction. */
+export async function attachToCustomer(
+  trx: Executor,
+  paymentMethodId: string,
+  customerId: string,
+): Promise<void> {
+  await attachQuery(trx, paymentMethodId, customerId).execute();
 }
 
 export async function listPaymentMethods(

@@ -41,12 +41,13 @@ describe('test provider intents: statements per charge', () => {
     return { created, confirmed };
   }
 
-  it('makes an intent in one statement and confirms a kept new card in five', async () => {
+  it('makes an intent in one statement and confirms a kept new card in three', async () => {
     const customer = await provider.ensureCustomer({ userId: null, email: 'one@example.com' });
     const { created, confirmed } = await payAndKeep(customer.id, 'order-1');
     expect(created.statements).toBe(1);
-    // The key with the lock, the token with the method, the intent's update, the card kept, the event.
-    expect(confirmed.statements).toBe(5);
+    // The key with the lock; the token with the method; the intent's update with the card kept
+    // and the event.
+    expect(confirmed.statements).toBe(3);
     expect(confirmed.result).toMatchObject({
       status: 'succeeded',
       method: { type: 'card', brand: 'visa', last4: '4242' },
