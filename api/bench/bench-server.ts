@@ -37,6 +37,16 @@ async function tallyOrders(db: Database): Promise<OrderTally> {
   };
 }
 
+/** The built-in provider's events not yet handed to the shop's webhook handling. */
+async function undeliveredEvents(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom('payment_provider_events')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('delivered_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return toCount(row.count);
+}
+
 async function main() {
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true }));
@@ -64,6 +74,7 @@ async function main() {
   process.on('disconnect', stop);
   process.on('message', (question) => {
     if (question === 'tally') void tallyOrders(app.db).then((tally) => process.send?.(tally));
+    if (question === 'undelivered') void undeliveredEvents(app.db).then((n) => process.send?.(n));
     // CPU time this process used so far (the embedded database runs inside it), in microseconds.
     if (question === 'cpu') {
       const { user, system } = process.cpuUsage();
