@@ -1,24 +1,8 @@
 // Idempotency keys of requests that act on an object that already exists (confirm, cancel): one
 // key is one request; sent again it changes nothing, sent with another request it is refused.
+// The key is claimed in the statement that locks the object (charges.ts).
 import type { Executor } from '../../../db/schema';
 import { IdempotencyConflictError } from '../payment-provider';
-
-/** 'first' when the key is new (claimed in `trx`), 'repeat' when this same request used it. */
-export async function claimIdempotencyKey(
-  trx: Executor,
-  key: string,
-  objectId: string,
-  requestFingerprint: string,
-): Promise<'first' | 'repeat'> {
-  const claimed = await trx
-    .insertInto('payment_idempotency_keys')
-    .values({ key, object_id: objectId, request_fingerprint: requestFingerprint })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (claimed) return 'first';
-  return repeatOf(trx, key, objectId, requestFingerprint);
-}
 
 /** A key taken before: 'repeat' when this same request took it, IdempotencyConflictError if not. */
 export async function repeatOf(
