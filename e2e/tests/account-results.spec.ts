@@ -5,8 +5,9 @@ import type { Locator, Page } from '@playwright/test';
 import { createConfirmedAccount } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { uniqueEmail } from '../support/checkout-flow';
+import { firstViewReady, interact } from '../support/first-view';
 import { fullPageShot, SHOT_WIDTHS } from '../support/screenshots';
-import { expect, test } from '../support/shop-server';
+import { expect, test, type ShopFixture } from '../support/shop-server';
 
 const SHOTS_DIR = '/tmp/shots';
 
@@ -60,15 +61,11 @@ const REPORT = {
 
 const area = (page: Page): Locator => page.locator('[data-area="account"]');
 
-test('a customer reads a flagged LDL, its range and its trend on /account/results, on a phone and a desktop', async ({
-  page,
-  shop,
-}) => {
-  // Sign-up, an upload and two widths with an accessibility scan each on a two-core machine.
-  test.setTimeout(120_000);
+/** A confirmed customer, signed in in `page`, whose report above has been read. */
+async function customerWithReport(page: Page, shop: ShopFixture, name: string): Promise<void> {
   await createConfirmedAccount(page.request, shop, {
     email: uniqueEmail('results'),
-    name: 'Robin Results',
+    name,
     password: 'results-password-123',
   });
   const uploaded = await page.request.post('/user/result-uploads', {
@@ -84,6 +81,15 @@ test('a customer reads a flagged LDL, its range and its trend on /account/result
   });
   expect(uploaded.status()).toBe(201);
   expect(await uploaded.json()).toMatchObject({ status: 'read', readingCount: 5 });
+}
+
+test('a customer reads a flagged LDL, its range and its trend on /account/results, on a phone and a desktop', async ({
+  page,
+  shop,
+}) => {
+  // Sign-up, an upload and two widths with an accessibility scan each on a two-core machine.
+  test.setTimeout(120_000);
+  await customerWithReport(page, shop, 'Robin Results');
 
   for (const width of SHOT_WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
@@ -122,5 +128,70 @@ test('a customer reads a flagged LDL, its range and its trend on /account/result
     await expectNoSeriousA11yViolations(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     await fullPageShot(page, `${SHOTS_DIR}/account-results-${width}.png`);
+  }
+});
+
+test('the results page arrives drawn by the server, for its owner only, and the live page takes it over at the first interaction', async ({
+  page,
+  shop,
+  playwright,
+}) => {
+  await customerWithReport(page, shop, 'Sam Server');
+  await firstViewReady(page.request, '/account/results');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  const response = await page.goto('/account/results');
+  const html = await response!.text();
+  expect(response!.headers()['cache-control']).toBe('private, no-store');
+  expect(html).toContain('"takeover":"on-interaction"');
+  expect(html).toContain('LDL cholesterol</h3>');
+  expect(html).toContain('118 mg/dL');
+  // The readings are in the page once: not a second time as data for the live page.
+  const state = /<script[^>]*id="shop-first-view"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  expect(state).toBeDefined();
+  expect(state).not.toContain('readingId');
+
+  // Before any interaction the page on screen is the server's: the flagged value, its chart.
+  const serverCard = page
+    .locator('[data-first-view-area="account"]')
+    .getByRole('listitem', { name: 'LDL cholesterol' });
+  await expect(serverCard.locator('.res-value-number')).toHaveText('118 mg/dL');
+  await expect(
+    serverCard.getByRole('img', { name: /^LDL cholesterol over time: 4 readings/ }),
+  ).toBeVisible();
+  // Nothing is wider than the phone's screen before the live page measures its charts.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await fullPageShot(page, `${SHOTS_DIR}/account-results-first-view-375.png`);
+
+  // The first interaction: the live page reads the results afresh and replaces the server's.
+  const fresh = page.waitForResponse(
+    (answer) => new URL(answer.url()).pathname === '/user/results',
+  );
+  await interact(page);
+  expect((await fresh).status()).toBe(200);
+  await expect(page.locator('[data-first-view-area]')).toHaveCount(0);
+  const liveCard = area(page).getByRole('listitem', { name: 'LDL cholesterol' });
+  await expect(liveCard.locator('.res-value-number')).toHaveText('118 mg/dL');
+  await expect(
+    liveCard.getByRole('table', { name: /^LDL cholesterol: every reading/ }),
+  ).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/account/results');
+  await expect(page.locator('[data-first-view-area="account"]')).toHaveCount(1);
+  await fullPageShot(page, `${SHOTS_DIR}/account-results-first-view-1280.png`);
+
+  // Someone without the session gets the page without a first view, and nothing of the results.
+  const stranger = await playwright.request.newContext({ baseURL: shop.url });
+  try {
+    const anonymous = await stranger.get('/account/results', { headers: { accept: 'text/html' } });
+    expect(anonymous.status()).toBe(200);
+    const anonymousHtml = await anonymous.text();
+    expect(anonymousHtml).not.toContain('id="shop-first-view"');
+    expect(anonymousHtml).not.toContain('LDL cholesterol');
+    expect(anonymousHtml).not.toContain('mg/dL');
+  } finally {
+    await stranger.dispose();
   }
 });

@@ -243,7 +243,7 @@ describe('/account/results', () => {
     expect(await card('LDL cholesterol')).toBeVisible();
   });
 
-  it("draws a card's trend only once it comes near the screen", async () => {
+  it("draws the first cards' trends at once and the others' once they come near the screen", async () => {
     const observed: { element: Element; notify: () => void }[] = [];
     class FakeObserver {
       constructor(private readonly callback: IntersectionObserverCallback) {}
@@ -259,16 +259,29 @@ describe('/account/results', () => {
       }
       disconnect() {}
     }
+    // Two more cards at the end (other results): six in all, the last two past the first four.
+    const ldl = resultsPage.biomarkers.find((biomarker) => biomarker.key === 'ldl-cholesterol')!;
+    const page: ResultsPage = {
+      ...resultsPage,
+      biomarkers: [
+        ...resultsPage.biomarkers,
+        { ...ldl, key: 'name:ldl-second-lab', name: 'LDL (second lab)', system: 'other' },
+        { ...ldl, key: 'name:ldl-third-lab', name: 'LDL (third lab)', system: 'other' },
+      ],
+    };
     const original = globalThis.IntersectionObserver;
     globalThis.IntersectionObserver = FakeObserver as unknown as typeof IntersectionObserver;
     try {
-      renderResults();
-      const ldl = await card('LDL cholesterol');
-      expect(within(ldl).queryByRole('table')).toBeNull();
-      const trend = observed.find(({ element }) => ldl.contains(element));
+      renderResults(page);
+      const first = await card('LDL cholesterol');
+      expect(within(first).getByRole('table')).toBeInTheDocument();
+      const last = await card('LDL (third lab)');
+      expect(within(last).queryByRole('table')).toBeNull();
+      expect(observed.some(({ element }) => first.contains(element))).toBe(false);
+      const trend = observed.find(({ element }) => last.contains(element));
       act(() => trend!.notify());
       expect(
-        await within(ldl).findByRole('table', { name: /^LDL cholesterol: every reading/ }),
+        await within(last).findByRole('table', { name: /^LDL \(third lab\): every reading/ }),
       ).toBeInTheDocument();
     } finally {
       globalThis.IntersectionObserver = original;

@@ -3,8 +3,10 @@
  */
 // The account's server render runs in Node, in the site server: no window, no document.
 import { API_PATHS } from '@shop/shared/contract/paths';
+import { RESULTS_QUERY_KEY } from '@shop/shared/contract/results';
 import type { AreaRenderRequest } from '@shop/shared/ssr/server-render';
 import { renderArea } from '../src/server/render-account';
+import { guide, resultsPage } from './support/results-fixtures';
 
 const SIGNED_IN = {
   email: 'ada@example.com',
@@ -32,9 +34,15 @@ function request(
     },
     fetchPersonalJson: async (path) => {
       personal.push(path);
-      if (path !== API_PATHS.cmsInfo) throw new Error(`GET ${path} answered 404`);
       if (typeof visitor === 'number') throw new Error(`GET ${path} answered ${visitor}`);
-      return visitor;
+      if (path === API_PATHS.cmsInfo) return visitor;
+      // Results are the signed-in visitor's; anonymous is the API's 401.
+      if (path === API_PATHS.results) {
+        if (!visitor) throw new Error(`GET ${path} answered 401`);
+        return resultsPage;
+      }
+      if (path === API_PATHS.biomarkerGuide) return guide;
+      throw new Error(`GET ${path} answered 404`);
     },
   };
 }
@@ -94,6 +102,37 @@ describe('account server render', () => {
       expect(req.shared).toEqual([]);
     },
   );
+
+  it("draws a signed-in customer's results as them: every card with its flag, chart and table", async () => {
+    const req = request('/account/results', { visitor: SIGNED_IN });
+    const result = await renderArea(req);
+    expect(result).not.toBeNull();
+    const { html, queries, takeover } = result!;
+    expect(takeover).toBe('on-interaction');
+    expect(html).toContain('Your results</h1>');
+    expect(html).toContain(guide.disclaimer);
+    for (const name of ['LDL cholesterol', 'Glucose (fasting)', 'HbA1c', 'Lipoprotein X'])
+      expect(html).toContain(`${name}</h3>`);
+    // The flag in words, the critical value's advice, the trend's chart and its table of readings.
+    expect(html).toMatch(/Critically high/i);
+    expect(html).toContain('contact a doctor about it today');
+    expect(html).toMatch(/data-chart="ldl-cholesterol"><svg[^>]*viewBox="0 0 320 180"/);
+    expect(html).toContain('<table');
+    expect(html).toContain('420 mg/dL');
+    // Read as the visitor (never shared); the readings are in the page once, not again as data.
+    expect(req.personal.sort()).toEqual([API_PATHS.biomarkerGuide, API_PATHS.results].sort());
+    expect(req.shared).toEqual([]);
+    const keys = queries.map((query) => JSON.stringify(query.queryKey));
+    expect(keys).not.toContain(JSON.stringify(RESULTS_QUERY_KEY));
+    expect(JSON.stringify(queries)).not.toContain('4.19 mmol/L');
+  });
+
+  it('leaves the results page to the browser for a signed-out visitor, and fails on an error', async () => {
+    expect(await renderArea(request('/account/results'))).toBeNull();
+    await expect(renderArea(request('/account/results', { visitor: 500 }))).rejects.toMatchObject({
+      message: expect.stringMatching(/answered 500/),
+    });
+  });
 
   it("leaves the account pages, a reset link's page and other areas' basenames to the browser", async () => {
     expect(await renderArea(request('/account'))).toBeNull();

@@ -1,9 +1,10 @@
 // The account area's server render (built to dist/ssr/render.cjs): the first view of the log-in,
-// sign-up and password-reset pages, drawn by the live pages themselves. antd renders here too and
-// its styles go to <head>, so the form looks as it will once live. The area's code loads on the
-// visitor's first interaction ('on-interaction'): until then the form is the server's, and what is
-// typed into it is carried over to the live form by the shell.
+// sign-up and password-reset pages and of the signed-in customer's results, drawn by the live pages
+// themselves. antd renders here too and its styles go to <head>, so the page looks as it will once
+// live. The area's code loads on the visitor's first interaction ('on-interaction'): until then the
+// page is the server's, and what is typed into a form is carried over to the live one by the shell.
 import { cmsInfoResponseSchema } from '@shop/shared/contract/user';
+import { RESULTS_QUERY_KEY } from '@shop/shared/contract/results';
 import { antdServerStyles } from '@shop/shared/federation/antd-server-styles';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { renderAreaToString } from '@shop/shared/ssr/render-area';
@@ -14,14 +15,43 @@ import type {
 } from '@shop/shared/ssr/server-render';
 import { FIRST_VIEW_USER_CONTEXT } from '@shop/shared/ssr/server-shell';
 import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import { AccountRoot } from '../app/parcel';
+import { biomarkerGuideQueryOptions } from '../features/results/api/biomarker-guide';
+import { resultsQueryOptions } from '../features/results/api/results';
+// Registers the trend chart's lazy chunk before the render preloads lazy pages, so the first view
+// draws every chart rather than its placeholder.
+import '../features/results/components/biomarker-card';
 
-type Page = 'login' | 'signup' | 'reset-password';
+type Page = 'login' | 'signup' | 'reset-password' | 'results';
 
 const SERVER_RENDERED_PAGES: Readonly<Record<string, Page>> = {
   '/login': 'login',
   '/signup': 'signup',
   '/reset-password': 'reset-password',
+  '/account/results': 'results',
+};
+
+/**
+ * A customer's results are drawn as them (their session cookie), so the page is theirs alone: the
+ * site never caches or shares a render that read as its visitor. The guide is public content.
+ */
+async function prefetchResults(queryClient: QueryClient, api: ApiClients): Promise<void> {
+  await Promise.all([
+    // Kept in this render's cache until it is read (the page's own option drops it at once).
+    queryClient.prefetchQuery({ ...resultsQueryOptions(api), gcTime: Infinity }),
+    queryClient.prefetchQuery(biomarkerGuideQueryOptions(api)),
+  ]);
+}
+
+/** The API's 401, as the site's read words it (an Error, or the ApiError a page's query made of it). */
+const isResultsQuery = (queryKey: readonly unknown[]) =>
+  JSON.stringify(queryKey) === JSON.stringify(RESULTS_QUERY_KEY);
+
+const isUnauthorized = (error: unknown) => {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && /answered 401\b/.test(message);
 };
 
 /**
@@ -33,7 +63,7 @@ async function visitorOf(request: AreaRenderRequest): Promise<CurrentUser | null
   try {
     return cmsInfoResponseSchema.parse(await request.fetchPersonalJson(API_PATHS.cmsInfo));
   } catch (error) {
-    if (/answered 401\b/.test(error instanceof Error ? error.message : '')) return null;
+    if (isUnauthorized(error)) return null;
     throw error;
   }
 }
@@ -46,21 +76,35 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (
   // A reset link's page (?linkId=) holds a token: it starts in the browser, as before.
   if (page === 'reset-password' && new URLSearchParams(request.search).has('linkId')) return null;
   const user = page === 'login' ? await visitorOf(request) : null;
+  if (page === 'results' && !request.fetchPersonalJson) return null;
 
   // antd's styles, made while rendering, go to <head>.
   const antd = antdServerStyles();
-  const result = await renderAreaToString(
-    {
-      area: 'account',
-      AreaRoot: antd.wrap(AccountRoot),
-      prefetch: async () => undefined,
-      shellProps: () =>
-        page === 'login'
-          ? { userContext: { ...FIRST_VIEW_USER_CONTEXT, user, loading: false } }
-          : {},
-    },
-    request,
-  );
+  let result: AreaRenderResult | null;
+  try {
+    result = await renderAreaToString(
+      {
+        area: 'account',
+        AreaRoot: antd.wrap(AccountRoot),
+        prefetch: page === 'results' ? prefetchResults : async () => undefined,
+        shellProps: () =>
+          page === 'login'
+            ? { userContext: { ...FIRST_VIEW_USER_CONTEXT, user, loading: false } }
+            : {},
+      },
+      // Every read of the results page is the visitor's: their results, and the guide beside them.
+      page === 'results' ? { ...request, fetchJson: request.fetchPersonalJson! } : request,
+    );
+  } catch (error) {
+    // Signed out: the browser's page sends the visitor to log in, as without a first view.
+    if (page === 'results' && isUnauthorized(error)) return null;
+    throw error;
+  }
   if (!result) return null;
-  return { ...result, head: result.head + antd.styles(), takeover: 'on-interaction' };
+  // The page has the results drawn: not a second copy as data (the live page reads them afresh).
+  const queries =
+    page === 'results'
+      ? result.queries.filter((query) => !isResultsQuery(query.queryKey))
+      : result.queries;
+  return { ...result, queries, head: result.head + antd.styles(), takeover: 'on-interaction' };
 };

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
+import { lazyPage } from '@shop/shared/federation/lazy-page';
 import type { Biomarker, BiomarkerExplanation } from '@shop/shared/contract/results';
 import {
   changeSincePrevious,
@@ -15,11 +16,10 @@ import { TrendTable } from './trend-table';
 import { useNearViewport } from '../hooks/use-near-viewport';
 
 // The chart is its own chunk, fetched when the first card with a trend renders: no other page
-// (and not this page's first paint) carries chart code.
-const TrendChart = lazy(() =>
-  import(/* webpackChunkName: "results-trend-chart" */ './trend-chart').then((module) => ({
-    default: module.TrendChart,
-  })),
+// carries chart code. The server preloads it, so the page's first view draws every chart.
+const TrendChart = lazyPage(
+  () => import(/* webpackChunkName: "results-trend-chart" */ './trend-chart'),
+  'TrendChart',
 );
 
 const CHANGE_ARROWS = { up: '↑', down: '↓', same: '→' } as const;
@@ -28,16 +28,19 @@ export function BiomarkerCard({
   biomarker,
   explanation,
   disclaimer,
+  trendAtOnce = false,
 }: {
   biomarker: Biomarker;
   explanation: BiomarkerExplanation | undefined;
   disclaimer: string | undefined;
+  /** Draws the trend in the first render (the server's too) rather than when it nears the screen. */
+  trendAtOnce?: boolean;
 }) {
   const titleId = useId();
   const latest = latestPoint(biomarker);
   const change = changeSincePrevious(biomarker);
   const drawn = chartPoints(biomarker).length >= 2;
-  const trend = useNearViewport<HTMLDivElement>();
+  const trend = useNearViewport<HTMLDivElement>(trendAtOnce);
 
   return (
     <li className="res-card" aria-labelledby={titleId} data-biomarker={biomarker.key}>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import Skeleton from 'antd/es/skeleton';
 import { Link } from 'react-router';
+import { AREA_PENDING_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import type { ResultsPage as ResultsData } from '@shop/shared/contract/results';
 import { AccountStyles } from '../../shared/components/account-styles';
 import { LoadFailed } from '../../shared/components/load-failed';
@@ -12,6 +13,9 @@ import { PendingUploads, ResultSources, RetestBox } from './results-sidebar';
 import { ResultsStyles } from './results-styles';
 import { ResultsUploadSlot } from './results-upload-slot';
 import { ResultsDataSection } from '../../result-uploads/components/results-data-section';
+
+/** Cards whose trend is in the page's first render: about a wide screen's first view of them. */
+const TRENDS_AT_ONCE = 4;
 
 const FALLBACK_DISCLAIMER =
   'These pages inform; they do not diagnose. Talk to a doctor about what your results mean for you.';
@@ -70,7 +74,7 @@ function ResultsBody({
         <EmptyResults />
       ) : (
         <>
-          {groupBySystem(data.biomarkers).map((group) => (
+          {groupBySystem(data.biomarkers).map((group, groupIndex, groups) => (
             <section
               key={group.system}
               className="res-system"
@@ -78,9 +82,15 @@ function ResultsBody({
             >
               <h2 id={`res-${group.system}`}>{group.name}</h2>
               <ul className="res-cards">
-                {group.biomarkers.map((biomarker) => (
+                {group.biomarkers.map((biomarker, index) => (
                   <BiomarkerCard
                     key={biomarker.key}
+                    trendAtOnce={
+                      groups
+                        .slice(0, groupIndex)
+                        .reduce((count, earlier) => count + earlier.biomarkers.length, index) <
+                      TRENDS_AT_ONCE
+                    }
                     biomarker={biomarker}
                     explanation={explanations.get(biomarker.key)}
                     disclaimer={guide.data?.disclaimer}
@@ -132,7 +142,8 @@ export function ResultsPage() {
         {notice}
       </p>
       {results.isPending ? (
-        <div aria-busy="true">
+        // Marked pending: a first view of this page stays until the live page has its results.
+        <div aria-busy="true" {...{ [AREA_PENDING_ATTRIBUTE]: '' }}>
           <p role="status" className="acc-sr-only">
             Loading your results…
           </p>

@@ -15,6 +15,8 @@ import {
 } from '../model/result-text';
 
 const HEIGHT = 180;
+/** What a chart is drawn for before its box is measured (a phone's card is about this wide). */
+const UNMEASURED_WIDTH = 320;
 const PAD = { top: 12, right: 14, bottom: 28, left: 44 };
 const TONE_COLOURS = { ok: '#0f6e69', warn: '#b54708', critical: '#b42318', plain: '#4a5f63' };
 
@@ -29,24 +31,28 @@ function ticks(min: number, max: number, count = 4): number[] {
   return values;
 }
 
-/** The width it is given, so text keeps its size on a phone and on a wide screen. */
+/**
+ * The width it is given, so text keeps its size on a phone and on a wide screen; null until
+ * measured (on the server, the drawing scales into its box instead, at the same height).
+ */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(360);
+  const [measured, setMeasured] = useState<number | null>(null);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.max(240, Math.round(entry.contentRect.width)));
+      if (entry) setMeasured(Math.max(240, Math.round(entry.contentRect.width)));
     });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  return [ref, width] as const;
+  return [ref, measured] as const;
 }
 
 export function TrendChart({ biomarker }: { biomarker: Biomarker }) {
-  const [ref, width] = useWidth();
+  const [ref, measured] = useWidth();
+  const width = measured ?? UNMEASURED_WIDTH;
   const points = chartPoints(biomarker);
   const first = points[0];
   const last = points[points.length - 1];
@@ -90,7 +96,13 @@ export function TrendChart({ biomarker }: { biomarker: Biomarker }) {
 
   return (
     <div ref={ref} className="res-chart" data-chart={biomarker.key}>
-      <svg width={width} height={HEIGHT} role="img" aria-label={summary}>
+      <svg
+        width={measured ?? '100%'}
+        height={HEIGHT}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        role="img"
+        aria-label={summary}
+      >
         {band && (
           <rect
             data-band=""
