@@ -1,11 +1,12 @@
 // Lighthouse mobile performance of the key pages (not a test; the goal is a score >= 95).
-// Usage: pnpm bench:lighthouse [--runs N] [--key partner-key] [--url baseUrl] [--save dir] [route ...]
+// Usage: pnpm bench:lighthouse [--runs N] [--all] [--key partner-key] [--url baseUrl] [--save dir] [route ...]
 //   Routes may name the partner as {key}. Without --url it starts the BUILT shop the way the browser
 //   tests do (support/shop-server.ts); run `pnpm run build` first. Lighthouse's default config is the
 //   mobile one (Moto G Power-class screen, simulated slow 4G and 4x CPU slowdown). Lighthouse applies
 //   that slowdown to any host, so a fast host flatters the score: above a benchmark index of 1,500 the
 //   bench raises it in proportion (index ÷ 1,500 × 4), measured by one uncounted run first.
-//   `/account/results` is measured signed in as a customer with 20 quarterly reports of 60 biomarkers.
+//   `/account/results` and `/account` are measured signed in as a customer with 20 quarterly reports
+//   of 60 biomarkers. `--all` adds the other pages a shopper lands on to the eight key ones.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +26,17 @@ const DEFAULT_ROUTES = [
   '/shop/{key}/pricing',
   '/login',
   '/checkout/thank-you',
+];
+/** The other pages a shopper can land on (`--all`). */
+const MORE_ROUTES = [
+  '/programs',
+  '/quiz/which-test-is-right-for-me',
+  '/upload-results',
+  '/signup',
+  '/account',
+  '/account/results',
+  '/shop/{key}/shopping-cart',
+  '/shop/{key}/checkout',
 ];
 const GOAL = 95;
 // The benchmark index of the host Lighthouse's 4x slowdown stands for (its throttling guide's "typical" desktop).
@@ -49,14 +61,16 @@ const { values: options, positionals } = parseArgs({
     key: { type: 'string', default: process.env.STOREFRONT_KEY ?? 'acme-wellness' },
     url: { type: 'string', default: process.env.SHOP_URL },
     save: { type: 'string' },
+    all: { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs wants a whole number >= 1, not "${options.runs}"`);
-const routes = (positionals.length > 0 ? positionals : DEFAULT_ROUTES).map((route) =>
-  route.replaceAll('{key}', options.key),
-);
+const routes = [
+  ...(positionals.length > 0 ? positionals : DEFAULT_ROUTES),
+  ...(options.all ? MORE_ROUTES : []),
+].map((route) => route.replaceAll('{key}', options.key));
 for (const route of routes)
   if (!route.startsWith('/')) throw new Error(`A route starts with "/": "${route}"`);
 
@@ -274,7 +288,7 @@ async function main() {
             none: '',
             cart: ' (1 kit in cart)',
             order: ' (an order just placed)',
-            results: ' (20 reports × 60 biomarkers)',
+            results: ' (signed in, 20 reports × 60 biomarkers)',
           }[preparation],
         String(score),
         ms(median(results.map((r) => r.fcp))),

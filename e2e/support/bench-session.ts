@@ -31,6 +31,8 @@ const ORDER = {
 export type Preparation = 'none' | 'cart' | 'order' | 'results';
 
 const RESULTS_PAGE_PATH = '/account/results';
+/** Pages measured signed in: as the customer the results page is measured with. */
+const SIGNED_IN_PATHS = new Set([RESULTS_PAGE_PATH, '/account']);
 const RESULT_REPORTS = 20;
 const RESULT_BIOMARKERS = 60;
 
@@ -88,7 +90,7 @@ const needsCart = (route: string) =>
 export const preparationOf = (route: string): Preparation => {
   const { pathname } = new URL(route, 'http://x');
   if (pathname === THANK_YOU_PATH) return 'order';
-  if (pathname === RESULTS_PAGE_PATH) return 'results';
+  if (SIGNED_IN_PATHS.has(pathname.replace(/(.)\/+$/, '$1'))) return 'results';
   return needsCart(route) ? 'cart' : 'none';
 };
 
