@@ -7,6 +7,15 @@ import { API_PATHS } from '@shop/shared/contract/paths';
 import type { AreaRenderRequest } from '@shop/shared/ssr/server-render';
 import { createFakeShopApi } from './fake-shop-api';
 
+/** A signed-in shopper, as the API reads them. */
+export const SHOPPER: CurrentUser = {
+  email: 'mary@example.com',
+  name: 'Mary Lee',
+  shopifyID: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  balance: { amount: 0, currency: 'usd' },
+};
+
 export interface Visitor {
   user?: CurrentUser | null;
   cart?: CartItem[];

@@ -2,23 +2,15 @@
 // by the live pages, with antd's styles for <head> and the queries the live page starts from.
 import { waitFor, within } from '@testing-library/react';
 import { cartQueryKey } from '@shop/shared/cart/cart-client';
-import type { CurrentUser } from '@shop/shared/contract/user';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { orderQueryKey } from '@shop/shared/orders/order-query';
 import type { AreaRenderResult } from '@shop/shared/ssr/server-render';
 import { renderArea } from '../src/server/render-checkout';
 import { anOrder } from './order-fixture';
 import { renderCheckout } from './render-checkout';
-import { renderRequest } from './server-render-request';
+import { SHOPPER as USER, renderRequest } from './server-render-request';
 
 const KIT = { lookupKey: 'bloodwise_kit_one_time', quantity: 1 };
-const USER: CurrentUser = {
-  email: 'mary@example.com',
-  name: 'Mary Lee',
-  shopifyID: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  balance: { amount: 0, currency: 'usd' },
-};
 
 /** The first view as a browser parses it. */
 function page(result: AreaRenderResult | null) {
