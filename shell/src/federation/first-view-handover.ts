@@ -124,9 +124,31 @@ export function handOver(taken: Handover): void {
   if (controls && live) controls.carryFieldValues(element, live);
   const clicks = liveClickTargets(taken);
   const liveFocus = moveFocusToLive(taken);
-  // After React has taken in the carried values.
-  setTimeout(() => {
+  afterCarriedValuesRender(() => {
     if (controls && liveFocus) controls.placeCaret(caret, liveFocus);
     for (const target of clicks) target?.click();
-  }, 0);
+  });
+}
+
+/** Runs `next` in a message task queued now (after any message task queued before it). */
+function nextMessageTask(next: () => void): void {
+  if (typeof MessageChannel === 'undefined') {
+    setTimeout(next, 0);
+    return;
+  }
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    next();
+  };
+  channel.port2.postMessage(null);
+}
+
+/**
+ * Runs `then` once the live page has rendered the values carried just now, so a replayed click's
+ * handler sees them: antd's Form.useWatch tells the page of a change in a message task, and React
+ * renders what that set in a message task of its own, so the second of two hops comes after both.
+ */
+function afterCarriedValuesRender(then: () => void): void {
+  nextMessageTask(() => nextMessageTask(then));
 }
