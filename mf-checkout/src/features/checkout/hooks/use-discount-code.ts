@@ -147,8 +147,10 @@ export function useDiscountChecks(
     while (inFlight.current) await inFlight.current.catch(() => undefined);
   }, []);
 
-  // A code from the URL (?discount=) or stored earlier in the visit is tried once the cart is priced.
-  const autoApplied = useRef(false);
+  // A code from the URL (?discount=) or stored earlier in the visit is tried once the cart is priced;
+  // one the shopper types (or the first view hands over) waits for Apply.
+  const [startedWithCode] = useState(() => codeInput.trim() !== '');
+  const autoApplied = useRef(!startedWithCode);
   useEffect(() => {
     if (!autoApplied.current && quote && codeInput) {
       autoApplied.current = true;
@@ -156,10 +158,11 @@ export function useDiscountChecks(
     }
   }, [quote, codeInput, applyCode]);
 
-  // An email-restricted code is checked again when the email changes.
+  // An email-restricted code is checked again when the email changes; a change made while a check
+  // runs is seen once it answers (that check was for the email before).
   const lastCheckedEmail = useRef(email);
   useEffect(() => {
-    if (lastCheckedEmail.current === email) return;
+    if (lastCheckedEmail.current === email || discount.status === 'checking') return;
     lastCheckedEmail.current = email;
     if (discount.status === 'applied' || discount.status === 'error') void applyCode(codeInput);
   }, [email, discount.status, codeInput, applyCode]);
