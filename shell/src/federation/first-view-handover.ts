@@ -144,20 +144,11 @@ function nextMessageTask(next: () => void): void {
   channel.port2.postMessage(null);
 }
 
-/** How long a replay waits for the browser to be idle after a carry, at most. */
-const CARRY_RENDER_MAX_WAIT_MS = 1_000;
-
 /**
  * Runs `then` once the live page has rendered the values carried just now, so a replayed click's
- * handler sees them: antd's Form.useWatch tells the page of a change in a message task, React
- * renders what that set in tasks of its own (yielding every few ms), so the replay waits for two
- * message tasks and then, where the browser tells it, for the first idle moment after them.
+ * handler sees them: antd's Form.useWatch tells the page of a change in a message task, and React
+ * renders what that set in a message task of its own, so the second of two hops comes after both.
  */
 function afterCarriedValuesRender(then: () => void): void {
-  nextMessageTask(() =>
-    nextMessageTask(() => {
-      if (typeof requestIdleCallback === 'undefined') then();
-      else requestIdleCallback(() => then(), { timeout: CARRY_RENDER_MAX_WAIT_MS });
-    }),
-  );
+  nextMessageTask(() => nextMessageTask(then));
 }
