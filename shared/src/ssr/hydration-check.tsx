@@ -82,6 +82,14 @@ async function withGlobalWindow<T>(window: JSDOM['window'], run: () => Promise<T
   }
 }
 
+/** Timers that never keep Node running by themselves. */
+const UNREF_TIMERS = {
+  setTimeout: (callback: () => void, delay: number) => setTimeout(callback, delay).unref(),
+  clearTimeout: (timer: ReturnType<typeof setTimeout> | undefined) => clearTimeout(timer),
+  setInterval: (callback: () => void, delay: number) => setInterval(callback, delay).unref(),
+  clearInterval: (timer: ReturnType<typeof setInterval> | undefined) => clearInterval(timer),
+};
+
 /** A request the browser sends on its first render: it never answers, so no data arrives late. */
 const neverAnswered = () => new Promise<never>(() => undefined);
 
@@ -93,32 +101,69 @@ export async function hydrateFirstView(
   result: AreaRenderResult,
   request: HydrationRequest,
 ): Promise<string[]> {
-  const { pathname, search = '', basename = '' } = request;
+  const { pathname, search = '' } = request;
   const dom = new JSDOM(
     `<!doctype html><html><head>${result.head}</head><body><div id="area">${result.html}</div></body></html>`,
     { url: `http://shop.test${pathname}${search}`, pretendToBeVisual: true },
   );
   completeWindow(dom.window);
   const problems: string[] = [];
+  // React's scheduler, loaded afresh for this window, keeps a MessageChannel whose ports would hold
+  // the test process open after the last test: each channel made here is closed at the end.
+  const channels: MessageChannel[] = [];
+  const NodeMessageChannel = globalThis.MessageChannel;
+  globalThis.MessageChannel = class extends NodeMessageChannel {
+    constructor() {
+      super();
+      channels.push(this);
+    }
+  };
+  try {
+    await hydrateInWindow(dom, result, request, problems);
+  } finally {
+    globalThis.MessageChannel = NodeMessageChannel;
+    for (const channel of channels) {
+      channel.port1.close();
+      channel.port2.close();
+    }
+    dom.window.close();
+  }
+  return problems;
+}
+
+async function hydrateInWindow(
+  dom: JSDOM,
+  result: AreaRenderResult,
+  request: HydrationRequest,
+  problems: string[],
+): Promise<void> {
+  const { pathname, search = '', basename = '' } = request;
   await withGlobalWindow(dom.window, () =>
     jest.isolateModulesAsync(async () => {
-      const [{ act, createElement }, { hydrateRoot }, { QueryClient }, axios, shellModules] =
-        await Promise.all([
-          import('react'),
-          import('react-dom/client'),
-          import('@tanstack/react-query'),
-          import('axios'),
-          Promise.all([
-            import('../shell-contract/shell-props'),
-            import('../federation/antd-theme'),
-            import('./server-shell'),
-          ]),
-        ]);
+      const [
+        { act, createElement },
+        { hydrateRoot },
+        { QueryClient, timeoutManager },
+        axios,
+        shellModules,
+      ] = await Promise.all([
+        import('react'),
+        import('react-dom/client'),
+        import('@tanstack/react-query'),
+        import('axios'),
+        Promise.all([
+          import('../shell-contract/shell-props'),
+          import('../federation/antd-theme'),
+          import('./server-shell'),
+        ]),
+      ]);
       const [
         { SHELL_CONTRACT_VERSION },
         { defaultThemeTokens },
         { FIRST_VIEW_USER_CONTEXT, SERVER_NAVIGATOR },
       ] = shellModules;
+      // This copy's cache and stale timers (minutes long) must not hold the test process open.
+      timeoutManager.setTimeoutProvider(UNREF_TIMERS);
       const AreaRoot = await request.loadRoot();
       const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
       // The state travels as JSON in the page, and is read back as such.
@@ -183,6 +228,4 @@ export async function hydrateFirstView(
       }
     }),
   );
-  dom.window.close();
-  return problems;
 }
