@@ -6,6 +6,10 @@ import { findCustomization } from '../../src/repositories/customizations-reposit
 import { HOSTILE_LINK_FIELDS, HOSTILE_TEXT_CUSTOMIZATION } from '../../src/db/seed/hostile-partner';
 import { runShopCli } from '../helpers/shop-cli';
 
+// Each test starts the operator CLI as its own processes (and its first run migrates a fresh
+// database): on two busy cores that takes longer than the suite's default allowance.
+jest.setTimeout(120_000);
+
 describe('pnpm shop partner', () => {
   let dir: string;
   let env: NodeJS.ProcessEnv;

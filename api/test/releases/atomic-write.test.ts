@@ -4,19 +4,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeFileAtomic } from '../../src/releases/atomic-write';
 
-/** A separate process that reads the file as fast as it can and counts what it could not parse. */
+/**
+ * A separate process that reads the file as fast as it can and counts what it could not parse. It
+ * stops once it has read enough, and seen enough different rounds, to have raced many writes.
+ */
 const READER = `
 const fs = require('node:fs');
 const file = process.argv[1];
+const wantReads = Number(process.argv[2]);
+const wantRounds = Number(process.argv[3]);
 let reads = 0, partial = 0;
-const until = Date.now() + Number(process.argv[2]);
-while (Date.now() < until) {
+const rounds = new Set();
+while (reads < wantReads || rounds.size < wantRounds) {
   let text;
   try { text = fs.readFileSync(file, 'utf8'); } catch { continue; }
   reads++;
-  try { const doc = JSON.parse(text); if (doc.end !== 'complete') partial++; } catch { partial++; }
+  try {
+    const doc = JSON.parse(text);
+    if (doc.end !== 'complete') partial++;
+    else rounds.add(doc.round);
+  } catch { partial++; }
 }
-process.stdout.write(JSON.stringify({ reads, partial }));
+process.stdout.write(JSON.stringify({ reads, partial, rounds: rounds.size }));
 `;
 
 function document(round: number): string {
@@ -38,26 +47,32 @@ describe('writeFileAtomic', () => {
   it('never lets a concurrent reader see a partly written file', async () => {
     const file = path.join(dir, 'local.json');
     await writeFileAtomic(file, document(0));
-    const reader = spawn(process.execPath, ['-e', READER, file, '1500'], {
+    const reader = spawn(process.execPath, ['-e', READER, file, '50', '20'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
     reader.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const finished = new Promise<void>((resolve) => reader.on('exit', () => resolve()));
+    let readerDone = false;
+    const finished = new Promise<void>((resolve) =>
+      reader.on('exit', () => {
+        readerDone = true;
+        resolve();
+      }),
+    );
 
+    // Writes round after round for as long as the reader reads, however slow the machine is.
     let rounds = 0;
-    const until = Date.now() + 1200;
-    while (Date.now() < until) await writeFileAtomic(file, document(++rounds));
+    while (!readerDone) await writeFileAtomic(file, document(++rounds));
     await finished;
 
-    const { reads, partial } = JSON.parse(output) as { reads: number; partial: number };
-    expect(rounds).toBeGreaterThan(20);
-    expect(reads).toBeGreaterThan(20);
-    expect(partial).toBe(0);
+    const seen = JSON.parse(output) as { reads: number; partial: number; rounds: number };
+    expect(seen.reads).toBeGreaterThanOrEqual(50);
+    expect(seen.rounds).toBeGreaterThanOrEqual(20);
+    expect(seen.partial).toBe(0);
     expect(JSON.parse(await fs.readFile(file, 'utf8')).round).toBe(rounds);
     // Only the target remains: every temp file was renamed into place.
     await expect(fs.readdir(dir)).resolves.toEqual(['local.json']);
-  }, 20_000);
+  }, 120_000);
 
   it('leaves the old file in place and no temp file behind when the write fails', async () => {
     const file = path.join(dir, 'local.json');
