@@ -146,6 +146,9 @@ export async function startShopServer(options: StartShopServerOptions = {}): Pro
     PAGE_VIEW_TOKEN: E2E_PAGE_VIEW_TOKEN,
     // Browser tests sign up and log in many times from one address.
     AUTH_RATE_LIMIT_MAX: '1000',
+    // Field data goes out for a random sample of loads: tests see the same pages on every run
+    // (the field-data spec starts its own server with every load measured).
+    SHOP_WEB_VITALS_SAMPLE_RATE: '0',
     ...options.env,
   };
   delete env.DATABASE_URL;

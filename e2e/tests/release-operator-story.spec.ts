@@ -18,7 +18,10 @@ const catalogHeading = (page: Page) => page.locator('[data-area="catalog"] h1').
 const catalogText = (page: Page, text: string) =>
   page.locator('[data-area="catalog"]').getByText(text, { exact: true }).first();
 
-/** Shell files the page actually loaded (its own origin, outside /remotes/). */
+/** The shell's field-data chunk: fetched after the paint by a random sample of page loads only. */
+const SAMPLED_CHUNK = /^\/field-vitals\.[0-9a-f]+\.js$/;
+
+/** Shell files the page loaded on every visit (its own origin, outside /remotes/). */
 function shellScriptUrls(responses: Response[]): string[] {
   return responses
     .map((response) => new URL(response.url()))
@@ -26,7 +29,8 @@ function shellScriptUrls(responses: Response[]): string[] {
       (url) =>
         url.pathname.endsWith('.js') &&
         !url.pathname.startsWith('/remotes/') &&
-        url.pathname !== '/config.js',
+        url.pathname !== '/config.js' &&
+        !SAMPLED_CHUNK.test(url.pathname),
     )
     .map((url) => url.pathname)
     .sort();
