@@ -45,19 +45,52 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
+/** What a held-back `begin` answers: Kysely reads nothing from it. */
+const HELD_BEGIN = { command: 'BEGIN', rowCount: null, rows: [], fields: [] };
+
+/** A transaction that ended before its first statement: nothing was sent, nothing to end. */
+const EMPTY_TRANSACTION_END: Record<string, object> = {
+  commit: { command: 'COMMIT', rowCount: null, rows: [], fields: [] },
+  rollback: { command: 'ROLLBACK', rowCount: null, rows: [], fields: [] },
+};
+
 /**
  * A pool client that runs the statements declared with preparedStatement as named prepared
  * statements: each connection parses and plans one once, then only binds and executes it.
- * Kysely calls query(text, values); everything else passes through unchanged.
+ * A transaction's `begin` is held back and written with its first statement, in one socket
+ * write and one round trip (the client pipelines, see openDatabase). Kysely calls
+ * query(text, values); everything else passes through unchanged.
  */
 class PreparingClient extends pg.Client {
+  #beginHeld = false;
+
   override query(...args: unknown[]): never {
     const [text, values] = args;
-    if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
-      const name = preparedStatementName(text);
-      if (name) return super.query({ name, text, values }) as never;
+    if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values))
+      return (super.query as (...rest: unknown[]) => never)(...args);
+    if (text === 'begin' && values.length === 0 && !this.#beginHeld) {
+      this.#beginHeld = true;
+      return Promise.resolve(HELD_BEGIN) as never;
     }
-    return (super.query as (...rest: unknown[]) => never)(...args);
+    if (!this.#beginHeld) return this.#run(text, values);
+    this.#beginHeld = false;
+    const ended = values.length === 0 ? EMPTY_TRANSACTION_END[text] : undefined;
+    if (ended) return Promise.resolve(ended) as never;
+    // Corked, both go out in one write; pipelined, the statement does not wait for the begin's
+    // answer. The statement's answer stands for both (a begin only fails with the connection).
+    const { stream } = this.connection;
+    stream.cork();
+    try {
+      const begun = super.query('begin');
+      return Promise.all([begun, this.#run(text, values)]).then(([, result]) => result) as never;
+    } finally {
+      stream.uncork();
+    }
+  }
+
+  #run(text: string, values: unknown[]): never {
+    const name = preparedStatementName(text);
+    return (name ? super.query({ name, text, values }) : super.query(text, values)) as never;
   }
 }
 
@@ -75,6 +108,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       types: pgTypes,
       application_name: 'shop-api',
       Client: PreparingClient,
+      // Queries are written without waiting for the answer to the one before: Kysely awaits each
+      // statement of a connection in turn, so only a held-back begin and its statement overlap.
+      pipeline: true,
     });
     // An idle client dropping must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);

@@ -496,6 +496,19 @@ export async function findOrderIdByIntent(db: Executor, intentId: string): Promi
   return row?.id ?? null;
 }
 
+// $1 the order, $2 the intent, $3 the time, $4 the confirmation's number, $5 the intent it
+// replaces (or null). Every order that is paid runs it, so it is prepared. A new confirmation is
+// looked at afresh, whatever lease a check of the last one left (payment_check_after).
+const recordOrderIntentStatement = preparedStatement(
+  'record_order_intent',
+  `update orders set payment_charge_id = $2::text, payment_intent_at = $3::timestamptz,
+    payment_check_after = null, payment_attempts = greatest(payment_attempts, $4::integer),
+    updated_at = $3::timestamptz
+  where id = $1::uuid
+    and (payment_charge_id is null or payment_charge_id = $2::text or payment_charge_id = $5::text)
+  returning id`,
+);
+
 /**
  * Records the provider intent on an order that has none yet (a retry finds the same intent, as
  * its idempotency key is derived from the order), or in place of `replaces`, the intent it had
@@ -509,27 +522,10 @@ export async function recordOrderIntent(
   intent: { id: string; attempt: number; replaces?: string | null },
   at: Date,
 ): Promise<boolean> {
-  const intentId = intent.id;
-  const result = await db
-    .updateTable('orders')
-    .set((eb) => ({
-      payment_charge_id: intentId,
-      payment_intent_at: at,
-      // A new confirmation is looked at afresh, whatever lease a check of the last one left.
-      payment_check_after: null,
-      payment_attempts: eb.fn('greatest', ['payment_attempts', eb.val(intent.attempt)]),
-      updated_at: at,
-    }))
-    .where('id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('payment_charge_id', 'is', null),
-        eb('payment_charge_id', '=', intentId),
-        ...(intent.replaces ? [eb('payment_charge_id', '=', intent.replaces)] : []),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const { rows } = await db.executeQuery(
+    recordOrderIntentStatement([id, intent.id, at, intent.attempt, intent.replaces ?? null]),
+  );
+  return rows.length > 0;
 }
 
 /**

@@ -2,7 +2,7 @@
 // card (the card's test behaviour decides the outcome), finished by the holder of the client
 // secret when the bank or the pay-later provider wants the shopper. One idempotency key is one
 // request, and every state change writes its event in the same transaction.
-import { sql } from 'kysely';
+import { preparedStatement } from '../../../db/prepared-statement';
 import type { Database, Executor, PaymentChargeRow, PaymentMethodRow } from '../../../db/schema';
 import { assertCents } from '../../../lib/money';
 import { createPrefixedId, createSecretToken } from '../../../lib/tokens';
@@ -23,7 +23,7 @@ import {
 } from '../test-card-rules';
 import { eventRow, insertEvent, type EventType } from './events';
 import { repeatOf } from './idempotency';
-import { attachQuery, attachToCustomer } from './payment-methods';
+import { attachToCustomer } from './payment-methods';
 import { fingerprint, toCharge } from './rows';
 import { paymentIntentObject } from './stripe-objects';
 import { consumeToken } from './tokens';
@@ -90,6 +90,62 @@ async function recordChange(
 const isForeignKeyViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
 
+// The statements every order's payment runs (the intent, then its confirm's three) are prepared:
+// Kysely builds nothing for them and PostgreSQL plans each once per connection.
+
+// $1 id, $2 customer, $3 amount, $4 currency, $5 description, $6 metadata (JSON), $7 the
+// idempotency key, $8 the request's fingerprint, $9 the client secret. A key used before inserts
+// nothing.
+const insertChargeStatement = preparedStatement(
+  'provider_insert_charge',
+  `insert into payment_charges (id, customer_id, payment_method_id, amount_cents, currency, status,
+    failure_code, failure_message, description, metadata, idempotency_key, request_fingerprint,
+    client_secret)
+  values ($1::text, $2::text, null, $3::integer, $4::text, 'requires_confirmation', null, null,
+    $5::text, $6::jsonb, $7::text, $8::text, $9::text)
+  on conflict (idempotency_key) do nothing
+  returning *`,
+);
+
+// $1 the key, $2 the intent, $3 the request's fingerprint: the intent locked, with whether this
+// statement claimed the key.
+const claimAndLockStatement = preparedStatement(
+  'provider_claim_key_and_lock_charge',
+  `with claimed as (
+    insert into payment_idempotency_keys (key, object_id, request_fingerprint)
+    values ($1::text, $2::text, $3::text)
+    on conflict (key) do nothing
+    returning key
+  )
+  select payment_charges.*, exists (select claimed.key from claimed) as claimed
+  from payment_charges
+  where payment_charges.id = $2::text
+  for update`,
+);
+
+// $1 the card to keep, $2 its customer, $3 whether to keep it (the customer's first card becomes
+// the default); $4–$6 the event's id, type and payload; $7 the intent, then its new state ($8
+// status, $9–$10 failure code and message, $11 next action, $12 the time, $13 the method, $14
+// the return URL, $15 save for future).
+const settleConfirmedStatement = preparedStatement(
+  'provider_settle_confirmed_charge',
+  `with kept as (
+    update payment_methods set customer_id = $2::text,
+      is_default = not exists (
+        select other.id from payment_methods as other
+        where other.customer_id = $2::text and other.detached_at is null and other.is_default = true
+      )
+    where id = $1::text and $3::boolean
+  ), event as (
+    insert into payment_provider_events (id, type, payload) values ($4::text, $5::text, $6::jsonb)
+  )
+  update payment_charges set status = $8::text, failure_code = $9::text, failure_message = $10::text,
+    next_action = $11::text, updated_at = $12::timestamptz, payment_method_id = $13::text,
+    return_url = $14::text, save_for_future = $15::boolean
+  where id = $7::text
+  returning *`,
+);
+
 /** One intent per idempotency key: a key used before answers with its intent, if the request is the same. */
 export async function createCharge(
   db: Database,
@@ -107,25 +163,20 @@ export async function createCharge(
   const id = createPrefixedId('pi');
   // An unknown customer is refused by the table's foreign key, not by reading it first.
   const inserted = await db
-    .insertInto('payment_charges')
-    .values({
-      id,
-      customer_id: customerId,
-      payment_method_id: null,
-      amount_cents: input.amount,
-      currency: input.currency,
-      status: 'requires_confirmation',
-      failure_code: null,
-      failure_message: null,
-      description: input.description ?? null,
-      metadata: JSON.stringify(input.metadata),
-      idempotency_key: input.idempotencyKey,
-      request_fingerprint: requestFingerprint,
-      client_secret: createClientSecret(id),
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returningAll()
-    .executeTakeFirst()
+    .executeQuery<PaymentChargeRow>(
+      insertChargeStatement([
+        id,
+        customerId,
+        input.amount,
+        input.currency,
+        input.description ?? null,
+        JSON.stringify(input.metadata),
+        input.idempotencyKey,
+        requestFingerprint,
+        createClientSecret(id),
+      ]),
+    )
+    .then(({ rows }) => rows[0])
     .catch((error: unknown) => {
       if (customerId && isForeignKeyViolation(error))
         throw new PaymentObjectNotFoundError(`Customer ${customerId}`);
@@ -152,20 +203,10 @@ async function claimAndLock(
   key: string,
   requestFingerprint: string,
 ): Promise<{ claim: 'first' | 'repeat'; charge: PaymentChargeRow }> {
-  const row = await trx
-    .with('claimed', (db) =>
-      db
-        .insertInto('payment_idempotency_keys')
-        .values({ key, object_id: chargeId, request_fingerprint: requestFingerprint })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .returning('key'),
-    )
-    .selectFrom('payment_charges')
-    .selectAll('payment_charges')
-    .select((eb) => eb.exists(eb.selectFrom('claimed').select('claimed.key')).as('claimed'))
-    .where('payment_charges.id', '=', chargeId)
-    .forUpdate()
-    .executeTakeFirst();
+  const { rows } = await trx.executeQuery<PaymentChargeRow & { claimed: boolean }>(
+    claimAndLockStatement([key, chargeId, requestFingerprint]),
+  );
+  const row = rows[0];
   if (!row) throw new PaymentObjectNotFoundError(`Charge ${chargeId}`);
   const { claimed, ...charge } = row;
   return {
@@ -263,7 +304,7 @@ async function settle(
 ): Promise<PaymentChargeRow> {
   const changes = changesFor(change, confirmed);
   const type = EVENT_FOR_STATUS[change.status];
-  if (confirmed && type) return settleConfirmed(trx, charge, changes, confirmed.method, type);
+  if (confirmed && type) return settleConfirmed(trx, charge, changes, confirmed, type);
   const updated = await trx
     .updateTable('payment_charges')
     .set(changes)
@@ -291,22 +332,34 @@ async function settleConfirmed(
   trx: Executor,
   charge: PaymentChargeRow,
   changes: ReturnType<typeof changesFor>,
-  method: PaymentMethodRow,
+  confirmed: ConfirmedWith,
   type: EventType,
 ): Promise<PaymentChargeRow> {
+  const { method } = confirmed;
   const next: PaymentChargeRow = { ...charge, ...changes };
-  const keep = keepsCard(next);
   const event = eventRow(type, paymentIntentObject(next, method));
-  return trx
-    .with('kept', (db) =>
-      attachQuery(db, method.id, next.customer_id ?? '').where(sql<boolean>`${sql.lit(keep)}`),
-    )
-    .with('event', (db) => db.insertInto('payment_provider_events').values(event))
-    .updateTable('payment_charges')
-    .set(changes)
-    .where('id', '=', charge.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const { rows } = await trx.executeQuery<PaymentChargeRow>(
+    settleConfirmedStatement([
+      method.id,
+      next.customer_id,
+      keepsCard(next),
+      event.id,
+      event.type,
+      event.payload,
+      charge.id,
+      changes.status,
+      changes.failure_code,
+      changes.failure_message,
+      changes.next_action,
+      changes.updated_at,
+      method.id,
+      confirmed.returnUrl,
+      confirmed.saveForFuture,
+    ]),
+  );
+  const [row] = rows;
+  if (!row) throw new PaymentObjectNotFoundError(`Charge ${charge.id}`);
+  return row;
 }
 
 export async function confirmCharge(

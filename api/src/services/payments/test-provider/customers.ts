@@ -1,7 +1,18 @@
 // The test provider's customers: one per user, created on first use.
+import { preparedStatement } from '../../../db/prepared-statement';
 import type { Database } from '../../../db/schema';
 import { createPrefixedId } from '../../../lib/tokens';
 import type { PaymentProvider, ProviderCustomer } from '../payment-provider';
+
+// $1 the customer's id, $2 its user (null for an order's own customer), $3 email, $4 name. Made
+// on every order that keeps its card, so prepared; a user's second customer is not made.
+const insertCustomerStatement = preparedStatement(
+  'provider_insert_customer',
+  `insert into payment_customers (id, user_id, email, name)
+  values ($1::text, $2::uuid, $3::text, $4::text)
+  on conflict (user_id) do nothing
+  returning id, email, user_id`,
+);
 
 export async function ensureCustomer(
   db: Database,
@@ -12,12 +23,10 @@ export async function ensureCustomer(
     if (existing) return existing;
   }
   const id = createPrefixedId('cus');
-  const inserted = await db
-    .insertInto('payment_customers')
-    .values({ id, user_id: userId, email, name: name ?? null })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .returning(['id', 'email', 'user_id'])
-    .executeTakeFirst();
+  const { rows } = await db.executeQuery<{ id: string; email: string; user_id: string | null }>(
+    insertCustomerStatement([id, userId, email, name ?? null]),
+  );
+  const inserted = rows[0];
   if (inserted) return { id: inserted.id, email: inserted.email, userId: inserted.user_id };
   // Another request created it first.
   const raced = userId ? await findCustomerByUserId(db, userId) : null;

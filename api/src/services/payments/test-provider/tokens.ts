@@ -1,7 +1,7 @@
 // The test provider's tokens: what its card element hands the browser. A token keeps the brand,
 // the last four digits, the expiry and the card's test behaviour, never the number or the CVC,
 // and confirms one intent or setup only.
-import { sql } from 'kysely';
+import { preparedStatement } from '../../../db/prepared-statement';
 import type { Executor, PaymentMethodRow, PaymentTokenRow } from '../../../db/schema';
 import { createPrefixedId } from '../../../lib/tokens';
 import { PaymentDeclinedError, type CardBrand } from '../payment-provider';
@@ -87,47 +87,31 @@ export async function createBnplToken(db: Executor): Promise<TokenView> {
   return toTokenView(row);
 }
 
+// $1 the token, $2 the time, $3 the new method's id. Every order paid with a new card runs it, so
+// it is prepared.
+const consumeTokenStatement = preparedStatement(
+  'provider_consume_token',
+  `with token as (
+    update payment_tokens set used_at = $2::timestamptz
+    where id = $1::text and used_at is null
+    returning *
+  )
+  insert into payment_methods (id, customer_id, type, brand, last4, exp_month, exp_year, test_behaviour)
+  select $3::text, null, token.type, token.brand, token.last4, token.exp_month, token.exp_year,
+    token.test_behaviour
+  from token
+  returning *`,
+);
+
 /**
  * Uses the token up and makes the payment method it stands for (not yet any customer's), in one
  * statement: a token used before makes no method.
  */
 export async function consumeToken(trx: Executor, tokenId: string): Promise<PaymentMethodRow> {
-  const method = await trx
-    .with('token', (db) =>
-      db
-        .updateTable('payment_tokens')
-        .set({ used_at: new Date() })
-        .where('id', '=', tokenId)
-        .where('used_at', 'is', null)
-        .returningAll(),
-    )
-    .insertInto('payment_methods')
-    .columns([
-      'id',
-      'customer_id',
-      'type',
-      'brand',
-      'last4',
-      'exp_month',
-      'exp_year',
-      'test_behaviour',
-    ])
-    .expression((eb) =>
-      eb
-        .selectFrom('token')
-        .select([
-          eb.val(createPrefixedId('pm')).as('id'),
-          sql<null>`null`.as('customer_id'),
-          'token.type',
-          'token.brand',
-          'token.last4',
-          'token.exp_month',
-          'token.exp_year',
-          'token.test_behaviour',
-        ]),
-    )
-    .returningAll()
-    .executeTakeFirst();
+  const { rows } = await trx.executeQuery<PaymentMethodRow>(
+    consumeTokenStatement([tokenId, new Date(), createPrefixedId('pm')]),
+  );
+  const method = rows[0];
   if (!method)
     throw new PaymentDeclinedError(
       'token_already_used',
