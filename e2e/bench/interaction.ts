@@ -1,13 +1,16 @@
 // The first tap on a mid-range phone (not a test): Chromium with its CPU slowed 4x and slow 4G
 // (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) through the DevTools protocol; each page
-// loaded, one second of reading, then one tap. Prints, per tap, the median of N runs of the time
-// from the press to the first change on screen (the frame after the first DOM change) and to the
-// result shown.
-// Usage: pnpm bench:interaction [--runs N] [--url baseUrl] [--key partner-key]
+// loaded (a form filled in where the tap sends one), one second of reading, then one tap. Prints,
+// per tap, the median of N runs of the time from the press to the first change on screen (the
+// frame after the first DOM change) and to the result shown.
+// Usage: pnpm bench:interaction [--runs N] [--url baseUrl] [--key partner-key] [--only text]
 //   Without --url it starts the BUILT shop the way the browser tests do; run `pnpm run build` first.
+//   --only measures the taps whose label contains the text (e.g. `--only cart`).
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { preparationOf, prepareSession } from '../support/bench-session';
+import { preparationOf, prepareSession, type Preparation } from '../support/bench-session';
+import { fillCard, fillContactAndShipping } from '../support/checkout-flow';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 
@@ -17,6 +20,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
     key: { type: 'string', default: process.env.STOREFRONT_KEY ?? 'acme-wellness' },
     url: { type: 'string', default: process.env.SHOP_URL },
+    only: { type: 'string', default: '' },
   },
 });
 const runs = Number(options.runs);
@@ -37,12 +41,29 @@ interface Tap {
   target: (page: Page) => ReturnType<Page['getByRole']>;
   /** What shows the tap's result (checked in the page each frame; see `watchTap`). */
   done: ResultShown;
-  /** Filled in before the tap (a wrong password). */
+  /** Filled in before the tap (a wrong password, a discount code, the checkout form). */
   prepare?: (page: Page) => Promise<void>;
+  /** What the browser holds before the page opens, when not the page's own (support/bench-session.ts). */
+  preparation?: Preparation;
 }
 
-type ResultShown = 'badge-counts-one' | 'quantity-two' | 'cart-page-line' | 'alert';
+type ResultShown =
+  | 'badge-counts-one'
+  | 'quantity-two'
+  | 'quantity-one'
+  | 'cart-empty'
+  | 'cart-page-line'
+  | 'discount-applied'
+  | 'thank-you'
+  | 'check-your-email'
+  | 'alert';
 const KIT = 'Bloodwise Complete Panel';
+
+/** Waits until the live page has taken over the first view (a field filled in is an interaction). */
+async function livePage(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+  await page.locator('[data-first-view-area]').waitFor({ state: 'detached', timeout: 60_000 });
+}
 const taps = (key: string): Tap[] => [
   {
     label: '`/pricing`, "Add to cart"',
@@ -72,6 +93,51 @@ const taps = (key: string): Tap[] => [
       await page.locator('#password').fill('not-the-password-1');
     },
   },
+  {
+    label: '`/shopping-cart`, "−" on a kit (2 → 1)',
+    path: '/shopping-cart',
+    preparation: 'two-kits',
+    target: (page) => page.getByRole('button', { name: `One fewer ${KIT}` }),
+    done: 'quantity-one',
+  },
+  {
+    label: '`/shopping-cart`, "Remove" a kit',
+    path: '/shopping-cart',
+    target: (page) => page.getByRole('button', { name: `Remove ${KIT}` }),
+    done: 'cart-empty',
+  },
+  {
+    label: '`/checkout`, "Apply" a discount code',
+    path: '/checkout',
+    target: (page) => page.getByRole('button', { name: 'Apply', exact: true }),
+    done: 'discount-applied',
+    prepare: async (page) => {
+      await page.locator('#co-discount-code').fill('WELCOME10');
+    },
+  },
+  {
+    label: '`/checkout`, "Place order" (its progress; result: thank-you)',
+    path: '/checkout',
+    target: (page) => page.getByTestId('place-order'),
+    done: 'thank-you',
+    // The card goes into the payment provider's element, which only the live page draws.
+    prepare: async (page) => {
+      await livePage(page);
+      await fillContactAndShipping(page, `bench-${randomUUID()}@example.com`);
+      await fillCard(page, '4242 4242 4242 4242');
+    },
+  },
+  {
+    label: '`/signup`, "Create account"',
+    path: '/signup',
+    target: (page) => page.getByRole('button', { name: 'Create account' }),
+    done: 'check-your-email',
+    prepare: async (page) => {
+      await page.getByLabel('Full name').fill('Bench Shopper');
+      await page.getByLabel('Email').fill(`bench-${randomUUID()}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill(`Bench-${randomUUID()}`);
+    },
+  },
 ];
 
 /**
@@ -84,13 +150,23 @@ const WATCH_TAP = `(done) => {
   const isDone = () => {
     if (done === 'badge-counts-one')
       return document.querySelector('[data-testid="cart-count"]')?.textContent === '1';
-    if (done === 'quantity-two')
-      return [...document.querySelectorAll('[data-area="checkout"] output')].some(
-        (output) => output.textContent === '2',
+    const quantityIs = (text) =>
+      [...document.querySelectorAll('[data-area="checkout"]:not([data-first-view-area]) output')].some(
+        (output) => output.textContent === text,
       );
+    const heading = (text) =>
+      [...document.querySelectorAll('h1, h2')].some((h) => h.textContent.startsWith(text));
+    if (done === 'quantity-two') return quantityIs('2');
+    if (done === 'quantity-one') return quantityIs('1');
+    if (done === 'cart-empty') return heading('Your cart is empty');
     if (done === 'cart-page-line')
       return location.pathname.endsWith('/shopping-cart') &&
         document.querySelector('[data-testid="summary-line"]') !== null;
+    if (done === 'discount-applied')
+      return document.querySelector('[data-testid="discount-message"]:not([role="alert"])') !== null;
+    if (done === 'thank-you')
+      return location.pathname.endsWith('/checkout/thank-you') && heading('Thank you');
+    if (done === 'check-your-email') return heading('Check your email');
     return document.querySelector('[role="alert"]') !== null;
   };
   document.addEventListener('pointerdown', (event) => {
@@ -124,7 +200,11 @@ async function measure(browser: Browser, baseUrl: string, tap: Tap) {
   });
   const page = await context.newPage();
   try {
-    const url = await prepareSession(page, baseUrl + tap.path, preparationOf(tap.path));
+    const url = await prepareSession(
+      page,
+      baseUrl + tap.path,
+      tap.preparation ?? preparationOf(tap.path),
+    );
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
@@ -160,15 +240,15 @@ async function main() {
   try {
     if (!options.url) server = await startShopServer({ label: 'shop-interaction' });
     const baseUrl = (options.url ?? server!.url).replace(/\/$/, '');
+    const chosen = taps(options.key).filter((tap) => tap.label.includes(options.only));
     // Warms the server's renderers, so the first figure is not a cold start.
-    for (const tap of taps(options.key))
-      await measure(browser, baseUrl, tap).catch(() => undefined);
+    for (const tap of chosen) await measure(browser, baseUrl, tap).catch(() => undefined);
     console.log(
       `first tap on ${baseUrl}: CPU ${PHONE.cpuSlowdown}x slower, ${PHONE.latencyMs} ms round trip, 1.6 Mbit/s down, 750 kbit/s up; median of ${runs}\n`,
     );
     console.log('| first tap | first change on screen | result shown |');
     console.log('|---|---|---|');
-    for (const tap of taps(options.key)) {
+    for (const tap of chosen) {
       const figures = [];
       for (let run = 0; run < runs; run += 1) figures.push(await measure(browser, baseUrl, tap));
       console.log(

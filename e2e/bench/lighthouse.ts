@@ -287,6 +287,7 @@ async function main() {
           {
             none: '',
             cart: ' (1 kit in cart)',
+            'two-kits': ' (2 kits in cart)',
             order: ' (an order just placed)',
             results: ' (signed in, 20 reports × 60 biomarkers)',
           }[preparation],

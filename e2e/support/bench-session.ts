@@ -1,5 +1,6 @@
 // What the benches put in a fresh browser before they measure a page: a client session id and, for
-// the cart and checkout pages, one kit in that cart; for the thank-you page, an order just placed.
+// the cart and checkout pages, one kit in that cart (two for a tap that takes one away); for the
+// thank-you page, an order just placed.
 // The page itself makes the calls, so the cart and buyer cookies the server sets are the browser's,
 // as they are a shopper's, and the server's first view of those pages (which reads them) shows the
 // cart or the order. The results page is measured signed in as a customer with five years of
@@ -28,7 +29,7 @@ const ORDER = {
   },
 };
 
-export type Preparation = 'none' | 'cart' | 'order' | 'results';
+export type Preparation = 'none' | 'cart' | 'two-kits' | 'order' | 'results';
 
 const RESULTS_PAGE_PATH = '/account/results';
 /** Pages measured signed in: as the customer the results page is measured with. */
@@ -125,11 +126,12 @@ export async function prepareSession(
       localStorage.setItem(key, id);
       if (preparation === 'none') return null;
       const json = { 'content-type': 'application/json' };
-      if (preparation === 'cart') {
+      if (preparation === 'cart' || preparation === 'two-kits') {
+        const quantity = preparation === 'two-kits' ? 2 : 1;
         const cart = await fetch(cartPath, {
           method: 'PUT',
           headers: json,
-          body: JSON.stringify({ sessionId: id, items: [cartItem] }),
+          body: JSON.stringify({ sessionId: id, items: [{ ...cartItem, quantity }] }),
         });
         if (!cart.ok)
           throw new Error(`PUT ${cartPath} answered ${cart.status}: ${await cart.text()}`);
