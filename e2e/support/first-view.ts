@@ -2,7 +2,13 @@
 // server's HTML until the live area takes over: as soon as the shell runs ('eager'), or at the
 // visitor's first interaction ('on-interaction'), which a test gives with a real key press. A test that scrolls to or reads elements it then
 // keeps using waits for the live page, so the element it holds is not the one being replaced.
-import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Page,
+  type Request,
+  type Route,
+} from '@playwright/test';
 import { FIRST_VIEW_STATE_ID } from '../../shared/src/ssr/server-render';
 
 /**
@@ -72,3 +78,23 @@ export const prefetchesEntryOf = (remote: string) => (request: Request) =>
   request.url().includes(`/remotes/${remote}/`) &&
   request.url().endsWith('/remoteEntry.js') &&
   request.resourceType() !== 'script';
+
+/**
+ * Holds the scripts `matches` picks until `release`, listing the ones asked for. Other requests
+ * pass: the shell's idle prefetch of the area (fetched, never run) and the manifest it reads.
+ */
+export async function holdFiles(page: Page, matches: (url: URL) => boolean) {
+  const asked: string[] = [];
+  const held: Route[] = [];
+  let released = false;
+  await page.route(matches, (route) => {
+    if (route.request().resourceType() !== 'script') return route.continue();
+    asked.push(route.request().url());
+    return released ? route.continue() : void held.push(route);
+  });
+  const release = async () => {
+    released = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+  };
+  return { asked, release };
+}

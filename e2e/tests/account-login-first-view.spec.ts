@@ -2,30 +2,10 @@
 // painted from the server's HTML, no account code runs before the visitor interacts, what is
 // typed before the takeover reaches the live form (focus included), and logging in or signing up works.
 import { randomBytes } from 'node:crypto';
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createConfirmedAccount } from '../support/accounts';
-import { firstViewReady } from '../support/first-view';
+import { firstViewReady, holdFiles } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
-
-/**
- * Holds the scripts `matches` picks until `release`, listing the ones asked for. Other requests
- * pass: the shell's idle prefetch of the area (fetched, never run) and the manifest it reads.
- */
-async function holdFiles(page: Page, matches: (url: URL) => boolean) {
-  const asked: string[] = [];
-  const held: Route[] = [];
-  let released = false;
-  await page.route(matches, (route) => {
-    if (route.request().resourceType() !== 'script') return route.continue();
-    asked.push(route.request().url());
-    return released ? route.continue() : void held.push(route);
-  });
-  const release = async () => {
-    released = true;
-    await Promise.all(held.splice(0).map((route) => route.continue()));
-  };
-  return { asked, release };
-}
 
 /** The account area's files. */
 const holdAccountFiles = async (page: Page) => {

@@ -15,7 +15,8 @@ import {
   uniqueEmail,
 } from '../support/checkout-flow';
 import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
-import { prefetchesEntryOf, runsCodeOf, waitForLivePage } from '../support/first-view';
+import { holdFiles, prefetchesEntryOf, runsCodeOf, waitForLivePage } from '../support/first-view';
+import { fullPageShot } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
 
 const KIT_TITLE = 'Bloodwise Complete Panel';
@@ -101,6 +102,10 @@ for (const width of [375, 1280]) {
       expect(html).toContain(`aria-label="One more ${KIT_TITLE}"`);
       await recordLayoutShifts(page);
       const requested: Request[] = [];
+      // The checkout's code is held once asked for, so the press is seen before the live page.
+      const checkoutFiles = await holdFiles(page, (url) =>
+        url.pathname.includes('/remotes/mf_checkout/'),
+      );
       await openUntouched(page, '/shopping-cart', requested);
       expect(requested.filter(checkoutCode)).toEqual([]);
 
@@ -111,13 +116,29 @@ for (const width of [375, 1280]) {
           (response.request().postDataJSON() as { items: { quantity: number }[] }).items[0]
             ?.quantity === 2,
       );
-      await page.getByRole('button', { name: `One more ${KIT_TITLE}` }).click();
+      const plus = page.getByRole('button', { name: `One more ${KIT_TITLE}` });
+      await plus.click();
+      // The press answers before the area's code has run: the button is busy, a spinner from the
+      // page's own CSS in place of its label, and the press is announced.
+      await expect.poll(() => checkoutFiles.asked.length).toBeGreaterThan(0);
+      await expect(page.locator('[data-first-view-area="checkout"]')).toHaveCount(1);
+      await expect(plus).toHaveAttribute('aria-busy', 'true');
+      expect(
+        await plus.evaluate((button) => getComputedStyle(button, '::after').animationName),
+      ).toBe('spin');
+      await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(1);
+      await fullPageShot(page, `/tmp/shots/cart-first-view-press-${width}.png`);
+
+      await checkoutFiles.release();
       await saved;
       await waitForLivePage(page);
       expect(requested.some(checkoutCode)).toBe(true);
       await expect(
         page.getByRole('group', { name: `Quantity of ${KIT_TITLE}` }).locator('output'),
       ).toHaveText('2');
+      // The press was made on the live page: its "+" is not busy, nothing is announced any more.
+      await expect(plus).not.toHaveAttribute('aria-busy', 'true');
+      await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
       expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
     });
 

@@ -78,7 +78,7 @@ export function AreaOutlet({
     area,
     loader,
     takeover.firstLoadAfter,
-    takeover.dropFirstView,
+    takeover.failFirstView,
   );
   const props = useMemo<ShellProps>(
     () => ({

@@ -9,6 +9,7 @@ import {
   takeFirstViewClicks,
   whenFirstViewReleased,
 } from './first-view-interactions';
+import { endPresses } from './first-view-presses';
 
 type FieldControls = typeof import('./first-view-controls');
 
@@ -127,6 +128,7 @@ export function handOver(taken: Handover): void {
   afterCarriedValuesRender(() => {
     if (controls && liveFocus) controls.placeCaret(caret, liveFocus);
     for (const target of clicks) target?.click();
+    endPresses();
   });
 }
 

@@ -3,9 +3,10 @@
 //
 // A first view is real HTML, but its buttons do nothing until the live area takes over. Clicks on
 // it are kept and, once the live area shows, replayed on the same control there, so "Add to cart"
-// pressed early is not lost. Links navigate: as plain links before the shell runs, through the
-// shell's history once it does (no page reload). A form on it never submits itself: its submit
-// button's click is replayed on the live form instead.
+// pressed early is not lost; the pressed button shows it is busy until then, and a second press on
+// it is not kept again (first-view-presses.ts). Links navigate: as plain links before the shell
+// runs, through the shell's history once it does (no page reload). A form on it never submits
+// itself: its submit button's click is replayed on the live form instead.
 //
 // The visitor's first interaction is noted here too: a first view that takes over 'on-interaction'
 // loads its area then. An interaction is a pointer pressed, a key pressed or a touch anywhere on the
@@ -13,6 +14,7 @@
 // arriving in the first view (a screen reader or the browser moving into a field). Scrolling with a
 // wheel is not one: the first view is complete and its links work without the area.
 import { FIRST_VIEW_AREA_ATTRIBUTE } from '@shop/shared/ssr/server-render';
+import { addFirstViewStatus, notePress } from './first-view-presses';
 
 const clicked: Element[] = [];
 let recording = false;
@@ -116,6 +118,7 @@ export function setFirstViewNavigator(push: (href: string) => void): void {
 export function recordFirstViewInteractions(doc: Document): void {
   if (recording) return;
   recording = true;
+  addFirstViewStatus(doc);
   watchFirstInteraction(doc);
   watchPresses(doc);
   const inFirstViewField = (event: Event) => {
@@ -178,9 +181,9 @@ export function recordFirstViewInteractions(doc: Document): void {
         }
         return;
       }
-      clicked.push(
-        target.closest('button, input, select, textarea, label, [role="button"]') ?? target,
-      );
+      const control =
+        target.closest('button, input, select, textarea, label, [role="button"]') ?? target;
+      if (notePress(control)) clicked.push(control);
     },
     true,
   );

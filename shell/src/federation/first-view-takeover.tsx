@@ -5,6 +5,7 @@ import { flushSync } from 'react-dom';
 import type { AreaName } from '@shop/shared/shell-contract/shell-props';
 import { handOver, snapshotHandover, whenLiveSettled, type Handover } from './first-view-handover';
 import { restoreFirstViewFocus } from './first-view-interactions';
+import { endPresses } from './first-view-presses';
 
 /**
  * Holds the server's element: React made none of its content, so React never touches it, and the
@@ -94,6 +95,11 @@ export function useFirstViewTakeover({
 }: FirstViewTakeoverOptions) {
   const [firstView, setFirstView] = useState(offeredFirstView);
   const dropFirstView = useCallback(() => setFirstView(undefined), []);
+  // The area failed: the first view gives way to its fallback, and no press on it will be made.
+  const failFirstView = useCallback(() => {
+    endPresses();
+    setFirstView(undefined);
+  }, []);
   const gate = useLoadGate(offeredFirstView, loadAfter);
   const { liveContainer, revealLive } = useLiveReveal(firstView, dropFirstView);
   const [firstOffered] = useState(offeredFirstView);
@@ -104,8 +110,9 @@ export function useFirstViewTakeover({
   // the server's, so its loading state shows until the live area draws it.
   useEffect(() => {
     if (offeredFirstView !== undefined || firstView === undefined) return;
+    endPresses();
     setFirstView(undefined);
     gate?.open();
   }, [offeredFirstView, firstView, gate]);
-  return { firstView, firstLoadAfter: gate?.opened, liveContainer, revealLive, dropFirstView };
+  return { firstView, firstLoadAfter: gate?.opened, liveContainer, revealLive, failFirstView };
 }
