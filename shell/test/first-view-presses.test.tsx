@@ -41,18 +41,23 @@ function liveParcel(pressed: string[]): AreaParcel {
   };
 }
 
-/** A loader whose one load the test answers or fails. */
+/** A loader whose one load the test answers or fails, and whose load past its deadline may still arrive. */
 function heldLoader() {
   let settle: { arrive(parcel: AreaParcel): void; fail(error: Error): void } | undefined;
+  let late: { arrive(parcel: AreaParcel): void; fail(error: Error): void } | undefined;
+  const lateLoad = new Promise<AreaParcel>((arrive, fail) => {
+    late = { arrive, fail };
+  });
   const load = () =>
     new Promise<AreaParcel>((arrive, fail) => {
       settle = { arrive, fail };
     });
-  const loader = { load, reload: load, preload: () => undefined, lateArrival: () => undefined };
+  const loader = { load, reload: load, preload: () => undefined, lateArrival: () => lateLoad };
   return {
     loader: loader as unknown as AreaLoader,
     arrive: (parcel: AreaParcel) => act(async () => settle!.arrive(parcel)),
     fail: (error: Error) => act(async () => settle!.fail(error)),
+    arriveLate: (parcel: AreaParcel) => act(async () => late!.arrive(parcel)),
   };
 }
 
@@ -73,6 +78,22 @@ function showFirstView(loader: AreaLoader, element: HTMLElement) {
 const announced = () => screen.queryAllByRole('status').map((region) => region.textContent);
 
 beforeAll(() => recordFirstViewInteractions(document));
+
+// First: what the visitor did is noted once per page load, and the later tests act on the page.
+describe('an area past its load deadline behind a first view nobody acted on', () => {
+  it('gives way to the fallback at the deadline when the visitor has not acted on it', async () => {
+    const errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { loader, fail, arriveLate } = heldLoader();
+    showFirstView(loader, serverElement());
+
+    await fail(new AreaLoadError('checkout', 'timeout'));
+    expect(await screen.findByRole('alert')).toHaveAttribute('data-reason', 'timeout');
+    // Slow is not down: the area replaces the fallback when it arrives.
+    await arriveLate(liveParcel([]));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    errorSpy.mockRestore();
+  });
+});
 
 describe('a press on a first view before its live page is ready', () => {
   it('marks the button busy and announces it at once, keeps one press, and ends when that press is replayed', async () => {
@@ -136,6 +157,29 @@ describe('a press on a first view before its live page is ready', () => {
     expect(await screen.findByRole('alert')).toHaveAttribute('data-reason', 'unavailable');
     expect(addToCart).not.toHaveAttribute('aria-busy');
     expect(announced()).toEqual([]);
+    errorSpy.mockRestore();
+  });
+});
+
+describe('an area past its load deadline behind a first view', () => {
+  it('keeps the first view the visitor pressed on, busy, and replays the press when the area arrives', async () => {
+    const errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { loader, fail, arriveLate } = heldLoader();
+    const element = serverElement();
+    showFirstView(loader, element);
+    const plus = screen.getByRole('button', { name: 'One more kit' });
+    await userEvent.setup().click(plus);
+
+    await fail(new AreaLoadError('checkout', 'timeout'));
+    // No fallback over the page the visitor is using: their press would be lost with it.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(element.isConnected).toBe(true);
+    expect(plus).toHaveAttribute('aria-busy', 'true');
+
+    const pressed: string[] = [];
+    await arriveLate(liveParcel(pressed));
+    await waitFor(() => expect(pressed).toEqual(['One more kit']));
+    expect(element.isConnected).toBe(false);
     errorSpy.mockRestore();
   });
 });

@@ -10,6 +10,7 @@ import type {
 } from '@shop/shared/shell-contract/shell-props';
 import { AreaFallback, AreaLoading } from './area-fallback';
 import type { AreaLoader, AreaLoadFailure } from './area-loader';
+import { visitorActedOnFirstView } from './first-view-interactions';
 import { FirstViewElement, useFirstViewTakeover } from './first-view-takeover';
 import { ParcelErrorBoundary } from './parcel-error-boundary';
 import { useAreaParcel } from './use-area-parcel';
@@ -79,6 +80,7 @@ export function AreaOutlet({
     loader,
     takeover.firstLoadAfter,
     takeover.failFirstView,
+    () => firstView !== undefined && visitorActedOnFirstView(),
   );
   const props = useMemo<ShellProps>(
     () => ({

@@ -14,7 +14,7 @@
 // arriving in the first view (a screen reader or the browser moving into a field). Scrolling with a
 // wheel is not one: the first view is complete and its links work without the area.
 import { FIRST_VIEW_AREA_ATTRIBUTE } from '@shop/shared/ssr/server-render';
-import { addFirstViewStatus, notePress } from './first-view-presses';
+import { addFirstViewStatus, endPresses, notePress } from './first-view-presses';
 
 const clicked: Element[] = [];
 let recording = false;
@@ -41,6 +41,11 @@ export function whenFirstInteraction(): Promise<void> {
 /** Whether the visitor typed, chose or focused anything in a field of the first view. */
 export function firstViewFieldsTouched(): boolean {
   return fieldsTouched;
+}
+
+/** Whether the visitor typed in the first view or pressed on it (a press not yet replayed). */
+export function visitorActedOnFirstView(): boolean {
+  return fieldsTouched || clicked.length > 0;
 }
 
 /** When (performance.now()) the visitor first interacted, or null before that. */
@@ -210,6 +215,12 @@ export function restoreFirstViewFocus(firstView: Element): void {
   lost.focus({ preventScroll: true });
   if (text && caret && caret[0] !== null && caret[1] !== null)
     text.setSelectionRange(caret[0], caret[1], caret[2] ?? undefined);
+}
+
+/** Drops the presses kept so far, and their busy marks: the first view went without a hand-over. */
+export function forgetFirstViewPresses(): void {
+  clicked.length = 0;
+  endPresses();
 }
 
 /** The clicks kept so far; each is handed out once. */

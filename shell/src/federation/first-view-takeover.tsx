@@ -4,8 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 import { flushSync } from 'react-dom';
 import type { AreaName } from '@shop/shared/shell-contract/shell-props';
 import { handOver, snapshotHandover, whenLiveSettled, type Handover } from './first-view-handover';
-import { restoreFirstViewFocus } from './first-view-interactions';
-import { endPresses } from './first-view-presses';
+import { forgetFirstViewPresses, restoreFirstViewFocus } from './first-view-interactions';
 
 /**
  * Holds the server's element: React made none of its content, so React never touches it, and the
@@ -97,7 +96,7 @@ export function useFirstViewTakeover({
   const dropFirstView = useCallback(() => setFirstView(undefined), []);
   // The area failed: the first view gives way to its fallback, and no press on it will be made.
   const failFirstView = useCallback(() => {
-    endPresses();
+    forgetFirstViewPresses();
     setFirstView(undefined);
   }, []);
   const gate = useLoadGate(offeredFirstView, loadAfter);
@@ -110,7 +109,7 @@ export function useFirstViewTakeover({
   // the server's, so its loading state shows until the live area draws it.
   useEffect(() => {
     if (offeredFirstView !== undefined || firstView === undefined) return;
-    endPresses();
+    forgetFirstViewPresses();
     setFirstView(undefined);
     gate?.open();
   }, [offeredFirstView, firstView, gate]);
