@@ -85,9 +85,58 @@ class EmitFavicon {
   }
 }
 
+/** The start-up chunk's name (the `import()` of ./bootstrap in src/index.ts). */
+const START_CHUNK = 'shell-start';
+/** Where the shell finds the files its start-up loads, to fetch them ahead without running them. */
+const START_FILES = 'shell-start-files.json';
+
+/**
+ * Lists the files the shell's start-up loads: the start chunk's own, and those of each shared
+ * library it consumes (the chunks the shell's provide module loads it from). Nothing else: the
+ * lazy parts of the shell load when they are used.
+ */
+class EmitStartFiles {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('EmitStartFiles', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitStartFiles', stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const group = compilation.namedChunkGroups.get(START_CHUNK);
+          if (!group) throw new Error(`No chunk group ${START_CHUNK}: see src/index.ts`);
+          const { chunkGraph } = compilation;
+          const files = new Set();
+          const addChunk = (chunk) => {
+            for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+          };
+          // The share scope loads a library through the shell's provide module, not the consume's fallback.
+          const provided = new Map();
+          for (const module of compilation.modules)
+            if (module.type === 'provide-module') provided.set(module._name, module);
+          for (const chunk of group.chunks) {
+            addChunk(chunk);
+            for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+              if (module.type !== 'consume-shared-module') continue;
+              const provider = provided.get(module.options.shareKey) ?? module;
+              for (const block of provider.blocks)
+                for (const blockChunk of chunkGraph.getBlockChunkGroup(block)?.chunks ?? [])
+                  addChunk(blockChunk);
+            }
+          }
+          compilation.emitAsset(
+            START_FILES,
+            new sources.RawSource(JSON.stringify([...files].sort())),
+          );
+        },
+      );
+    });
+  }
+}
+
 const browserConfigWithFavicon = (env, argv) => {
   const config = browserConfig(env, argv);
   config.plugins.push(new EmitFavicon());
+  config.plugins.push(new EmitStartFiles());
   return config;
 };
 

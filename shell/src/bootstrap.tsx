@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { nextTask } from './app/next-task';
+import type { ShellBasics } from './app/shell-basics';
 
 /**
  * The shell starts in steps, each its own task. The `eager` imports are in this chunk already (one
@@ -16,7 +17,11 @@ const LIBRARY_STEPS = [
   () => import(/* webpackMode: "eager" */ 'single-spa'),
 ];
 
-async function startShell(): Promise<void> {
+/** `pageViewLogged`: the page whose view the basics logged already (see shell-basics.ts). */
+export async function startShell(
+  basics: ShellBasics,
+  pageViewLogged: string | null,
+): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
@@ -27,7 +32,7 @@ async function startShell(): Promise<void> {
   await nextTask();
   const { createShellRuntime } = await import(/* webpackMode: "eager" */ './app/shell-runtime');
   await nextTask();
-  const runtime = createShellRuntime();
+  const runtime = createShellRuntime(basics);
   await nextTask();
   // A storefront's first view shows the partner's chrome: the first render must draw it too, not
   // its placeholders (that would flash the frame).
@@ -40,15 +45,14 @@ async function startShell(): Promise<void> {
   }
   await import(/* webpackMode: "eager" */ './federation/area-outlet');
   await nextTask();
-  const { ShellApp, prefetchShellQueries } = await import(
-    /* webpackMode: "eager" */ './app/shell-app'
-  );
+  const { ShellApp } = await import(/* webpackMode: "eager" */ './app/shell-app');
+  const { prefetchShellQueries } = await import(/* webpackMode: "eager" */ './app/shell-queries');
   await nextTask();
   prefetchShellQueries(runtime);
   await nextTask();
   const root = createRoot(container);
   // A transition lets React yield while it builds the first page, so the main thread never blocks long.
-  startTransition(() => root.render(<ShellApp runtime={runtime} />));
+  startTransition(() =>
+    root.render(<ShellApp runtime={runtime} pageViewLogged={pageViewLogged} />),
+  );
 }
-
-void startShell();

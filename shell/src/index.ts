@@ -1,7 +1,10 @@
 // Async boundary: shared singletons are negotiated before the shell's own code runs.
 import { FIRST_VIEW_STATE_ID } from '@shop/shared/ssr/server-render';
 import { warmUpMoneyFormatting } from '@shop/shared/format/money';
-import { recordFirstViewInteractions } from './federation/first-view-interactions';
+import {
+  recordFirstViewInteractions,
+  whenFirstInteraction,
+} from './federation/first-view-interactions';
 import { nextTask } from './app/next-task';
 
 /**
@@ -22,17 +25,22 @@ const hasFirstView = document.getElementById(FIRST_VIEW_STATE_ID) !== null;
 if (hasFirstView) recordFirstViewInteractions(document);
 
 /**
- * Starting the shell's downloads means negotiating each shared library with the federation runtime
- * and adding its scripts to the page: done for all at once, that is one long task. The largest
- * libraries start in tasks of their own; the rest follow with the shell's code. All download in parallel.
+ * The shell's basics run after the first paint (the page is counted, its code fetched ahead). A
+ * first view that is already the whole page for this visitor then waits for their first
+ * interaction before the rest of the shell (its libraries, React) loads and runs: a visitor who
+ * only reads never pays for it, and one who taps finds the code in the cache (render-gate.ts).
  */
 async function loadShell(): Promise<void> {
-  void import('react-dom/client');
   await nextTask();
-  void import('@tanstack/react-query');
-  void import('react-router');
+  const { createShellBasics } = await import(
+    /* webpackChunkName: "shell-basics" */ './app/shell-basics'
+  );
+  const basics = createShellBasics();
+  const pageViewLogged = basics.waitsForInteraction ? basics.logOpenedPage() : null;
+  if (basics.waitsForInteraction) await whenFirstInteraction();
   await nextTask();
-  await import('./bootstrap');
+  const { startShell } = await import(/* webpackChunkName: "shell-start" */ './bootstrap');
+  await startShell(basics, pageViewLogged);
 }
 
 void (hasFirstView ? afterFirstPaint() : Promise.resolve()).then(loadShell);

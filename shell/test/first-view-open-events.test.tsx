@@ -15,7 +15,10 @@ import {
   type FirstViewState,
 } from '@shop/shared/ssr/server-render';
 import { createAnalytics } from '../src/features/analytics/analytics';
-import { sendFirstViewOpenEvents } from '../src/features/analytics/first-view-events';
+import {
+  endOpenEventsOnNavigation,
+  sendFirstViewOpenEvents,
+} from '../src/features/analytics/first-view-events';
 import { disabledProductAnalytics } from '../src/features/analytics/product-analytics';
 import { AreaOutlet } from '../src/federation/area-outlet';
 import type { AreaLoader, AreaParcel } from '../src/federation/area-loader';
@@ -72,7 +75,8 @@ function startShell(state: FirstViewState) {
   const queryClient = new QueryClient();
   const firstView = readFirstView(document, queryClient);
   const analytics = createAnalytics({ win: window, product: disabledProductAnalytics });
-  sendFirstViewOpenEvents({ firstView, analytics, store });
+  sendFirstViewOpenEvents(firstView, analytics);
+  endOpenEventsOnNavigation({ firstView, analytics, store });
   return { element, store, queryClient, analytics };
 }
 

@@ -1,7 +1,8 @@
 import { renderHook } from '@testing-library/react';
 import axios from 'axios';
 import { NOTIFICATION_CONFIG, NOTIFICATION_WIDTH } from '../src/features/notifications/notify';
-import { createPageViewLogger, usePageViewLog } from '../src/features/analytics/page-view-logger';
+import { createPageViewLogger } from '../src/features/analytics/page-view-logger';
+import { usePageViewLog } from '../src/features/analytics/use-page-view-log';
 import { toAntdTheme, defaultThemeTokens } from '@shop/shared/federation/antd-theme';
 
 describe('notifications', () => {

@@ -12,6 +12,11 @@ export const DISCOUNT_URL_PARAM = 'discount';
 export const USER_SEX_KEY = 'user_sex';
 /** localStorage: 'yes' once the visitor arrived from one of our emails. */
 export const EMAIL_VISITOR_KEY = 'useremail';
+/**
+ * localStorage: 'personal' when this browser's visitor was last seen signed in or with something in
+ * the cart, 'plain' when neither: whether a frame drawn for anyone is this visitor's frame.
+ */
+export const VISITOR_FRAME_KEY = 'visitor-frame';
 /** The URL parameter (`useremail=yes`) that marks an email visitor. */
 export const EMAIL_VISITOR_URL_PARAM = 'useremail';
 

@@ -129,7 +129,11 @@ export interface FirstViewState {
   takeover?: FirstViewTakeover;
   /** The page's events at open (AreaRenderResult.openEvents). */
   openEvents?: FirstViewEvent[];
+  /** 'visitor' when the frame was drawn as the visitor (a personal page); else it is anonymous. */
+  frame?: FirstViewFrame;
 }
+
+export type FirstViewFrame = 'anonymous' | 'visitor';
 
 /** A well-formed event: a name and a params object (the renderer is another team's code). */
 export function isFirstViewEvent(value: unknown): value is FirstViewEvent {
@@ -187,6 +191,7 @@ export function parseFirstViewState(text: string | null | undefined): FirstViewS
     // Anything but a known mode is the default: the page then takes over as soon as it can.
     const takeover: FirstViewTakeover =
       value.takeover === 'on-interaction' ? 'on-interaction' : 'eager';
+    const frame: FirstViewFrame = value.frame === 'visitor' ? 'visitor' : 'anonymous';
     const openEvents = Array.isArray(value.openEvents)
       ? value.openEvents.filter(isFirstViewEvent)
       : [];
@@ -198,6 +203,7 @@ export function parseFirstViewState(text: string | null | undefined): FirstViewS
       queries,
       takeover,
       openEvents,
+      frame,
     };
   } catch {
     return null;

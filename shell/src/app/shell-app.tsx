@@ -18,13 +18,11 @@ import { ChatWidget } from '../features/chat/chat-widget';
 import type { ShellDevOverrides } from '../features/dev-override/dev-overrides';
 import { NO_DEV_OVERRIDES } from '../features/dev-override/dev-override-loader';
 import { useShellNotify } from '../features/notifications/notify';
-import { usePageViewLog } from '../features/analytics/page-view-logger';
-import { useCurrentUser, userQueryOptions } from '../features/user/user-query';
+import { usePageViewLog } from '../features/analytics/use-page-view-log';
+import { useCurrentUser } from '../features/user/user-query';
 import { useUserContext } from '../features/user/use-user-context';
 import { useOperatorAccess } from '../features/user/operator-access';
 import { useCustomization } from '../features/storefront/customization-query';
-import { customizationQueryOptions } from '@shop/shared/storefront/customization-query';
-import { areaTableOf } from '@shop/shared/shell-contract/area-routes';
 import {
   PartnerHead,
   StorefrontFooter,
@@ -66,32 +64,6 @@ function useDevOverrides(pending: Promise<ShellDevOverrides>): ShellDevOverrides
 }
 
 /**
- * Starts the requests the shell's first render will ask for (the visitor, and a partner's
- * customization), before that render: they are on the wire sooner, and the first request's setup
- * runs in its own task instead of inside the render's effects.
- */
-export function prefetchShellQueries({
-  api,
-  queryClient,
-  store,
-  registry,
-}: Pick<ShellRuntime, 'api' | 'queryClient' | 'store' | 'registry'>): void {
-  const { pathname } = store.getLocation();
-  void queryClient.prefetchQuery(userQueryOptions(api, wantsBalance(pathname)));
-  // The partner's key comes from the path's area, known once the registry is in.
-  void registry.read().then(
-    (live) => {
-      const route = routeOf(pathname, areaTableOf(live));
-      if (route?.b2bKey)
-        void queryClient.prefetchQuery(
-          customizationQueryOptions(api, route.b2bKey, { excludeProducts: true }),
-        );
-    },
-    () => undefined,
-  );
-}
-
-/**
  * The page's route: by the registry's prefixes once read; before that, the server's first view
  * says which area (and partner) it drew. undefined while not known yet, null for no area.
  */
@@ -108,7 +80,13 @@ function useShellRoute(
   return { route, registryFailed: areas.status === 'failed' };
 }
 
-function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
+function ShellLayout({
+  runtime,
+  pageViewLogged,
+}: {
+  runtime: ShellRuntime;
+  pageViewLogged: string | null;
+}) {
   const { store, api, queryClient, loader, analytics, config } = runtime;
   const location = useNavigationLocation(store);
   const { route, registryFailed } = useShellRoute(
@@ -149,7 +127,13 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
     isEmailVisitor: runtime.isEmailVisitor,
   });
 
-  usePageViewLog(href, !userQuery.isPending, runtime.logPageView, document.referrer);
+  usePageViewLog(
+    href,
+    !userQuery.isPending,
+    runtime.logPageView,
+    document.referrer,
+    pageViewLogged,
+  );
 
   useEffect(() => {
     const next = likelyNextArea(route, location.pathname);
@@ -278,10 +262,17 @@ function ShellLayout({ runtime }: { runtime: ShellRuntime }) {
   );
 }
 
-export function ShellApp({ runtime }: { runtime: ShellRuntime }) {
+/** `pageViewLogged`: the page whose view was logged before this render (a first view waiting for the visitor). */
+export function ShellApp({
+  runtime,
+  pageViewLogged = null,
+}: {
+  runtime: ShellRuntime;
+  pageViewLogged?: string | null;
+}) {
   return (
     <QueryClientProvider client={runtime.queryClient}>
-      <ShellLayout runtime={runtime} />
+      <ShellLayout runtime={runtime} pageViewLogged={pageViewLogged} />
     </QueryClientProvider>
   );
 }

@@ -67,16 +67,18 @@ export async function prefetchAreaCode(
       (l) => l.href,
     ),
   );
-  for (const href of urls) {
-    if (linked.has(href)) continue;
-    const link = doc.createElement('link');
-    link.rel = 'prefetch';
-    link.as = 'script';
-    link.href = href;
-    link.setAttribute(PREFETCH_ATTRIBUTE, '');
-    doc.head.appendChild(link);
-  }
+  for (const href of urls) if (!linked.has(href)) addPrefetchLink(doc, href);
   return urls;
+}
+
+/** A `<link rel="prefetch">` for a script: fetched at the lowest priority, kept in the HTTP cache, not run. */
+export function addPrefetchLink(doc: Document, href: string): void {
+  const link = doc.createElement('link');
+  link.rel = 'prefetch';
+  link.as = 'script';
+  link.href = href;
+  link.setAttribute(PREFETCH_ATTRIBUTE, '');
+  doc.head.appendChild(link);
 }
 
 interface FirstViewToPrefetch {

@@ -9,6 +9,7 @@ import {
   FIRST_VIEW_STATE_ID,
   parseFirstViewState,
   type FirstViewEvent,
+  type FirstViewFrame,
   type FirstViewTakeover,
 } from '@shop/shared/ssr/server-render';
 import { whenFirstInteraction } from './first-view-interactions';
@@ -36,6 +37,8 @@ export interface FirstView {
   pathname: string;
   /** The analytics events the page sends when it opens (the server's list). */
   openEvents: readonly FirstViewEvent[];
+  /** Whether the server drew the frame (header, cart) as this visitor or as anyone. */
+  frame: FirstViewFrame;
 }
 
 export const NO_FIRST_VIEW: FirstView = {
@@ -46,6 +49,7 @@ export const NO_FIRST_VIEW: FirstView = {
   loadAfter: () => undefined,
   pathname: '',
   openEvents: [],
+  frame: 'anonymous',
 };
 
 /** Call before React renders into #root: the render replaces the server's HTML. */
@@ -72,5 +76,6 @@ export function readFirstView(doc: Document, queryClient: QueryClient): FirstVie
       kept && state.takeover === 'on-interaction' ? whenFirstInteraction() : undefined,
     pathname: state.pathname,
     openEvents: state.openEvents ?? [],
+    frame: state.frame ?? 'anonymous',
   };
 }

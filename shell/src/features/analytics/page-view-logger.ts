@@ -1,6 +1,4 @@
-// POST /impact/log-page-view on every route change, once the user query has settled.
-import { useEffect, useRef } from 'react';
-import type { AxiosInstance } from 'axios';
+// POST /impact/log-page-view: one page view, its URL and referrer without private parameters.
 import { withoutPrivateParams } from '@shop/shared/rules/private-url';
 import { isHealthDataRoute, pathOfUrl } from '@shop/shared/rules/private-routes';
 
@@ -12,18 +10,26 @@ export interface PageView {
   sessionId: string;
 }
 
+/** Sends a page view; a lost one never disturbs the visitor, so it never rejects. */
+export type PageViewLog = (url: string, referringUrl: string) => Promise<void>;
+
+/** What the logger posts with: the connect API's client, or fetch before the shell's clients load. */
+interface JsonPoster {
+  post(path: string, body: unknown, config: { headers: Record<string, string> }): Promise<unknown>;
+}
+
 export function createPageViewLogger({
   client,
   token,
   sessionId,
   userAgent,
 }: {
-  client: AxiosInstance;
+  client: JsonPoster;
   token: string;
   sessionId: string;
   userAgent: string;
-}) {
-  return async function logPageView(url: string, referringUrl: string): Promise<void> {
+}): PageViewLog {
+  return async function logPageView(url, referringUrl) {
     // A visit to a health-data page is never logged, nor named as the next page's referrer.
     if (isHealthDataRoute(pathOfUrl(url))) return;
     const referrer = isHealthDataRoute(pathOfUrl(referringUrl)) ? '' : referringUrl;
@@ -42,20 +48,4 @@ export function createPageViewLogger({
       // A lost page view must never disturb the visitor.
     }
   };
-}
-
-/** Logs `href` each time it changes, but only after `ready` (the user query) is true. */
-export function usePageViewLog(
-  href: string,
-  ready: boolean,
-  log: (url: string, referringUrl: string) => Promise<void>,
-  initialReferrer: string,
-) {
-  const lastLogged = useRef<string | null>(null);
-  useEffect(() => {
-    if (!ready || lastLogged.current === href) return;
-    const referringUrl = lastLogged.current ?? initialReferrer;
-    lastLogged.current = href;
-    void log(href, referringUrl);
-  }, [href, ready, log, initialReferrer]);
 }

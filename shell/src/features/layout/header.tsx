@@ -5,6 +5,8 @@ import type {
   PartnerCustomizationProp,
   UserContext,
 } from '@shop/shared/shell-contract/shell-props';
+import { useCart } from '@shop/shared/cart/use-cart';
+import { rememberVisitorFrame } from '../../app/render-gate';
 import { AccountMenu } from './account-menu';
 import { CartBadge } from './cart-badge';
 import { StorefrontBrand } from '../storefront/storefront-chrome-lazy';
@@ -66,6 +68,12 @@ export function Header({
     () => ({ api, sessionId: userContext.sessionId, owner }),
     [api, userContext.sessionId, owner],
   );
+  const { count, isLoading: cartLoading } = useCart(cart);
+  const signedIn = userContext.user !== null;
+  const known = !userContext.loading && !cartLoading;
+  useEffect(() => {
+    if (known) rememberVisitorFrame(window.localStorage, { signedIn, cartCount: count });
+  }, [known, signedIn, count]);
 
   return (
     <header className="site-header">

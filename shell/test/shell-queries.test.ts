@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import { CUSTOMIZATION_QUERY_KEY, USER_QUERY_KEY } from '@shop/shared/shell-contract/shell-props';
 import { createMemoryNavigationStore } from '@shop/shared/shell-contract/navigation-store';
-import { prefetchShellQueries } from '../src/app/shell-app';
+import { prefetchShellQueries } from '../src/app/shell-queries';
 import { testRegistry } from '@shop/shared/shell-contract/test-area-routes';
 import { createRegistrySource } from '../src/app/registry-source';
 

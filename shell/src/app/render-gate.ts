@@ -1,0 +1,37 @@
+// When the shell's React part starts on a page the server drew.
+import { VISITOR_FRAME_KEY } from '@shop/shared/client-state/client-storage';
+import {
+  readStoredItem,
+  writeStoredItem,
+  type KeyValueStorage,
+} from '@shop/shared/client-state/key-value-storage';
+import type { FirstViewState } from '@shop/shared/ssr/server-render';
+
+/** Whether the frame drawn for anyone (signed out, empty cart) is this visitor's, as last seen here. */
+export const plainVisitor = (storage: KeyValueStorage): boolean =>
+  readStoredItem(storage, VISITOR_FRAME_KEY) !== 'personal';
+
+/** Remembers what the header showed this visitor, for the next page load's first view. */
+export function rememberVisitorFrame(
+  storage: KeyValueStorage,
+  visitor: { signedIn: boolean; cartCount: number },
+): void {
+  const frame = visitor.signedIn || visitor.cartCount > 0 ? 'personal' : 'plain';
+  if (readStoredItem(storage, VISITOR_FRAME_KEY) !== frame)
+    writeStoredItem(storage, VISITOR_FRAME_KEY, frame);
+}
+
+/**
+ * Whether the shell renders only at the visitor's first interaction. It does when the server's
+ * first view is already the whole page for this visitor: its area takes over on interaction, and
+ * its frame shows what the shell would (drawn as this visitor, or drawn for anyone and this
+ * visitor was last seen signed out with an empty cart). Until then the page is the server's HTML,
+ * its links plain links, and no React work competes with the visitor's first seconds on a phone.
+ */
+export function rendersOnFirstInteraction(
+  firstView: Pick<FirstViewState, 'takeover' | 'frame'>,
+  storage: KeyValueStorage,
+): boolean {
+  if (firstView.takeover !== 'on-interaction') return false;
+  return firstView.frame === 'visitor' || plainVisitor(storage);
+}
