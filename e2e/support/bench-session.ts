@@ -7,7 +7,7 @@
 // quarterly reports of 60 biomarkers, uploaded through the API once per browser profile.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { SESSION_ID_KEY } from '../../shared/src/client-state/client-storage';
+import { SESSION_ID_KEY, VISITOR_FRAME_KEY } from '../../shared/src/client-state/client-storage';
 import { API_PATHS } from '../../shared/src/contract/paths';
 import { BIOMARKERS } from '../../shared/src/results/biomarkers';
 
@@ -109,6 +109,7 @@ export async function prepareSession(
   await page.goto(origin + API_PATHS.healthz);
   if (preparation === 'results') {
     await signInWithResults(page);
+    await rememberPersonalVisitor(page);
     return url;
   }
   const orderId = await page.evaluate(
@@ -165,9 +166,20 @@ export async function prepareSession(
       order: ORDER,
     },
   );
+  // A visitor with a cart or an order has been seen so by the shell's header.
+  if (preparation !== 'none') await rememberPersonalVisitor(page);
   return orderId
     ? `${url}${url.includes('?') ? '&' : '?'}order=${encodeURIComponent(orderId)}`
     : url;
+}
+
+/**
+ * What the shell's header remembers of a visitor it has seen signed in or with a cart: a page drawn
+ * for anyone is then not theirs, and a first view waits for their interaction only when the server
+ * drew it as them.
+ */
+async function rememberPersonalVisitor(page: Page): Promise<void> {
+  await page.evaluate((key) => localStorage.setItem(key, 'personal'), VISITOR_FRAME_KEY);
 }
 
 /** A same-origin request made by the page, so the cookies it sets are the browser's. */

@@ -98,3 +98,9 @@ export async function holdFiles(page: Page, matches: (url: URL) => boolean) {
   };
   return { asked, release };
 }
+
+/** Whether React renders the shell into #root (its root container's own key). */
+export const reactStarted = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')),
+  );

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createConfirmedAccount } from '../support/accounts';
-import { firstViewReady, holdFiles } from '../support/first-view';
+import { firstViewReady, holdFiles, reactStarted } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
 /** The account area's files. */
@@ -29,6 +29,10 @@ test('the log-in form is the server’s until the visitor interacts; typed text 
 
   const { accountFiles, release } = await holdAccountFiles(page);
   const registryRead = page.waitForResponse((response) => response.url().endsWith('/remotes.json'));
+  const pageViewLogged = page.waitForRequest(
+    (request) =>
+      request.url().endsWith('/impact/log-page-view') && request.postDataJSON()?.url === '/login',
+  );
 
   await firstViewReady(shop.api, '/login');
   const response = await page.goto('/login');
@@ -41,10 +45,15 @@ test('the log-in form is the server’s until the visitor interacts; typed text 
   expect(html).toMatch(/<style[^>]*>[^<]*\.ant-btn/);
   expect(response!.headers()['cache-control']).toBe('private, no-store');
 
-  // The shell runs and holds the server's form; the area's code is not asked for.
+  // Until the visitor acts the page is the server's: the shell's basics read the registry, logged
+  // the page view and fetched the shell's start files ahead (prefetched, not run); React has not
+  // started, and the area's code is not asked for.
   await registryRead;
-  const serverForm = page.locator('[data-first-view] [data-first-view-area="account"] form');
+  await pageViewLogged;
+  const serverForm = page.locator('[data-first-view-area="account"] form');
   await expect(serverForm).toBeVisible();
+  await expect(page.locator('link[rel="prefetch"][href*="/shell-start."]')).toHaveCount(1);
+  expect(await reactStarted(page)).toBe(false);
   expect(accountFiles).toEqual([]);
 
   // The visitor clicks into the email field: the first interaction asks for the area's code, and
@@ -70,6 +79,7 @@ test('the log-in form is the server’s until the visitor interacts; typed text 
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Ada', exact: true })).toBeVisible();
+  expect(await reactStarted(page)).toBe(true);
 });
 
 test('a sign-up typed into the server’s form while the shell starts, and sent before the account area has loaded, is sent whole', async ({

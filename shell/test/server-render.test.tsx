@@ -46,6 +46,62 @@ describe('shell server render', () => {
     expect(html).toContain('class="site-footer"');
   });
 
+  it('draws the frame as its visitor when the page is drawn as them: their account menu and cart count, with the data for the first render', async () => {
+    const asked: string[] = [];
+    const result = await renderFrame({
+      pathname: '/checkout',
+      area: 'checkout',
+      areaHtml: '<h1>Checkout</h1>',
+      fetchPersonalJson: async (path) => {
+        asked.push(path);
+        if (path.startsWith('/user/cms-info'))
+          return { user: { email: 'ada@example.com', name: 'Ada<b>x</b> Lovelace' } };
+        return {
+          cart: { items: [{ lookupKey: 'kit', quantity: 3 }], updatedAt: '2026-11-27' },
+          quote: null,
+        };
+      },
+    });
+    if (typeof result === 'string') throw new Error('a personal frame answers with its data');
+    expect(asked).toEqual([
+      '/user/cms-info?includeSubscriptionInfo=true&includeBalance=true',
+      '/api/v1/cart/priced',
+    ]);
+    expect(result.frame).toBe('visitor');
+    expect(result.html).toContain('Ada&lt;b&gt;x&lt;/b&gt;');
+    expect(result.html).not.toContain('header-account-placeholder');
+    expect(result.html).toMatch(/data-testid="cart-count">3</);
+    expect(result.queries.map((query) => query.queryKey)).toEqual([
+      ['user', 'cms-info', { includeBalance: true }],
+      ['cart', 'ada@example.com'],
+    ]);
+  });
+
+  it('draws a signed-out visitor with the log-in link, and fails when a personal read fails', async () => {
+    const signedOut = await renderFrame({
+      pathname: '/login',
+      area: 'account',
+      areaHtml: '<h1>Log in</h1>',
+      fetchPersonalJson: async (path) => {
+        if (path.startsWith('/user/cms-info')) throw new Error('GET /user/cms-info answered 401');
+        return { cart: { items: [], updatedAt: null }, quote: null };
+      },
+    });
+    if (typeof signedOut === 'string') throw new Error('a personal frame answers with its data');
+    expect(signedOut.html).toMatch(/<a [^>]*class="header-login[^"]*" href="\/login"/);
+    expect(signedOut.html).toContain('(empty)');
+    await expect(
+      renderFrame({
+        pathname: '/login',
+        area: 'account',
+        areaHtml: '',
+        fetchPersonalJson: async () => {
+          throw new Error('GET /user/cms-info answered 500');
+        },
+      }),
+    ).rejects.toThrow('500');
+  });
+
   it("draws a storefront's frame in the partner's look, from the partner's customization, with hostile values made harmless", async () => {
     const fetched: string[] = [];
     const html = await renderFrame({

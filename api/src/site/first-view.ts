@@ -291,20 +291,29 @@ async function renderPage(
   if (!result) return null;
   const filled = await fillSlots(loadArea, result, request);
   if (!filled) return null;
-  const root = await shell.renderer.renderFrame({
+  // A page drawn as its visitor has its frame drawn as them too (their account menu and cart).
+  const frameRender = await shell.renderer.renderFrame({
     pathname,
     area: target.area,
     areaHtml: filled.html,
     basename: target.basename,
     b2bKey: target.b2bKey ?? null,
     fetchJson,
+    ...(personal.asked() && personal.fetchPersonalJson
+      ? { fetchPersonalJson: personal.fetchPersonalJson }
+      : {}),
   });
+  const root = typeof frameRender === 'string' ? frameRender : frameRender.html;
+  const frameQueries = typeof frameRender === 'string' ? [] : frameRender.queries;
   const state: FirstViewState = {
     area: target.area,
     pathname,
     basename: target.basename,
     b2bKey: target.b2bKey ?? null,
-    queries: filled.queries,
+    queries: [...filled.queries, ...frameQueries],
+    ...(typeof frameRender !== 'string' && frameRender.frame === 'visitor'
+      ? { frame: 'visitor' as const }
+      : {}),
     // The host's choice: a nested area takes over with its host.
     takeover: result.takeover ?? 'eager',
     // The page's events at open (a nested area's too: it takes over with its host).

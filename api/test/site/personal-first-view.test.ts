@@ -19,9 +19,19 @@ const checkout = findRemote('mf-checkout') as RemoteDefinition;
 const KIT = 'bloodwise_kit_one_time';
 const ANNUAL = 'bloodwise_annual';
 
+/** Offered the visitor's reads (a page drawn as its visitor), the frame is drawn as them too. */
 const SHELL_RENDERER = `module.exports = {
   areaOf: (pathname) => (pathname === '/shopping-cart' || pathname === '/checkout' ? { area: 'checkout', basename: '' } : null),
-  renderFrame: ({ areaHtml }) => '<main>' + areaHtml + '</main>',
+  renderFrame: async ({ areaHtml, fetchPersonalJson }) => {
+    if (!fetchPersonalJson) return '<main>' + areaHtml + '</main>';
+    const priced = await fetchPersonalJson('${API_PATHS.cartPriced}');
+    const count = priced.cart.items.reduce((sum, item) => sum + item.quantity, 0);
+    return {
+      html: '<header>BADGE ' + count + '</header><main>' + areaHtml + '</main>',
+      frame: 'visitor',
+      queries: [{ queryKey: ['cart', 'badge'], data: count, dataUpdatedAt: 2 }],
+    };
+  },
 };
 `;
 
@@ -118,6 +128,22 @@ describe('a first view rendered as its visitor', () => {
     parseFirstViewState(
       /<script type="application\/json" id="shop-first-view">([^<]*)<\/script>/.exec(res.body)?.[1],
     );
+
+  it("draws a personal page's frame as its visitor too, and a shared page's frame for anyone", async () => {
+    const alice = await visitorWith([{ lookupKey: KIT, quantity: 2 }]);
+    const cart = await firstView('/shopping-cart', alice);
+    expect(cart.body).toContain('<header>BADGE 2</header>');
+    expect(stateOf(cart)?.frame).toBe('visitor');
+    expect(stateOf(cart)?.queries).toContainEqual({
+      queryKey: ['cart', 'badge'],
+      data: 2,
+      dataUpdatedAt: 2,
+    });
+
+    const shared = await firstView('/checkout', alice);
+    expect(shared.body).not.toContain('BADGE');
+    expect(stateOf(shared)?.frame).toBe('anonymous');
+  });
 
   it("draws each visitor's own cart, sends it private and no-store, and never hands it to another visitor", async () => {
     const alice = await visitorWith([{ lookupKey: KIT, quantity: 2 }]);

@@ -103,8 +103,11 @@ export interface ShellServerRenderer {
     pathname: string,
     areas: AreaTable,
   ): { area: AreaName; basename: string; b2bKey?: string | null } | null;
-  /** The frame around the area's HTML; a storefront's frame reads the partner's look through fetchJson. */
-  renderFrame(request: FrameRenderRequest): string | Promise<string>;
+  /**
+   * The frame around the area's HTML; a storefront's frame reads the partner's look through
+   * fetchJson. Offered `fetchPersonalJson` (the area was drawn as its visitor), the frame is too.
+   */
+  renderFrame(request: FrameRenderRequest): FrameRender | Promise<FrameRender>;
 }
 
 export interface FrameRenderRequest {
@@ -114,7 +117,15 @@ export interface FrameRenderRequest {
   basename?: string;
   b2bKey?: string | null;
   fetchJson?: AreaRenderRequest['fetchJson'];
+  fetchPersonalJson?: AreaRenderRequest['fetchPersonalJson'];
 }
+
+/**
+ * The frame's HTML, or with a frame drawn as its visitor the query data it was drawn with (their
+ * account and cart), so the browser's first render draws the same.
+ */
+export type FrameRender =
+  string | { html: string; frame: FirstViewFrame; queries: FirstViewQuery[] };
 
 /** What the page carries for the browser in the FIRST_VIEW_STATE_ID script. */
 export interface FirstViewState {

@@ -29,9 +29,10 @@ export function rememberVisitorFrame(
  * its links plain links, and no React work competes with the visitor's first seconds on a phone.
  */
 export function rendersOnFirstInteraction(
-  firstView: Pick<FirstViewState, 'takeover' | 'frame'>,
+  firstView: Pick<FirstViewState, 'takeover' | 'frame' | 'b2bKey'>,
   storage: KeyValueStorage,
 ): boolean {
-  if (firstView.takeover !== 'on-interaction') return false;
+  // A partner's page takes its tab title, icon and description from the shell, which must run.
+  if (firstView.takeover !== 'on-interaction' || firstView.b2bKey) return false;
   return firstView.frame === 'visitor' || plainVisitor(storage);
 }

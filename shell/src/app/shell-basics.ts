@@ -178,7 +178,11 @@ export function createShellBasics(win: Window = window): ShellBasics {
     );
   }
   const waitsForInteraction = rendersOnFirstInteraction(
-    { takeover: state?.takeover ?? 'eager', frame: state?.frame ?? 'anonymous' },
+    {
+      takeover: state?.takeover ?? 'eager',
+      frame: state?.frame ?? 'anonymous',
+      b2bKey: state?.b2bKey ?? null,
+    },
     win.localStorage,
   );
   // Its files are fetched ahead, at idle, never run: the first interaction then waits for no download.

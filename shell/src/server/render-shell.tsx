@@ -7,14 +7,21 @@ import type { Navigator } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { createApiClients } from '@shop/shared/http/api-clients';
-import type { PartnerCustomizationProp } from '@shop/shared/shell-contract/shell-props';
+import type {
+  CurrentUser,
+  PartnerCustomizationProp,
+} from '@shop/shared/shell-contract/shell-props';
+import { cartQueryKey } from '@shop/shared/cart/cart-client';
+import type { Cart } from '@shop/shared/contract/cart';
 import {
   FIRST_VIEW_AREA_ATTRIBUTE,
+  type FirstViewQuery,
   type FrameRenderRequest,
   type ShellServerRenderer,
 } from '@shop/shared/ssr/server-render';
 import { FIRST_VIEW_USER_CONTEXT, SERVER_NAVIGATOR } from '@shop/shared/ssr/server-shell';
-import { routeOf } from '../app/route-table';
+import { routeOf, wantsBalance } from '../app/route-table';
+import { toUser, userQueryKey } from '../features/user/user-query';
 import { ShellFrame } from '../app/shell-frame';
 import { Footer } from '../features/layout/footer';
 import { Header } from '../features/layout/header';
@@ -42,6 +49,38 @@ async function partnerOf({
   return data && typeof data === 'object' ? { ...(data as object), shopKey: b2bKey } : null;
 }
 
+const isUnauthorized = (error: unknown) =>
+  /answered 401\b/.test(String((error as { message?: unknown } | null)?.message));
+
+/**
+ * The visitor as the browser's header reads them (their account and their cart), when the page is
+ * drawn as its visitor; null when it is drawn for anyone. The reads are the browser's own queries,
+ * so its first render starts from the same data.
+ */
+async function visitorOf({
+  pathname,
+  fetchPersonalJson,
+}: FrameRenderRequest): Promise<{ user: CurrentUser | null; queries: FirstViewQuery[] } | null> {
+  if (!fetchPersonalJson) return null;
+  const includeBalance = wantsBalance(pathname);
+  const userPath = `${API_PATHS.cmsInfo}?includeSubscriptionInfo=true${includeBalance ? '&includeBalance=true' : ''}`;
+  const [user, priced] = await Promise.all([
+    fetchPersonalJson(userPath).then(toUser, (error: unknown) => {
+      if (isUnauthorized(error)) return null;
+      throw error;
+    }),
+    fetchPersonalJson(API_PATHS.cartPriced) as Promise<{ cart: Cart }>,
+  ]);
+  const dataUpdatedAt = Date.now();
+  return {
+    user,
+    queries: [
+      { queryKey: userQueryKey(includeBalance), data: user, dataUpdatedAt },
+      { queryKey: cartQueryKey(user?.email ?? null), data: priced.cart, dataUpdatedAt },
+    ],
+  };
+}
+
 export const renderFrame: ShellServerRenderer['renderFrame'] = async (request) => {
   const { pathname, area, areaHtml, basename = '' } = request;
   const customization = await partnerOf(request);
@@ -53,6 +92,12 @@ export const renderFrame: ShellServerRenderer['renderFrame'] = async (request) =
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, enabled: false } },
   });
+  const visitor = await visitorOf(request);
+  for (const query of visitor?.queries ?? [])
+    queryClient.setQueryData(query.queryKey, query.data, { updatedAt: query.dataUpdatedAt });
+  const userContext = visitor
+    ? { ...FIRST_VIEW_USER_CONTEXT, user: visitor.user, loading: false }
+    : FIRST_VIEW_USER_CONTEXT;
   const api = createApiClients({ onUnauthorized: () => undefined });
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
@@ -63,12 +108,7 @@ export const renderFrame: ShellServerRenderer['renderFrame'] = async (request) =
         navigator={SERVER_NAVIGATOR as Navigator}
         top={storefront && <StorefrontShellStyles />}
         header={
-          <Header
-            pathname={pathname}
-            userContext={FIRST_VIEW_USER_CONTEXT}
-            api={api}
-            storefront={storefront}
-          />
+          <Header pathname={pathname} userContext={userContext} api={api} storefront={storefront} />
         }
         footer={storefront ? <StorefrontFooter {...storefront} /> : <Footer businessName={null} />}
       >
@@ -82,5 +122,5 @@ export const renderFrame: ShellServerRenderer['renderFrame'] = async (request) =
     </QueryClientProvider>,
   );
   queryClient.clear();
-  return html;
+  return visitor ? { html, frame: 'visitor', queries: visitor.queries } : html;
 };

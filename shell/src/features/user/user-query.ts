@@ -5,7 +5,7 @@ import { USER_QUERY_KEY } from '@shop/shared/shell-contract/shell-props';
 
 export const USER_STALE_TIME_MS = 5 * 60_000;
 
-function toUser(data: unknown): CurrentUser | null {
+export function toUser(data: unknown): CurrentUser | null {
   if (!data || typeof data !== 'object') return null;
   const candidate = 'user' in data ? (data as { user: unknown }).user : data;
   if (
@@ -33,9 +33,12 @@ export async function fetchCurrentUser(
   }
 }
 
+export const userQueryKey = (includeBalance: boolean) =>
+  [...USER_QUERY_KEY, { includeBalance }] as const;
+
 export function userQueryOptions(api: ApiClients, includeBalance: boolean) {
   return queryOptions({
-    queryKey: [...USER_QUERY_KEY, { includeBalance }],
+    queryKey: userQueryKey(includeBalance),
     queryFn: () => fetchCurrentUser(api, includeBalance),
     staleTime: USER_STALE_TIME_MS,
     retry: 1,
