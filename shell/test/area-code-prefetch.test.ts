@@ -2,6 +2,7 @@ import { createAreaLoader, type FederationApi } from '../src/federation/area-loa
 import {
   areaCodeUrls,
   PREFETCH_ATTRIBUTE,
+  addPrefetchLinks,
   prefetchAreaCode,
   prefetchFirstViewArea,
 } from '../src/federation/area-code-prefetch';
@@ -97,5 +98,21 @@ describe('idle prefetch of the area code', () => {
     await prefetchAreaCode(document, MANIFEST_URL, fetchJson);
     await prefetchAreaCode(document, MANIFEST_URL, fetchJson);
     expect(prefetchLinks()).toHaveLength(3);
+  });
+});
+
+describe('adding prefetch links', () => {
+  it('adds a few per task, so dozens of files never make one long task', async () => {
+    document.head.innerHTML = '';
+    const hrefs = Array.from({ length: 10 }, (_, index) => `https://shop.test/${index}.js`);
+    const added = addPrefetchLinks(document, hrefs);
+    // The first task adds four; the rest follow in later tasks.
+    expect(document.head.querySelectorAll('link[rel="prefetch"]')).toHaveLength(4);
+    await added;
+    expect(
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map(
+        (link) => link.href,
+      ),
+    ).toEqual(hrefs);
   });
 });

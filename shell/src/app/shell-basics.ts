@@ -12,7 +12,7 @@ import { FIRST_VIEW_STATE_ID, parseFirstViewState } from '@shop/shared/ssr/serve
 import { REMOTE_NAMES } from '@shop/shared/shell-contract/shell-props';
 import { remainingLoadBudget, remoteSourcesFrom } from '../federation/area-loader';
 import {
-  addPrefetchLink,
+  addPrefetchLinks,
   afterPaintWhenIdle,
   prefetchAreaCode,
   prefetchFirstViewArea,
@@ -97,8 +97,12 @@ export async function prefetchShellStart(
 ): Promise<void> {
   const files = await fetchJson(START_FILES_URL).catch(() => null);
   if (!Array.isArray(files)) return;
-  for (const file of files)
-    if (typeof file === 'string') addPrefetchLink(doc, new URL(file, doc.baseURI).href);
+  await addPrefetchLinks(
+    doc,
+    files
+      .filter((file): file is string => typeof file === 'string')
+      .map((file) => new URL(file, doc.baseURI).href),
+  );
 }
 
 /** A registry read that has not answered by now never will. */

@@ -4,6 +4,7 @@
 // `./app` chunks are requested as `<link rel="prefetch">` (lowest priority, kept in the HTTP cache,
 // never evaluated), so the takeover finds them cached and evaluation stays where it was.
 import type { AreaName } from '@shop/shared/shell-contract/shell-props';
+import { nextTask } from '../app/next-task';
 import type { AreaLoader } from './area-loader';
 
 /** The parts of a federation manifest (`mf-manifest.json`) that name the files of an exposed module. */
@@ -67,12 +68,29 @@ export async function prefetchAreaCode(
       (l) => l.href,
     ),
   );
-  for (const href of urls) if (!linked.has(href)) addPrefetchLink(doc, href);
+  await addPrefetchLinks(
+    doc,
+    urls.filter((href) => !linked.has(href)),
+  );
   return urls;
 }
 
+/**
+ * Links added per task: starting a fetch costs a fraction of a millisecond, and an area has dozens of
+ * files, so one task adding them all would block a phone's main thread for a long task of its own.
+ */
+const LINKS_PER_TASK = 4;
+
+/** Adds a prefetch link for each URL, a few per task; resolves once all are in. */
+export async function addPrefetchLinks(doc: Document, hrefs: readonly string[]): Promise<void> {
+  for (let start = 0; start < hrefs.length; start += LINKS_PER_TASK) {
+    if (start > 0) await nextTask();
+    for (const href of hrefs.slice(start, start + LINKS_PER_TASK)) addPrefetchLink(doc, href);
+  }
+}
+
 /** A `<link rel="prefetch">` for a script: fetched at the lowest priority, kept in the HTTP cache, not run. */
-export function addPrefetchLink(doc: Document, href: string): void {
+function addPrefetchLink(doc: Document, href: string): void {
   const link = doc.createElement('link');
   link.rel = 'prefetch';
   link.as = 'script';
