@@ -35,7 +35,19 @@ describe('parseFirstViewState', () => {
       queries: [{ queryKey: ['catalog', 'content'], data: { a: 1 }, dataUpdatedAt: 5 }],
       takeover: 'eager',
       openEvents: [],
+      frame: 'anonymous',
     });
+  });
+
+  it("keeps a frame drawn as the visitor and reads anything else as 'anonymous'", () => {
+    const parse = (frame: unknown) =>
+      parseFirstViewState(
+        JSON.stringify({ area: 'checkout', pathname: '/shopping-cart', queries: [], frame }),
+      )?.frame;
+    expect(parse('visitor')).toBe('visitor');
+    expect(parse('anonymous')).toBe('anonymous');
+    expect(parse(undefined)).toBe('anonymous');
+    expect(parse(['visitor'])).toBe('anonymous');
   });
 
   it('keeps the page-open events that have a name and a params object', () => {
