@@ -1,10 +1,7 @@
 import { NavLink } from 'react-router';
-import { useCart } from '@shop/shared/cart/use-cart';
-import type { CartDeps } from '@shop/shared/cart/cart-client';
 
-/** The header's cart link: the server-side cart through the shared cart client, so it matches the cart page. */
-export function CartBadge({ to, cart: deps }: { to: string; cart: CartDeps }) {
-  const { count } = useCart(deps);
+/** The header's cart link; `count` is the server-side cart's, read by the header through the shared cart client. */
+export function CartBadge({ to, count }: { to: string; count: number }) {
   return (
     // No aria-label: the name is the visible text plus a hidden word, so speech users can say what they see.
     <NavLink to={to} className="header-cart">

@@ -68,6 +68,7 @@ export function Header({
     () => ({ api, sessionId: userContext.sessionId, owner }),
     [api, userContext.sessionId, owner],
   );
+  // One read of the cart for the badge and for what the next page load's first view may assume.
   const { count, isLoading: cartLoading } = useCart(cart);
   const signedIn = userContext.user !== null;
   const known = !userContext.loading && !cartLoading;
@@ -111,7 +112,7 @@ export function Header({
           </ul>
         </nav>
         <div className="header-actions">
-          <CartBadge to={cartPath} cart={cart} />
+          <CartBadge to={cartPath} count={count} />
           <AccountMenu userContext={userContext} />
         </div>
       </div>
