@@ -12,8 +12,9 @@ describe('notices in the running app', () => {
   });
   afterAll(() => t.close());
 
+  // Polls until the mail is queued; the test's own timeout ends a wait for mail that never comes.
   async function mailsTo(email: string) {
-    for (let look = 0; look < 500; look += 1) {
+    for (;;) {
       const mails = await t.app.db
         .selectFrom('outbox')
         .select('subject')
@@ -23,7 +24,6 @@ describe('notices in the running app', () => {
       await t.app.jobs.runDue();
       await new Promise((resolve) => setImmediate(resolve));
     }
-    throw new Error(`No mail to ${email}`);
   }
 
   it('mails the renewal reminder once the shop clock reaches it', async () => {
