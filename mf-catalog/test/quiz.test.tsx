@@ -21,10 +21,16 @@ describe('quiz: which test is right for me', () => {
     expect(screen.getByText('Question 1 of 3')).toBeInTheDocument();
     expect(progress()).toHaveAttribute('aria-valuenow', '0');
     const next = () => screen.getByRole('button', { name: /Next|See my recommendation/ });
-    expect(next()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    // "Next" is never disabled (a press on the server's first view must reach it): with no answer
+    // it says so and stays on the question.
+    expect(next()).toBeEnabled();
+    await userEvent.click(next());
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose an answer to go on.');
+    expect(screen.getByText('Question 1 of 3')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('radio', { name: 'Female' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(window.localStorage.getItem(USER_SEX_KEY)).toBe('female');
     await userEvent.click(next());
     expect(screen.getByRole('group', { name: 'What matters most?' })).toBeInTheDocument();

@@ -64,11 +64,28 @@ describe('catalog server render', () => {
     expect(html).toContain('per 3 months');
   });
 
-  it('renders none of the quiz, unknown paths or storefront routes', async () => {
-    expect(SERVER_RENDERED_PATHS.has('/quiz/which-test-is-right-for-me')).toBe(false);
-    const quiz = request('/quiz/which-test-is-right-for-me');
-    expect(await renderArea(quiz)).toBeNull();
-    expect(quiz.fetched).toEqual([]);
+  it("renders the quiz's first question with antd's styles in <head>, live at the first interaction", async () => {
+    expect(SERVER_RENDERED_PATHS.has('/quiz/which-test-is-right-for-me')).toBe(true);
+    const result = (await renderArea(request('/quiz/which-test-is-right-for-me')))!;
+    expect(result).not.toBeNull();
+    const { html, head, takeover } = result;
+    expect(html).toContain('<h1>Which test is right for me?</h1>');
+    expect(html).toContain('Question 1 of 3');
+    expect(html).toContain('What sex were you assigned at birth?');
+    expect(html).toMatch(/<input type="radio" name="sex" value="female"\/>Female/);
+    // "Next" can be pressed on the server's page (a disabled button would drop the press).
+    expect(html).toMatch(
+      /<button type="submit" class="[^"]*ant-btn-primary[^"]*"><span>Next<\/span>/,
+    );
+    // The buttons' antd styles are in <head>, so nothing changes as the live quiz takes over.
+    expect(head).toMatch(/<style[^>]*>[^<]*\.ant-btn/);
+    expect(head).toContain('<title>Which test is right for me? | Bloodwise</title>');
+    expect(takeover).toBe('on-interaction');
+    // The other pages stay eager.
+    expect((await renderArea(request('/pricing')))!.takeover).toBeUndefined();
+  });
+
+  it('renders none of unknown paths or storefront routes', async () => {
     expect(await renderArea(request('/nothing-here'))).toBeNull();
     expect(
       await renderArea({ ...request('/pricing'), basename: '/shop/acme-wellness' }),

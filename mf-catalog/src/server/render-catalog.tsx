@@ -1,15 +1,27 @@
 // The catalog's server render (built to dist/ssr/render.cjs): the first view of its public pages,
 // so a shopper sees the main page and prices before the browser has run any script.
+import { antdServerStyles } from '@shop/shared/federation/antd-server-styles';
 import { renderAreaToString } from '@shop/shared/ssr/render-area';
-import type { AreaRenderRequest, AreaServerRenderer } from '@shop/shared/ssr/server-render';
+import type {
+  AreaRenderRequest,
+  AreaRenderResult,
+  AreaServerRenderer,
+} from '@shop/shared/ssr/server-render';
+import type { CatalogContent } from '@shop/shared/contract/catalog-content';
+import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
+import type { QueryClient } from '@tanstack/react-query';
 import { CatalogRoot } from '../app/parcel';
 import { catalogOffersQuery } from '../features/catalog-data/api/catalog-offers';
-import { catalogContentQuery } from '../features/catalog-data/api/catalog-content';
+import {
+  CATALOG_CONTENT_QUERY_KEY,
+  catalogContentQuery,
+} from '../features/catalog-data/api/catalog-content';
+import { documentTitleOf } from '../features/shared/components/page-states';
 
-/**
- * Pages whose first view is the same for every visitor. The quiz is left out: it is interactive
- * from its first frame and draws with antd, whose styles are made in the browser.
- */
+/** The quiz: its first question is drawn with antd, and the page goes live at the first interaction. */
+const QUIZ_PATH = '/quiz/which-test-is-right-for-me';
+
+/** Pages whose first view is the same for every visitor. */
 export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set([
   '/',
   '/pricing',
@@ -21,7 +33,46 @@ export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set([
   '/advanced-cholesterol',
   '/upload-results',
   '/upload-results/how-to-export',
+  QUIZ_PATH,
 ]);
+
+// Every catalog page reads the copy and the priced offers, and nothing else.
+async function prefetchPage(queryClient: QueryClient, api: ApiClients): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(catalogContentQuery(api)),
+    queryClient.prefetchQuery(catalogOffersQuery(api)),
+  ]);
+}
+
+const escapeText = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * The quiz's first question. antd's styles, made while rendering, go to <head> so nothing moves
+ * when the live quiz takes over; that happens at the visitor's first interaction (the page needs
+ * nothing before it), and an answer chosen or "Next" pressed on this page is carried to the live one.
+ */
+async function renderQuiz(request: AreaRenderRequest): Promise<AreaRenderResult | null> {
+  const antd = antdServerStyles();
+  let title: string | null = null;
+  const result = await renderAreaToString(
+    {
+      area: 'catalog',
+      AreaRoot: antd.wrap(CatalogRoot),
+      prefetch: prefetchPage,
+      shellProps: (queryClient) => {
+        const quiz = queryClient.getQueryData<CatalogContent>(CATALOG_CONTENT_QUERY_KEY)?.quiz;
+        title = quiz ? documentTitleOf(quiz.title) : null;
+        return {};
+      },
+    },
+    request,
+  );
+  if (!result) return null;
+  // The tab's title, which the live page sets once it runs: the site puts it in place of the shell's.
+  const titleTag = title === null ? '' : `<title>${escapeText(title)}</title>`;
+  return { ...result, head: titleTag + result.head + antd.styles(), takeover: 'on-interaction' };
+}
 
 export const renderArea: AreaServerRenderer['renderArea'] = async (request: AreaRenderRequest) => {
   // A storefront mounted this area for a partner's main page (its props, under its basename).
@@ -39,18 +90,9 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (request: Area
     );
   }
   if (request.basename !== '' || !SERVER_RENDERED_PATHS.has(request.pathname)) return null;
+  if (request.pathname === QUIZ_PATH) return renderQuiz(request);
   return renderAreaToString(
-    {
-      area: 'catalog',
-      AreaRoot: CatalogRoot,
-      // Every catalog page reads the copy and the priced offers, and nothing else.
-      prefetch: async (queryClient, api) => {
-        await Promise.all([
-          queryClient.prefetchQuery(catalogContentQuery(api)),
-          queryClient.prefetchQuery(catalogOffersQuery(api)),
-        ]);
-      },
-    },
+    { area: 'catalog', AreaRoot: CatalogRoot, prefetch: prefetchPage },
     request,
   );
 };

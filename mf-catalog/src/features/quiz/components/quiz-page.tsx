@@ -96,6 +96,8 @@ function QuizResult({
 function QuizQuestions({ quiz, offers }: { quiz: QuizContent; offers: readonly CatalogOffer[] }) {
   const [step, setStep] = useState(0);
   const [answers, setAnswers] = useState<QuizAnswers>({});
+  // "Next" pressed with no answer chosen: said next to the answers rather than a disabled button.
+  const [unanswered, setUnanswered] = useState(false);
   const legendRef = useRef<HTMLLegendElement>(null);
   const firstRender = useRef(true);
 
@@ -126,12 +128,20 @@ function QuizQuestions({ quiz, offers }: { quiz: QuizContent; offers: readonly C
   const answer = answers[question.id];
   const choose = (value: string) => {
     setAnswers((current) => ({ ...current, [question.id]: value }));
+    setUnanswered(false);
     if (question.id === quiz.sexQuestionId)
       writeStoredItem(window.localStorage, USER_SEX_KEY, value);
   };
+  // "Next" can always be pressed, so a press on the server's first view (where nothing is chosen
+  // until the visitor chooses) is never a press on a disabled button, which the browser drops.
   const next = (event: FormEvent) => {
     event.preventDefault();
-    if (answer) setStep(step + 1);
+    if (!answer) {
+      setUnanswered(true);
+      return;
+    }
+    setUnanswered(false);
+    setStep(step + 1);
   };
   // Arrow keys move between answers natively; Enter goes on, and 1-9 pick an answer directly.
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -175,12 +185,24 @@ function QuizQuestions({ quiz, offers }: { quiz: QuizContent; offers: readonly C
             </label>
           ))}
         </div>
+        {unanswered && (
+          <p className="cat-question-error" role="alert">
+            Choose an answer to go on.
+          </p>
+        )}
       </fieldset>
       <div className="cat-quiz-nav">
-        <Button size="large" onClick={() => setStep(step - 1)} disabled={step === 0}>
+        <Button
+          size="large"
+          onClick={() => {
+            setUnanswered(false);
+            setStep(step - 1);
+          }}
+          disabled={step === 0}
+        >
           Back
         </Button>
-        <Button type="primary" size="large" htmlType="submit" disabled={!answer}>
+        <Button type="primary" size="large" htmlType="submit">
           {step === quiz.questions.length - 1 ? 'See my recommendation' : 'Next'}
         </Button>
       </div>

@@ -105,6 +105,7 @@ const css = `
 .cat-answer:has(input:checked) { border-color: var(--cat-accent, #3cbab5); background: #f3fbfb; }
 .cat-answer:has(input:focus-visible) { outline: 3px solid #0b5c58; outline-offset: 2px; }
 .cat-answer input { width: 20px; height: 20px; accent-color: #0f6e69; margin: 0; }
+.cat-question-error { color: #a8071a; font-weight: 600; margin: -12px 0 20px; }
 .cat-quiz-nav { display: flex; justify-content: space-between; gap: 12px; }
 .cat-result-reason { font-size: 1.1rem; background: var(--cat-soft); border-radius: 14px; padding: 16px 18px; margin: 0 0 20px; }
 .cat-page h2[tabindex="-1"]:focus, .cat-page legend[tabindex="-1"]:focus { outline: none; }

@@ -37,9 +37,12 @@ export function LoadError({ onRetry, what = 'this page' }: { onRetry: () => void
 /** The browser tab title, so screen-reader users hear where a navigation landed. */
 export function useDocumentTitle(title: string | null | undefined) {
   useEffect(() => {
-    if (title) document.title = `${title} | ${PRODUCT_NAME}`;
+    if (title) document.title = documentTitleOf(title);
   }, [title]);
 }
+
+/** A page's tab title (the server's first view puts the same one in its HTML). */
+export const documentTitleOf = (title: string) => `${title} | ${PRODUCT_NAME}`;
 
 /** The page wrapper every catalog route uses: styles, then an error, a skeleton or the page itself. */
 export function CatalogPageFrame({
