@@ -74,6 +74,8 @@ test('the quiz result and the forms with errors have no serious accessibility vi
   page,
 }) => {
   await page.goto('/quiz/which-test-is-right-for-me');
+  // Five quick presses on the live quiz (the server's first question keeps one press of Next).
+  await waitForLivePage(page);
   for (let step = 0; step < 5; step += 1) {
     await page.locator('.cat-answer').first().click();
     await page.keyboard.press('Enter');

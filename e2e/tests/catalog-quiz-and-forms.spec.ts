@@ -5,6 +5,7 @@ import { API_PATHS } from '../../shared/src/contract/paths';
 import { uniqueEmail } from '../support/checkout-flow';
 import { waitForDataLayerEvent } from '../support/data-layer';
 import { waitForLivePage } from '../support/first-view';
+import { answerFromGoalToRecommendation, QUIZ_COMPLETED } from '../support/quiz';
 import { expect, test } from '../support/shop-server';
 
 /** Posts the same sign-up again through the API: alreadyOnList says whether the browser's one was stored. */
@@ -43,23 +44,10 @@ test('the quiz runs to a recommendation with a reason and pushes quiz_completed 
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('radio', { name: '45 to 59' })).toBeChecked();
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('Energy, weight and blood sugar').click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('No', { exact: true }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('Once a year').click();
-  await page.getByRole('button', { name: 'See my recommendation' }).click();
-
-  await expect(
-    page.getByRole('heading', { name: 'We recommend: Bloodwise Quarterly' }),
-  ).toBeFocused();
+  await answerFromGoalToRecommendation(page);
   await expect(page.getByText('Tracking energy and blood sugar works best')).toBeVisible();
   const [completed] = await waitForDataLayerEvent(page, 'quiz_completed');
-  expect(completed).toEqual({
-    event: 'quiz_completed',
-    answers: { sex: 'female', age: '45_59', goal: 'energy', history: 'no', frequency: 'yearly' },
-    recommendation: 'bloodwise-quarterly',
-  });
+  expect(completed).toEqual(QUIZ_COMPLETED);
 
   await page.getByRole('button', { name: 'Add to cart: Bloodwise Quarterly' }).click();
   await waitForDataLayerEvent(page, 'add_to_cart');
