@@ -104,7 +104,7 @@ describe('shell server render', () => {
 
   it("draws a storefront's frame in the partner's look, from the partner's customization, with hostile values made harmless", async () => {
     const fetched: string[] = [];
-    const html = await renderFrame({
+    const result = await renderFrame({
       pathname: '/shop/acme/pricing',
       area: 'storefront',
       areaHtml: '<h1>Offers</h1>',
@@ -125,6 +125,9 @@ describe('shell server render', () => {
         };
       },
     });
+    if (typeof result === 'string') throw new Error("a partner's frame answers with its head");
+    const { html } = result;
+    expect(result.frame).toBe('anonymous');
     expect(fetched).toEqual(['/api/v1/customization/acme?excludeProducts=true']);
     expect(html).toContain('class="shell shell--storefront"');
     expect(html).toContain('--brand:#6b3fa0');
@@ -140,5 +143,41 @@ describe('shell server render', () => {
     expect(html).toContain('href="https://facebook.com/acme"');
     expect(html).toContain('Acme &lt;b&gt;Inc&lt;/b&gt;');
     expect(html).toContain('<h1>Offers</h1>');
+  });
+
+  it("draws a partner's icon and meta tags for the page's head, escaped, and only from safe icon sources", async () => {
+    const frameFor = async (customization: Record<string, unknown>) => {
+      const result = await renderFrame({
+        pathname: '/shop/acme',
+        area: 'storefront',
+        areaHtml: '<h1>Acme</h1>',
+        basename: '/shop/acme',
+        b2bKey: 'acme',
+        fetchJson: async () => customization,
+      });
+      if (typeof result === 'string') throw new Error("a partner's frame answers with its head");
+      return result.partnerHead;
+    };
+    const head = await frameFor({
+      businessName: 'Acme',
+      favicon: 'https://cdn.example/acme.png?a=1&b="2"',
+      metaTags: [
+        { name: 'description', content: '"><script>alert(1)</script> Tests from Bloodwise' },
+        { name: 'http-equiv', content: 'refresh' },
+        { name: 'og:image', content: 'javascript:alert(2)' },
+        { name: 'theme-color', content: "#123' onload='x" },
+      ],
+    });
+    expect(head).toBe(
+      '<link rel="icon" href="https://cdn.example/acme.png?a=1&amp;b=&quot;2&quot;" data-partner-head="">' +
+        '<meta name="description" content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; Tests from Acme" data-partner-head="">' +
+        '<meta name="theme-color" content="#123&#39; onload=&#39;x" data-partner-head="">',
+    );
+    // An icon the shell would not set at run time (a script URL, an HTML data URL, another
+    // scheme-relative origin) is not drawn, and neither is the shop's: the page has no icon.
+    const noIcon = '<link rel="icon" href="data:," data-partner-head="">';
+    expect(await frameFor({ favicon: 'javascript:alert(3)' })).toBe(noIcon);
+    expect(await frameFor({ favicon: 'data:text/html;base64,PHNjcmlwdD4=' })).toBe(noIcon);
+    expect(await frameFor({ favicon: '//evil.example/x.ico' })).toBe(noIcon);
   });
 });

@@ -17,7 +17,9 @@ import {
   FIRST_VIEW_SLOT_ATTRIBUTE,
   FIRST_VIEW_STATE_ID,
   jsonForScript,
+  PARTNER_HEAD_ATTRIBUTE,
   SERVER_RENDER_FILE,
+  SHOP_HEAD_ATTRIBUTE,
   splitLeadingStyles,
   type AreaRenderRequest,
   type AreaRenderResult,
@@ -305,6 +307,7 @@ async function renderPage(
   });
   const root = typeof frameRender === 'string' ? frameRender : frameRender.html;
   const frameQueries = typeof frameRender === 'string' ? [] : frameRender.queries;
+  const partnerHead = typeof frameRender === 'string' ? undefined : frameRender.partnerHead;
   const state: FirstViewState = {
     area: target.area,
     pathname,
@@ -314,6 +317,8 @@ async function renderPage(
     ...(typeof frameRender !== 'string' && frameRender.frame === 'visitor'
       ? { frame: 'visitor' as const }
       : {}),
+    // The partner's head is in the page: the live shell need not start to set it.
+    ...(partnerHead !== undefined ? { partnerHead: true } : {}),
     // The host's choice: a nested area takes over with its host.
     takeover: result.takeover ?? 'eager',
     // The page's events at open (a nested area's too: it takes over with its host).
@@ -322,7 +327,7 @@ async function renderPage(
   // The frame's own styles (a storefront's chrome) go to <head> too, where React adopts them.
   const frame = splitLeadingStyles(root);
   return {
-    head: `${filled.head}${frame.head}<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(state)}</script>`,
+    head: `${filled.head}${partnerHead ?? ''}${frame.head}<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(state)}</script>`,
     root: frame.body,
     ...(filled.nested.length > 0 ? { nested: filled.nested } : {}),
     ...(personal.asked() ? { personal: true } : {}),
@@ -390,9 +395,45 @@ export function withFirstView(indexHtml: string, page: FirstViewPage): string | 
     ? indexHtml.replace(/<title\b[^>]*>[\s\S]*?<\/title>/i, '')
     : indexHtml;
   // Function replacements: a "$" in the page must stay a "$".
-  return titled
+  return withoutReplacedHead(titled, page.head)
     .replace('</head>', () => `${page.head}</head>`)
     .replace(root, () => `<div id="root">${page.root}</div>`);
+}
+
+/** An attribute's value in a tag, quoted or (minified) not; null when absent. */
+function attributeOf(tag: string, name: string): string | null {
+  const match = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return match ? (match[1] ?? match[2] ?? match[3] ?? '') : null;
+}
+
+const isIconLink = (tag: string) => /(^|\s)icon(\s|$)/i.test(attributeOf(tag, 'rel') ?? '');
+
+/**
+ * The page's own icons and the meta tags a partner's head replaces leave the index's <head> for an
+ * inert template (a browser shows the first icon it likes, and reads one description): the live
+ * shell puts them back when the visitor leaves the partner's pages.
+ */
+function withoutReplacedHead(indexHtml: string, pageHead: string): string {
+  const end = indexHtml.indexOf('</head>');
+  const drawn = (pageHead.match(/<(?:link|meta)\b[^>]*>/gi) ?? []).filter(
+    (tag) => attributeOf(tag, PARTNER_HEAD_ATTRIBUTE) !== null,
+  );
+  if (end < 0 || drawn.length === 0) return indexHtml;
+  const names = new Set(drawn.map((tag) => attributeOf(tag, 'name')).filter(Boolean));
+  const replacesIcon = drawn.some(isIconLink);
+  const replaced: string[] = [];
+  const head = indexHtml.slice(0, end).replace(/<(link|meta)\b[^>]*>/gi, (tag, kind: string) => {
+    const goes =
+      kind.toLowerCase() === 'link'
+        ? replacesIcon && isIconLink(tag)
+        : names.has(attributeOf(tag, 'name'));
+    if (!goes) return tag;
+    replaced.push(tag);
+    return '';
+  });
+  const template =
+    replaced.length > 0 ? `<template ${SHOP_HEAD_ATTRIBUTE}>${replaced.join('')}</template>` : '';
+  return `${head}${template}${indexHtml.slice(end)}`;
 }
 
 const requireFresh = (file: string): unknown => {

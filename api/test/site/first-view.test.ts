@@ -99,6 +99,35 @@ describe('withFirstView', () => {
     );
   });
 
+  it("puts a partner's head in place of the shop's icon and same-named meta tags, keeping those in an inert template", () => {
+    const html = withFirstView(
+      '<html><head><meta charset=utf-8><meta name=viewport content="width=device-width"><link rel=icon href=/favicon.ico sizes=any><meta name=description content="Our shop"><title>Bloodwise</title><link rel=stylesheet href=/a.css></head><body><div id=root></div></body></html>',
+      {
+        head: '<title>Home | Acme</title><link rel="icon" href="https://acme.example/i.png" data-partner-head=""><meta name="description" content="Acme\'s tests" data-partner-head=""><meta name="author" content="Acme" data-partner-head="">',
+        root: '<p>x</p>',
+      },
+    );
+    expect(html).toBe(
+      '<html><head><meta charset=utf-8><meta name=viewport content="width=device-width"><link rel=stylesheet href=/a.css>' +
+        '<template data-shop-head><link rel=icon href=/favicon.ico sizes=any><meta name=description content="Our shop"></template>' +
+        '<title>Home | Acme</title><link rel="icon" href="https://acme.example/i.png" data-partner-head=""><meta name="description" content="Acme\'s tests" data-partner-head=""><meta name="author" content="Acme" data-partner-head="">' +
+        '</head><body><div id="root"><p>x</p></div></body></html>',
+    );
+  });
+
+  it("leaves the shop's head alone on a page without a partner's head", () => {
+    const index =
+      '<html><head><link rel="icon" href="/favicon.ico"><meta name="description" content="Our shop"></head><body><div id="root"></div></body></html>';
+    expect(
+      withFirstView(index, {
+        head: '<meta name="description" content="not marked">',
+        root: '',
+      }),
+    ).toBe(
+      '<html><head><link rel="icon" href="/favicon.ico"><meta name="description" content="Our shop"><meta name="description" content="not marked"></head><body><div id="root"></div></body></html>',
+    );
+  });
+
   it('returns null for a template without a root div (or without </head>)', () => {
     expect(
       withFirstView('<html><head></head><body><div id="app"></div></body></html>', page),
@@ -206,6 +235,39 @@ describe('createFirstViewComposer', () => {
     const page = await compose('/shop/acme', '', AREAS);
     expect(page?.root).toContain('<p>guest</p>');
     expect(stateScript(page!.head).state.takeover).toBe('on-interaction');
+  });
+
+  it("puts the partner's head drawn by the frame into the page's head and says so in the state", async () => {
+    const partnerHead = '<link rel="icon" href="/acme.png" data-partner-head="">';
+    const compose = createFirstViewComposer({
+      loadShell: async () => ({
+        id: 'shell-1',
+        renderer: {
+          areaOf: () => ({ area: 'storefront', basename: '/shop/acme', b2bKey: 'acme' }),
+          renderFrame: ({ areaHtml }) => ({
+            html: `<header>Acme</header>${areaHtml}`,
+            frame: 'anonymous',
+            queries: [],
+            partnerHead,
+          }),
+        },
+      }),
+      loadArea: async () => ({
+        id: 'mf_storefront@1',
+        renderer: {
+          renderArea: async () => ({ ...result('<p>shop</p>'), takeover: 'on-interaction' }),
+        },
+      }),
+      fetchJson,
+      log: log as unknown as FastifyBaseLogger,
+    });
+    const page = await compose('/shop/acme', '', AREAS);
+    expect(page?.head.startsWith(`<style data-area="catalog">.c{}</style>${partnerHead}`)).toBe(
+      true,
+    );
+    const { state } = stateScript(page!.head);
+    expect(state).toMatchObject({ b2bKey: 'acme', partnerHead: true });
+    expect(state.frame).toBeUndefined();
   });
 
   it('carries the page-open events of the area and of a nested area in the state', async () => {

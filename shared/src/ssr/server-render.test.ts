@@ -36,6 +36,7 @@ describe('parseFirstViewState', () => {
       takeover: 'eager',
       openEvents: [],
       frame: 'anonymous',
+      partnerHead: false,
     });
   });
 
@@ -86,6 +87,16 @@ describe('parseFirstViewState', () => {
       }),
     );
     expect(state).toMatchObject({ area: 'storefront', basename: '/shop/acme', b2bKey: 'acme' });
+  });
+
+  it("knows a partner's head is drawn only when the state says so with true", () => {
+    const parse = (partnerHead: unknown) =>
+      parseFirstViewState(
+        JSON.stringify({ area: 'storefront', pathname: '/shop/acme', queries: [], partnerHead }),
+      )?.partnerHead;
+    expect(parse(true)).toBe(true);
+    expect(parse(undefined)).toBe(false);
+    expect(parse('true')).toBe(false);
   });
 
   it('turns anything malformed into no state', () => {

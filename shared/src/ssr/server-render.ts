@@ -125,7 +125,21 @@ export interface FrameRenderRequest {
  * account and cart), so the browser's first render draws the same.
  */
 export type FrameRender =
-  string | { html: string; frame: FirstViewFrame; queries: FirstViewQuery[] };
+  | string
+  | {
+      html: string;
+      frame: FirstViewFrame;
+      queries: FirstViewQuery[];
+      /**
+       * Elements for <head> that the live shell would set (a partner's icon and meta tags, each
+       * marked PARTNER_HEAD_ATTRIBUTE); present on a partner's page, even when empty.
+       */
+      partnerHead?: string;
+    };
+
+/** Marks the head elements drawn for a partner; the page's own ones they replace go in a SHOP_HEAD_ATTRIBUTE template. */
+export const PARTNER_HEAD_ATTRIBUTE = 'data-partner-head';
+export const SHOP_HEAD_ATTRIBUTE = 'data-shop-head';
 
 /** What the page carries for the browser in the FIRST_VIEW_STATE_ID script. */
 export interface FirstViewState {
@@ -142,6 +156,8 @@ export interface FirstViewState {
   openEvents?: FirstViewEvent[];
   /** 'visitor' when the frame was drawn as the visitor (a personal page); else it is anonymous. */
   frame?: FirstViewFrame;
+  /** True when the page's head is already the partner's (icon and meta tags from the frame). */
+  partnerHead?: boolean;
 }
 
 export type FirstViewFrame = 'anonymous' | 'visitor';
@@ -215,6 +231,7 @@ export function parseFirstViewState(text: string | null | undefined): FirstViewS
       takeover,
       openEvents,
       frame,
+      partnerHead: value.partnerHead === true,
     };
   } catch {
     return null;

@@ -1,7 +1,8 @@
 // The shell's server render (built to dist/ssr/render.cjs): which area a page belongs to, by the
 // registry's prefixes, and its frame (header, <main>, footer) around an area's server-rendered HTML,
 // as the browser draws it before the visitor is known: anonymous, empty cart. On a storefront page
-// the frame carries the partner's look (logo, name, colours, footer), read from the API.
+// the frame carries the partner's look (logo, name, colours, footer), read from the API, and the
+// head the partner's icon and meta tags.
 import { renderToString } from 'react-dom/server';
 import type { Navigator } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -31,6 +32,7 @@ import {
   StorefrontShellStyles,
 } from '../features/storefront/storefront-chrome-lazy';
 import { shellTheme } from '../features/theme/shell-theme';
+import { partnerHead, partnerHeadHtml } from '../features/storefront/partner-head';
 
 export const areaOf: ShellServerRenderer['areaOf'] = (pathname, areas) => {
   const route = routeOf(pathname, areas);
@@ -122,5 +124,9 @@ export const renderFrame: ShellServerRenderer['renderFrame'] = async (request) =
     </QueryClientProvider>,
   );
   queryClient.clear();
-  return visitor ? { html, frame: 'visitor', queries: visitor.queries } : html;
+  // A partner's icon and meta tags are in the server's head, as the live shell would set them.
+  const head = partnerHead(customization);
+  const partner = head ? { partnerHead: partnerHeadHtml(head) } : {};
+  if (visitor) return { html, frame: 'visitor', queries: visitor.queries, ...partner };
+  return head ? { html, frame: 'anonymous', queries: [], ...partner } : html;
 };
