@@ -25,7 +25,20 @@ describe('when the shell renders on a page the server drew', () => {
     expect(
       rendersOnFirstInteraction({ ...waiting, takeover: 'eager', frame: 'visitor' }, plain),
     ).toBe(false);
-    // A partner's page: its tab title and icon are the shell's.
+    // A partner's page waits like the shop's own when the server drew its head (icon, meta
+    // tags); without it the shell must start to set them.
+    expect(
+      rendersOnFirstInteraction({ ...waiting, b2bKey: 'acme', partnerHead: true }, plain),
+    ).toBe(true);
+    expect(
+      rendersOnFirstInteraction(
+        { ...waiting, b2bKey: 'acme', partnerHead: true, frame: 'visitor' },
+        personal,
+      ),
+    ).toBe(true);
+    expect(
+      rendersOnFirstInteraction({ ...waiting, b2bKey: 'acme', partnerHead: true }, personal),
+    ).toBe(false);
     expect(rendersOnFirstInteraction({ ...waiting, b2bKey: 'acme' }, plain)).toBe(false);
   });
 

@@ -25,14 +25,15 @@ export function rememberVisitorFrame(
  * Whether the shell renders only at the visitor's first interaction. It does when the server's
  * first view is already the whole page for this visitor: its area takes over on interaction, and
  * its frame shows what the shell would (drawn as this visitor, or drawn for anyone and this
- * visitor was last seen signed out with an empty cart). Until then the page is the server's HTML,
+ * visitor was last seen signed out with an empty cart), and on a partner's page so does its head. Until then the page is the server's HTML,
  * its links plain links, and no React work competes with the visitor's first seconds on a phone.
  */
 export function rendersOnFirstInteraction(
-  firstView: Pick<FirstViewState, 'takeover' | 'frame' | 'b2bKey'>,
+  firstView: Pick<FirstViewState, 'takeover' | 'frame' | 'b2bKey' | 'partnerHead'>,
   storage: KeyValueStorage,
 ): boolean {
-  // A partner's page takes its tab title, icon and description from the shell, which must run.
-  if (firstView.takeover !== 'on-interaction' || firstView.b2bKey) return false;
+  if (firstView.takeover !== 'on-interaction') return false;
+  // A partner's page whose head (icon, meta tags) the server did not draw needs the shell to set it.
+  if (firstView.b2bKey && !firstView.partnerHead) return false;
   return firstView.frame === 'visitor' || plainVisitor(storage);
 }

@@ -186,6 +186,7 @@ export function createShellBasics(win: Window = window): ShellBasics {
       takeover: state?.takeover ?? 'eager',
       frame: state?.frame ?? 'anonymous',
       b2bKey: state?.b2bKey ?? null,
+      partnerHead: state?.partnerHead ?? false,
     },
     win.localStorage,
   );
