@@ -1,13 +1,16 @@
 // When the shell's React part starts on a server-drawn page (docs/decisions/shell-starts-on-first-interaction.md):
 // at the visitor's first interaction when the first view is already their page, at once when the
-// frame the server drew for anyone is not theirs.
+// frame the server drew for anyone is not theirs; on a partner's pages too, whose head (title, icon,
+// meta tags) the server draws.
 import type { Page } from '@playwright/test';
 import { VISITOR_FRAME_KEY } from '../../shared/src/client-state/client-storage';
 import { API_PATHS } from '../../shared/src/contract/paths';
 import { firstViewReady, reactStarted } from '../support/first-view';
+import { screenshotAtWidths } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
 
 const KIT = 'bloodwise_kit_one_time';
+const SHOTS = '/tmp/shots/shell-start';
 
 /** The page view the shell logs for `path` (by the basics before React, or by React's first render). */
 const pageViewOf = (page: Page, path: string) =>
@@ -79,4 +82,93 @@ test('a visitor last seen with a cart gets the live shell at once on a page draw
   expect(await reactStarted(page)).toBe(false);
   await page.keyboard.press('Tab');
   await expect.poll(() => reactStarted(page)).toBe(true);
+});
+
+/** The partner's own look in the head, as its customization sets it. */
+async function acmeHead(page: Page) {
+  const acme = await (await page.request.get('/api/v1/customization/acme-wellness')).json();
+  const description = (acme.metaTags as { name: string; content: string }[]).find(
+    (tag) => tag.name === 'description',
+  );
+  return { favicon: acme.favicon as string, description: description?.content ?? null };
+}
+
+async function expectPartnerHead(page: Page, head: Awaited<ReturnType<typeof acmeHead>>) {
+  await expect(page).toHaveTitle(/ \| Acme Wellness$/);
+  // One icon, the partner's: the shop's own is not in the page.
+  await expect(page.locator('head link[rel~="icon"]')).toHaveCount(1);
+  await expect(page.locator('head link[rel~="icon"]')).toHaveAttribute('href', head.favicon);
+  if (head.description !== null)
+    await expect(page.locator('head meta[name="description"]')).toHaveAttribute(
+      'content',
+      head.description,
+    );
+}
+
+test("a partner's pricing page comes with the partner's title and icon, React waits for the first tap, and that tap adds to the cart", async ({
+  page,
+  shop,
+}) => {
+  const head = await acmeHead(page);
+  const path = '/shop/acme-wellness/pricing';
+  await firstViewReady(shop.api, path);
+
+  const logged = pageViewOf(page, path);
+  const response = await page.goto(path);
+  const html = await response!.text();
+  // The server's HTML is already the partner's tab, before any script runs.
+  expect(html).toMatch(/<title>[^<]+ \| Acme Wellness<\/title>/);
+  expect(html).toContain(`<link rel="icon" href="${head.favicon}" data-partner-head="">`);
+  expect(html).toContain('"partnerHead":true');
+  await logged;
+  await expectPartnerHead(page, head);
+  const title = await page.title();
+  await expect(page.locator('link[rel="prefetch"][href*="/shell-start."]')).toHaveCount(1);
+  expect(await reactStarted(page)).toBe(false);
+
+  // The first tap is "Add to cart": it starts the shell and still lands in the partner's cart.
+  await page
+    .getByRole('button', { name: /^Add to cart: / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/shop\/acme-wellness\/shopping-cart$/);
+  await expect(page.getByTestId('summary-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  expect(await reactStarted(page)).toBe(true);
+  await expectPartnerHead(page, head);
+
+  // Back on pricing, the live shell shows the title the server's page had.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page).toHaveTitle(title);
+  await expectPartnerHead(page, head);
+});
+
+test("a partner's main page is the partner's whole page before the first interaction, and stays so after it", async ({
+  page,
+  shop,
+}) => {
+  const head = await acmeHead(page);
+  const path = '/shop/acme-wellness';
+  await firstViewReady(shop.api, path);
+  const logged = pageViewOf(page, path);
+  await page.goto(path);
+  await logged;
+  await expect(page.locator('link[rel="prefetch"][href*="/shell-start."]')).toHaveCount(1);
+  await expectPartnerHead(page, head);
+  const title = await page.title();
+  await expect(page.getByTestId('partner-name')).toHaveText('Acme Wellness');
+  await screenshotAtWidths(page, SHOTS, 'partner-main-before-interaction');
+  expect(await reactStarted(page)).toBe(false);
+
+  await page.keyboard.press('Tab');
+  await expect.poll(() => reactStarted(page)).toBe(true);
+  await expect(page.locator('[data-first-view-area]')).toHaveCount(0);
+  await expect(page).toHaveTitle(title);
+  await expectPartnerHead(page, head);
+  await expect(page.getByTestId('partner-name')).toHaveText('Acme Wellness');
+  await expect(
+    page.locator('[data-area="storefront"]').getByRole('heading', { level: 1 }),
+  ).toBeVisible();
+  await screenshotAtWidths(page, SHOTS, 'partner-main-after-interaction');
 });
