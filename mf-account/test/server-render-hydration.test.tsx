@@ -6,13 +6,26 @@
 import { hydrateFirstView } from '@shop/shared/ssr/hydration-check';
 import { FIRST_VIEW_USER_CONTEXT } from '@shop/shared/ssr/server-shell';
 import type { AreaRenderRequest } from '@shop/shared/ssr/server-render';
+import { API_PATHS } from '@shop/shared/contract/paths';
 import { renderArea } from '../src/server/render-account';
+import { cardList, subscription, visa } from './support/account-fixtures';
+import { pendingCsv } from './support/results-fixtures';
 
 const SIGNED_IN = {
   email: 'ada@example.com',
   name: 'Ada Lovelace',
   shopifyID: null,
   createdAt: '2026-01-02T03:04:05.000Z',
+};
+
+/** The account page's reads as a signed-in visitor's session answers them. */
+const ACCOUNT: Record<string, unknown> = {
+  [API_PATHS.paymentMethods]: cardList([visa]),
+  [API_PATHS.accountSubscriptions]: { subscriptions: [subscription()] },
+  [`${API_PATHS.kitsHasScheduled}?ids=bloodwise_monthly`]: {
+    hasScheduled: { bloodwise_monthly: true },
+  },
+  [API_PATHS.resultUploads]: { uploads: [pendingCsv] },
 };
 
 function request(pathname: string, visitor: object | null = null): AreaRenderRequest {
@@ -25,7 +38,7 @@ function request(pathname: string, visitor: object | null = null): AreaRenderReq
     },
     fetchPersonalJson: async (path) => {
       if (!visitor) throw new Error(`GET ${path} answered 401`);
-      return visitor;
+      return path in ACCOUNT ? ACCOUNT[path] : visitor;
     },
   };
 }
@@ -38,6 +51,8 @@ describe('account first views hydrate', () => {
     ['/login', SIGNED_IN],
     ['/signup', null],
     ['/reset-password', null],
+    ['/account', SIGNED_IN],
+    ['/account/uploads', SIGNED_IN],
   ] as const)('%s (visitor %j)', async (pathname, visitor) => {
     const result = await renderArea(request(pathname, visitor));
     expect(result).not.toBeNull();

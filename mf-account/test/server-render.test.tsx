@@ -6,13 +6,34 @@ import { API_PATHS } from '@shop/shared/contract/paths';
 import { RESULTS_QUERY_KEY } from '@shop/shared/contract/results';
 import type { AreaRenderRequest } from '@shop/shared/ssr/server-render';
 import { renderArea } from '../src/server/render-account';
-import { guide, resultsPage } from './support/results-fixtures';
+import { cardList, subscription, visa } from './support/account-fixtures';
+import { guide, pendingCsv, resultsPage } from './support/results-fixtures';
 
 const SIGNED_IN = {
   email: 'ada@example.com',
   name: 'Ada Lovelace',
   shopifyID: null,
   createdAt: '2026-01-02T03:04:05.000Z',
+};
+
+const ADDRESS = {
+  name: 'Ada Lovelace',
+  line1: '12 Analytical Row',
+  line2: null,
+  city: 'Austin',
+  state: 'TX',
+  postal_code: '78701',
+  country: 'US',
+};
+
+/** The account page's reads, as the signed-in visitor's session answers them. */
+const ACCOUNT_ANSWERS: Record<string, unknown> = {
+  [API_PATHS.paymentMethods]: cardList([visa], ADDRESS),
+  [API_PATHS.accountSubscriptions]: { subscriptions: [subscription()] },
+  [`${API_PATHS.kitsHasScheduled}?ids=bloodwise_monthly`]: {
+    hasScheduled: { bloodwise_monthly: true },
+  },
+  [API_PATHS.resultUploads]: { uploads: [pendingCsv] },
 };
 
 /** A request as the site makes it; `visitor` is what the visitor's session reads as (null: anonymous). */
@@ -42,6 +63,10 @@ function request(
         return resultsPage;
       }
       if (path === API_PATHS.biomarkerGuide) return guide;
+      if (path in ACCOUNT_ANSWERS) {
+        if (!visitor) throw new Error(`GET ${path} answered 401`);
+        return ACCOUNT_ANSWERS[path];
+      }
       throw new Error(`GET ${path} answered 404`);
     },
   };
@@ -134,8 +159,52 @@ describe('account server render', () => {
     });
   });
 
-  it("leaves the account pages, a reset link's page and other areas' basenames to the browser", async () => {
-    expect(await renderArea(request('/account'))).toBeNull();
+  it("draws a signed-in customer's account as them: every panel with their data, no placeholder", async () => {
+    const req = request('/account', { visitor: SIGNED_IN });
+    const result = await renderArea(req);
+    expect(result).not.toBeNull();
+    const { html, head, queries, takeover } = result!;
+    expect(takeover).toBe('on-interaction');
+    expect(html).toContain('Your account</h1>');
+    expect(html).toContain('Logged in as <strong>ada@example.com</strong>');
+    expect(html).toContain('Bloodwise Monthly');
+    expect(html).toContain('Next kit scheduled');
+    expect(html).toContain('Visa ending in 4242');
+    expect(html).toContain('12 Analytical Row');
+    expect(html).toContain('portal-export.csv');
+    // The panels' buttons are there to press (the press is replayed on the live page).
+    expect(html).toMatch(/<button[^>]*>.*Edit address/);
+    expect(html).toMatch(/<button[^>]*>.*Add a card/);
+    expect(html).not.toContain('ant-skeleton');
+    expect(html).not.toContain('aria-busy="true"');
+    expect(head).toContain('.ant-btn');
+    expect(head).toMatch(/acc-grid/);
+    // Every read is the visitor's, and the live page starts from the same data.
+    expect(req.personal.sort()).toEqual(Object.keys(ACCOUNT_ANSWERS).sort());
+    expect(req.shared).toEqual([]);
+    expect(queries.map((query) => JSON.stringify(query.queryKey))).toHaveLength(4);
+  });
+
+  it('draws /account/uploads the same, its live page running at once to bring the lab results into view', async () => {
+    const result = await renderArea(request('/account/uploads', { visitor: SIGNED_IN }));
+    expect(result?.html).toContain('Logged in as <strong>ada@example.com</strong>');
+    expect(result?.html).toContain('portal-export.csv');
+    expect(result?.takeover).toBe('eager');
+  });
+
+  it.each(['/account', '/account/uploads'])(
+    'leaves %s to the browser for a signed-out visitor (it sends them to log in), and fails on an error',
+    async (pathname) => {
+      expect(await renderArea(request(pathname))).toBeNull();
+      expect(await renderArea({ ...request(pathname), fetchPersonalJson: undefined })).toBeNull();
+      await expect(renderArea(request(pathname, { visitor: 500 }))).rejects.toMatchObject({
+        message: expect.stringMatching(/answered 500/),
+      });
+    },
+  );
+
+  it("leaves the other account pages, a reset link's page and other areas' basenames to the browser", async () => {
+    expect(await renderArea(request('/account/address', { visitor: SIGNED_IN }))).toBeNull();
     expect(await renderArea(request('/signup/confirm', { search: '?token=x' }))).toBeNull();
     expect(await renderArea(request('/reset-password', { search: '?linkId=abc' }))).toBeNull();
     expect(await renderArea({ ...request('/login'), basename: '/shop/acme' })).toBeNull();

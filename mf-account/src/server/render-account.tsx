@@ -1,13 +1,13 @@
 // The account area's server render (built to dist/ssr/render.cjs): the first view of the log-in,
-// sign-up and password-reset pages and of the signed-in customer's results, drawn by the live pages
-// themselves. antd renders here too and its styles go to <head>, so the page looks as it will once
+// sign-up and password-reset pages and of the signed-in customer's account and results, drawn by the
+// live pages themselves. antd renders here too and its styles go to <head>, so the page looks as it will once
 // live. The area's code loads on the visitor's first interaction ('on-interaction'): until then the
 // page is the server's, and what is typed into a form is carried over to the live one by the shell.
 import { cmsInfoResponseSchema } from '@shop/shared/contract/user';
 import { RESULTS_QUERY_KEY } from '@shop/shared/contract/results';
 import { antdServerStyles } from '@shop/shared/federation/antd-server-styles';
 import { API_PATHS } from '@shop/shared/contract/paths';
-import { renderAreaToString } from '@shop/shared/ssr/render-area';
+import { renderAreaToString, type AreaServerRenderOptions } from '@shop/shared/ssr/render-area';
 import type {
   AreaRenderRequest,
   AreaRenderResult,
@@ -18,20 +18,30 @@ import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import { AccountRoot } from '../app/parcel';
+import { paymentMethodsQueryOptions } from '../features/account-overview/api/payment-methods';
+import { scheduledKitsQueryOptions } from '../features/account-overview/api/scheduled-kits';
+import { resultUploadsQueryOptions } from '../features/result-uploads/api/result-uploads';
+import { RESULT_UPLOADS_PATH } from '../features/result-uploads/components/result-uploads-panel';
+import { subscriptionsQueryOptions } from '../features/subscriptions/api/subscriptions';
 import { biomarkerGuideQueryOptions } from '../features/results/api/biomarker-guide';
 import { resultsQueryOptions } from '../features/results/api/results';
 // Registers the trend chart's lazy chunk before the render preloads lazy pages, so the first view
 // draws every chart rather than its placeholder.
 import '../features/results/components/biomarker-card';
 
-type Page = 'login' | 'signup' | 'reset-password' | 'results';
+type Page = 'login' | 'signup' | 'reset-password' | 'results' | 'account';
 
 const SERVER_RENDERED_PAGES: Readonly<Record<string, Page>> = {
   '/login': 'login',
   '/signup': 'signup',
   '/reset-password': 'reset-password',
   '/account/results': 'results',
+  '/account': 'account',
+  [RESULT_UPLOADS_PATH]: 'account',
 };
+
+/** Pages drawn as their visitor: rendered with their reads only, and none without a visitor. */
+const PERSONAL_PAGES: ReadonlySet<Page> = new Set(['results', 'account']);
 
 /**
  * A customer's results are drawn as them (their session cookie), so the page is theirs alone: the
@@ -44,6 +54,28 @@ async function prefetchResults(queryClient: QueryClient, api: ApiClients): Promi
     queryClient.prefetchQuery(biomarkerGuideQueryOptions(api)),
   ]);
 }
+
+/**
+ * The account page's panels as the visitor: cards, address and e-mail, memberships (and which have
+ * a kit scheduled) and lab reports. Kept in this render's cache until read (the page's own options
+ * drop the visitor's cards and reports at once).
+ */
+async function prefetchAccount(queryClient: QueryClient, api: ApiClients): Promise<void> {
+  const kept = { gcTime: Infinity };
+  const [, subscriptions] = await Promise.all([
+    queryClient.prefetchQuery({ ...paymentMethodsQueryOptions(api), ...kept }),
+    queryClient.fetchQuery({ ...subscriptionsQueryOptions(api), ...kept }).catch(() => null),
+    queryClient.prefetchQuery({ ...resultUploadsQueryOptions(api), ...kept }),
+  ]);
+  const ids = subscriptions?.subscriptions.map((subscription) => subscription.lookupKey) ?? [];
+  if (ids.length > 0)
+    await queryClient.prefetchQuery({ ...scheduledKitsQueryOptions(api, ids), ...kept });
+}
+
+const PREFETCH: Partial<Record<Page, AreaServerRenderOptions['prefetch']>> = {
+  results: prefetchResults,
+  account: prefetchAccount,
+};
 
 /** The API's 401, as the site's read words it (an Error, or the ApiError a page's query made of it). */
 const isResultsQuery = (queryKey: readonly unknown[]) =>
@@ -71,12 +103,14 @@ async function visitorOf(request: AreaRenderRequest): Promise<CurrentUser | null
 export const renderArea: AreaServerRenderer['renderArea'] = async (
   request: AreaRenderRequest,
 ): Promise<AreaRenderResult | null> => {
-  const page = SERVER_RENDERED_PAGES[request.pathname.replace(/(.)\/+$/, '$1')];
+  const path = request.pathname.replace(/(.)\/+$/, '$1');
+  const page = SERVER_RENDERED_PAGES[path];
   if (!page || request.basename !== '') return null;
   // A reset link's page (?linkId=) holds a token: it starts in the browser, as before.
   if (page === 'reset-password' && new URLSearchParams(request.search).has('linkId')) return null;
   const user = page === 'login' ? await visitorOf(request) : null;
-  if (page === 'results' && !request.fetchPersonalJson) return null;
+  const personal = PERSONAL_PAGES.has(page);
+  if (personal && !request.fetchPersonalJson) return null;
 
   // antd's styles, made while rendering, go to <head>.
   const antd = antdServerStyles();
@@ -86,18 +120,18 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (
       {
         area: 'account',
         AreaRoot: antd.wrap(AccountRoot),
-        prefetch: page === 'results' ? prefetchResults : async () => undefined,
+        prefetch: PREFETCH[page] ?? (async () => undefined),
         shellProps: () =>
           page === 'login'
             ? { userContext: { ...FIRST_VIEW_USER_CONTEXT, user, loading: false } }
             : {},
       },
-      // Every read of the results page is the visitor's: their results, and the guide beside them.
-      page === 'results' ? { ...request, fetchJson: request.fetchPersonalJson! } : request,
+      // Every read of a personal page is the visitor's (the results' guide beside them too).
+      personal ? { ...request, fetchJson: request.fetchPersonalJson! } : request,
     );
   } catch (error) {
     // Signed out: the browser's page sends the visitor to log in, as without a first view.
-    if (page === 'results' && isUnauthorized(error)) return null;
+    if (personal && isUnauthorized(error)) return null;
     throw error;
   }
   if (!result) return null;
@@ -106,5 +140,12 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (
     page === 'results'
       ? result.queries.filter((query) => !isResultsQuery(query.queryKey))
       : result.queries;
-  return { ...result, queries, head: result.head + antd.styles(), takeover: 'on-interaction' };
+  return {
+    ...result,
+    queries,
+    head: result.head + antd.styles(),
+    // The lab results' arrival (/account/uploads) brings its panel into view and focuses it as
+    // the page opens: its live page runs at once. Every other page waits for the first interaction.
+    takeover: path === RESULT_UPLOADS_PATH ? 'eager' : 'on-interaction',
+  };
 };
