@@ -16,12 +16,18 @@ import { buildTestApp, sessionCookieFrom, type TestApp } from '../helpers/build-
 import { createFakeRepo, writeRemoteBuild, type FakeRepo } from '../releases/fake-repo';
 
 const checkout = findRemote('mf-checkout') as RemoteDefinition;
+const account = findRemote('mf-account') as RemoteDefinition;
 const KIT = 'bloodwise_kit_one_time';
 const ANNUAL = 'bloodwise_annual';
 
 /** Offered the visitor's reads (a page drawn as its visitor), the frame is drawn as them too. */
 const SHELL_RENDERER = `module.exports = {
-  areaOf: (pathname) => (pathname === '/shopping-cart' || pathname === '/checkout' ? { area: 'checkout', basename: '' } : null),
+  areaOf: (pathname) =>
+    pathname === '/account'
+      ? { area: 'account', basename: '' }
+      : pathname === '/shopping-cart' || pathname === '/checkout'
+        ? { area: 'checkout', basename: '' }
+        : null,
   renderFrame: async ({ areaHtml, fetchPersonalJson }) => {
     if (!fetchPersonalJson) return '<main>' + areaHtml + '</main>';
     const priced = await fetchPersonalJson('${API_PATHS.cartPriced}');
@@ -58,6 +64,36 @@ const CHECKOUT_RENDERER = `module.exports = {
 };
 `;
 
+/**
+ * The account page's reads, as the visitor: their cards, address and e-mail, memberships (and
+ * which have a kit scheduled) and lab reports. Signed out (the API's 401), no first view.
+ */
+const ACCOUNT_RENDERER = `module.exports = {
+  renderArea: async ({ fetchPersonalJson }) => {
+    let answers;
+    try {
+      answers = await Promise.all([
+        fetchPersonalJson('${API_PATHS.paymentMethods}'),
+        fetchPersonalJson('${API_PATHS.accountSubscriptions}'),
+        fetchPersonalJson('${API_PATHS.resultUploads}'),
+        fetchPersonalJson('${API_PATHS.kitsHasScheduled}?ids=bloodwise_monthly,bloodwise_annual'),
+      ]);
+    } catch (error) {
+      if (/answered 401/.test(error.message)) return null;
+      throw error;
+    }
+    const [methods, subscriptions, uploads, scheduled] = answers;
+    return {
+      html: '<p>ACCOUNT ' + methods.email + ' SUBS ' + subscriptions.subscriptions.length +
+        ' UPLOADS ' + uploads.uploads.length + ' SCHEDULED ' + Object.keys(scheduled.hasScheduled).length + '</p>',
+      head: '',
+      queries: [],
+      takeover: 'on-interaction',
+    };
+  },
+};
+`;
+
 const STATE = `id="${FIRST_VIEW_STATE_ID}"`;
 
 describe('a first view rendered as its visitor', () => {
@@ -74,6 +110,11 @@ describe('a first view rendered as its visitor', () => {
     await fs.mkdir(path.join(dist, 'ssr'), { recursive: true });
     await fs.writeFile(path.join(dist, 'ssr', 'render.cjs'), CHECKOUT_RENDERER);
     await deployBuild(repo.releases, checkout);
+    await writeRemoteBuild(repo.root, account, 'v1');
+    const accountDist = path.join(repo.root, account.packageName, 'dist');
+    await fs.mkdir(path.join(accountDist, 'ssr'), { recursive: true });
+    await fs.writeFile(path.join(accountDist, 'ssr', 'render.cjs'), ACCOUNT_RENDERER);
+    await deployBuild(repo.releases, account);
     plainIndex = await fs.readFile(path.join(repo.siteRoot, 'index.html'), 'utf8');
     t = await buildTestApp({
       beforeReady: async (app) => {
@@ -196,6 +237,28 @@ describe('a first view rendered as its visitor', () => {
     const res = await firstView('/shopping-cart', session);
     expect(res.body).toContain(`<p>CART ${KIT}x3</p>`);
     expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it("draws a signed-in customer's account from their reads alone; a stranger's cookie gets the plain page", async () => {
+    const email = 'first-view-account@example.com';
+    const signup = await signUpAndConfirm(t, {
+      email,
+      name: 'Account View',
+      password: 'a-good-password-2',
+    });
+    const session = sessionCookieFrom(signup);
+    const res = await firstView('/account', session);
+    expect(res.body).toContain(`<p>ACCOUNT ${email} SUBS 0 UPLOADS 0 SCHEDULED 2</p>`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(stateOf(res)?.takeover).toBe('on-interaction');
+    expect(stateOf(res)?.frame).toBe('visitor');
+
+    for (const cookie of [undefined, 'bw_session=not-a-session', await visitorWith([])]) {
+      const other = await page('/account', cookie);
+      expect(other.statusCode).toBe(200);
+      expect(other.body).toBe(plainIndex);
+      expect(other.body).not.toContain(email);
+    }
   });
 
   it('keeps sharing a page that reads nothing personal (no-cache, one render for everyone)', async () => {
