@@ -127,7 +127,9 @@ test('sign up, log out, log in, cards, address, password reset from the outbox',
     'Suite 200',
   );
 
-  // Request a reset while logged out and follow the emailed link.
+  // Request a reset while logged out and follow the emailed link. The reloaded page is the
+  // server's until the first interaction; the header's menu is the live shell's.
+  await waitForLivePage(page);
   await logOut(page, 'Jordan');
   await page.goto('/reset-password');
   await area(page).getByLabel('Email').fill(email.toUpperCase());

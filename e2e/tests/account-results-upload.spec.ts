@@ -8,6 +8,7 @@ import { createConfirmedAccount } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { uniqueEmail } from '../support/checkout-flow';
 import { readDataLayer } from '../support/data-layer';
+import { interact } from '../support/first-view';
 import { screenshotAtWidths } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
 
@@ -183,6 +184,8 @@ test('the results pages log no page view, push nothing to the dataLayer and show
   });
   await page.goto('/account');
   await expect.poll(() => privacy.pageViews.map((view) => view.url)).toContain('/account');
+  // The chat is the live shell's, which starts at the first interaction on this page.
+  await interact(page);
   await expect(privacy.chat).toBeVisible();
   const layerBefore = (await readDataLayer(page)).length;
 

@@ -67,17 +67,6 @@ describe('lab results on /account/uploads', () => {
     );
   });
 
-  it('focuses the section only once the page is shown (drawn hidden behind the first view)', async () => {
-    const { container } = renderUploads();
-    // The shell draws the live page hidden until it swaps it for the server's first view.
-    container.hidden = true;
-    await screen.findByRole('list', { name: 'Uploaded lab results', hidden: true });
-    const heading = screen.getByRole('heading', { level: 2, name: 'Lab results', hidden: true });
-    expect(heading).not.toHaveFocus();
-    container.hidden = false;
-    await waitFor(() => expect(heading).toHaveFocus());
-  });
-
   it('uploads a chosen file with the form, then lists it and says so', async () => {
     const stored: ResultUpload = {
       ...quest,

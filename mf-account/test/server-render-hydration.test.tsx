@@ -52,7 +52,6 @@ describe('account first views hydrate', () => {
     ['/signup', null],
     ['/reset-password', null],
     ['/account', SIGNED_IN],
-    ['/account/uploads', SIGNED_IN],
   ] as const)('%s (visitor %j)', async (pathname, visitor) => {
     const result = await renderArea(request(pathname, visitor));
     expect(result).not.toBeNull();

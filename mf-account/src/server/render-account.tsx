@@ -21,7 +21,6 @@ import { AccountRoot } from '../app/parcel';
 import { paymentMethodsQueryOptions } from '../features/account-overview/api/payment-methods';
 import { scheduledKitsQueryOptions } from '../features/account-overview/api/scheduled-kits';
 import { resultUploadsQueryOptions } from '../features/result-uploads/api/result-uploads';
-import { RESULT_UPLOADS_PATH } from '../features/result-uploads/components/result-uploads-panel';
 import { subscriptionsQueryOptions } from '../features/subscriptions/api/subscriptions';
 import { biomarkerGuideQueryOptions } from '../features/results/api/biomarker-guide';
 import { resultsQueryOptions } from '../features/results/api/results';
@@ -36,8 +35,10 @@ const SERVER_RENDERED_PAGES: Readonly<Record<string, Page>> = {
   '/signup': 'signup',
   '/reset-password': 'reset-password',
   '/account/results': 'results',
+  // Not /account/uploads, the same page opened at the lab results to upload one: it focuses the
+  // panel as it opens and its upload button opens the file chooser, which a press replayed after
+  // the takeover may not do. It starts in the browser.
   '/account': 'account',
-  [RESULT_UPLOADS_PATH]: 'account',
 };
 
 /** Pages drawn as their visitor: rendered with their reads only, and none without a visitor. */
@@ -103,8 +104,7 @@ async function visitorOf(request: AreaRenderRequest): Promise<CurrentUser | null
 export const renderArea: AreaServerRenderer['renderArea'] = async (
   request: AreaRenderRequest,
 ): Promise<AreaRenderResult | null> => {
-  const path = request.pathname.replace(/(.)\/+$/, '$1');
-  const page = SERVER_RENDERED_PAGES[path];
+  const page = SERVER_RENDERED_PAGES[request.pathname.replace(/(.)\/+$/, '$1')];
   if (!page || request.basename !== '') return null;
   // A reset link's page (?linkId=) holds a token: it starts in the browser, as before.
   if (page === 'reset-password' && new URLSearchParams(request.search).has('linkId')) return null;
@@ -140,12 +140,5 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (
     page === 'results'
       ? result.queries.filter((query) => !isResultsQuery(query.queryKey))
       : result.queries;
-  return {
-    ...result,
-    queries,
-    head: result.head + antd.styles(),
-    // The lab results' arrival (/account/uploads) brings its panel into view and focuses it as
-    // the page opens: its live page runs at once. Every other page waits for the first interaction.
-    takeover: path === RESULT_UPLOADS_PATH ? 'eager' : 'on-interaction',
-  };
+  return { ...result, queries, head: result.head + antd.styles(), takeover: 'on-interaction' };
 };

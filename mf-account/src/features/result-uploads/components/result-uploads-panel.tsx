@@ -28,26 +28,9 @@ export function ResultUploadsPanel({ enabled, arrived }: { enabled: boolean; arr
 
   const loaded = uploads.isSuccess;
   useEffect(() => {
-    const target = heading.current;
-    if (!arrived || !loaded || !target) return;
-    const arrive = () => {
-      target.scrollIntoView?.({ block: 'start' });
-      target.focus({ preventScroll: true });
-    };
-    // Drawn hidden behind the server's first view until the swap: a hidden heading takes no
-    // focus, so the arrival waits until the page is shown.
-    const hidden = target.closest('[hidden]');
-    if (!hidden) {
-      arrive();
-      return undefined;
-    }
-    const shown = new MutationObserver(() => {
-      if (target.closest('[hidden]')) return;
-      shown.disconnect();
-      arrive();
-    });
-    shown.observe(hidden, { attributes: true, attributeFilter: ['hidden'] });
-    return () => shown.disconnect();
+    if (!arrived || !loaded || !heading.current) return;
+    heading.current.scrollIntoView?.({ block: 'start' });
+    heading.current.focus({ preventScroll: true });
   }, [arrived, loaded]);
 
   const onDeleted = (message: string) => {
