@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createWebpackConfig,
   readAreaRoutes,
+  scriptFilesOfGroup,
   withServerRender,
 } from '../shared/src/federation/webpack-config.mjs';
 
@@ -104,28 +105,9 @@ class EmitStartFiles {
         () => {
           const group = compilation.namedChunkGroups.get(START_CHUNK);
           if (!group) throw new Error(`No chunk group ${START_CHUNK}: see src/index.ts`);
-          const { chunkGraph } = compilation;
-          const files = new Set();
-          const addChunk = (chunk) => {
-            for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
-          };
-          // The share scope loads a library through the shell's provide module, not the consume's fallback.
-          const provided = new Map();
-          for (const module of compilation.modules)
-            if (module.type === 'provide-module') provided.set(module._name, module);
-          for (const chunk of group.chunks) {
-            addChunk(chunk);
-            for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-              if (module.type !== 'consume-shared-module') continue;
-              const provider = provided.get(module.options.shareKey) ?? module;
-              for (const block of provider.blocks)
-                for (const blockChunk of chunkGraph.getBlockChunkGroup(block)?.chunks ?? [])
-                  addChunk(blockChunk);
-            }
-          }
           compilation.emitAsset(
             START_FILES,
-            new sources.RawSource(JSON.stringify([...files].sort())),
+            new sources.RawSource(JSON.stringify(scriptFilesOfGroup(compilation, group))),
           );
         },
       );

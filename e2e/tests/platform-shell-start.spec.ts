@@ -40,6 +40,13 @@ test('a cart page drawn as its visitor shows their cart in the header, and React
   await logged;
   await expect(page.getByTestId('cart-count')).toHaveText('2');
   await expect(page.locator('link[rel="prefetch"][href*="/shell-start."]')).toHaveCount(1);
+  // The cart page's own code is fetched ahead (the state names its page), not the checkout's
+  // other pages: the cart page's chunk is the last of the files it needs.
+  expect(html).toContain('"pages":["cart-page"]');
+  const areaCode = page.locator('link[data-area-prefetch][href*="/remotes/mf_checkout/"]');
+  await expect(areaCode.and(page.locator('[href*="/cart-page."]'))).toHaveCount(1);
+  await expect(areaCode.and(page.locator('[href*="/remoteEntry.js"]'))).toHaveCount(1);
+  await expect(areaCode.and(page.locator('[href*="-page."]'))).toHaveCount(1);
   expect(await reactStarted(page)).toBe(false);
 
   // The first interaction starts the shell; its header starts from the server's data.

@@ -46,9 +46,11 @@ describe('idle prefetch of the area code', () => {
       guard: createContractGuard(),
       fetchSources: async () => [{ name: 'mf_checkout', manifestUrl: MANIFEST_URL }],
       prefetchCode: (url) =>
-        prefetchAreaCode(document, url, async (json) => {
-          fetched.push(json);
-          return manifest;
+        prefetchAreaCode(document, url, {
+          fetchJson: async (json) => {
+            fetched.push(json);
+            return manifest;
+          },
         }),
     });
     const prefetch = jest.spyOn(loader, 'prefetch');
@@ -95,9 +97,62 @@ describe('idle prefetch of the area code', () => {
 
   it('adds each file once however often it is asked', async () => {
     const fetchJson = async () => manifest;
-    await prefetchAreaCode(document, MANIFEST_URL, fetchJson);
-    await prefetchAreaCode(document, MANIFEST_URL, fetchJson);
+    await prefetchAreaCode(document, MANIFEST_URL, { fetchJson });
+    await prefetchAreaCode(document, MANIFEST_URL, { fetchJson });
     expect(prefetchLinks()).toHaveLength(3);
+  });
+});
+
+describe('prefetching the landed page only', () => {
+  const pagesManifest = {
+    ...manifest,
+    exposes: [
+      {
+        path: './app',
+        assets: {
+          js: { sync: ['app.1.js'], async: ['cart-page.2.js', 'checkout-page.3.js', 'antd.4.js'] },
+        },
+      },
+    ],
+  };
+  const pageFiles = {
+    'cart-page': ['antd.4.js', 'cart-page.2.js'],
+    'checkout-page': ['antd.4.js', 'checkout-page.3.js'],
+  };
+  const answers = (files: unknown) => async (url: string) => {
+    if (url.endsWith('/mf-manifest.json')) return pagesManifest;
+    if (url === 'http://localhost/remotes/mf_checkout/7/page-files.json') return files;
+    throw new Error(`unexpected fetch ${url}`);
+  };
+
+  it("fetches the entry, the app chunks and the first view's page, not the area's other pages", async () => {
+    await prefetchAreaCode(document, MANIFEST_URL, {
+      pages: ['cart-page'],
+      fetchJson: answers(pageFiles),
+    });
+    expect(prefetchLinks().map((link) => link.href)).toEqual([
+      '/remotes/mf_checkout/7/remoteEntry.js',
+      '/remotes/mf_checkout/7/app.1.js',
+      '/remotes/mf_checkout/7/antd.4.js',
+      '/remotes/mf_checkout/7/cart-page.2.js',
+    ]);
+  });
+
+  it('fetches every page when the build does not list the page, or its list cannot be read', async () => {
+    await prefetchAreaCode(document, MANIFEST_URL, {
+      pages: ['thank-you-page'],
+      fetchJson: answers(pageFiles),
+    });
+    expect(prefetchLinks()).toHaveLength(5);
+    document.head.innerHTML = '';
+    await prefetchAreaCode(document, MANIFEST_URL, {
+      pages: ['cart-page'],
+      fetchJson: async (url) => {
+        if (url.endsWith('page-files.json')) throw new Error('404');
+        return pagesManifest;
+      },
+    });
+    expect(prefetchLinks()).toHaveLength(5);
   });
 });
 

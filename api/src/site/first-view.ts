@@ -323,6 +323,8 @@ async function renderPage(
     takeover: result.takeover ?? 'eager',
     // The page's events at open (a nested area's too: it takes over with its host).
     ...(filled.openEvents.length > 0 ? { openEvents: filled.openEvents } : {}),
+    // The landed area's pages only: a nested area's code comes with its own load.
+    ...(result.pages && result.pages.length > 0 ? { pages: result.pages } : {}),
   };
   // The frame's own styles (a storefront's chrome) go to <head> too, where React adopts them.
   const frame = splitLeadingStyles(root);

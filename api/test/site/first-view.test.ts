@@ -205,6 +205,24 @@ describe('createFirstViewComposer', () => {
     });
   });
 
+  /** A partner's page: the storefront area (`host`) with the catalog (`guest`) nested in it. */
+  const storefrontComposer = (host: RenderArea, guest: RenderArea) =>
+    createFirstViewComposer({
+      loadShell: async () => ({
+        id: 'shell-1',
+        renderer: {
+          ...frame,
+          areaOf: () => ({ area: 'storefront', basename: '/shop/acme', b2bKey: 'acme' }),
+        },
+      }),
+      loadArea: async (area: AreaName) =>
+        area === 'storefront'
+          ? { id: 'mf_storefront@1', renderer: { renderArea: host } }
+          : { id: 'mf_catalog@1', renderer: { renderArea: guest } },
+      fetchJson,
+      log: log as unknown as FastifyBaseLogger,
+    });
+
   it("carries the area's takeover in the state; a nested area takes over with its host", async () => {
     const host = async (): Promise<AreaRenderResult> => ({
       ...result('<div data-first-view-slot="1"></div>'),
@@ -216,22 +234,7 @@ describe('createFirstViewComposer', () => {
       ...result('<p>guest</p>'),
       takeover: 'eager',
     });
-    const loadArea = async (area: AreaName) =>
-      area === 'storefront'
-        ? { id: 'mf_storefront@1', renderer: { renderArea: host } }
-        : { id: 'mf_catalog@1', renderer: { renderArea: guest } };
-    const compose = createFirstViewComposer({
-      loadShell: async () => ({
-        id: 'shell-1',
-        renderer: {
-          ...frame,
-          areaOf: () => ({ area: 'storefront', basename: '/shop/acme', b2bKey: 'acme' }),
-        },
-      }),
-      loadArea,
-      fetchJson,
-      log: log as unknown as FastifyBaseLogger,
-    });
+    const compose = storefrontComposer(host, guest);
     const page = await compose('/shop/acme', '', AREAS);
     expect(page?.root).toContain('<p>guest</p>');
     expect(stateScript(page!.head).state.takeover).toBe('on-interaction');
@@ -289,23 +292,24 @@ describe('createFirstViewComposer', () => {
       ...result('<p>guest</p>'),
       openEvents: [guestEvent],
     });
-    const compose = createFirstViewComposer({
-      loadShell: async () => ({
-        id: 'shell-1',
-        renderer: {
-          ...frame,
-          areaOf: () => ({ area: 'storefront', basename: '/shop/acme', b2bKey: 'acme' }),
-        },
-      }),
-      loadArea: async (area: AreaName) =>
-        area === 'storefront'
-          ? { id: 'mf_storefront@1', renderer: { renderArea: host } }
-          : { id: 'mf_catalog@1', renderer: { renderArea: guest } },
-      fetchJson,
-      log: log as unknown as FastifyBaseLogger,
-    });
+    const compose = storefrontComposer(host, guest);
     const page = await compose('/shop/acme', '', AREAS);
     expect(stateScript(page!.head).state.openEvents).toEqual([hostEvent, guestEvent]);
+  });
+
+  it("names the landed area's page chunks in the state, not a nested area's", async () => {
+    const host = async (): Promise<AreaRenderResult> => ({
+      ...result('<div data-first-view-slot="1"></div>'),
+      slots: [{ id: '1', area: 'catalog', areaProps: {} }],
+      pages: ['partner-cart-page'],
+    });
+    const guest = async (): Promise<AreaRenderResult> => ({
+      ...result('<p>guest</p>'),
+      pages: ['home-page'],
+    });
+    const compose = storefrontComposer(host, guest);
+    const page = await compose('/shop/acme', '', AREAS);
+    expect(stateScript(page!.head).state.pages).toEqual(['partner-cart-page']);
   });
 
   describe('a render as the visitor (fetchPersonalJson)', () => {

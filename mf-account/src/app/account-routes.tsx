@@ -3,33 +3,52 @@ import { AreaNotFound, lazyPage, PageSuspense } from '@shop/shared/federation/re
 import { AccountTheme } from '../features/shared/components/account-theme';
 
 // Each page's code loads with its route, so a first view downloads only its own page.
-const LoginPage = lazyPage(() => import('../features/login/components/login-page'), 'LoginPage');
+const LoginPage = lazyPage(
+  () => import(/* webpackChunkName: "login-page" */ '../features/login/components/login-page'),
+  'LoginPage',
+);
 const SignupPage = lazyPage(
-  () => import('../features/signup/components/signup-page'),
+  () => import(/* webpackChunkName: "signup-page" */ '../features/signup/components/signup-page'),
   'SignupPage',
 );
 const SignupConfirmPage = lazyPage(
-  () => import('../features/signup-confirm/components/signup-confirm-page'),
+  () =>
+    import(
+      /* webpackChunkName: "signup-confirm-page" */ '../features/signup-confirm/components/signup-confirm-page'
+    ),
   'SignupConfirmPage',
 );
 const ResetPasswordPage = lazyPage(
-  () => import('../features/reset-password/components/reset-password-page'),
+  () =>
+    import(
+      /* webpackChunkName: "reset-password-page" */ '../features/reset-password/components/reset-password-page'
+    ),
   'ResetPasswordPage',
 );
 const AccountOverviewPage = lazyPage(
-  () => import('../features/account-overview/components/account-overview-page'),
+  () =>
+    import(
+      /* webpackChunkName: "account-overview-page" */ '../features/account-overview/components/account-overview-page'
+    ),
   'AccountOverviewPage',
 );
 const ResultsPage = lazyPage(
-  () => import('../features/results/components/results-page'),
+  () =>
+    import(/* webpackChunkName: "results-page" */ '../features/results/components/results-page'),
   'ResultsPage',
 );
 const SubscriptionPage = lazyPage(
-  () => import('../features/subscriptions/components/subscription-page'),
+  () =>
+    import(
+      /* webpackChunkName: "subscription-page" */ '../features/subscriptions/components/subscription-page'
+    ),
   'SubscriptionPage',
 );
 const ResultUploadPage = lazyPage(
-  () => import('../features/result-uploads/components/result-upload-page'),
+  () =>
+    import(
+      /* webpackChunkName: "result-upload-page" */ '../features/result-uploads/components/result-upload-page'
+    ),
   'ResultUploadPage',
 );
 

@@ -5,24 +5,38 @@ import { themedPage } from '../features/shared/components/themed-page';
 
 // Each page's code loads with its route, so a first view downloads only its own page.
 const ContentPage = lazyPage(
-  () => import('../features/content/components/content-page'),
+  () =>
+    import(/* webpackChunkName: "content-page" */ '../features/content/components/content-page'),
   'ContentPage',
 );
-const HomePage = lazyPage(() => import('../features/home/components/home-page'), 'HomePage');
+const HomePage = lazyPage(
+  () => import(/* webpackChunkName: "home-page" */ '../features/home/components/home-page'),
+  'HomePage',
+);
 const OfferDetailPage = lazyPage(
-  () => import('../features/pricing/components/offer-detail-page'),
+  () =>
+    import(
+      /* webpackChunkName: "offer-detail-page" */ '../features/pricing/components/offer-detail-page'
+    ),
   'OfferDetailPage',
 );
 const PricingPage = lazyPage(
-  () => import('../features/pricing/components/pricing-page'),
+  () =>
+    import(/* webpackChunkName: "pricing-page" */ '../features/pricing/components/pricing-page'),
   'PricingPage',
 );
 // A partner storefront mounts this area for its main page.
 const PartnerMainPageRoute = lazyPage(
-  () => import('../features/partner-main-page/components/partner-main-page'),
+  () =>
+    import(
+      /* webpackChunkName: "partner-main-page-route" */ '../features/partner-main-page/components/partner-main-page'
+    ),
   'PartnerMainPageRoute',
 );
-const QuizPage = themedPage(() => import('../features/quiz/components/quiz-page'), 'QuizPage');
+const QuizPage = themedPage(
+  () => import(/* webpackChunkName: "quiz-page" */ '../features/quiz/components/quiz-page'),
+  'QuizPage',
+);
 
 /** The catalog's pages; the shell sends every path under its prefixes (area-routes.ts) here. */
 export function CatalogRoutes() {

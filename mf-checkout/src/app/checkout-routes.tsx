@@ -12,26 +12,42 @@ import { hexColorOr } from '@shop/shared/rules/hex-color';
 import { usePartnerCheckout } from '../features/partner-checkout/hooks/use-partner-checkout';
 
 // Each page's code loads with its route, so a first view downloads only its own page.
-const CartPage = lazyPage(() => import('../features/cart/components/cart-page'), 'CartPage');
+const CartPage = lazyPage(
+  () => import(/* webpackChunkName: "cart-page" */ '../features/cart/components/cart-page'),
+  'CartPage',
+);
 const CheckoutPage = lazyPage(
-  () => import('../features/checkout/components/checkout-page'),
+  () =>
+    import(/* webpackChunkName: "checkout-page" */ '../features/checkout/components/checkout-page'),
   'CheckoutPage',
 );
 const ThankYouPage = lazyPage(
-  () => import('../features/thank-you/components/thank-you-page'),
+  () =>
+    import(
+      /* webpackChunkName: "thank-you-page" */ '../features/thank-you/components/thank-you-page'
+    ),
   'ThankYouPage',
 );
 // A partner storefront mounts this same area for its cart, checkout and thank-you pages.
 const PartnerCartPage = lazyPage(
-  () => import('../features/partner-checkout/components/partner-cart-page'),
+  () =>
+    import(
+      /* webpackChunkName: "partner-cart-page" */ '../features/partner-checkout/components/partner-cart-page'
+    ),
   'PartnerCartPage',
 );
 const PartnerCheckoutPage = lazyPage(
-  () => import('../features/partner-checkout/components/partner-checkout-page'),
+  () =>
+    import(
+      /* webpackChunkName: "partner-checkout-page" */ '../features/partner-checkout/components/partner-checkout-page'
+    ),
   'PartnerCheckoutPage',
 );
 const PartnerThankYouPage = lazyPage(
-  () => import('../features/partner-checkout/components/partner-thank-you-page'),
+  () =>
+    import(
+      /* webpackChunkName: "partner-thank-you-page" */ '../features/partner-checkout/components/partner-thank-you-page'
+    ),
   'PartnerThankYouPage',
 );
 

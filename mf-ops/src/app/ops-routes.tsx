@@ -4,32 +4,46 @@ import { OpsLayout } from '../features/shared/components/ops-layout';
 
 // Each screen's code loads with its route.
 const ReleasesPage = lazyPage(
-  () => import('../features/releases/components/releases-page'),
+  () =>
+    import(/* webpackChunkName: "releases-page" */ '../features/releases/components/releases-page'),
   'ReleasesPage',
 );
 const PartnersPage = lazyPage(
-  () => import('../features/partners/components/partners-page'),
+  () =>
+    import(/* webpackChunkName: "partners-page" */ '../features/partners/components/partners-page'),
   'PartnersPage',
 );
 const PartnerEditorPage = lazyPage(
-  () => import('../features/partners/components/partner-editor-page'),
+  () =>
+    import(
+      /* webpackChunkName: "partner-editor-page" */ '../features/partners/components/partner-editor-page'
+    ),
   'PartnerEditorPage',
 );
 const OrdersPage = lazyPage(
-  () => import('../features/orders/components/orders-page'),
+  () => import(/* webpackChunkName: "orders-page" */ '../features/orders/components/orders-page'),
   'OrdersPage',
 );
 
 const SubscriptionsPage = lazyPage(
-  () => import('../features/subscriptions/components/subscriptions-page'),
+  () =>
+    import(
+      /* webpackChunkName: "subscriptions-page" */ '../features/subscriptions/components/subscriptions-page'
+    ),
   'SubscriptionsPage',
 );
 const SubscriptionSettingsPage = lazyPage(
-  () => import('../features/subscriptions/components/subscription-settings-page'),
+  () =>
+    import(
+      /* webpackChunkName: "subscription-settings-page" */ '../features/subscriptions/components/subscription-settings-page'
+    ),
   'SubscriptionSettingsPage',
 );
 const WebVitalsPage = lazyPage(
-  () => import('../features/web-vitals/components/web-vitals-page'),
+  () =>
+    import(
+      /* webpackChunkName: "web-vitals-page" */ '../features/web-vitals/components/web-vitals-page'
+    ),
   'WebVitalsPage',
 );
 

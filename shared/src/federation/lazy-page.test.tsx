@@ -1,7 +1,8 @@
 /// <reference types="@testing-library/jest-dom" />
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { lazyPage, preloadLazyPages } from './lazy-page';
+import { renderToString } from 'react-dom/server';
+import { lazyPage, pageChunkName, preloadLazyPages, recordRenderedPages } from './lazy-page';
 
 function Greeting({ name }: { name: string }) {
   return <h1>Hello {name}</h1>;
@@ -31,5 +32,37 @@ describe('lazyPage', () => {
     );
     expect(screen.getByRole('heading', { name: 'Hello Bo' })).toBeInTheDocument();
     expect(screen.queryByText('loading')).not.toBeInTheDocument();
+  });
+});
+
+describe('the page chunks a server render drew', () => {
+  it('names each lazy page rendered, as its chunk is named, and no page that was not', async () => {
+    const CartPage = lazyPage(async () => ({ CartPage: Greeting }), 'CartPage');
+    const PartnerCheckoutPage = lazyPage(
+      async () => ({ PartnerCheckoutPage: Greeting }),
+      'PartnerCheckoutPage',
+      { alsoChunks: ['catalog-antd-theme'] },
+    );
+    const ThankYouPage = lazyPage(async () => ({ ThankYouPage: Greeting }), 'ThankYouPage');
+    void ThankYouPage;
+    await preloadLazyPages();
+    const { result, pages } = recordRenderedPages(() =>
+      renderToString(
+        <Suspense fallback={<p>loading</p>}>
+          <CartPage name="Cy" />
+          <PartnerCheckoutPage name="Di" />
+        </Suspense>,
+      ),
+    );
+    expect(result).toContain('Hello <!-- -->Cy');
+    expect(pages).toEqual(['cart-page', 'partner-checkout-page', 'catalog-antd-theme']);
+    // Outside a recorded render nothing is collected.
+    expect(recordRenderedPages(() => renderToString(<p />)).pages).toEqual([]);
+  });
+
+  it('names chunks in kebab case, as the imports do', () => {
+    expect(pageChunkName('HomePage')).toBe('home-page');
+    expect(pageChunkName('PartnerMainPageRoute')).toBe('partner-main-page-route');
+    expect(pageChunkName('TrendChart')).toBe('trend-chart');
   });
 });

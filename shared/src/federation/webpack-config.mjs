@@ -173,6 +173,7 @@ export function createWebpackConfig(opts) {
         filename: 'index.html',
         chunks: ['main'],
       }),
+      ...(isRemote ? [new EmitPageFiles()] : []),
     ],
     devServer: {
       port,
@@ -183,6 +184,62 @@ export function createWebpackConfig(opts) {
       ...(opts.devServer ?? {}),
     },
   };
+}
+
+/**
+ * The script files a chunk group loads: its chunks' own, and with `sharedLibraries`, for each
+ * shared library its modules consume, the chunks the library is loaded from (the provide module's,
+ * else the consume's fallback), since the share scope fetches it through those.
+ */
+export function scriptFilesOfGroup(compilation, group, { sharedLibraries = true } = {}) {
+  const { chunkGraph } = compilation;
+  const files = new Set();
+  const addChunk = (chunk) => {
+    for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+  };
+  const provided = new Map();
+  for (const module of compilation.modules)
+    if (module.type === 'provide-module') provided.set(module._name, module);
+  for (const chunk of group.chunks) {
+    addChunk(chunk);
+    if (!sharedLibraries) continue;
+    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.type !== 'consume-shared-module') continue;
+      const provider = provided.get(module.options.shareKey) ?? module;
+      for (const block of provider.blocks)
+        for (const blockChunk of chunkGraph.getBlockChunkGroup(block)?.chunks ?? [])
+          addChunk(blockChunk);
+    }
+  }
+  return [...files].sort();
+}
+
+/** Same name as PAGE_FILES in ./page-files.ts: what a remote's pages load, beside its manifest. */
+const PAGE_FILES = 'page-files.json';
+
+/**
+ * Lists, per named lazy chunk (a page's `webpackChunkName`, see lazy-page.ts), the script files it
+ * loads, so a first view can fetch its own page's code ahead of the visitor's first tap and leave
+ * the area's other pages for later. Shared libraries are left out: the share scope takes them from
+ * whichever build loaded them first, usually the shell, whose start files list its own.
+ */
+class EmitPageFiles {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('EmitPageFiles', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitPageFiles', stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const pages = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (group.isInitial()) continue;
+            pages[name] = scriptFilesOfGroup(compilation, group, { sharedLibraries: false });
+          }
+          compilation.emitAsset(PAGE_FILES, new sources.RawSource(JSON.stringify(pages)));
+        },
+      );
+    });
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { QueryClient } from '@tanstack/react-query';
 import axios, { type AxiosAdapter, type AxiosInstance } from 'axios';
 import { defaultThemeTokens } from '../federation/antd-theme';
-import { preloadLazyPages } from '../federation/lazy-page';
+import { preloadLazyPages, recordRenderedPages } from '../federation/lazy-page';
 import {
   SHELL_CONTRACT_VERSION,
   type ApiClients,
@@ -147,7 +147,16 @@ export async function renderAreaToString(
     return null;
   }
   const props = { ...baseProps, ...extra };
-  const { head, body } = splitLeadingStyles(renderToString(<AreaRoot {...props} />));
+  const { result: html, pages } = recordRenderedPages(() =>
+    renderToString(<AreaRoot {...props} />),
+  );
+  const { head, body } = splitLeadingStyles(html);
   queryClient.clear();
-  return slots.length > 0 ? { html: body, head, queries, slots } : { html: body, head, queries };
+  return {
+    html: body,
+    head,
+    queries,
+    ...(slots.length > 0 ? { slots } : {}),
+    ...(pages.length > 0 ? { pages } : {}),
+  };
 }

@@ -40,6 +40,17 @@ describe('parseFirstViewState', () => {
     });
   });
 
+  it('keeps the page chunk names and drops anything that is not one', () => {
+    const parse = (pages: unknown) =>
+      parseFirstViewState(
+        JSON.stringify({ area: 'checkout', pathname: '/shopping-cart', queries: [], pages }),
+      )?.pages;
+    expect(parse(['cart-page', 'catalog-antd-theme'])).toEqual(['cart-page', 'catalog-antd-theme']);
+    expect(parse(['cart-page', '../x', 'Cart', 3, 'a'.repeat(101)])).toEqual(['cart-page']);
+    expect(parse('cart-page')).toBeUndefined();
+    expect(parse([])).toBeUndefined();
+  });
+
   it("keeps a frame drawn as the visitor and reads anything else as 'anonymous'", () => {
     const parse = (frame: unknown) =>
       parseFirstViewState(

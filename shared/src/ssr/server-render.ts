@@ -78,6 +78,11 @@ export interface AreaRenderResult {
    * the live hooks send.
    */
   openEvents?: FirstViewEvent[];
+  /**
+   * The lazy page chunks the render drew (their `webpackChunkName`s, see lazy-page.ts), so the
+   * browser can fetch that page's code ahead of the first tap rather than every page of the area.
+   */
+  pages?: string[];
 }
 
 export type FirstViewTakeover = 'eager' | 'on-interaction';
@@ -158,7 +163,12 @@ export interface FirstViewState {
   frame?: FirstViewFrame;
   /** True when the page's head is already the partner's (icon and meta tags from the frame). */
   partnerHead?: boolean;
+  /** The landed area's page chunks (AreaRenderResult.pages); absent means every page's code. */
+  pages?: string[];
 }
+
+/** A chunk name as webpack writes one from a `webpackChunkName` (another team's renderer sends it). */
+const PAGE_CHUNK_NAME = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
 export type FirstViewFrame = 'anonymous' | 'visitor';
 
@@ -222,6 +232,11 @@ export function parseFirstViewState(text: string | null | undefined): FirstViewS
     const openEvents = Array.isArray(value.openEvents)
       ? value.openEvents.filter(isFirstViewEvent)
       : [];
+    const pages = Array.isArray(value.pages)
+      ? value.pages.filter(
+          (page): page is string => typeof page === 'string' && PAGE_CHUNK_NAME.test(page),
+        )
+      : [];
     return {
       area: value.area as AreaName,
       pathname: value.pathname,
@@ -232,6 +247,7 @@ export function parseFirstViewState(text: string | null | undefined): FirstViewS
       openEvents,
       frame,
       partnerHead: value.partnerHead === true,
+      ...(pages.length > 0 ? { pages } : {}),
     };
   } catch {
     return null;

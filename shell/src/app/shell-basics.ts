@@ -168,7 +168,8 @@ export function createShellBasics(win: Window = window): ShellBasics {
         prefetch: async (area) => {
           const live = await registry.read();
           const source = remoteSourcesFrom(live).find(({ name }) => name === REMOTE_NAMES[area]);
-          if (source) await prefetchAreaCode(win.document, source.manifestUrl);
+          if (source)
+            await prefetchAreaCode(win.document, source.manifestUrl, { pages: state.pages ?? [] });
         },
       },
     );

@@ -2,7 +2,10 @@
 // takes over on the first interaction would otherwise download the area only after that tap. Once
 // the page has painted and the browser is idle, the remote's manifest is read and its entry and the
 // `./app` chunks are requested as `<link rel="prefetch">` (lowest priority, kept in the HTTP cache,
-// never evaluated), so the takeover finds them cached and evaluation stays where it was.
+// never evaluated), so the takeover finds them cached and evaluation stays where it was. A first view
+// that names its pages gets only those pages' chunks: on a slow line the other pages' code would
+// share the bandwidth the first tap is waiting on.
+import { filesOfPages, PAGE_FILES } from '@shop/shared/federation/page-files';
 import type { AreaName } from '@shop/shared/shell-contract/shell-props';
 import { nextTask } from '../app/next-task';
 import type { AreaLoader } from './area-loader';
@@ -37,8 +40,16 @@ export function afterPaintWhenIdle(win: IdleWindow, work: () => void): void {
   });
 }
 
-/** The entry and `./app` chunk URLs a manifest names, resolved against the manifest's own URL. */
-export function areaCodeUrls(manifestUrl: string, manifest: ManifestFiles, base: string): string[] {
+/**
+ * The entry and `./app` chunk URLs a manifest names, resolved against the manifest's own URL; with
+ * `pageFiles`, those files in place of the `./app` module's lazy chunks (every page's).
+ */
+export function areaCodeUrls(
+  manifestUrl: string,
+  manifest: ManifestFiles,
+  base: string,
+  pageFiles: readonly string[] | null = null,
+): string[] {
   const manifestHref = new URL(manifestUrl, base);
   const publicPath = manifest.metaData?.publicPath;
   // 'auto' (the shop's builds) means beside the manifest.
@@ -50,19 +61,39 @@ export function areaCodeUrls(manifestUrl: string, manifest: ManifestFiles, base:
   if (entry?.name)
     urls.push(at(`${entry.path ? `${entry.path.replace(/\/?$/, '/')}` : ''}${entry.name}`));
   const app = manifest.exposes?.find((expose) => expose.path === './app');
-  for (const file of [...(app?.assets?.js?.sync ?? []), ...(app?.assets?.js?.async ?? [])])
+  for (const file of [
+    ...(app?.assets?.js?.sync ?? []),
+    ...(pageFiles ?? app?.assets?.js?.async ?? []),
+  ])
     urls.push(at(file));
   return [...new Set(urls)];
 }
+
+export interface AreaCodePrefetchOptions {
+  /** The first view's page chunks; without them, or if the build does not list them, every page's. */
+  pages?: readonly string[];
+  fetchJson?: (url: string) => Promise<unknown>;
+}
+
+const fetchJsonOf = async (url: string): Promise<unknown> => (await fetch(url)).json();
 
 /** Reads the manifest and adds one prefetch link per file not already linked; resolves with the URLs. */
 export async function prefetchAreaCode(
   doc: Document,
   manifestUrl: string,
-  fetchJson: (url: string) => Promise<unknown> = async (url) => (await fetch(url)).json(),
+  { pages = [], fetchJson = fetchJsonOf }: AreaCodePrefetchOptions = {},
 ): Promise<string[]> {
-  const manifest = (await fetchJson(manifestUrl)) as ManifestFiles;
-  const urls = areaCodeUrls(manifestUrl, manifest, doc.baseURI);
+  const manifestHref = new URL(manifestUrl, doc.baseURI).href;
+  const [manifest, pageFiles] = await Promise.all([
+    fetchJson(manifestUrl) as Promise<ManifestFiles>,
+    pages.length > 0
+      ? fetchJson(new URL(PAGE_FILES, manifestHref).href).then(
+          (document) => filesOfPages(document, pages),
+          () => null,
+        )
+      : null,
+  ]);
+  const urls = areaCodeUrls(manifestUrl, manifest, doc.baseURI, pageFiles);
   const linked = new Set(
     [...doc.head.querySelectorAll<HTMLLinkElement>(`link[${PREFETCH_ATTRIBUTE}]`)].map(
       (l) => l.href,

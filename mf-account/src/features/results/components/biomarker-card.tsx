@@ -18,7 +18,7 @@ import { useNearViewport } from '../hooks/use-near-viewport';
 // The chart is its own chunk, fetched when the first card with a trend renders: no other page
 // carries chart code. The server preloads it, so the page's first view draws every chart.
 const TrendChart = lazyPage(
-  () => import(/* webpackChunkName: "results-trend-chart" */ './trend-chart'),
+  () => import(/* webpackChunkName: "trend-chart" */ './trend-chart'),
   'TrendChart',
 );
 

@@ -9,11 +9,11 @@ import { WhenNearViewport } from '../../shared/components/when-near-viewport';
 // The forms carry antd's form stack and the validation schemas; they load only where a page has
 // one, and only once it is scrolled near.
 const WaitlistForm = themedPage(
-  () => import('../../forms/components/waitlist-form'),
+  () => import(/* webpackChunkName: "waitlist-form" */ '../../forms/components/waitlist-form'),
   'WaitlistForm',
 );
 const ReferralForm = themedPage(
-  () => import('../../forms/components/referral-form'),
+  () => import(/* webpackChunkName: "referral-form" */ '../../forms/components/referral-form'),
   'ReferralForm',
 );
 // About the height of a two-field form with its button, so the page does not move when it arrives.

@@ -11,11 +11,15 @@ export function themedPage<Name extends string, Page extends ComponentType<any>>
   load: () => Promise<Record<Name, Page>>,
   name: Name,
 ) {
-  return lazyPage(async () => {
-    const [{ withCatalogAntdTheme }, module] = await Promise.all([
-      import('./catalog-antd-theme'),
-      load(),
-    ]);
-    return { [name]: withCatalogAntdTheme(module[name]) } as unknown as Record<Name, Page>;
-  }, name);
+  return lazyPage(
+    async () => {
+      const [{ withCatalogAntdTheme }, module] = await Promise.all([
+        import(/* webpackChunkName: "catalog-antd-theme" */ './catalog-antd-theme'),
+        load(),
+      ]);
+      return { [name]: withCatalogAntdTheme(module[name]) } as unknown as Record<Name, Page>;
+    },
+    name,
+    { alsoChunks: ['catalog-antd-theme'] },
+  );
 }
