@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
   isFirstViewEvent,
+  isPageChunkName,
   type AreaRenderRequest,
   type AreaRenderResult,
   type FirstViewSlot,
@@ -309,6 +310,13 @@ function renderResult(value: unknown): AreaRenderResult | null {
     if (!Array.isArray(candidate.openEvents) || !candidate.openEvents.every(isFirstViewEvent))
       throw new Error('The renderer returned openEvents other than [{ event, params }].');
     result.openEvents = candidate.openEvents;
+  }
+  if (candidate.pages !== undefined) {
+    if (!Array.isArray(candidate.pages) || !candidate.pages.every(isPageChunkName))
+      throw new Error(
+        'The renderer returned pages other than chunk names (lower-case, digits, -).',
+      );
+    result.pages = candidate.pages;
   }
   if (candidate.slots !== undefined) {
     if (!Array.isArray(candidate.slots) || !candidate.slots.every(isSlot))

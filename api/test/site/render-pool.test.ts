@@ -41,6 +41,8 @@ module.exports = { renderArea: async ({ pathname, search, basename, fetchJson })
   badTakeover: `module.exports = { renderArea: async () => ({ html: '', head: '', queries: [], takeover: 'whenever' }) };`,
   openEvents: `module.exports = { renderArea: async () => ({ html: '', head: '', queries: [], openEvents: [{ event: 'view_item', params: { n: 1 } }] }) };`,
   badOpenEvents: `module.exports = { renderArea: async () => ({ html: '', head: '', queries: [], openEvents: [{ event: 'view_item' }] }) };`,
+  pages: `module.exports = { renderArea: async () => ({ html: '', head: '', queries: [], pages: ['cart-page'] }) };`,
+  badPages: `module.exports = { renderArea: async () => ({ html: '', head: '', queries: [], pages: ['../../x.js'] }) };`,
   env: `module.exports = { renderArea: async () => ({ html: JSON.stringify(Object.keys(process.env)), head: '', queries: [] }) };`,
 };
 type RendererName = keyof typeof RENDERERS;
@@ -131,6 +133,11 @@ describe('render pool', () => {
       { event: 'view_item', params: { n: 1 } },
     ]);
     await expect(pool.render(file('badOpenEvents'), request())).rejects.toThrow(/openEvents/);
+  });
+
+  it('keeps the page chunks a renderer names and refuses anything else', async () => {
+    expect((await pool.render(file('pages'), request()))?.pages).toEqual(['cart-page']);
+    await expect(pool.render(file('badPages'), request())).rejects.toThrow(/pages/);
   });
 
   it('keeps its worker between renders', async () => {

@@ -1,6 +1,6 @@
 // Renders the account area under the test shell, with its API clients answered by `routes`
 // instead of the network. Each route is "METHOD /path" -> [status, body] or a function of the request.
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
 import { createDevShell, DevShellHarness } from '@shop/shared/shell-contract/dev-shell';
@@ -10,7 +10,6 @@ import { AccountRoot } from '../../src/app/parcel';
 
 // Typing into antd forms takes a while on a busy CI machine; every account test file imports this.
 jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 4_000 });
 
 export interface ApiCall {
   method: string;

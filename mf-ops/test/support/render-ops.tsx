@@ -1,5 +1,5 @@
 // Renders the console under the test shell, its API answered by the shared fake adapter.
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { createDevShell, DevShellHarness } from '@shop/shared/shell-contract/dev-shell';
@@ -9,7 +9,6 @@ import { OpsRoot } from '../../src/app/parcel';
 
 // The order and partner screens draw many antd tables and fields: slow in jsdom on a busy machine.
 jest.setTimeout(90_000);
-configure({ asyncUtilTimeout: 4_000 });
 
 const clients: QueryClient[] = [];
 // Cached queries keep timers alive; clearing them lets jest exit.

@@ -167,8 +167,9 @@ export interface FirstViewState {
   pages?: string[];
 }
 
-/** A chunk name as webpack writes one from a `webpackChunkName` (another team's renderer sends it). */
-const PAGE_CHUNK_NAME = /^[a-z0-9][a-z0-9-]{0,99}$/;
+/** A page chunk's name as lazy-page.ts makes them (another team's renderer sends it). */
+export const isPageChunkName = (value: unknown): value is string =>
+  typeof value === 'string' && /^[a-z0-9][a-z0-9-]{0,99}$/.test(value);
 
 export type FirstViewFrame = 'anonymous' | 'visitor';
 
@@ -232,11 +233,7 @@ export function parseFirstViewState(text: string | null | undefined): FirstViewS
     const openEvents = Array.isArray(value.openEvents)
       ? value.openEvents.filter(isFirstViewEvent)
       : [];
-    const pages = Array.isArray(value.pages)
-      ? value.pages.filter(
-          (page): page is string => typeof page === 'string' && PAGE_CHUNK_NAME.test(page),
-        )
-      : [];
+    const pages = Array.isArray(value.pages) ? value.pages.filter(isPageChunkName) : [];
     return {
       area: value.area as AreaName,
       pathname: value.pathname,
