@@ -5,6 +5,8 @@
 import type { Page } from '@playwright/test';
 import { VISITOR_FRAME_KEY } from '../../shared/src/client-state/client-storage';
 import { API_PATHS } from '../../shared/src/contract/paths';
+import { createConfirmedAccount } from '../support/accounts';
+import { uniqueEmail } from '../support/checkout-flow';
 import { firstViewReady, reactStarted } from '../support/first-view';
 import { screenshotAtWidths } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
@@ -178,4 +180,26 @@ test("a partner's main page is the partner's whole page before the first interac
     page.locator('[data-area="storefront"]').getByRole('heading', { level: 1 }),
   ).toBeVisible();
   await screenshotAtWidths(page, SHOTS, 'partner-main-after-interaction');
+});
+
+test("a press on the header's account menu before the shell runs starts it and opens the menu", async ({
+  page,
+  shop,
+}) => {
+  await createConfirmedAccount(page.request, shop, {
+    email: uniqueEmail('frame-press'),
+    name: 'Rita Early',
+    password: 'frame-press-password-1',
+  });
+  await firstViewReady(page.request, '/account');
+  await page.goto('/account');
+  const trigger = page.getByRole('button', { name: 'Rita' });
+  await expect(trigger).toBeVisible();
+  expect(await reactStarted(page)).toBe(false);
+
+  // One press: the shell starts, and the live header's menu opens as if it had been there.
+  await trigger.click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  expect(await reactStarted(page)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Rita' })).toHaveAttribute('aria-expanded', 'true');
 });

@@ -5,6 +5,7 @@ import {
   recordFirstViewInteractions,
   whenFirstInteraction,
 } from './federation/first-view-interactions';
+import { recordFramePresses } from './federation/frame-presses';
 import { nextTask } from './app/next-task';
 
 /**
@@ -22,7 +23,10 @@ function afterFirstPaint(): Promise<void> {
 // Off the main thread, while the shell loads: the areas' first prices then format without a stall.
 warmUpMoneyFormatting();
 const hasFirstView = document.getElementById(FIRST_VIEW_STATE_ID) !== null;
-if (hasFirstView) recordFirstViewInteractions(document);
+if (hasFirstView) {
+  recordFirstViewInteractions(document);
+  recordFramePresses(document);
+}
 
 /**
  * The shell's basics run after the first paint (the page is counted, its code fetched ahead). A

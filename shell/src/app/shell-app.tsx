@@ -12,6 +12,7 @@ import { useNavigationLocation } from '@shop/shared/shell-contract/navigation-st
 import { AreaOutlet, createNestedAreaOutlet } from '../federation/area-outlet';
 import { AreaFallback, AreaLoading } from '../federation/area-fallback';
 import { Header } from '../features/layout/header';
+import { replayFramePresses } from '../federation/frame-presses';
 import { Footer } from '../features/layout/footer';
 import { NotFoundPage } from '@shop/shared/federation/not-found-page';
 import { ChatWidget } from '../features/chat/chat-widget';
@@ -115,6 +116,12 @@ function ShellLayout({
   useEffect(() => {
     if (user) analytics.identify(user.email);
   }, [user, analytics]);
+
+  // The frame is on screen: a press on the server's frame before it is made again here.
+  useEffect(() => {
+    const root = document.getElementById('root');
+    if (root) replayFramePresses(root);
+  }, []);
 
   const userContext = useUserContext({
     user,

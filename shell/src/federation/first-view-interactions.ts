@@ -229,7 +229,7 @@ export function takeFirstViewClicks(): Element[] {
 }
 
 /** Child-element indexes from `root` down to `target`, or null when it is not inside. */
-function pathTo(root: Element, target: Element): number[] | null {
+export function pathTo(root: Element, target: Element): number[] | null {
   const path: number[] = [];
   for (let node: Element | null = target; node !== root; node = node.parentElement) {
     if (!node?.parentElement) return null;

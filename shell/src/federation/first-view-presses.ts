@@ -41,6 +41,16 @@ export function notePress(control: Element): boolean {
   return true;
 }
 
+/** Ends one control's busy mark; the announcement goes with the last one. */
+export function endPress(control: Element): void {
+  if (!pressed.delete(control)) return;
+  control.removeAttribute(PRESSED_ATTRIBUTE);
+  control.removeAttribute('aria-busy');
+  if (pressed.size > 0) return;
+  status?.remove();
+  status = null;
+}
+
 /**
  * Ends every busy mark and the announcement: the presses were replayed on the live page, the area
  * failed to load, or the page was left.
