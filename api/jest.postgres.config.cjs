@@ -8,6 +8,7 @@ module.exports = {
   displayName: 'api (postgres)',
   testMatch: [
     '<rootDir>/test/routes/**/*.test.ts',
+    '<rootDir>/test/helpers/statement-counter.test.ts',
     '<rootDir>/test/db/database.test.ts',
     '<rootDir>/test/db/prepared-statement.test.ts',
     '<rootDir>/test/db/migrations/**/*.test.ts',

@@ -1,4 +1,5 @@
-import type { KyselyPlugin } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
 
 interface Counted<T> {
   result: T;
@@ -8,31 +9,38 @@ interface Counted<T> {
   built: number;
 }
 
-/** Counts the statements run through a handle given `plugin`, during `counted(work)` only. */
-export function statementCounter() {
-  let counting = false;
-  let statements = 0;
-  let built = 0;
+interface Tally {
+  statements: number;
+  built: number;
+  skipped: Set<unknown>;
+}
+
+/**
+ * Counts the statements run through a handle given `plugin`, by `counted(work)` only: the count
+ * follows work's async context, so the app's pollers and schedulers running meanwhile (started
+ * elsewhere) are never counted. `skip` leaves out statements that are not ours (a provider's).
+ */
+export function statementCounter(options: { skip?: (node: RootOperationNode) => boolean } = {}) {
+  const tallies = new AsyncLocalStorage<Tally>();
   const plugin: KyselyPlugin = {
     transformQuery: (args) => {
-      if (counting) built += 1;
+      const tally = tallies.getStore();
+      if (tally) {
+        if (options.skip?.(args.node)) tally.skipped.add(args.queryId);
+        else tally.built += 1;
+      }
       return args.node;
     },
     transformResult: async (args) => {
-      if (counting) statements += 1;
+      const tally = tallies.getStore();
+      if (tally && !tally.skipped.delete(args.queryId)) tally.statements += 1;
       return args.result;
     },
   };
   async function counted<T>(work: () => Promise<T>): Promise<Counted<T>> {
-    statements = 0;
-    built = 0;
-    counting = true;
-    try {
-      const result = await work();
-      return { result, statements, built };
-    } finally {
-      counting = false;
-    }
+    const tally: Tally = { statements: 0, built: 0, skipped: new Set() };
+    const result = await tallies.run(tally, work);
+    return { result, statements: tally.statements, built: tally.built };
   }
   return { plugin, counted };
 }

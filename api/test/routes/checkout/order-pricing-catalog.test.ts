@@ -4,10 +4,11 @@
 // the API's back (the way another process or psql would) and check every order is charged what
 // the database says at the moment it is written.
 import { randomUUID } from 'node:crypto';
-import { sql, type KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { orderBody, placeOrder } from '../../helpers/checkout-fixtures';
+import { statementCounter } from '../../helpers/statement-counter';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
 const KIT = 'bloodwise_kit_one_time';
@@ -16,30 +17,16 @@ const US_SHIPPING_CENTS = 595;
 
 let database: TestDatabase;
 let t: TestApp;
-/** Statements the API ran through its database handle since the counter was last reset. */
-let statements = 0;
-/** Of those, the ones Kysely built from a query builder (prepared statements are written as SQL). */
-let built = 0;
-const providerStatements = new Set<unknown>();
+// The built-in provider's token route counts its shared rate limit here; with Stripe that
+// request is not ours, so those statements are left out.
+const { plugin: counter, counted } = statementCounter({
+  skip: (node) =>
+    node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'rate_limit_hits',
+});
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const counting: KyselyPlugin = {
-    // The built-in provider's token route counts its shared rate limit here; with Stripe that
-    // request is not ours, so those statements are left out.
-    transformQuery: (args) => {
-      const node = args.node;
-      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'rate_limit_hits')
-        providerStatements.add(args.queryId);
-      else built += 1;
-      return args.node;
-    },
-    transformResult: async (args) => {
-      if (!providerStatements.delete(args.queryId)) statements += 1;
-      return args.result;
-    },
-  };
-  const handle = { ...database.handle, db: database.handle.db.withPlugin(counting) };
+  const handle = { ...database.handle, db: database.handle.db.withPlugin(counter) };
   // The provider keeps its own books on an uncounted handle: with Stripe they are not ours.
   const paymentProvider = createTestPaymentProvider(database.handle.db);
   t = asBrowser(await buildTestApp({ database, handle, app: { paymentProvider } }));
@@ -120,9 +107,11 @@ describe('a consumer order priced from the catalogue copy', () => {
   it('takes three prepared statements of ours: claim and order, the intent on the order, then paid with its key answered and its cart emptied', async () => {
     // Warm: the copy is read once, then never again while prices stay as they are.
     expect((await placeOrder(t, orderBody({ email: 'warm@example.com' }))).statusCode).toBe(201);
-    statements = 0;
-    built = 0;
-    const response = await placeOrder(t, orderBody({ email: 'three@example.com' }));
+    const {
+      result: response,
+      statements,
+      built,
+    } = await counted(() => placeOrder(t, orderBody({ email: 'three@example.com' })));
     expect(response.statusCode).toBe(201);
     expect(statements).toBe(3);
     expect(built).toBe(0);

@@ -120,13 +120,22 @@ describe('the database registry when two writers meet', () => {
     const fastWritten = new Promise<void>((resolve) => {
       fastDone = resolve;
     });
+    let slowHasRead!: () => void;
+    const slowRead = new Promise<void>((resolve) => {
+      slowHasRead = resolve;
+    });
     let slowRounds = 0;
     const slowWrite = slow.update(async (doc) => {
       slowRounds += 1;
       // The first time, it read the empty document and waits until the other writer has written.
-      if (slowRounds === 1) await fastWritten;
+      if (slowRounds === 1) {
+        slowHasRead();
+        await fastWritten;
+      }
       doc.history.push({ remote: 'mf_catalog', from: null, to: 'slow', at: '', by: 'slow' });
     });
+    // The faster writer starts only once the slower one holds the empty document.
+    await slowRead;
     await fast.update((doc) => {
       doc.history.push({ remote: 'mf_account', from: null, to: 'fast', at: '', by: 'fast' });
     });
