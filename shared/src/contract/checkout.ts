@@ -128,11 +128,17 @@ export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 /**
  * GET /api/v1/cart/priced: the visitor's own cart (the signed-in user's, else the one the cart
  * cookie names) priced by the server as the quote prices it, for a cart or checkout page drawn on
- * the server. `quote` is null for an empty cart.
+ * the server. `quote` is null for an empty cart. A partner's page names its `businessKey` (its
+ * prices and titles) and the `lookupKeys` it sells (comma-separated): only those lines are priced.
  */
 export const visitorCartQuerySchema = z.object({
   country: countrySchema.default('US'),
   discountCode: discountCodeSchema.optional(),
+  businessKey: shopKeySchema.optional(),
+  lookupKeys: safeString()
+    .max(2_000)
+    .transform((text) => text.split(',').filter(Boolean))
+    .optional(),
 });
 export const visitorCartSchema = z.object({
   cart: cartSchema,

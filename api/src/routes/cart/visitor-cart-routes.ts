@@ -4,6 +4,7 @@ import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EMPTY_CART, getCart, type CartOwner } from '../../repositories/carts-repository';
 import { cartSessionFrom } from '../../services/cart/cart-session';
+import { withPartnerTitles } from '../../services/checkout/partner-titles';
 import { priceCart, toQuote } from '../../services/checkout/pricing';
 
 /**
@@ -11,7 +12,7 @@ import { priceCart, toQuote } from '../../services/checkout/pricing';
  * drawn on the server shows. The visitor is known by their cookies alone: the signed-in user's cart,
  * else the cart the cart cookie names, else an empty one. It only reads (no merge, no cookie set);
  * the page's own calls do those once it runs in the browser. Priced by the quote's code, with the
- * signed-in user's email as the cart page sends it.
+ * signed-in user's email as the cart page sends it; on a partner's page as its business checkout.
  */
 export const visitorCartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -38,15 +39,23 @@ export const visitorCartRoutes: FastifyPluginAsyncZod = async (app) => {
           ? { sessionId }
           : null;
       const cart = owner ? await getCart(db, owner) : EMPTY_CART;
-      if (cart.items.length === 0) return { cart, quote: null };
+      const { country, discountCode, businessKey, lookupKeys } = request.query;
+      // A partner's page prices only the lines it sells; the cart itself is answered whole.
+      const sold = lookupKeys && new Set(lookupKeys);
+      const items = sold ? cart.items.filter((item) => sold.has(item.lookupKey)) : cart.items;
+      if (items.length === 0) return { cart, quote: null };
       const priced = await priceCart(db, app.catalogPrices, {
-        items: cart.items,
-        country: request.query.country,
+        items,
+        country,
         shipUpfront: false,
-        discountCode: request.query.discountCode ?? null,
+        discountCode: discountCode ?? null,
         email: request.user?.email ?? null,
+        businessKey,
       });
-      return { cart, quote: toQuote(priced) };
+      return {
+        cart,
+        quote: toQuote(await withPartnerTitles(app.customizations, businessKey, priced)),
+      };
     },
   );
 };

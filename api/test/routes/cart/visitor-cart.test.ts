@@ -71,6 +71,30 @@ describe('GET /api/v1/cart/priced', () => {
     expect(body.quote.discountProblem).not.toBeNull();
   });
 
+  it("prices only a partner's own lines, at its prices and under its titles, as its quote does", async () => {
+    const partnerLine = { lookupKey: 'acme_kit_one_time', quantity: 2 };
+    const items = [{ lookupKey: 'bloodwise_annual', quantity: 1 }, partnerLine];
+    const saved = await put(randomUUID(), items);
+    const cookie = { cookie: cartCookie(saved) };
+    // Without the partner, its own price cannot be quoted.
+    expect((await priced('', cookie)).statusCode).toBe(400);
+    const response = await priced(
+      '?businessKey=acme-wellness&lookupKeys=acme_kit_one_time',
+      cookie,
+    );
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.cart.items).toEqual(items);
+    const posted = await quote({ items: [partnerLine], businessKey: 'acme-wellness' });
+    expect(body.quote).toEqual(posted.json());
+    expect(body.quote.lines.map((line: { title: string }) => line.title)).toEqual([
+      'Acme Complete Panel',
+    ]);
+    // None of the cart's lines sold there: the cart, and nothing to price.
+    const none = (await priced('?businessKey=acme-wellness&lookupKeys=other', cookie)).json();
+    expect(none).toEqual({ cart: body.cart, quote: null });
+  });
+
   it('refuses a country it does not ship to', async () => {
     expect((await priced('?country=FR')).statusCode).toBe(400);
   });
