@@ -77,6 +77,27 @@ describe('shell server render', () => {
     ]);
   });
 
+  it("reads the cart on a partner's page as its business checkout prices it (its own prices may be in it)", async () => {
+    const asked: string[] = [];
+    const result = await renderFrame({
+      pathname: '/shop/acme/shopping-cart',
+      area: 'storefront',
+      areaHtml: '<h1>Your cart</h1>',
+      basename: '/shop/acme',
+      b2bKey: 'acme',
+      fetchJson: async () => ({ businessName: 'Acme', primaryColor: '#6b3fa0' }),
+      fetchPersonalJson: async (path) => {
+        asked.push(path);
+        if (path.startsWith('/user/cms-info')) return null;
+        return { cart: { items: [{ lookupKey: 'acme_kit', quantity: 2 }], updatedAt: null } };
+      },
+    });
+    if (typeof result === 'string') throw new Error('a personal frame answers with its data');
+    expect(asked[1]).toBe('/api/v1/cart/priced?businessKey=acme');
+    expect(result.frame).toBe('visitor');
+    expect(result.html).toMatch(/data-testid="cart-count">2</);
+  });
+
   it('draws a signed-out visitor with the log-in link, and fails when a personal read fails', async () => {
     const signedOut = await renderFrame({
       pathname: '/login',

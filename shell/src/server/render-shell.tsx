@@ -61,17 +61,22 @@ const isUnauthorized = (error: unknown) =>
  */
 async function visitorOf({
   pathname,
+  b2bKey,
   fetchPersonalJson,
 }: FrameRenderRequest): Promise<{ user: CurrentUser | null; queries: FirstViewQuery[] } | null> {
   if (!fetchPersonalJson) return null;
   const includeBalance = wantsBalance(pathname);
   const userPath = `${API_PATHS.cmsInfo}?includeSubscriptionInfo=true${includeBalance ? '&includeBalance=true' : ''}`;
+  // On a partner's page its own prices are in the cart: only its business checkout can price them.
+  const cartPath = b2bKey
+    ? `${API_PATHS.cartPriced}?${new URLSearchParams({ businessKey: b2bKey })}`
+    : API_PATHS.cartPriced;
   const [user, priced] = await Promise.all([
     fetchPersonalJson(userPath).then(toUser, (error: unknown) => {
       if (isUnauthorized(error)) return null;
       throw error;
     }),
-    fetchPersonalJson(API_PATHS.cartPriced) as Promise<{ cart: Cart }>,
+    fetchPersonalJson(cartPath) as Promise<{ cart: Cart }>,
   ]);
   const dataUpdatedAt = Date.now();
   return {
