@@ -13,27 +13,30 @@ const BASENAME = '/shop/acme-wellness';
 const loadRoot = async () => (await import('../src/app/parcel')).StorefrontRoot;
 
 describe('storefront first views hydrate', () => {
-  it.each([BASENAME, `${BASENAME}/pricing`])('%s', async (pathname) => {
-    const result = await renderArea({
-      pathname,
-      search: '',
-      basename: BASENAME,
-      fetchJson: async (path) => {
-        // The shell's read leaves the products out.
-        if (path.startsWith('/api/v1/customization/acme-wellness'))
-          return path.includes('excludeProducts=true') ? { ...ACME, products: [] } : ACME;
-        if (path.startsWith('/api/v1/catalog/offers')) return { offers: OFFERS };
-        if (path.startsWith('/api/v1/catalog/prices')) return { prices: PRICES };
-        throw new Error(`GET ${path} answered 404`);
-      },
-    });
-    expect(result).not.toBeNull();
-    const problems = await hydrateFirstView(result!, {
-      pathname,
-      basename: BASENAME,
-      loadRoot,
-      shellProps: { customization: { ...ACME, products: [] }, theme: partnerThemeTokens(ACME) },
-    });
-    expect(problems).toEqual([]);
-  });
+  it.each([BASENAME, `${BASENAME}/pricing`, `${BASENAME}/shopping-cart`, `${BASENAME}/checkout`])(
+    '%s',
+    async (pathname) => {
+      const result = await renderArea({
+        pathname,
+        search: '',
+        basename: BASENAME,
+        fetchJson: async (path) => {
+          // The shell's read leaves the products out.
+          if (path.startsWith('/api/v1/customization/acme-wellness'))
+            return path.includes('excludeProducts=true') ? { ...ACME, products: [] } : ACME;
+          if (path.startsWith('/api/v1/catalog/offers')) return { offers: OFFERS };
+          if (path.startsWith('/api/v1/catalog/prices')) return { prices: PRICES };
+          throw new Error(`GET ${path} answered 404`);
+        },
+      });
+      expect(result).not.toBeNull();
+      const problems = await hydrateFirstView(result!, {
+        pathname,
+        basename: BASENAME,
+        loadRoot,
+        shellProps: { customization: { ...ACME, products: [] }, theme: partnerThemeTokens(ACME) },
+      });
+      expect(problems).toEqual([]);
+    },
+  );
 });

@@ -6,7 +6,7 @@
 // interaction, and the tab shows the page's title from the HTML.
 import type { AreaRenderRequest } from '@shop/shared/ssr/server-render';
 import { renderArea } from '../src/server/render-storefront';
-import { ACME } from './support/storefront-fixtures';
+import { ACME, OFFERS, PRICES } from './support/storefront-fixtures';
 
 function request(pathname: string, customization: unknown = ACME): AreaRenderRequest {
   return {
@@ -16,6 +16,8 @@ function request(pathname: string, customization: unknown = ACME): AreaRenderReq
     fetchJson: async (path) => {
       if (path.startsWith('/api/v1/customization/acme-wellness'))
         return { ...(customization as object) };
+      if (path.startsWith('/api/v1/catalog/offers')) return { offers: OFFERS };
+      if (path.startsWith('/api/v1/catalog/prices')) return { prices: PRICES };
       throw new Error(`GET ${path} answered 404`);
     },
   };
@@ -35,4 +37,38 @@ describe('storefront server render', () => {
     );
     expect(result?.head).toMatch(/^<title>At-home blood tests \| A&amp;B &lt;Health&gt;<\/title>/);
   });
+
+  it.each([
+    ['/shopping-cart', 'Your cart', 'Sold by Acme Wellness.'],
+    ['/checkout', 'Checkout', 'Your order with Acme Wellness.'],
+  ])(
+    "draws the partner's %s in its frame, with the checkout area's slot and what the partner sells",
+    async (page, heading, lead) => {
+      const result = await renderArea(request(`/shop/acme-wellness${page}`));
+      expect(result?.takeover).toBe('on-interaction');
+      expect(result?.html).toContain(`<h1>${heading}</h1>`);
+      expect(result?.html).toContain(lead);
+      expect(result?.head).toContain(`<title>${heading} | Acme Wellness</title>`);
+      // The checkout area draws the lines, under the partner's titles and at its prices.
+      expect(result?.slots).toEqual([
+        {
+          id: '0',
+          area: 'checkout',
+          areaProps: {
+            partnerCheckout: {
+              businessKey: 'acme-wellness',
+              businessName: 'Acme Wellness',
+              offers: expect.arrayContaining([
+                { lookupKey: 'acme_kit', title: 'Acme Complete Panel' },
+              ]) as unknown,
+              afterPurchase: [{ url: 'https://acme.example.com/thanks', lookupKeys: [] }],
+            },
+          },
+        },
+      ]);
+      expect(result?.html).toContain(
+        '<div class="area-root" data-area="checkout"><div data-first-view-slot="0"></div></div>',
+      );
+    },
+  );
 });

@@ -1,7 +1,8 @@
-// The storefront's server render (built to dist/ssr/render.cjs): the first view of a partner's main
-// and pricing pages. The main page is the catalog's (mounted through AreaOutlet): its place is left
-// as a slot, which the site fills with the catalog's own server render. Both take over at the
-// visitor's first interaction ('on-interaction'; the nested area follows its host).
+// The storefront's server render (built to dist/ssr/render.cjs): the first view of a partner's main,
+// pricing, cart and checkout pages. The main page is the catalog's and the cart and checkout the
+// checkout area's (mounted through AreaOutlet): their place is left as a slot, which the site fills
+// with that area's own server render. All take over at the visitor's first interaction
+// ('on-interaction'; the nested area follows its host).
 import type { QueryClient } from '@tanstack/react-query';
 import { renderAreaToString } from '@shop/shared/ssr/render-area';
 import type {
@@ -29,11 +30,14 @@ const escapeText = (text: string) =>
 
 /**
  * The pages drawn on the server, by path inside the storefront. The plan pages are left to the
- * browser: one the partner sells nothing in sends the shopper on to /pricing.
+ * browser: one the partner sells nothing in sends the shopper on to /pricing. The cart and the
+ * checkout are the checkout area's, drawn as the visitor into this frame's slot.
  */
 const SERVER_RENDERED_PAGES: Readonly<Record<string, StorefrontRouteKind>> = {
   '': 'main',
   '/pricing': 'pricing',
+  '/shopping-cart': 'cart',
+  '/checkout': 'checkout',
 };
 
 interface PricingReads {
@@ -83,7 +87,8 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (request: Area
         reads = { full, catalog };
         await Promise.all([
           queryClient.prefetchQuery(partner),
-          ...(kind === 'pricing'
+          // Every page but the main one draws from what the partner sells.
+          ...(kind !== 'main'
             ? [queryClient.prefetchQuery(full), queryClient.prefetchQuery(catalog)]
             : []),
         ]);
