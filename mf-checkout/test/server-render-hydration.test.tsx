@@ -7,7 +7,16 @@ import { hydrateFirstView } from '@shop/shared/ssr/hydration-check';
 import { FIRST_VIEW_USER_CONTEXT } from '@shop/shared/ssr/server-shell';
 import { renderArea } from '../src/server/render-checkout';
 import { anOrder } from './order-fixture';
-import { SHOPPER as USER, renderRequest, type Visitor } from './server-render-request';
+import { partnerThemeTokens } from '@shop/shared/storefront/partner-theme';
+import {
+  ACME_BASENAME,
+  ACME_CHECKOUT,
+  ACME_LOOK,
+  partnerRenderRequest,
+  SHOPPER as USER,
+  renderRequest,
+  type Visitor,
+} from './server-render-request';
 
 const KIT = { lookupKey: 'bloodwise_kit_one_time', quantity: 1 };
 const ORDER = anOrder();
@@ -35,6 +44,27 @@ describe('checkout first views hydrate', () => {
       loadRoot,
       shellProps: {
         userContext: { ...FIRST_VIEW_USER_CONTEXT, user: visitor.user ?? null, loading: false },
+      },
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it.each<[string, string, Visitor]>([
+    ["a partner's empty cart", '/shopping-cart', {}],
+    ["a partner's cart", '/shopping-cart', { cart: [KIT, { lookupKey: 'acme_kit', quantity: 2 }] }],
+    ["a partner's checkout", '/checkout', { cart: [{ lookupKey: 'acme_kit', quantity: 1 }] }],
+  ])('%s, with the props and theme the storefront hands the area', async (_, page, visitor) => {
+    const result = await renderArea(partnerRenderRequest(page, '', visitor));
+    expect(result).not.toBeNull();
+    const problems = await hydrateFirstView(result!, {
+      pathname: `${ACME_BASENAME}${page}`,
+      basename: ACME_BASENAME,
+      loadRoot,
+      areaProps: { partnerCheckout: ACME_CHECKOUT },
+      shellProps: {
+        userContext: { ...FIRST_VIEW_USER_CONTEXT, user: null, loading: false },
+        customization: ACME_LOOK,
+        theme: partnerThemeTokens(ACME_LOOK),
       },
     });
     expect(problems).toEqual([]);

@@ -3,6 +3,7 @@
 import type { CurrentUser } from '@shop/shared/contract/user';
 import type { CartItem } from '@shop/shared/contract/cart';
 import type { Order } from '@shop/shared/contract/checkout';
+import type { PartnerCheckout } from '@shop/shared/contract/partner-checkout';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import type { AreaRenderRequest } from '@shop/shared/ssr/server-render';
 import { createFakeShopApi } from './fake-shop-api';
@@ -22,6 +23,20 @@ export interface Visitor {
   /** Orders this visitor placed; any other id answers 404 as the API does. */
   orders?: Order[];
 }
+
+/** A partner storefront that mounts this area (its props), and its look as its shell reads it. */
+export const ACME_CHECKOUT: PartnerCheckout = {
+  businessKey: 'acme-wellness',
+  businessName: 'Acme Wellness',
+  offers: [{ lookupKey: 'acme_kit', title: 'Acme Complete Panel' }],
+  afterPurchase: [{ url: 'https://acme.example.com/thanks', lookupKeys: [] }],
+};
+export const ACME_LOOK = {
+  shopKey: 'acme-wellness',
+  businessName: 'Acme Wellness',
+  primaryColor: '#6b3fa0',
+};
+export const ACME_BASENAME = '/shop/acme-wellness';
 
 export type RecordedRequest = AreaRenderRequest & {
   publicReads: string[];
@@ -51,12 +66,16 @@ export function renderRequest(
     [API_PATHS.cmsInfo, visitor.user ?? null],
     [
       API_PATHS.cartPriced,
-      (path: string) => ({
-        cart: { items, updatedAt: items.length ? '2026-11-25T10:00:00.000Z' : null },
-        quote: items.length
-          ? shop.quote(items, 'US', new URL(path, 'http://x').searchParams.get('discountCode'))
-          : null,
-      }),
+      (path: string) => {
+        const query = new URL(path, 'http://x').searchParams;
+        // A partner's page prices only the lines it names.
+        const sold = query.get('lookupKeys')?.split(',');
+        const priced = sold ? items.filter((item) => sold.includes(item.lookupKey)) : items;
+        return {
+          cart: { items, updatedAt: items.length ? '2026-11-25T10:00:00.000Z' : null },
+          quote: priced.length ? shop.quote(priced, 'US', query.get('discountCode')) : null,
+        };
+      },
     ],
     ...(visitor.orders ?? []).map(
       (order) => [`${API_PATHS.orders}/${order.id}`, order] as [string, unknown],
@@ -67,6 +86,7 @@ export function renderRequest(
       API_PATHS.shippingCost,
       (path: string) => ({ shippingCost: path.includes('consolidated=1') ? 0 : 595 }),
     ],
+    [`${API_PATHS.customization.replace(':shopKey', 'acme-wellness')}`, ACME_LOOK],
   ]);
   return {
     pathname,
@@ -76,5 +96,18 @@ export function renderRequest(
     personalReads,
     fetchJson: answer(publicAnswers, publicReads),
     fetchPersonalJson: answer(personal, personalReads),
+  };
+}
+
+/** The same, for the page inside Acme's storefront that mounted this area with its props. */
+export function partnerRenderRequest(
+  page: string,
+  search = '',
+  visitor: Visitor = {},
+): RecordedRequest {
+  return {
+    ...renderRequest(`${ACME_BASENAME}${page}`, search, visitor),
+    basename: ACME_BASENAME,
+    areaProps: { partnerCheckout: ACME_CHECKOUT },
   };
 }

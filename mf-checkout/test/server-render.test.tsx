@@ -8,7 +8,12 @@ import type { AreaRenderResult } from '@shop/shared/ssr/server-render';
 import { renderArea } from '../src/server/render-checkout';
 import { anOrder } from './order-fixture';
 import { renderCheckout } from './render-checkout';
-import { SHOPPER as USER, renderRequest } from './server-render-request';
+import {
+  ACME_BASENAME,
+  partnerRenderRequest,
+  SHOPPER as USER,
+  renderRequest,
+} from './server-render-request';
 
 const KIT = { lookupKey: 'bloodwise_kit_one_time', quantity: 1 };
 
@@ -246,13 +251,96 @@ describe('checkout server render: the thank-you page', () => {
   });
 });
 
+describe("checkout server render: a partner storefront's pages", () => {
+  const ACME_KIT = { lookupKey: 'acme_kit', quantity: 2 };
+
+  it("draws the partner's cart: its lines only, at its prices and under its titles, links under its address, in its colour", async () => {
+    const request = partnerRenderRequest('/shopping-cart', '', { cart: [KIT, ACME_KIT] });
+    const result = await renderArea(request);
+    const view = page(result);
+    expect(
+      [...document.querySelectorAll('[data-testid="summary-line"] .co-line-title')].map(
+        (title) => title.textContent,
+      ),
+    ).toEqual(['Acme Complete Panel']);
+    expect(
+      view.getByText('Items from other shops stay in your cart but are not sold here.'),
+    ).toBeTruthy();
+    // $129 × 2 at Acme's price, and US shipping for two kits.
+    expect(view.getByTestId('summary-total').textContent).toBe('$265.95');
+    expect(view.getByTestId('go-to-checkout').getAttribute('href')).toBe(
+      `${ACME_BASENAME}/checkout`,
+    );
+    expect(view.getByRole('link', { name: 'Keep shopping' }).getAttribute('href')).toBe(
+      `${ACME_BASENAME}/pricing`,
+    );
+    expect(result!.html).toContain('--co-primary:#6b3fa0');
+    // Read as the visitor, priced as the partner's business checkout; the partner's look is public.
+    expect(request.personalReads).toEqual([
+      `${API_PATHS.cmsInfo}?includeSubscriptionInfo=true&includeBalance=true`,
+      `${API_PATHS.cartPriced}?country=US&businessKey=acme-wellness&lookupKeys=acme_kit`,
+    ]);
+    expect(request.publicReads).toEqual([
+      '/api/v1/customization/acme-wellness?excludeProducts=true',
+    ]);
+    expect(keysOf(result)).toEqual(
+      expect.arrayContaining([
+        cartQueryKey(null),
+        [
+          'checkout-quote',
+          {
+            items: [ACME_KIT],
+            country: 'US',
+            shipUpfront: false,
+            discountCode: null,
+            businessKey: 'acme-wellness',
+          },
+        ],
+      ]),
+    );
+    expect(result!.takeover).toBe('on-interaction');
+  });
+
+  it("draws the partner's checkout form for its lines, and lists begin_checkout naming the partner", async () => {
+    const request = partnerRenderRequest('/checkout', '', { cart: [KIT, ACME_KIT] });
+    const result = await renderArea(request);
+    const view = page(result);
+    expect(view.getByRole('form', { name: 'Checkout' })).toBeTruthy();
+    expect(view.getAllByText('Acme Complete Panel').length).toBeGreaterThan(0);
+    expect(view.queryByText('Bloodwise Complete Panel')).toBeNull();
+    expect(keysOf(result)).toEqual(
+      expect.arrayContaining([['shipping-options', [ACME_KIT], 'US']]),
+    );
+    expect(result!.openEvents).toHaveLength(1);
+    expect(result!.openEvents![0]!.params).toMatchObject({ business_key: 'acme-wellness' });
+  });
+
+  it("draws the partner's empty cart, and leaves a signed-in shopper's checkout and a missing partner to the browser", async () => {
+    const view = page(await renderArea(partnerRenderRequest('/shopping-cart')));
+    expect(view.getByText('Your cart is empty.')).toBeTruthy();
+    expect(
+      await renderArea(partnerRenderRequest('/checkout', '', { user: USER, cart: [KIT] })),
+    ).toBeNull();
+    const gone = partnerRenderRequest('/shopping-cart', '', { cart: [KIT] });
+    expect(
+      await renderArea({
+        ...gone,
+        fetchJson: async (path) => {
+          throw new Error(`GET ${path} answered 404`);
+        },
+      }),
+    ).toBeNull();
+  });
+});
+
 describe('checkout server render: what it leaves to the browser', () => {
-  it('renders no partner storefront page, no other path, and nothing without the personal read', async () => {
+  it("renders no storefront page without the partner's props, no other path, and nothing without the personal read", async () => {
     const partner = {
       ...renderRequest('/shop/acme/checkout', '', { cart: [KIT] }),
       basename: '/shop/acme',
     };
     expect(await renderArea(partner)).toBeNull();
+    expect(await renderArea(partnerRenderRequest('/checkout/thank-you'))).toBeNull();
     expect(await renderArea(renderRequest('/checkout/elsewhere'))).toBeNull();
     const anonymousSite = {
       ...renderRequest('/shopping-cart', '', { cart: [KIT] }),

@@ -1,12 +1,24 @@
 // The checkout's server render (built to dist/ssr/render.cjs): the first view of the shopper's own
 // cart, checkout and thank-you pages, drawn by the live pages themselves from what the visitor's
 // cookies give (fetchPersonalJson), so the first paint shows their lines, the form and their order.
+// A partner storefront's cart and checkout are drawn too, into its frame's slot, with the props
+// and the theme the storefront hands this area.
 // antd is rendered here too and its styles go to <head>, so the page looks as it will once live.
 // The area's code loads on the visitor's first interaction ('on-interaction').
 import type { QueryClient } from '@tanstack/react-query';
 import { cartQueryKey } from '@shop/shared/cart/cart-client';
 import { antdServerStyles } from '@shop/shared/federation/antd-server-styles';
 import type { Order, VisitorCart } from '@shop/shared/contract/checkout';
+import type { CartItem } from '@shop/shared/contract/cart';
+import {
+  partnerCheckoutAreaPropsSchema,
+  type PartnerCheckout,
+} from '@shop/shared/contract/partner-checkout';
+import {
+  customizationQueryOptions,
+  shopKeyFromBasename,
+} from '@shop/shared/storefront/customization-query';
+import { partnerThemeTokens } from '@shop/shared/storefront/partner-theme';
 import { orderQueryKey } from '@shop/shared/orders/order-query';
 import { renderAreaToString } from '@shop/shared/ssr/render-area';
 import type {
@@ -16,7 +28,12 @@ import type {
   FirstViewEvent,
 } from '@shop/shared/ssr/server-render';
 import { FIRST_VIEW_USER_CONTEXT } from '@shop/shared/ssr/server-shell';
-import type { ApiClients, CurrentUser } from '@shop/shared/shell-contract/shell-props';
+import type {
+  ApiClients,
+  CurrentUser,
+  PartnerCustomizationProp,
+  ShellProps,
+} from '@shop/shared/shell-contract/shell-props';
 import { CheckoutRoot } from '../app/parcel';
 import {
   checkoutQuoteQueryOptions,
@@ -30,11 +47,17 @@ import { readOwnOrder, readVisitor, readVisitorCart, type PersonalFetch } from '
 
 type Page = 'cart' | 'checkout' | 'thank-you';
 
-/** The shopper's pages drawn on the server (a partner storefront's mount of this area is not, yet). */
+/** The shopper's pages drawn on the server. */
 const SERVER_RENDERED_PAGES: Readonly<Record<string, Page>> = {
   '/shopping-cart': 'cart',
   '/checkout': 'checkout',
   [THANK_YOU_PATH]: 'thank-you',
+};
+
+/** A partner storefront's pages drawn on the server, by path inside the storefront. */
+const PARTNER_PAGES: Readonly<Record<string, Page>> = {
+  '/shopping-cart': 'cart',
+  '/checkout': 'checkout',
 };
 
 /** What a page is drawn from: the visitor, and their cart or their order. */
@@ -44,15 +67,35 @@ type PageData =
       user: CurrentUser | null;
       visitorCart: VisitorCart;
       discountCode: string | null;
+      /** The storefront that mounted this area, or null on the shop's own pages. */
+      partner: PartnerCheckout | null;
     }
   | { page: 'thank-you'; user: CurrentUser | null; order: Order };
 
+type CartPageData = Extract<PageData, { visitorCart: VisitorCart }>;
+
+/** The lines the page sells: on a partner's page only the partner's (as usePartnerCart keeps them). */
+function soldItems({ visitorCart, partner }: CartPageData): CartItem[] {
+  if (!partner) return visitorCart.cart.items;
+  const sold = new Set(partner.offers.map((offer) => offer.lookupKey));
+  return visitorCart.cart.items.filter((item) => sold.has(item.lookupKey));
+}
+
 /**
  * The quote each page's first render asks for, with the same input (so the same key): the cart page
- * prices the URL's discount code and the user's email; the checkout form starts with neither.
+ * prices the URL's discount code and the user's email; the checkout form starts with neither; a
+ * partner's pages price its lines with its business key, without a code.
  */
-function quoteInput(data: Extract<PageData, { visitorCart: VisitorCart }>): QuoteInput {
-  const items = data.visitorCart.cart.items;
+function quoteInput(data: CartPageData): QuoteInput {
+  const items = soldItems(data);
+  if (data.partner)
+    return {
+      items,
+      country: 'US',
+      shipUpfront: false,
+      discountCode: null,
+      businessKey: data.partner.businessKey,
+    };
   return data.page === 'cart'
     ? {
         items,
@@ -69,6 +112,7 @@ async function readPage(
   page: Page,
   search: string,
   fetchPersonal: PersonalFetch,
+  partner: PartnerCheckout | null,
 ): Promise<PageData | null> {
   const params = new URLSearchParams(search);
   // `?add=` changes the cart first, an employer's link is another page: both start in the browser.
@@ -92,13 +136,14 @@ async function readPage(
       ? { page, user, order }
       : null;
   }
-  // The cart page prices the URL's code at once (the checkout form starts without one).
-  const discountCode = page === 'cart' ? visitDiscountCode(search) : null;
+  // The cart page prices the URL's code at once (the checkout form, and a partner's cart, start without one).
+  const discountCode = page === 'cart' && !partner ? visitDiscountCode(search) : null;
   return {
     page,
     user,
     discountCode,
-    visitorCart: await readVisitorCart(fetchPersonal, discountCode),
+    partner,
+    visitorCart: await readVisitorCart(fetchPersonal, discountCode, partner),
   };
 }
 
@@ -110,11 +155,50 @@ async function seed(queryClient: QueryClient, api: ApiClients, data: PageData): 
   }
   const { cart, quote } = data.visitorCart;
   queryClient.setQueryData(cartQueryKey(data.user?.email ?? null), cart);
+  // On a partner's page its frame's theme (read as the storefront's shell reads it).
+  const shopKey = data.partner?.businessKey;
+  if (shopKey)
+    await queryClient.prefetchQuery(
+      customizationQueryOptions(api, shopKey, { excludeProducts: true }),
+    );
   if (!quote) return;
   queryClient.setQueryData(checkoutQuoteQueryOptions(api, quoteInput(data)).queryKey, quote);
   // The checkout's shipping choice: the same prices for everyone, read anonymously.
   if (data.page === 'checkout')
-    await queryClient.prefetchQuery(shippingOptionsQueryOptions(api, cart.items, 'US'));
+    await queryClient.prefetchQuery(shippingOptionsQueryOptions(api, soldItems(data), 'US'));
+}
+
+/**
+ * What the storefront's shell hands this area on a partner's page beyond its props: the partner
+ * and its theme (so the buttons take the partner's colour); null for a partner that is not there.
+ */
+function partnerShellProps(
+  queryClient: QueryClient,
+  data: PageData,
+  api: ApiClients,
+): Partial<ShellProps> | null {
+  if (data.page === 'thank-you' || !data.partner) return {};
+  const key = customizationQueryOptions(api, data.partner.businessKey, { excludeProducts: true });
+  const customization = queryClient.getQueryData<PartnerCustomizationProp | null>(key.queryKey);
+  if (!customization) return null;
+  return { customization, theme: partnerThemeTokens(customization) };
+}
+
+/** The page asked for, and the partner whose storefront mounted this area (null on the shop's). */
+function pageOf(
+  request: AreaRenderRequest,
+): { page: Page; partner: PartnerCheckout | null } | null {
+  const trimmed = (path: string) => path.replace(/(.)\/+$/, '$1');
+  if (request.basename === '') {
+    const page = SERVER_RENDERED_PAGES[trimmed(request.pathname)];
+    return page ? { page, partner: null } : null;
+  }
+  // A storefront's mount: its props name the partner; its own paths start at its basename.
+  const props = partnerCheckoutAreaPropsSchema.safeParse(request.areaProps ?? {});
+  if (!props.success || !shopKeyFromBasename(request.basename)) return null;
+  if (!request.pathname.startsWith(`${request.basename}/`)) return null;
+  const page = PARTNER_PAGES[trimmed(request.pathname.slice(request.basename.length))];
+  return page ? { page, partner: props.data.partnerCheckout } : null;
 }
 
 /**
@@ -126,17 +210,19 @@ async function seed(queryClient: QueryClient, api: ApiClients, data: PageData): 
  */
 function openEvents(data: PageData): FirstViewEvent[] {
   if (data.page !== 'checkout' || !data.visitorCart.quote) return [];
-  return [checkoutEcommerceEvent('begin_checkout', data.visitorCart.quote, {})];
+  const context = data.partner ? { businessKey: data.partner.businessKey } : {};
+  return [checkoutEcommerceEvent('begin_checkout', data.visitorCart.quote, context)];
 }
 
 export const renderArea: AreaServerRenderer['renderArea'] = async (
   request: AreaRenderRequest,
 ): Promise<AreaRenderResult | null> => {
-  const page = SERVER_RENDERED_PAGES[request.pathname.replace(/(.)\/+$/, '$1')];
+  const target = pageOf(request);
   const fetchPersonal = request.fetchPersonalJson;
-  if (!page || request.basename !== '' || !fetchPersonal) return null;
-  const data = await readPage(page, request.search, fetchPersonal);
+  if (!target || !fetchPersonal) return null;
+  const data = await readPage(target.page, request.search, fetchPersonal, target.partner);
   if (!data) return null;
+  let api: ApiClients | null = null;
 
   // antd's styles, made while rendering, go to <head>.
   const antd = antdServerStyles();
@@ -144,11 +230,19 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (
     {
       area: 'checkout',
       AreaRoot: antd.wrap(CheckoutRoot),
-      prefetch: (queryClient, api) => seed(queryClient, api, data),
+      prefetch: (queryClient, clients) => {
+        api = clients;
+        return seed(queryClient, clients, data);
+      },
       // The visitor as the shell will know them (the balance, the email the cart is priced with).
-      shellProps: () => ({
-        userContext: { ...FIRST_VIEW_USER_CONTEXT, user: data.user, loading: false },
-      }),
+      shellProps: (queryClient) => {
+        const partner = api ? partnerShellProps(queryClient, data, api) : {};
+        if (!partner) return null;
+        return {
+          userContext: { ...FIRST_VIEW_USER_CONTEXT, user: data.user, loading: false },
+          ...partner,
+        };
+      },
     },
     request,
   );

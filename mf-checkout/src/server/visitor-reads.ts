@@ -7,6 +7,7 @@ import {
   type Order,
   type VisitorCart,
 } from '@shop/shared/contract/checkout';
+import type { PartnerCheckout } from '@shop/shared/contract/partner-checkout';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
 
@@ -24,13 +25,21 @@ export async function readVisitor(fetchPersonal: PersonalFetch): Promise<Current
   return cmsInfoResponseSchema.parse(await fetchPersonal(path));
 }
 
-/** The visitor's cart and the server's quote for it (null when empty). */
+/**
+ * The visitor's cart and the server's quote for it (null when empty); on a partner's page the quote
+ * is of the lines the partner sells, at its prices.
+ */
 export async function readVisitorCart(
   fetchPersonal: PersonalFetch,
   discountCode: string | null,
+  partner: PartnerCheckout | null = null,
 ): Promise<VisitorCart> {
   const query = new URLSearchParams({ country: 'US' });
   if (discountCode) query.set('discountCode', discountCode);
+  if (partner) {
+    query.set('businessKey', partner.businessKey);
+    query.set('lookupKeys', partner.offers.map((offer) => offer.lookupKey).join(','));
+  }
   return visitorCartSchema.parse(await fetchPersonal(`${API_PATHS.cartPriced}?${query}`));
 }
 
