@@ -1,8 +1,9 @@
 // Mounts one area's parcel with single-spa-react's <Parcel>, and keeps a failure inside the area:
 // loading, timeout, a contract mismatch, a mount error or a render crash all end in the area fallback.
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import Parcel from 'single-spa-react/parcel';
 import { mountRootParcel, type ParcelConfig } from 'single-spa';
+import { AREA_PENDING_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import type {
   AreaName,
   AreaOutletProps as ContractOutletProps,
@@ -82,6 +83,13 @@ export function AreaOutlet({
     takeover.failFirstView,
     () => firstView !== undefined && visitorActedOnFirstView(),
   );
+  // Until its parcel has mounted, a ready area's place is still pending: a host's first view that
+  // nests it is not swapped for an empty place, where a press or a typed value would be lost.
+  const [mountedAttempt, setMountedAttempt] = useState<number | null>(null);
+  const parcelDidMount = useCallback(() => {
+    setMountedAttempt(attempt);
+    revealLive();
+  }, [attempt, revealLive]);
   const props = useMemo<ShellProps>(
     () => ({
       ...shellProps,
@@ -108,13 +116,14 @@ export function AreaOutlet({
             data-area={area}
             ref={liveContainer}
             hidden={firstView !== undefined}
+            {...(mountedAttempt === attempt ? {} : { [AREA_PENDING_ATTRIBUTE]: '' })}
           >
             <Parcel
               config={state.parcel as unknown as ParcelConfig}
               mountParcel={mountRootParcel}
               wrapWith="div"
               handleError={fail}
-              parcelDidMount={revealLive}
+              parcelDidMount={parcelDidMount}
               {...props}
             />
           </div>
