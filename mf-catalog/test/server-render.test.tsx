@@ -3,7 +3,10 @@
  */
 // The catalog's server render runs in Node, in the site server: no window, no document.
 import { API_PATHS } from '@shop/shared/contract/paths';
-import type { AreaRenderRequest } from '@shop/shared/ssr/server-render';
+import {
+  FIRST_VIEW_WHEN_NEAR_ATTRIBUTE,
+  type AreaRenderRequest,
+} from '@shop/shared/ssr/server-render';
 import { CATALOG_OFFERS_QUERY_KEY } from '../src/features/catalog-data/api/catalog-offers';
 import { CATALOG_CONTENT_QUERY_KEY } from '../src/features/catalog-data/api/catalog-content';
 import { renderArea, SERVER_RENDERED_PATHS } from '../src/server/render-catalog';
@@ -43,8 +46,10 @@ describe('catalog server render', () => {
     // Links point where the browser's router would take them.
     expect(html).toMatch(/<a [^>]*href="\/pricing"[^>]*>See tests and pricing/);
     expect(html).not.toMatch(/^<style/);
-    // The area's styles go to <head>, where React in the browser adopts them.
-    expect(head).toMatch(/^<style[^>]*data-href="[^"]*mf-catalog-styles/);
+    // The tab's title the live page sets, then the area's styles, which React in the browser adopts.
+    expect(head).toMatch(
+      /^<title>At-home blood tests \| Bloodwise<\/title><style[^>]*data-href="[^"]*mf-catalog-styles/,
+    );
     expect(queries.map((query) => query.queryKey)).toEqual(
       expect.arrayContaining([[...CATALOG_CONTENT_QUERY_KEY], [...CATALOG_OFFERS_QUERY_KEY]]),
     );
@@ -81,8 +86,37 @@ describe('catalog server render', () => {
     expect(head).toMatch(/<style[^>]*>[^<]*\.ant-btn/);
     expect(head).toContain('<title>Which test is right for me? | Bloodwise</title>');
     expect(takeover).toBe('on-interaction');
-    // The other pages stay eager.
-    expect((await renderArea(request('/pricing')))!.takeover).toBeUndefined();
+  });
+
+  it('lets every page wait for the visitor, with the title and page-open events the live page would give', async () => {
+    for (const path of SERVER_RENDERED_PATHS) {
+      const result = (await renderArea(request(path)))!;
+      expect({ path, takeover: result.takeover }).toEqual({ path, takeover: 'on-interaction' });
+      expect(result.head).toMatch(/^<title>[^<]+ \| Bloodwise<\/title>/);
+    }
+    expect((await renderArea(request('/programs')))!.head).toMatch(
+      /^<title>Programs \| Bloodwise<\/title>/,
+    );
+    // A product page tells analytics which offer it shows as it opens; the pricing table does not.
+    expect((await renderArea(request('/products')))!.openEvents).toEqual([
+      {
+        event: 'view_item',
+        params: {
+          ecommerce: expect.objectContaining({
+            items: [expect.objectContaining({ item_id: 'kit_once', item_name: 'Complete Panel' })],
+          }),
+        },
+      },
+    ]);
+    expect((await renderArea(request('/pricing')))!.openEvents).toBeUndefined();
+  });
+
+  it('marks a below-the-fold form the live page fills, so scrolling it near starts the page', async () => {
+    const { html } = (await renderArea(request('/programs')))!;
+    expect(html).toMatch(
+      new RegExp(`<div class="cat-block-skeleton"[^>]*${FIRST_VIEW_WHEN_NEAR_ATTRIBUTE}=""`),
+    );
+    expect(html).not.toContain('Join the waitlist');
   });
 
   it('renders none of unknown paths or storefront routes', async () => {

@@ -7,18 +7,13 @@ import type {
   AreaRenderResult,
   AreaServerRenderer,
 } from '@shop/shared/ssr/server-render';
-import type { CatalogContent } from '@shop/shared/contract/catalog-content';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
 import type { QueryClient } from '@tanstack/react-query';
 import { CatalogRoot } from '../app/parcel';
 import { catalogOffersQuery } from '../features/catalog-data/api/catalog-offers';
-import {
-  CATALOG_CONTENT_QUERY_KEY,
-  catalogContentQuery,
-} from '../features/catalog-data/api/catalog-content';
-import { documentTitleOf } from '../features/shared/components/page-states';
+import { catalogContentQuery } from '../features/catalog-data/api/catalog-content';
 
-/** The quiz: its first question is drawn with antd, and the page goes live at the first interaction. */
+/** The quiz: its first question is drawn with antd. */
 const QUIZ_PATH = '/quiz/which-test-is-right-for-me';
 
 /** Pages whose first view is the same for every visitor. */
@@ -44,34 +39,28 @@ async function prefetchPage(queryClient: QueryClient, api: ApiClients): Promise<
   ]);
 }
 
-const escapeText = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
 /**
- * The quiz's first question. antd's styles, made while rendering, go to <head> so nothing moves
- * when the live quiz takes over; that happens at the visitor's first interaction (the page needs
- * nothing before it), and an answer chosen or "Next" pressed on this page is carried to the live one.
+ * Every page the catalog draws is complete for anyone, its links plain links, so it goes live at
+ * the visitor's first interaction, or when a spot only the live page fills (a below-the-fold form)
+ * is scrolled near. antd's styles, made while rendering the quiz, go to <head> so nothing moves
+ * when it takes over; an answer chosen or "Next" pressed on its first question is carried over.
  */
-async function renderQuiz(request: AreaRenderRequest): Promise<AreaRenderResult | null> {
-  const antd = antdServerStyles();
-  let title: string | null = null;
+async function renderPage(request: AreaRenderRequest): Promise<AreaRenderResult | null> {
+  const antd = request.pathname === QUIZ_PATH ? antdServerStyles() : null;
   const result = await renderAreaToString(
     {
       area: 'catalog',
-      AreaRoot: antd.wrap(CatalogRoot),
+      AreaRoot: antd ? antd.wrap(CatalogRoot) : CatalogRoot,
       prefetch: prefetchPage,
-      shellProps: (queryClient) => {
-        const quiz = queryClient.getQueryData<CatalogContent>(CATALOG_CONTENT_QUERY_KEY)?.quiz;
-        title = quiz ? documentTitleOf(quiz.title) : null;
-        return {};
-      },
     },
     request,
   );
   if (!result) return null;
-  // The tab's title, which the live page sets once it runs: the site puts it in place of the shell's.
-  const titleTag = title === null ? '' : `<title>${escapeText(title)}</title>`;
-  return { ...result, head: titleTag + result.head + antd.styles(), takeover: 'on-interaction' };
+  return {
+    ...result,
+    head: antd ? result.head + antd.styles() : result.head,
+    takeover: 'on-interaction',
+  };
 }
 
 export const renderArea: AreaServerRenderer['renderArea'] = async (request: AreaRenderRequest) => {
@@ -90,9 +79,5 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (request: Area
     );
   }
   if (request.basename !== '' || !SERVER_RENDERED_PATHS.has(request.pathname)) return null;
-  if (request.pathname === QUIZ_PATH) return renderQuiz(request);
-  return renderAreaToString(
-    { area: 'catalog', AreaRoot: CatalogRoot, prefetch: prefetchPage },
-    request,
-  );
+  return renderPage(request);
 };

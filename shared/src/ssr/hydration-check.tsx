@@ -37,6 +37,15 @@ function completeWindow(window: JSDOM['window']): void {
       unobserve() {}
       disconnect() {}
     },
+    // A browser has one: below-the-fold spots stay placeholders, as the server drew them.
+    IntersectionObserver: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    },
   });
 }
 
@@ -62,6 +71,7 @@ async function withGlobalWindow<T>(window: JSDOM['window'], run: () => Promise<T
     'cancelAnimationFrame',
     'matchMedia',
     'ResizeObserver',
+    'IntersectionObserver',
   ]);
   for (const name of names) {
     saved.set(name, Object.getOwnPropertyDescriptor(globalThis, name));

@@ -21,6 +21,7 @@ import {
   type FirstViewQuery,
   type FirstViewSlot,
 } from './server-render';
+import { recordServerNotes, titleElement } from './server-notes';
 import { FIRST_VIEW_USER_CONTEXT, SERVER_NAVIGATOR } from './server-shell';
 
 /** Axios whose every call is a GET through the site server's fetchJson (no network, no cookies). */
@@ -147,16 +148,19 @@ export async function renderAreaToString(
     return null;
   }
   const props = { ...baseProps, ...extra };
-  const { result: html, pages } = recordRenderedPages(() =>
-    renderToString(<AreaRoot {...props} />),
-  );
+  const {
+    result: { result: html, pages },
+    notes,
+  } = recordServerNotes(() => recordRenderedPages(() => renderToString(<AreaRoot {...props} />)));
   const { head, body } = splitLeadingStyles(html);
   queryClient.clear();
   return {
     html: body,
-    head,
+    // The title the live page sets: the site puts it in place of the shell's.
+    head: notes.title === null ? head : titleElement(notes.title) + head,
     queries,
     ...(slots.length > 0 ? { slots } : {}),
     ...(pages.length > 0 ? { pages } : {}),
+    ...(notes.openEvents.length > 0 ? { openEvents: notes.openEvents } : {}),
   };
 }

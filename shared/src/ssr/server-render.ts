@@ -14,6 +14,11 @@ export const FIRST_VIEW_STATE_ID = 'shop-first-view';
 /** Marks the server-rendered area inside the shell's <main>. */
 export const FIRST_VIEW_AREA_ATTRIBUTE = 'data-first-view-area';
 /**
+ * Marks a spot the live page fills only once it is scrolled near (a below-the-fold form): on a
+ * first view waiting for the visitor, scrolling it near starts the live page, as an interaction does.
+ */
+export const FIRST_VIEW_WHEN_NEAR_ATTRIBUTE = 'data-first-view-when-near';
+/**
  * Marks where a host area's first view leaves room for a nested area (its AreaOutlet); the site
  * renders that area with the props the host gave it and puts its HTML inside.
  */

@@ -12,8 +12,12 @@
 // loads its area then. An interaction is a pointer pressed, a key pressed or a touch anywhere on the
 // page, a mouse moved over it (intent: on a desktop the area then loads before the click), or focus
 // arriving in the first view (a screen reader or the browser moving into a field). Scrolling with a
-// wheel is not one: the first view is complete and its links work without the area.
-import { FIRST_VIEW_AREA_ATTRIBUTE } from '@shop/shared/ssr/server-render';
+// wheel is not one: the first view is complete and its links work without the area. Scrolling near
+// a spot only the live page fills (a below-the-fold form) is: the visitor is about to use it.
+import {
+  FIRST_VIEW_AREA_ATTRIBUTE,
+  FIRST_VIEW_WHEN_NEAR_ATTRIBUTE,
+} from '@shop/shared/ssr/server-render';
 import { addFirstViewStatus, endPresses, notePress } from './first-view-presses';
 
 const clicked: Element[] = [];
@@ -54,20 +58,44 @@ export function firstInteractionTime(): number | null {
 }
 
 const INTERACTIONS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin'] as const;
+/**
+ * How near the viewport a spot the live page fills starts that page: close enough that a reader
+ * scrolling to it finds it filled or filling, far enough that a page whose spot sits just below
+ * the fold of a phone does not start on load.
+ */
+export const WHEN_NEAR_MARGIN = '200px 0px';
 
 function watchFirstInteraction(doc: Document): void {
   const inFirstView = (target: EventTarget | null) =>
     target instanceof Element && target.closest(`[${FIRST_VIEW_AREA_ATTRIBUTE}]`) !== null;
+  let nearSpots: IntersectionObserver | null = null;
+  const noteFirstInteraction = () => {
+    if (interactedAt !== null) return;
+    for (const type of INTERACTIONS) doc.removeEventListener(type, onEvent, true);
+    nearSpots?.disconnect();
+    interactedAt = doc.defaultView?.performance.now() ?? 0;
+    interacted();
+  };
   const onEvent = (event: Event) => {
     // A touch or pen moving is a touch already seen by pointerdown; focus elsewhere is the shell's.
     if (event.type === 'pointermove' && (event as PointerEvent).pointerType !== 'mouse') return;
     if (event.type === 'focusin' && !inFirstView(event.target)) return;
-    for (const type of INTERACTIONS) doc.removeEventListener(type, onEvent, true);
-    interactedAt = doc.defaultView?.performance.now() ?? 0;
-    interacted();
+    noteFirstInteraction();
   };
   for (const type of INTERACTIONS)
     doc.addEventListener(type, onEvent, { capture: true, passive: true });
+  const spots = doc.querySelectorAll(
+    `[${FIRST_VIEW_AREA_ATTRIBUTE}] [${FIRST_VIEW_WHEN_NEAR_ATTRIBUTE}]`,
+  );
+  const Observer = doc.defaultView?.IntersectionObserver;
+  if (spots.length === 0 || !Observer) return;
+  nearSpots = new Observer(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) noteFirstInteraction();
+    },
+    { rootMargin: WHEN_NEAR_MARGIN },
+  );
+  spots.forEach((spot) => nearSpots!.observe(spot));
 }
 
 /** How long a press may hold the swap (a release outside the window may never be reported). */

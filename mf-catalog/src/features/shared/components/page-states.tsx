@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { CatalogStyles } from './catalog-styles';
 import { PRODUCT_NAME } from '@shop/shared/rules/product-name';
+import { noteServerTitle } from '@shop/shared/ssr/server-notes';
 
 /** Placeholder shaped like a page head and a row of cards, so the page does not jump when data lands. */
 export function PageSkeleton({ label = 'Loading' }: { label?: string }) {
@@ -36,6 +37,8 @@ export function LoadError({ onRetry, what = 'this page' }: { onRetry: () => void
 
 /** The browser tab title, so screen-reader users hear where a navigation landed. */
 export function useDocumentTitle(title: string | null | undefined) {
+  // A server render runs no effects: it notes the title for the first view's HTML instead.
+  if (title) noteServerTitle(documentTitleOf(title));
   useEffect(() => {
     if (title) document.title = documentTitleOf(title);
   }, [title]);

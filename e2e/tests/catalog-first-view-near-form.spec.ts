@@ -1,0 +1,46 @@
+// The catalog's pages wait for the visitor (docs/decisions/on-interaction-takeover.md): a reader
+// who only scrolls pays for no React and no catalog code, until they scroll near a form only the
+// live page fills (the New York waitlist); then the page goes live by itself and the form arrives.
+import { firstViewReady, holdFiles, reactStarted } from '../support/first-view';
+import { fullPageShot } from '../support/screenshots';
+import { expect, test } from '../support/shop-server';
+
+const SHOTS = '/tmp/shots/catalog';
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('the main page waits for the reader, and scrolling to the waitlist brings its form without a tap', async ({
+      page,
+      shop,
+    }) => {
+      await firstViewReady(shop.api, '/');
+      const held = await holdFiles(page, (url) => url.pathname.includes('/remotes/mf_catalog/'));
+      await page.goto('/');
+      const firstView = page.locator('[data-first-view-area="catalog"]');
+      await expect(firstView.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle('At-home blood tests | Bloodwise');
+      const spot = firstView.locator('[data-section="waitlist"] [data-first-view-when-near]');
+      await expect(spot).toHaveCount(1);
+      // Reading the top of the page: nothing runs, nothing of the catalog is asked for.
+      await page.waitForLoadState('networkidle');
+      expect(await reactStarted(page)).toBe(false);
+      expect(held.asked).toEqual([]);
+
+      // Scrolled by the page itself, no pointer, key or touch: only the spot coming near.
+      await page.evaluate(() =>
+        document.querySelector('[data-section="waitlist"]')!.scrollIntoView({ block: 'center' }),
+      );
+      await expect.poll(() => held.asked.length).toBeGreaterThan(0);
+      await held.release();
+      const form = page.getByRole('form', { name: 'Coming soon to New York' });
+      await expect(form.getByLabel('Full name')).toBeVisible();
+      await expect(firstView).toHaveCount(0);
+      expect(await reactStarted(page)).toBe(true);
+      await form.getByRole('button', { name: 'Join the waitlist' }).click();
+      await expect(form.getByText('Please enter your name')).toBeVisible();
+      await fullPageShot(page, `${SHOTS}/main-page-waitlist-${width}.png`);
+    });
+  });
+}
