@@ -1,7 +1,7 @@
 // The catalog's pages wait for the visitor (docs/decisions/on-interaction-takeover.md): a reader
 // who only scrolls pays for no React and no catalog code, until they scroll near a form only the
 // live page fills (the New York waitlist); then the page goes live by itself and the form arrives.
-import { firstViewReady, holdFiles, reactStarted } from '../support/first-view';
+import { firstViewReady, holdFiles, reactStarted, waitForLivePage } from '../support/first-view';
 import { fullPageShot } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
 
@@ -44,3 +44,16 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test('a reader who scrolled the waiting page stays where they were when it goes live', async ({
+  page,
+  shop,
+}) => {
+  await firstViewReady(shop.api, '/');
+  await page.goto('/');
+  await expect(page.locator('[data-first-view-area="catalog"]')).toHaveCount(1);
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await waitForLivePage(page);
+  expect(await reactStarted(page)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(900);
+});

@@ -152,8 +152,11 @@ function ShellLayout({
   }, [route, location.pathname, loader, runtime.firstView]);
 
   useEffect(() => {
-    // Move focus to the new page for screen-reader users, without scrolling jumps on the first load.
-    if (location.key !== 'default') document.getElementById('main')?.focus({ preventScroll: true });
+    // The page the browser loaded stays where it is: on a first view that waited for the visitor,
+    // they may have scrolled it before the shell started.
+    if (location.key === 'default') return;
+    // A new page starts at its top, with focus on it for screen-reader users.
+    document.getElementById('main')?.focus({ preventScroll: true });
     window.scrollTo(0, 0);
   }, [location.pathname, location.key]);
 
