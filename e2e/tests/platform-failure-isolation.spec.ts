@@ -185,6 +185,7 @@ test('a remote that never answers falls back within 3 s (timeout), and Try again
   await recordAppearances(page);
   const catalog = await holdCatalog(page);
   await page.goto('/pricing');
+  await interact(page);
   const fallback = page.locator('[data-area-fallback="catalog"]');
   await expect(fallback).toBeVisible();
   await expect(fallback).toHaveAttribute('data-reason', 'timeout');
@@ -204,6 +205,7 @@ test('a remote that is only slow replaces its timeout fallback by itself when it
 }) => {
   const catalog = await holdCatalog(page);
   await page.goto('/pricing');
+  await interact(page);
   const fallback = page.locator('[data-area-fallback="catalog"]');
   await expect(fallback).toHaveAttribute('data-reason', 'timeout');
 

@@ -1,6 +1,7 @@
 // On every route change, once the user query has settled, the shell sends
 // POST /impact/log-page-view {url, ip: null, referringUrl, userAgent, sessionId} with the bearer token.
 import type { Request } from '@playwright/test';
+import { waitForLivePage } from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
 interface PageViewBody {
@@ -32,8 +33,11 @@ test('a page view is logged for the first page and for each route change, with t
   );
 
   await page.goto('/');
-  await userQueryDone;
   await expect.poll(() => logged.length).toBe(1);
+  // The main page waits for the visitor; its links change pages in place once the shell runs.
+  await waitForLivePage(page);
+  await userQueryDone;
+  expect(logged).toHaveLength(1);
 
   await page
     .getByRole('navigation', { name: 'Main' })

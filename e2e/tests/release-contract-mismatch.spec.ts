@@ -1,6 +1,7 @@
 // A remote built against another shell-contract major: `shop deploy` refuses it and names both
 // versions; forced through with --force, the shell refuses it in turn, logs the mismatch and shows
 // that area's fallback while the other areas keep working.
+import { interact } from '../support/first-view';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -58,6 +59,7 @@ test('the CLI refuses a catalog built for another contract major; forced, the sh
   page.on('pageerror', (error) => pageErrors.push(error));
 
   await page.goto(`${server.url}/pricing`);
+  await interact(page);
   const fallback = page.locator('[data-area-fallback="catalog"]');
   await expect(fallback).toBeVisible();
   await expect(fallback).toHaveAttribute('data-reason', 'contract');
@@ -74,6 +76,7 @@ test('the CLI refuses a catalog built for another contract major; forced, the sh
   // Rolling the catalog back brings it back on the next load.
   liveVersionFrom(await server.shop('rollback', 'mf-catalog'));
   await page.goto(`${server.url}/pricing`);
+  await interact(page);
   await expect(page.locator('[data-area="catalog"] h1').first()).toBeVisible();
   await expect(page.locator('[data-area-fallback]')).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 // The development override: `?override=<remote>@<manifest URL>` loads one remote from a
 // developer's server (here a local static server with a visibly changed catalog), shows a banner
 // with a reset control, and refuses origins that are not on the allowlist with a visible message.
+import { interact } from '../support/first-view';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -57,6 +58,7 @@ test.beforeAll(async ({ browser }) => {
   const server = currentServer();
   const page = await browser.newPage();
   await page.goto(`${server.url}/pricing`);
+  await interact(page);
   await expect(page.locator('[data-area="catalog"] h1').first()).toBeVisible();
   registryText = await findBuiltText(page, 'catalog', 'mf-catalog');
   await page.close();
@@ -78,6 +80,7 @@ test('an override from an allowed origin loads the local remote, shows a banner,
   const server = currentServer();
   const manifestUrl = `${devOrigin}/mf-manifest.json`;
   await page.goto(`${server.url}/pricing?override=mf_catalog@${encodeURIComponent(manifestUrl)}`);
+  await interact(page);
   await expect(catalogText(page, localText)).toBeVisible();
   const banner = page.locator('[data-dev-override-banner]');
   await expect(banner).toBeVisible();
@@ -86,12 +89,14 @@ test('an override from an allowed origin loads the local remote, shows a banner,
 
   // Stored, so it survives a plain reload without the query parameter.
   await page.goto(`${server.url}/pricing`);
+  await interact(page);
   await expect(catalogText(page, localText)).toBeVisible();
   await expect(banner).toBeVisible();
 
   await banner.getByRole('button', { name: /reset/i }).click();
   await expect(banner).toHaveCount(0);
   await page.goto(`${server.url}/pricing`);
+  await interact(page);
   await expect(catalogText(page, registryText)).toBeVisible();
   await expect(page.locator('[data-dev-override-banner]')).toHaveCount(0);
 });
@@ -107,6 +112,7 @@ test('an override from an origin off the allowlist is refused with a visible mes
     return route.abort();
   });
   await page.goto(`${server.url}/pricing?override=mf_catalog@${encodeURIComponent(hostile)}`);
+  await interact(page);
   const refused = page.locator('[data-dev-override-refused]');
   await expect(refused).toBeVisible();
   await expect(refused).toContainText('not on the development-override allowlist');

@@ -2,7 +2,7 @@
 // back to v1 — each live on the next page load, the shell's files untouched, and a tab opened on
 // v2 before the rollback still navigating inside the catalog until it reloads.
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { waitForLivePage } from '../support/first-view';
+import { waitForLivePage, interact } from '../support/first-view';
 import {
   releaseServerForFile,
   findBuiltText,
@@ -71,6 +71,7 @@ test('deploy v1, deploy v2, roll back: live on reload, shell untouched, open tab
   expect(v2).not.toBe(v1);
   expect(deployV2.out).toContain(`(was ${v1})`);
   await tabA.reload();
+  await interact(tabA);
   await expect(catalogText(tabA, v2Text)).toBeVisible();
 
   // A second tab opened on v2 before the rollback.
@@ -95,6 +96,7 @@ test('deploy v1, deploy v2, roll back: live on reload, shell untouched, open tab
   const reloaded: Response[] = [];
   tabA.on('response', (response) => reloaded.push(response));
   await tabA.reload();
+  await interact(tabA);
   await waitForLivePage(tabA);
   await expect(catalogText(tabA, v1Text)).toBeVisible();
   await expect(catalogText(tabA, v2Text)).toHaveCount(0);

@@ -1,5 +1,6 @@
 // With no chat provider configured, the chat bubble takes a message: the visitor leaves it, sees
 // when to expect an answer, and support gets it by mail (read here from the dev outbox).
+import { interact } from '../support/first-view';
 import { uniqueEmail } from '../support/checkout-flow';
 import { screenshotAtWidths } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
@@ -13,6 +14,7 @@ test('a visitor leaves a message in the chat, and support gets it by mail', asyn
   const email = uniqueEmail('chat');
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/pricing');
+  await interact(page);
   await page.getByRole('button', { name: 'Chat with us' }).click();
   const form = page.getByRole('form', { name: 'Leave us a message' });
   await form.getByRole('button', { name: 'Send message' }).click();
@@ -46,6 +48,7 @@ test('a visitor leaves a message in the chat, and support gets it by mail', asyn
 test('at 375 px the end of the page is not hidden under the chat button', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 700 });
   await page.goto('/pricing');
+  await interact(page);
   const launcher = page.getByRole('button', { name: 'Chat with us' });
   await expect(launcher).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
