@@ -23,6 +23,17 @@ describe("the shell's basics", () => {
     expect(document.querySelectorAll('script')).toHaveLength(0);
   });
 
+  it("prefetches the files from the list's folder on a page deeper down, such as a partner's pricing page", async () => {
+    window.history.pushState(null, '', '/shop/acme-wellness/pricing');
+    try {
+      await prefetchShellStart(document, async () => ['shell-start.1.js']);
+      const link = document.head.querySelector<HTMLLinkElement>(`link[${PREFETCH_ATTRIBUTE}]`)!;
+      expect(new URL(link.href).pathname).toBe('/shell-start.1.js');
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
+  });
+
   it('prefetches nothing when the list cannot be read', async () => {
     await prefetchShellStart(document, async () => {
       throw new Error('offline');

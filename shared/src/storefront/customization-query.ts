@@ -43,6 +43,12 @@ export async function fetchCustomization(
  * undefined while loading, null when the partner does not exist. Kept (gcTime) as long as it is
  * fresh, so leaving the storefront and coming back within 10 minutes makes no request.
  */
+/** An API answer refusing the request itself (4xx): asking again gets the same answer. */
+function isClientError(error: unknown): boolean {
+  const status = (error as { response?: { status?: number } } | null)?.response?.status;
+  return status !== undefined && status >= 400 && status < 500;
+}
+
 export function customizationQueryOptions(
   api: Pick<ApiClients, 'content'>,
   shopKey: string,
@@ -53,11 +59,8 @@ export function customizationQueryOptions(
     queryFn: () => fetchCustomization(api, shopKey, { excludeProducts }),
     staleTime: CUSTOMIZATION_CACHE_MS,
     gcTime: CUSTOMIZATION_CACHE_MS,
-    // A missing partner is an answer, not a failure: no retries for it.
-    retry: (failures, error) =>
-      failures < 2 &&
-      (error as { response?: { status?: number } }).response?.status !==
-        CUSTOMIZATION_NOT_FOUND_STATUS,
+    // A missing partner or a malformed key is an answer, not a failure: no retries for a 4xx.
+    retry: (failures, error) => failures < 2 && !isClientError(error),
   });
 }
 

@@ -101,7 +101,8 @@ export async function prefetchShellStart(
     doc,
     files
       .filter((file): file is string => typeof file === 'string')
-      .map((file) => new URL(file, doc.baseURI).href),
+      // Beside the list, not beside the page: on /shop/<partner>/pricing a bare name would be a page.
+      .map((file) => new URL(file, new URL(START_FILES_URL, doc.baseURI)).href),
   );
 }
 
