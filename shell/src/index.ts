@@ -7,6 +7,7 @@ import {
 } from './federation/first-view-interactions';
 import { recordFramePresses } from './federation/frame-presses';
 import { nextTask } from './app/next-task';
+import { markPlainVisitor } from './app/render-gate';
 
 /**
  * With a server-rendered first view, the page is painted before the shell's code starts: the
@@ -22,6 +23,8 @@ function afterFirstPaint(): Promise<void> {
 
 // Off the main thread, while the shell loads: the areas' first prices then format without a stall.
 warmUpMoneyFormatting();
+// The header's "Log in" shows at once for a visitor last seen signed out, shell or no shell.
+markPlainVisitor(document, window.localStorage);
 const hasFirstView = document.getElementById(FIRST_VIEW_STATE_ID) !== null;
 if (hasFirstView) {
   recordFirstViewInteractions(document);

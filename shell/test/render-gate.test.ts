@@ -1,5 +1,10 @@
 import { VISITOR_FRAME_KEY } from '@shop/shared/client-state/client-storage';
-import { rememberVisitorFrame, rendersOnFirstInteraction } from '../src/app/render-gate';
+import {
+  markPlainVisitor,
+  PLAIN_VISITOR_ATTRIBUTE,
+  rememberVisitorFrame,
+  rendersOnFirstInteraction,
+} from '../src/app/render-gate';
 
 function memoryStorage(values: Record<string, string> = {}) {
   const map = new Map(Object.entries(values));
@@ -72,5 +77,21 @@ describe('when the shell renders on a page the server drew', () => {
       ),
     ).toBe(true);
     expect(() => rememberVisitorFrame(broken, { signedIn: true, cartCount: 1 })).not.toThrow();
+  });
+});
+
+describe("the header's pending Log in", () => {
+  afterEach(() => document.documentElement.removeAttribute(PLAIN_VISITOR_ATTRIBUTE));
+
+  it('is offered to a visitor last seen signed out, or never seen, and not to one seen signed in or with a cart', () => {
+    for (const [stored, offered] of [
+      [{ [VISITOR_FRAME_KEY]: 'plain' }, true],
+      [{}, true],
+      [{ [VISITOR_FRAME_KEY]: 'personal' }, false],
+    ] as const) {
+      document.documentElement.removeAttribute(PLAIN_VISITOR_ATTRIBUTE);
+      markPlainVisitor(document, memoryStorage(stored));
+      expect(document.documentElement.hasAttribute(PLAIN_VISITOR_ATTRIBUTE)).toBe(offered);
+    }
   });
 });

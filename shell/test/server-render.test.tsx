@@ -43,6 +43,10 @@ describe('shell server render', () => {
     );
     expect(html).toContain('(empty)');
     expect(html).toContain('header-account-placeholder');
+    // Its "Log in" is a plain link, shown by the first script for a visitor last seen signed out.
+    expect(html).toMatch(
+      /<a class="header-login header-login--pending" href="\/login"[^>]*>Log in<\/a>/,
+    );
     expect(html).toContain('class="site-footer"');
   });
 

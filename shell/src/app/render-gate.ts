@@ -11,6 +11,14 @@ import type { FirstViewState } from '@shop/shared/ssr/server-render';
 export const plainVisitor = (storage: KeyValueStorage): boolean =>
   readStoredItem(storage, VISITOR_FRAME_KEY) !== 'personal';
 
+/** Set on <html> when this browser was last seen signed out: the header's pending "Log in" shows. */
+export const PLAIN_VISITOR_ATTRIBUTE = 'data-plain-visitor';
+
+/** Marks the document for a visitor last seen signed out, before anything renders the header. */
+export function markPlainVisitor(doc: Document, storage: KeyValueStorage): void {
+  if (plainVisitor(storage)) doc.documentElement.setAttribute(PLAIN_VISITOR_ATTRIBUTE, '');
+}
+
 /** Remembers what the header showed this visitor, for the next page load's first view. */
 export function rememberVisitorFrame(
   storage: KeyValueStorage,

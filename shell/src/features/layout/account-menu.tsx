@@ -16,8 +16,17 @@ export function AccountMenu({ userContext }: { userContext: UserContext }) {
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
 
+  // Until the visitor is known the place is held. Its "Log in" shows only once the page knows
+  // this browser was last seen signed out (index.ts marks the document): on a server's first
+  // view waiting for the visitor, the header then offers it before the shell runs.
   if (userContext.loading)
-    return <span className="header-account-placeholder" aria-hidden="true" />;
+    return (
+      <span className="header-account-placeholder">
+        <NavLink to="/login" className="header-login header-login--pending">
+          Log in
+        </NavLink>
+      </span>
+    );
   if (!userContext.user) {
     return (
       <NavLink to="/login" className="header-login">
