@@ -1,6 +1,7 @@
 // What the benches put in a fresh browser before they measure a page: a client session id and, for
-// the cart and checkout pages, one kit in that cart (two for a tap that takes one away); for the
-// thank-you page, an order just placed.
+// the cart and checkout pages, one kit in that cart (two for a tap that takes one away; on a
+// partner's pages the partner's first product, which its cart sells); for the thank-you page, an
+// order just placed.
 // The page itself makes the calls, so the cart and buyer cookies the server sets are the browser's,
 // as they are a shopper's, and the server's first view of those pages (which reads them) shows the
 // cart or the order. The results page is measured signed in as a customer with five years of
@@ -8,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { SESSION_ID_KEY, VISITOR_FRAME_KEY } from '../../shared/src/client-state/client-storage';
-import { API_PATHS } from '../../shared/src/contract/paths';
+import { API_PATHS, buildPath } from '../../shared/src/contract/paths';
 import { BIOMARKERS } from '../../shared/src/results/biomarkers';
 
 const CART_ITEM = { lookupKey: 'bloodwise_kit_one_time', quantity: 1 };
@@ -112,6 +113,7 @@ export async function prepareSession(
     await rememberPersonalVisitor(page);
     return url;
   }
+  const partnerKey = /^\/shop\/([^/]+)\//.exec(new URL(url).pathname)?.[1];
   const orderId = await page.evaluate(
     async ({
       key,
@@ -123,12 +125,21 @@ export async function prepareSession(
       expYear,
       cartItem,
       order,
+      partnerPath,
     }) => {
       localStorage.setItem(key, id);
       if (preparation === 'none') return null;
       const json = { 'content-type': 'application/json' };
       if (preparation === 'cart' || preparation === 'two-kits') {
         const quantity = preparation === 'two-kits' ? 2 : 1;
+        // A partner's cart sells only its own products: its first one.
+        if (partnerPath) {
+          const partner = await fetch(partnerPath);
+          if (!partner.ok) throw new Error(`GET ${partnerPath} answered ${partner.status}`);
+          const { products } = (await partner.json()) as { products?: { price?: string }[] };
+          const lookupKey = products?.find((product) => product.price)?.price;
+          if (lookupKey) cartItem = { lookupKey, quantity: 1 };
+        }
         const cart = await fetch(cartPath, {
           method: 'PUT',
           headers: json,
@@ -164,6 +175,9 @@ export async function prepareSession(
       expYear: new Date().getUTCFullYear() + 1,
       cartItem: CART_ITEM,
       order: ORDER,
+      partnerPath: partnerKey
+        ? buildPath(API_PATHS.customization, { shopKey: decodeURIComponent(partnerKey) })
+        : null,
     },
   );
   // A visitor with a cart or an order has been seen so by the shell's header.
