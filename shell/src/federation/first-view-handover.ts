@@ -125,11 +125,35 @@ export function handOver(taken: Handover): void {
   if (controls && live) controls.carryFieldValues(element, live);
   const clicks = liveClickTargets(taken);
   const liveFocus = moveFocusToLive(taken);
+  const releaseHeld = live ? holdClicksOn(live) : () => [];
   afterCarriedValuesRender(() => {
     if (controls && liveFocus) controls.placeCaret(caret, liveFocus);
-    for (const target of clicks) target?.click();
+    const held = releaseHeld();
+    for (const target of [...clicks, ...held]) target?.click();
     endPresses();
   });
+}
+
+/**
+ * Until the carried values have rendered, a click on the live page (one the busy browser delivered
+ * just after the swap) would reach a handler that does not see them yet: "Next" with the answer
+ * chosen on the first view still unknown. Such clicks are held and made after the replayed ones.
+ */
+function holdClicksOn(live: Element): () => HTMLElement[] {
+  const held: HTMLElement[] = [];
+  const doc = live.ownerDocument;
+  const hold = (event: MouseEvent) => {
+    const target = event.target instanceof HTMLElement ? event.target : null;
+    if (!target || !live.contains(target)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(target);
+  };
+  doc.addEventListener('click', hold, true);
+  return () => {
+    doc.removeEventListener('click', hold, true);
+    return held.splice(0);
+  };
 }
 
 /** Runs `next` in a message task queued now (after any message task queued before it). */
