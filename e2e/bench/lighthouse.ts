@@ -181,7 +181,7 @@ function opportunities(lhr: Result, count = 3): string[] {
 
 /**
  * Gives the browser profile a fresh client session id (the cart is keyed by it, in localStorage,
- * which Lighthouse's storage reset leaves alone) and puts what the route needs in it
+ * which Lighthouse's storage reset leaves alone), signs a guest's route out, and puts what the route needs in it
  * (support/bench-session.ts). Returns the URL to measure.
  */
 async function prepareBrowser(
@@ -192,7 +192,11 @@ async function prepareBrowser(
   // Playwright only prepares and disconnects, so it is not attached while Lighthouse measures.
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const page = await browser.contexts()[0]!.newPage();
+    const context = browser.contexts()[0]!;
+    // A guest's page is measured as a guest: the signed-in routes' session would otherwise carry
+    // over (a signed-in shopper's checkout starts in the browser by design).
+    if (preparation !== 'results') await context.clearCookies();
+    const page = await context.newPage();
     const target = await prepareSession(page, url, preparation);
     await page.close();
     return target;
