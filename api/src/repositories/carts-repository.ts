@@ -47,6 +47,31 @@ export async function putCart(
   return toCart(row);
 }
 
+/**
+ * Changes the cart's lines from what the server holds, with the cart's row locked, so two changes
+ * at once are applied one after the other and neither is lost. Run it in a transaction.
+ */
+export async function changeCartLines(
+  trx: Executor,
+  owner: CartOwner,
+  change: (items: CartItem[]) => CartItem[],
+): Promise<Cart> {
+  const [column, value] = ownerColumn(owner);
+  // The row must exist to be locked: a first change makes an empty cart, which is then changed.
+  await trx
+    .insertInto('carts')
+    .values({ [column]: value, items: '[]', updated_at: new Date() })
+    .onConflict((oc) => oc.column(column).doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('carts')
+    .select(['items'])
+    .where(column, '=', value)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return putCart(trx, owner, change(row.items ?? []));
+}
+
 /** Adds quantities line by line, capped at the per-line maximum. */
 export function mergeItems(into: readonly CartItem[], from: readonly CartItem[]): CartItem[] {
   const merged = new Map(into.map((item) => [item.lookupKey, item.quantity]));

@@ -13,7 +13,7 @@ import {
   queryListSchema,
   sessionIdSchema,
 } from './common';
-import { cartItemSchema, cartSchema, putCartBodySchema } from './cart';
+import { cartItemSchema, cartSchema, MAX_CART_LINE_QUANTITY, putCartBodySchema } from './cart';
 import {
   chargeViewSchema,
   nextActionSchema,
@@ -155,6 +155,20 @@ export const putPricedCartBodySchema = putCartBodySchema.extend(
   checkoutQuoteBodySchema.omit({ items: true, shipUpfront: true }).shape,
 );
 export type PutPricedCartBody = z.input<typeof putPricedCartBodySchema>;
+
+/**
+ * POST /api/v1/cart/line: changes one line where the server holds the cart (`add` adds to it, `set`
+ * sets it, 0 removing it), so a tap needs nothing read first and two taps never overwrite each
+ * other. With `pricing` the answer carries the quote as PUT /api/v1/cart/priced does; without, null.
+ */
+export const cartLineChangeBodySchema = z.object({
+  sessionId: sessionIdSchema,
+  lookupKey: cartItemSchema.shape.lookupKey,
+  mode: z.enum(['add', 'set']),
+  quantity: z.number().int().min(0).max(MAX_CART_LINE_QUANTITY),
+  pricing: checkoutQuoteBodySchema.omit({ items: true, shipUpfront: true }).optional(),
+});
+export type CartLineChangeBody = z.input<typeof cartLineChangeBodySchema>;
 
 /** The header that makes order placement idempotent (one click, one order). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

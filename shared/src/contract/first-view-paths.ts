@@ -10,6 +10,8 @@ export const FIRST_VIEW_PATHS = {
   cart: '/api/v1/cart',
   // A cart change answered with the priced cart (the one cart client every area bundles).
   cartPriced: '/api/v1/cart/priced',
+  // One line of the cart changed in place (a first view's add, "+", "−" or Remove): one request.
+  cartLine: '/api/v1/cart/line',
 } as const;
 
 /** Fills `:param` segments, URL-encoding each value; a missing param is a programming error. */

@@ -4,13 +4,18 @@ import {
   mergeCartBodySchema,
   putCartBodySchema,
 } from '@shop/shared/contract/cart';
-import { putPricedCartBodySchema, visitorCartSchema } from '@shop/shared/contract/checkout';
+import {
+  cartLineChangeBodySchema,
+  putPricedCartBodySchema,
+  visitorCartSchema,
+} from '@shop/shared/contract/checkout';
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import { API_PATHS } from '@shop/shared/contract/paths';
-import type { CartItem } from '@shop/shared/contract/cart';
+import type { Cart, CartItem } from '@shop/shared/contract/cart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  changeCartLines,
   getCart,
   mergeItems,
   mergeSessionCartIntoUser,
@@ -20,6 +25,14 @@ import {
 import { withPartnerTitles } from '../../services/checkout/partner-titles';
 import { assertKnownLookupKeys, priceCart, toQuote } from '../../services/checkout/pricing';
 import { rememberCartSession } from '../../services/cart/cart-session';
+
+/** Sets one line's quantity in place (a new line goes last); 0 removes it. */
+function setLineQuantity(items: CartItem[], lookupKey: string, quantity: number): CartItem[] {
+  if (quantity === 0) return items.filter((item) => item.lookupKey !== lookupKey);
+  return items.some((item) => item.lookupKey === lookupKey)
+    ? items.map((item) => (item.lookupKey === lookupKey ? { ...item, quantity } : item))
+    : [...items, { lookupKey, quantity }];
+}
 
 /**
  * The server-side cart (content client, /api/v1/cart): keyed by the browser's session id, and by
@@ -100,20 +113,58 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const cart = await saveLines(request, reply, request.body);
-      if (cart.items.length === 0) return { cart, quote: null };
-      const { country, discountCode, email, businessKey } = request.body;
-      const priced = await priceCart(db, app.catalogPrices, {
-        items: cart.items,
-        country,
-        shipUpfront: false,
-        discountCode,
-        email,
-        businessKey,
-      });
-      return {
-        cart,
-        quote: toQuote(await withPartnerTitles(app.customizations, businessKey, priced)),
-      };
+      return { cart, quote: await quoteOf(cart, request.body) };
+    },
+  );
+
+  /** The quote of a saved cart, as POST …/checkout/quote prices it; null when empty. */
+  async function quoteOf(
+    cart: Cart,
+    pricing: Omit<Parameters<typeof priceCart>[2], 'items' | 'shipUpfront'>,
+  ) {
+    if (cart.items.length === 0) return null;
+    const { country, discountCode, email, businessKey } = pricing;
+    const priced = await priceCart(db, app.catalogPrices, {
+      items: cart.items,
+      country,
+      shipUpfront: false,
+      discountCode,
+      email,
+      businessKey,
+    });
+    return toQuote(await withPartnerTitles(app.customizations, businessKey, priced));
+  }
+
+  app.post(
+    API_PATHS.cartLine,
+    {
+      config: { auth: 'optional', privateResponse: true },
+      schema: {
+        tags: ['cart'],
+        summary: 'Change one line of the cart',
+        operationId: 'changeCartLine',
+        description:
+          '`add` adds to the line, `set` sets it (0 removes it), applied to the cart the server holds. With `pricing` the answer carries the quote as PUT …/cart/priced does; else it is null.',
+        body: cartLineChangeBodySchema,
+        response: { 200: visitorCartSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { sessionId, lookupKey, mode, quantity, pricing } = request.body;
+      if (mode === 'add' || quantity > 0)
+        await assertKnownLookupKeys(db, app.catalogPrices, [lookupKey]);
+      if (!request.user) rememberCartSession(reply, config, sessionId);
+      const owner = await ownerFor(request.user?.id ?? null, sessionId);
+      const cart = await db
+        .transaction()
+        .execute((trx) =>
+          changeCartLines(trx, owner, (items) =>
+            mode === 'add'
+              ? mergeItems(items, quantity > 0 ? [{ lookupKey, quantity }] : [])
+              : setLineQuantity(items, lookupKey, quantity),
+          ),
+        );
+      return { cart, quote: pricing ? await quoteOf(cart, pricing) : null };
     },
   );
 
