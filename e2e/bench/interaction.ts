@@ -152,11 +152,13 @@ const taps = (key: string): Tap[] => [
 const WATCH_TAP = `(done) => {
   const tap = { pressed: 0, firstChange: 0, result: 0 };
   window.__tap = tap;
-  const isDone = () => {
+  // A first view's tap done by the first script shows at once; its result is the server's answer.
+  const isDone = () => !document.documentElement.hasAttribute('data-first-view-action-pending') && shown();
+  const shown = () => {
     if (done === 'badge-counts-one')
       return document.querySelector('[data-testid="cart-count"]')?.textContent === '1';
     const quantityIs = (text) =>
-      [...document.querySelectorAll('[data-area="checkout"]:not([data-first-view-area]) output')].some(
+      [...document.querySelectorAll('[data-area="checkout"] output')].some(
         (output) => output.textContent === text,
       );
     const heading = (text) =>

@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { nextTask } from './app/next-task';
+import { closeFirstViewActions } from './federation/first-view-actions';
 import type { ShellBasics } from './app/shell-basics';
 
 /**
@@ -29,6 +30,8 @@ export async function startShell(
     await nextTask();
     await step();
   }
+  // The runtime reads the first view's state: the taps the first script did must have answered.
+  await closeFirstViewActions();
   await nextTask();
   const { createShellRuntime } = await import(/* webpackMode: "eager" */ './app/shell-runtime');
   await nextTask();

@@ -19,6 +19,12 @@ export const FIRST_VIEW_AREA_ATTRIBUTE = 'data-first-view-area';
  */
 export const FIRST_VIEW_WHEN_NEAR_ATTRIBUTE = 'data-first-view-when-near';
 /**
+ * Marks a first view's control the shell's first script carries out itself, before the live page
+ * is there (shell/src/federation/first-view-actions.ts): the value names the action ('cart-add',
+ * 'cart-set'), `data-lookup-key` and `data-quantity` its line, `data-track` the analytics event.
+ */
+export const FIRST_VIEW_ACTION_ATTRIBUTE = 'data-first-view-action';
+/**
  * Marks where a host area's first view leaves room for a nested area (its AreaOutlet); the site
  * renders that area with the props the host gave it and puts its HTML inside.
  */

@@ -25,6 +25,11 @@ import {
 import { createPageViewLogger, type PageViewLog } from '../features/analytics/page-view-logger';
 import { sendFirstViewOpenEvents } from '../features/analytics/first-view-events';
 import { startFieldVitals, vitalsSampleRate } from '../features/analytics/field-vitals';
+import {
+  createFirstViewActionContext,
+  openFirstViewActions,
+} from '../federation/first-view-actions';
+import '../federation/first-view-cart-actions';
 import { createRegistrySource, type RegistrySource } from './registry-source';
 import { rendersOnFirstInteraction } from './render-gate';
 import { routeOf } from './route-table';
@@ -173,6 +178,15 @@ export function createShellBasics(win: Window = window): ShellBasics {
             await prefetchAreaCode(win.document, source.manifestUrl, { pages: state.pages ?? [] });
         },
       },
+    );
+    // The first view's commonest taps are done from here on, before the shell (bootstrap.tsx).
+    openFirstViewActions(
+      createFirstViewActionContext({
+        doc: win.document,
+        sessionId,
+        contentBaseUrl: config.contentBaseUrl,
+        track: (event, params) => analytics.track(event, params),
+      }),
     );
     sendFirstViewOpenEvents(
       {

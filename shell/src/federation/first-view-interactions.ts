@@ -18,6 +18,7 @@ import {
   FIRST_VIEW_AREA_ATTRIBUTE,
   FIRST_VIEW_WHEN_NEAR_ATTRIBUTE,
 } from '@shop/shared/ssr/server-render';
+import { runFirstViewAction } from './first-view-actions';
 import { addFirstViewStatus, endPresses, notePress } from './first-view-presses';
 
 const clicked: Element[] = [];
@@ -216,6 +217,11 @@ export function recordFirstViewInteractions(doc: Document): void {
       }
       const control =
         target.closest('button, input, select, textarea, label, [role="button"]') ?? target;
+      // Done by the first script itself (first-view-actions.ts): nothing to replay.
+      if (runFirstViewAction(control)) {
+        event.preventDefault();
+        return;
+      }
       if (notePress(control)) clicked.push(control);
     },
     true,

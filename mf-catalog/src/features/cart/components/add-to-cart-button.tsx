@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CatalogOffer } from '../../catalog-data/model/catalog-offer';
+import { FIRST_VIEW_ACTION_ATTRIBUTE } from '@shop/shared/ssr/server-render';
+import { offerEvent } from '../../analytics/model/ecommerce';
 import { useAddOfferToCart } from '../hooks/use-add-to-cart';
 
-/** Adds to the cart, then says so (politely, for screen readers) and offers the way to the cart. */
+/**
+ * Adds to the cart, then says so (politely, for screen readers) and offers the way to the cart.
+ * On a first view the shell's first script does the same before this page is live: the button
+ * names the line and carries the add_to_cart event this component would send.
+ */
 export function AddToCartButton({
   offer,
   label = 'Add to cart',
@@ -23,6 +29,11 @@ export function AddToCartButton({
         className={`cat-cta cat-cta--primary${block ? ' cat-cta--block' : ''}`}
         aria-label={`${label}: ${offer.title}`}
         aria-busy={state === 'adding'}
+        {...{
+          [FIRST_VIEW_ACTION_ATTRIBUTE]: 'cart-add',
+          'data-lookup-key': offer.lookupKey ?? offer.priceId,
+          'data-track': JSON.stringify(offerEvent('add_to_cart', offer, 1)),
+        }}
         disabled={state === 'adding'}
         onClick={async () => {
           setState('adding');

@@ -13,6 +13,7 @@ import type { ShippingCountry } from '@shop/shared/contract/common';
 import { MAX_CART_LINE_QUANTITY } from '@shop/shared/contract/cart-keys';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
+import { FIRST_VIEW_ACTION_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import {
   checkoutQuoteQueryOptions,
   fetchQuote,
@@ -50,6 +51,16 @@ function useAddFromLink(add: (lookupKey: string) => Promise<unknown>) {
     );
   }, [toAdd, add, api, track, notify, navigate]);
 }
+
+/**
+ * Marks a line's button for the shell's first script, which does the change itself on the server's
+ * first view of this page, before it is live (shell/src/federation/first-view-cart-actions.ts).
+ */
+const firstViewAction = (lookupKey: string, change: Record<string, number>) => ({
+  [FIRST_VIEW_ACTION_ATTRIBUTE]: 'cart-set',
+  'data-lookup-key': lookupKey,
+  ...change,
+});
 
 /**
  * The quote's lines at the quantities on screen: a change shows at once, its price settles when the
@@ -150,6 +161,7 @@ export function CartPage() {
                       <button
                         type="button"
                         aria-label={`One fewer ${line.title}`}
+                        {...firstViewAction(line.lookupKey, { 'data-step': -1 })}
                         disabled={line.quantity <= 1}
                         onClick={() => void setQuantity(line.lookupKey, line.quantity - 1)}
                       >
@@ -159,6 +171,7 @@ export function CartPage() {
                       <button
                         type="button"
                         aria-label={`One more ${line.title}`}
+                        {...firstViewAction(line.lookupKey, { 'data-step': 1 })}
                         disabled={line.quantity >= MAX_CART_LINE_QUANTITY}
                         onClick={() => void setQuantity(line.lookupKey, line.quantity + 1)}
                       >
@@ -168,6 +181,7 @@ export function CartPage() {
                     <button
                       type="button"
                       className="co-link-button"
+                      {...firstViewAction(line.lookupKey, { 'data-quantity': 0 })}
                       onClick={() => void remove(line.lookupKey)}
                     >
                       Remove<span className="visually-hidden"> {line.title}</span>

@@ -78,7 +78,12 @@ export function SummaryLines({
   return (
     <ul className="co-list">
       {lines.map((line) => (
-        <li key={line.lookupKey} className="co-line" data-testid="summary-line">
+        <li
+          key={line.lookupKey}
+          className="co-line"
+          data-testid="summary-line"
+          data-line-key={line.lookupKey}
+        >
           <div>
             <div className="co-line-title">{line.title}</div>
             <div className="co-line-meta">

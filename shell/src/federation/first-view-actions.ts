@@ -1,0 +1,127 @@
+// A first view's commonest taps are carried out by the shell's first script itself, so their result
+// shows within a second on a slow phone instead of after the shell and the area have started: the
+// tap shows its effect at once, makes one request, and the page settles with the server's answer
+// (or rolls back with a message). Such a press is not replayed on the live page: it is done. The
+// live page then starts from the answer, written into the first view's state before the shell
+// reads it. Once the shell's runtime exists (it owns the queries), presses are replayed as before.
+import { FIRST_VIEW_ACTION_ATTRIBUTE, FIRST_VIEW_STATE_ID } from '@shop/shared/ssr/server-render';
+import type { FirstViewQuery } from '@shop/shared/ssr/server-render';
+import type { Track } from '@shop/shared/shell-contract/shell-props';
+import { endPress, notePress } from './first-view-presses';
+
+/** On <html> while a first view's action waits for the server (the bench and tests read it). */
+export const ACTION_PENDING_ATTRIBUTE = 'data-first-view-action-pending';
+
+/** What an action may use: the page, the cart's session and the API, and analytics. */
+export interface FirstViewActionContext {
+  doc: Document;
+  sessionId: string;
+  /** Sends a JSON request to the content API; rejects with the answer's status on a non-2xx. */
+  send<T>(method: 'POST', path: string, body: unknown): Promise<T>;
+  track: Track;
+  /** The first view's seeded queries, changed in place: the live page starts from them. */
+  updateQueries(change: (queries: FirstViewQuery[]) => FirstViewQuery[]): void;
+  /** The first view's seeded queries as they are now. */
+  queries(): readonly FirstViewQuery[];
+}
+
+/**
+ * An action: given the pressed control, shows the press's effect at once and returns the request
+ * to make in its turn, or returns null, untouched, when it cannot do this press itself (the press
+ * is then replayed on the live page as any other).
+ */
+export type FirstViewAction = (
+  control: HTMLElement,
+  context: FirstViewActionContext,
+) => (() => Promise<void>) | null;
+
+let context: FirstViewActionContext | null = null;
+const actions = new Map<string, FirstViewAction>();
+// One after the other, in the order tapped: "+" then "+" is 3, never 2.
+let queue: Promise<void> = Promise.resolve();
+let inFlight = 0;
+
+/** Registers what a control marked `data-first-view-action="<name>"` does. */
+export function defineFirstViewAction(name: string, action: FirstViewAction): void {
+  actions.set(name, action);
+}
+
+/** Lets the first view's actions run (shell-basics.ts, once the page's session is known). */
+export function openFirstViewActions(next: FirstViewActionContext): void {
+  context = next;
+}
+
+/**
+ * Ends the first view's actions: presses from now on are replayed on the live page. Resolves when
+ * those already made have settled, so the shell reads the first view's state after their answers.
+ */
+export function closeFirstViewActions(): Promise<void> {
+  context = null;
+  return queue;
+}
+
+/** Carries out a press on a first view's marked control; false when it is not one it can do. */
+export function runFirstViewAction(target: Element): boolean {
+  const control = target.closest<HTMLElement>(`[${FIRST_VIEW_ACTION_ATTRIBUTE}]`);
+  const action = control && actions.get(control.getAttribute(FIRST_VIEW_ACTION_ATTRIBUTE) ?? '');
+  if (!context || !control || !action) return false;
+  // A second press while the first is on its way is the same press (a busy button says so).
+  if (control.getAttribute('aria-busy') === 'true') return true;
+  const work = action(control, context);
+  if (!work) return false;
+  const html = context.doc.documentElement;
+  inFlight += 1;
+  html.setAttribute(ACTION_PENDING_ATTRIBUTE, '');
+  notePress(control);
+  queue = queue
+    .then(work)
+    .catch(() => undefined)
+    .finally(() => {
+      endPress(control);
+      inFlight -= 1;
+      if (inFlight === 0) html.removeAttribute(ACTION_PENDING_ATTRIBUTE);
+    });
+  return true;
+}
+
+/** The context over the real page: fetch against the content API, the state script in the DOM. */
+export function createFirstViewActionContext(options: {
+  doc: Document;
+  sessionId: string;
+  contentBaseUrl: string;
+  track: FirstViewActionContext['track'];
+}): FirstViewActionContext {
+  const { doc } = options;
+  const stateScript = () => doc.getElementById(FIRST_VIEW_STATE_ID);
+  const readState = (): { queries?: FirstViewQuery[] } | null => {
+    try {
+      return JSON.parse(stateScript()?.textContent ?? 'null') as { queries?: FirstViewQuery[] };
+    } catch {
+      return null;
+    }
+  };
+  return {
+    doc,
+    sessionId: options.sessionId,
+    track: options.track,
+    async send<T>(method: 'POST', path: string, body: unknown): Promise<T> {
+      const url = new URL(path, new URL(options.contentBaseUrl || '/', doc.baseURI));
+      const response = await fetch(url, {
+        method,
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      return (await response.json()) as T;
+    },
+    queries: () => readState()?.queries ?? [],
+    updateQueries(change) {
+      const state = readState();
+      const script = stateScript();
+      if (!state || !script || !Array.isArray(state.queries)) return;
+      state.queries = change(state.queries);
+      script.textContent = JSON.stringify(state);
+    },
+  };
+}
