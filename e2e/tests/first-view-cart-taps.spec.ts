@@ -158,3 +158,22 @@ test('a change the server refuses is rolled back, with a message, on the cart an
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
   expect(await serverCart(page)).toEqual([{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }]);
 });
+
+test('a partner\'s "Add to cart" keeps the line and opens its cart before the shell runs', async ({
+  page,
+}) => {
+  const pricing = '/shop/acme-wellness/pricing';
+  await firstViewReady(page.request, pricing);
+  await holdShellStart(page);
+  await page.goto(pricing);
+  await expect(page.locator('[data-first-view-area="storefront"]')).toBeVisible();
+  const add = page.getByRole('button', { name: /^Add to cart: / }).first();
+  const title = (await add.getAttribute('aria-label'))!.replace('Add to cart: ', '');
+  await add.click();
+  await expect(page).toHaveURL(/\/shop\/acme-wellness\/shopping-cart$/);
+  // The partner's cart drawn by the server as this visitor: the line is there, the shell still held.
+  await expect(page.getByTestId('summary-line')).toHaveCount(1);
+  await expect(page.getByTestId('summary-line')).toContainText(title);
+  expect(await reactStarted(page)).toBe(false);
+  expect(await serverCart(page)).toEqual([{ lookupKey: expect.any(String), quantity: 1 }]);
+});

@@ -126,6 +126,7 @@ const seeded = () =>
 const output = () => document.querySelector('output')!.textContent;
 const pending = () => document.documentElement.hasAttribute(ACTION_PENDING_ATTRIBUTE);
 
+const navigate = jest.fn();
 function open(api: ReturnType<typeof server>) {
   const context = createFirstViewActionContext({
     doc: document,
@@ -133,7 +134,7 @@ function open(api: ReturnType<typeof server>) {
     contentBaseUrl: '',
     track,
   });
-  openFirstViewActions({ ...context, send: api.send });
+  openFirstViewActions({ ...context, send: api.send, navigate });
 }
 
 beforeAll(() => recordFirstViewInteractions(document));
@@ -142,6 +143,7 @@ afterEach(async () => {
   await closeFirstViewActions();
   takeFirstViewClicks();
   track.mockClear();
+  navigate.mockClear();
 });
 
 it('"+" shows the new quantity at once, sends one line change, and settles the page and the seeded queries with the answer', async () => {
@@ -307,4 +309,34 @@ it('once closed (the shell owns the page), a press is kept to be replayed on the
   expect(api.bodies).toEqual([]);
   expect(output()).toBe('1');
   expect(takeFirstViewClicks()).toEqual([screen.getByRole('button', { name: 'One more Kit' })]);
+});
+
+it('a partner\'s "Add to cart" goes on to its cart once the server kept the line, and only to a path of this site', async () => {
+  const partnerButton = (href: string) =>
+    drawPage(
+      `<button type="button" aria-label="Add to cart: Kit" data-first-view-action="cart-add" data-lookup-key="${KIT}" data-then-href="${href}">Add to cart</button>`,
+      [],
+    );
+  partnerButton('/shop/acme-wellness/shopping-cart');
+  const api = server();
+  open(api);
+  fireEvent.click(screen.getByRole('button', { name: 'Add to cart: Kit' }));
+  expect(navigate).not.toHaveBeenCalled();
+  await api.answer({
+    cart: { items: [{ lookupKey: KIT, quantity: 1 }], updatedAt: 'now' },
+    quote: null,
+  });
+  await waitFor(() => expect(pending()).toBe(false));
+  expect(navigate.mock.calls).toEqual([['/shop/acme-wellness/shopping-cart']]);
+
+  for (const elsewhere of ['//evil.example/cart', '/\\evil.example', 'https://evil.example/']) {
+    partnerButton(elsewhere);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart: Kit' }));
+    await api.answer({
+      cart: { items: [{ lookupKey: KIT, quantity: 2 }], updatedAt: 'now' },
+      quote: null,
+    });
+    await waitFor(() => expect(pending()).toBe(false));
+  }
+  expect(navigate).toHaveBeenCalledTimes(1);
 });

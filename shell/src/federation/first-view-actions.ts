@@ -21,6 +21,8 @@ export interface FirstViewActionContext {
   track: Track;
   /** The first view's seeded queries, changed in place: the live page starts from them. */
   updateQueries(change: (queries: FirstViewQuery[]) => FirstViewQuery[]): void;
+  /** Opens another page of the site (a full load: the shell is not running yet). */
+  navigate(path: string): void;
   /** The first view's seeded queries as they are now. */
   queries(): readonly FirstViewQuery[];
 }
@@ -115,6 +117,7 @@ export function createFirstViewActionContext(options: {
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
       return (await response.json()) as T;
     },
+    navigate: (path) => doc.location.assign(path),
     queries: () => readState()?.queries ?? [],
     updateQueries(change) {
       const state = readState();

@@ -114,7 +114,10 @@ function trackedEvent(control: HTMLElement) {
   }
 }
 
-/** "Add to cart" on a catalog page: the badge counts it at once, the answer settles it. */
+/**
+ * "Add to cart" on a catalog page: the badge counts it at once, the answer settles it. A button
+ * with `data-then-href` (a partner's) then opens that page, its cart.
+ */
 const addToCart: FirstViewAction = (control, context) => {
   const lookupKey = control.dataset.lookupKey;
   if (!lookupKey) return null;
@@ -131,9 +134,12 @@ const addToCart: FirstViewAction = (control, context) => {
       });
       seedAnswer(context, answer);
       showHeaderCount(doc, cartCount(answer.cart));
-      say(doc, control, 'Added to your cart.', { href: '/shopping-cart', text: 'View cart' });
       const event = trackedEvent(control);
       if (event) context.track(event.event, event.params);
+      // A partner's page goes on to its cart, as its live button does; only to a path of this site.
+      const next = control.dataset.thenHref;
+      if (next && /^\/(?![/\\])/.test(next)) return context.navigate(next);
+      say(doc, control, 'Added to your cart.', { href: '/shopping-cart', text: 'View cart' });
     } catch (error) {
       showHeaderCount(doc, Math.max(0, headerCount(doc) - 1));
       say(doc, control, 'We could not add that to your cart. Please try again in a moment.');

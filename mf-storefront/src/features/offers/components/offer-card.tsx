@@ -6,13 +6,18 @@ import { billingLabel } from '@shop/shared/format/billing-label';
 import { formatMoney } from '@shop/shared/format/money';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
-import { useTrackAddToCart, useViewItem } from '../../analytics/hooks/use-offer-tracking';
+import { FIRST_VIEW_ACTION_ATTRIBUTE } from '@shop/shared/ssr/server-render';
+import {
+  offerTrackingEvent,
+  useTrackAddToCart,
+  useViewItem,
+} from '../../analytics/hooks/use-offer-tracking';
 import type { StorefrontOffer } from '../model/storefront-offers';
 
 export function OfferCard({ offer }: { offer: StorefrontOffer }) {
   const addToCart = useAddToCart();
   const navigate = useNavigate();
-  const { notify } = useShell();
+  const { notify, navigation, customization } = useShell();
   const [adding, setAdding] = useState(false);
   const trackAddToCart = useTrackAddToCart();
   useViewItem(offer);
@@ -50,6 +55,15 @@ export function OfferCard({ offer }: { offer: StorefrontOffer }) {
         aria-busy={adding}
         onClick={() => void add()}
         aria-label={`Add to cart: ${offer.title}`}
+        // The shell's first script does this press itself before this page is live.
+        {...(offer.lookupKey && {
+          [FIRST_VIEW_ACTION_ATTRIBUTE]: 'cart-add',
+          'data-lookup-key': offer.lookupKey,
+          'data-then-href': `${navigation.basename}/shopping-cart`,
+          'data-track': JSON.stringify(
+            offerTrackingEvent('add_to_cart', offer, customization?.shopKey ?? null),
+          ),
+        })}
       >
         {adding && <span className="sf-spinner sf-spinner--small" aria-hidden="true" />}
         Add to cart
