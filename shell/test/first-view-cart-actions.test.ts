@@ -131,7 +131,7 @@ function open(api: ReturnType<typeof server>) {
   const context = createFirstViewActionContext({
     doc: document,
     sessionId: 'session-1',
-    contentBaseUrl: '',
+    baseUrls: { content: '', connect: '', payments: '' },
     track,
   });
   openFirstViewActions({ ...context, send: api.send, navigate });

@@ -184,7 +184,11 @@ export function createShellBasics(win: Window = window): ShellBasics {
       createFirstViewActionContext({
         doc: win.document,
         sessionId,
-        contentBaseUrl: config.contentBaseUrl,
+        baseUrls: {
+          content: config.contentBaseUrl,
+          connect: config.connectBaseUrl,
+          payments: config.paymentsBaseUrl,
+        },
         track: (event, params) => analytics.track(event, params),
       }),
     );

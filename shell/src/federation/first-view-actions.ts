@@ -12,12 +12,15 @@ import { endPress, notePress } from './first-view-presses';
 /** On <html> while a first view's action waits for the server (the bench and tests read it). */
 export const ACTION_PENDING_ATTRIBUTE = 'data-first-view-action-pending';
 
-/** What an action may use: the page, the cart's session and the API, and analytics. */
+/** The shop's three API clients, as the runtime config names their base URLs. */
+export type ApiName = 'content' | 'connect' | 'payments';
+
+/** What an action may use: the page, the cart's session and the APIs, and analytics. */
 export interface FirstViewActionContext {
   doc: Document;
   sessionId: string;
-  /** Sends a JSON request to the content API; rejects with the answer's status on a non-2xx. */
-  send<T>(method: 'POST', path: string, body: unknown): Promise<T>;
+  /** Sends a JSON request to one of the APIs (content by default); rejects on a non-2xx answer. */
+  send<T>(method: 'POST', path: string, body: unknown, api?: ApiName): Promise<T>;
   track: Track;
   /** The first view's seeded queries, changed in place: the live page starts from them. */
   updateQueries(change: (queries: FirstViewQuery[]) => FirstViewQuery[]): void;
@@ -90,7 +93,7 @@ export function runFirstViewAction(target: Element): boolean {
 export function createFirstViewActionContext(options: {
   doc: Document;
   sessionId: string;
-  contentBaseUrl: string;
+  baseUrls: Record<ApiName, string>;
   track: FirstViewActionContext['track'];
 }): FirstViewActionContext {
   const { doc } = options;
@@ -106,8 +109,8 @@ export function createFirstViewActionContext(options: {
     doc,
     sessionId: options.sessionId,
     track: options.track,
-    async send<T>(method: 'POST', path: string, body: unknown): Promise<T> {
-      const url = new URL(path, new URL(options.contentBaseUrl || '/', doc.baseURI));
+    async send<T>(method: 'POST', path: string, body: unknown, api: ApiName = 'content') {
+      const url = new URL(path, new URL(options.baseUrls[api] || '/', doc.baseURI));
       const response = await fetch(url, {
         method,
         credentials: 'include',
