@@ -12,6 +12,17 @@ import { endPress, notePress } from './first-view-presses';
 /** On <html> while a first view's action waits for the server (the bench and tests read it). */
 export const ACTION_PENDING_ATTRIBUTE = 'data-first-view-action-pending';
 
+/** A refused request: its status and the body of the answer (our error shape, or null). */
+export class FirstViewRequestError extends Error {
+  constructor(
+    path: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`${path} answered ${status}`);
+  }
+}
+
 /** The shop's three API clients, as the runtime config names their base URLs. */
 export type ApiName = 'content' | 'connect' | 'payments';
 
@@ -19,7 +30,7 @@ export type ApiName = 'content' | 'connect' | 'payments';
 export interface FirstViewActionContext {
   doc: Document;
   sessionId: string;
-  /** Sends a JSON request to one of the APIs (content by default); rejects on a non-2xx answer. */
+  /** Sends a JSON request to one of the APIs (content by default); a non-2xx answer rejects with a FirstViewRequestError. */
   send<T>(method: 'POST', path: string, body: unknown, api?: ApiName): Promise<T>;
   track: Track;
   /** The first view's seeded queries, changed in place: the live page starts from them. */
@@ -117,8 +128,9 @@ export function createFirstViewActionContext(options: {
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(body),
       });
-      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-      return (await response.json()) as T;
+      const answer: unknown = await response.json().catch(() => null);
+      if (!response.ok) throw new FirstViewRequestError(path, response.status, answer);
+      return answer as T;
     },
     navigate: (path) => doc.location.assign(path),
     queries: () => readState()?.queries ?? [],
