@@ -177,3 +177,46 @@ test('a partner\'s "Add to cart" keeps the line and opens its cart before the sh
   expect(await reactStarted(page)).toBe(false);
   expect(await serverCart(page)).toEqual([{ lookupKey: expect.any(String), quantity: 1 }]);
 });
+
+for (const width of [375, 1280]) {
+  test(`Apply on the checkout's first view answers before the shell runs, and the live page keeps it (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await cartWithKit(page);
+    await firstViewReady(page.request, '/checkout');
+    const shell = await holdShellStart(page);
+    await page.goto('/checkout');
+    await expect(page.locator('[data-first-view-area="checkout"]')).toBeVisible();
+    const total = await page.getByTestId('summary-total').textContent();
+
+    await page.locator('#co-discount-code').fill('nope-code');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await noActionPending(page);
+    await expect(page.getByRole('alert')).toHaveText('We could not find the code NOPE-CODE.');
+
+    await page.locator('#co-discount-code').fill('welcome10');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await noActionPending(page);
+    const message = page.getByTestId('discount-message');
+    await expect(message).toHaveText(/^WELCOME10 applied: −\$\d/);
+    await expect(page.getByTestId('summary-discount')).toHaveText(/^−\$\d/);
+    await expect(page.getByTestId('summary-total')).not.toHaveText(total!);
+    await expect(page.getByTestId('place-order')).toHaveText(
+      `Place order · ${await page.getByTestId('summary-total').textContent()}`,
+    );
+    expect(await reactStarted(page)).toBe(false);
+    await fullPageShot(page, `/tmp/shots/first-view-discount-applied-${width}.png`);
+    const shown = await message.textContent();
+    const discounted = await page.getByTestId('summary-total').textContent();
+
+    await shell.release();
+    await waitForLivePage(page);
+    // The live page starts from what the visitor saw, checks the code again, and agrees.
+    await expect(page.getByTestId('discount-message')).toHaveText(shown!);
+    await expect(page.getByTestId('summary-total')).toHaveText(discounted!);
+    await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeEnabled();
+    await expect(page.getByTestId('discount-message')).toHaveText(shown!);
+    await expect(page.locator('#co-discount-code')).toHaveValue(/welcome10/i);
+  });
+}

@@ -23,6 +23,7 @@ export function renderCheckout(
     basename = '',
     areaProps = {},
     handlers = [],
+    seed,
   }: {
     cart?: CartItem[];
     user?: CurrentUser | null;
@@ -31,11 +32,14 @@ export function renderCheckout(
     areaProps?: Record<string, unknown>;
     /** Answers added before the first request (a page that reads at once). */
     handlers?: FakeHandler[];
+    /** What the cache holds before the page renders (as a first view's state seeds it). */
+    seed?: (queryClient: QueryClient) => void;
   } = {},
 ) {
   const store = createMemoryNavigationStore(path);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   clients.push(queryClient);
+  seed?.(queryClient);
   const { props, record } = createDevShell({ store, queryClient, user });
   const api = createFakeShopApi(cart);
   api.install(props);
@@ -50,5 +54,5 @@ export function renderCheckout(
       basename={basename}
     />,
   );
-  return { ...view, store, record, props, api };
+  return { ...view, store, record, props, api, queryClient };
 }

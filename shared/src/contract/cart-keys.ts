@@ -6,3 +6,10 @@ export const CART_QUERY_KEY = ['cart'] as const;
 /** The order checkout's thank-you page reads and the upgrades area refreshes after a purchase. */
 export const orderQueryKey = (orderId: string | null) => ['order', orderId] as const;
 export const MAX_CART_LINE_QUANTITY = 20;
+/** The cart and checkout pages' quote: ['checkout-quote', { items, country, shipUpfront, discountCode, … }]. */
+export const CHECKOUT_QUOTE_QUERY_KEY = ['checkout-quote'] as const;
+/**
+ * What a checkout's first view made of the code applied on it before the page was live ({ code,
+ * message, applied }): the live page starts from it and checks the code again.
+ */
+export const FIRST_VIEW_DISCOUNT_KEY = ['checkout-discount-first-view'] as const;

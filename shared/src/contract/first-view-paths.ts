@@ -12,6 +12,8 @@ export const FIRST_VIEW_PATHS = {
   cartPriced: '/api/v1/cart/priced',
   // One line of the cart changed in place (a first view's add, "+", "−" or Remove): one request.
   cartLine: '/api/v1/cart/line',
+  // A checkout's Apply on its first view prices the order with the code (payments client).
+  checkoutQuote: '/payments/stripe-subscriptions/checkout/quote',
 } as const;
 
 /** Fills `:param` segments, URL-encoding each value; a missing param is a programming error. */

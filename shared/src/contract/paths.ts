@@ -86,7 +86,6 @@ export const API_PATHS = {
   businessUsers: `${P}/business/users`,
   shippingCost: `${P}/checkout/shipping-cost`,
   checkoutStart: `${P}/checkout/start`,
-  checkoutQuote: `${P}/checkout/quote`,
   orders: `${P}/checkout/orders`,
   order: `${P}/checkout/orders/:id`,
   orderConfirm: `${P}/checkout/orders/:id/confirm`,

@@ -30,6 +30,7 @@ import {
   openFirstViewActions,
 } from '../federation/first-view-actions';
 import '../federation/first-view-cart-actions';
+import '../federation/first-view-discount-action';
 import { createRegistrySource, type RegistrySource } from './registry-source';
 import { rendersOnFirstInteraction } from './render-gate';
 import { routeOf } from './route-table';

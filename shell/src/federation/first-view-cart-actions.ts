@@ -2,7 +2,11 @@
 // on the catalog's pages, and "+", "−" and Remove on the cart page. Each is one POST
 // /api/v1/cart/line, which changes the line where the server holds the cart and answers with the
 // cart (and, on the cart page, its quote); the page shows the change at once and settles with that.
-import { CART_QUERY_KEY, MAX_CART_LINE_QUANTITY } from '@shop/shared/contract/cart-keys';
+import {
+  CART_QUERY_KEY,
+  CHECKOUT_QUOTE_QUERY_KEY,
+  MAX_CART_LINE_QUANTITY,
+} from '@shop/shared/contract/cart-keys';
 import type { Cart } from '@shop/shared/contract/cart';
 import type { CheckoutQuote } from '@shop/shared/contract/checkout';
 import { FIRST_VIEW_PATHS } from '@shop/shared/contract/first-view-paths';
@@ -20,8 +24,7 @@ interface VisitorCart {
   quote: CheckoutQuote | null;
 }
 
-/** The quote's query key on the cart page: ['checkout-quote', { items, country, … }]. */
-const QUOTE_QUERY = 'checkout-quote';
+const QUOTE_QUERY = CHECKOUT_QUOTE_QUERY_KEY[0];
 type QuoteKeyInput = {
   items: Cart['items'];
   country: string;
@@ -176,8 +179,8 @@ function drawLine(line: HTMLElement, quantity: number, priced?: QuoteLineShown):
 }
 type QuoteLineShown = CheckoutQuote['lines'][number] & { currency: string };
 
-/** The totals' figures from the answer's quote (a discount row gone is taken away). */
-function drawTotals(doc: Document, quote: CheckoutQuote): void {
+/** The totals' figures from a quote; the discount's row comes and goes with the discount. */
+export function drawTotals(doc: Document, quote: CheckoutQuote): void {
   const money = (cents: number) => formatMoney(cents, quote.currency);
   const set = (testId: string, text: string) => {
     const cell = doc.querySelector(`[data-testid="${testId}"]`);
@@ -185,14 +188,28 @@ function drawTotals(doc: Document, quote: CheckoutQuote): void {
   };
   set('summary-subtotal', money(quote.subtotal));
   set('summary-total', money(quote.total));
+  // The checkout's button names the total it charges.
+  set('place-order', `Place order · ${money(quote.total)}`);
   const shipping = quote.shipping;
   set(
     'summary-shipping',
     shipping === null ? 'Calculated at checkout' : shipping === 0 ? 'Free' : money(shipping),
   );
-  const discount = doc.querySelector('[data-testid="summary-discount"]');
-  if (discount && quote.discount > 0) discount.textContent = `−${money(quote.discount)}`;
-  else if (discount) {
+  let discount = doc.querySelector('[data-testid="summary-discount"]');
+  if (quote.discount > 0 && !discount) {
+    // As the live totals draw it: a term and its figure, after the subtotal's.
+    const term = doc.createElement('dt');
+    term.className = 'co-discount';
+    discount = doc.createElement('dd');
+    discount.className = 'co-discount';
+    discount.setAttribute('data-testid', 'summary-discount');
+    doc.querySelector('[data-testid="summary-subtotal"]')?.after(term, discount);
+  }
+  if (discount && quote.discount > 0) {
+    discount.textContent = `−${money(quote.discount)}`;
+    const term = discount.previousElementSibling;
+    if (term) term.textContent = `Discount${quote.discountCode ? ` (${quote.discountCode})` : ''}`;
+  } else if (discount) {
     discount.previousElementSibling?.remove();
     discount.remove();
   }

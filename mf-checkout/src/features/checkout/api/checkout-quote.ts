@@ -1,6 +1,7 @@
 // POST …/checkout/quote -> the server's pricing of the cart: every figure on the cart and checkout pages.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CartItem } from '@shop/shared/contract/cart';
+import { CHECKOUT_QUOTE_QUERY_KEY } from '@shop/shared/contract/cart-keys';
 import type { CheckoutQuote, CheckoutQuoteBody } from '@shop/shared/contract/checkout';
 import type { ShippingCountry } from '@shop/shared/contract/common';
 import { API_PATHS } from '@shop/shared/contract/paths';
@@ -22,7 +23,7 @@ export async function fetchQuote(api: ApiClients, body: CheckoutQuoteBody): Prom
 
 export function checkoutQuoteQueryOptions(api: ApiClients, input: QuoteInput) {
   return queryOptions({
-    queryKey: ['checkout-quote', input],
+    queryKey: [...CHECKOUT_QUOTE_QUERY_KEY, input],
     queryFn: () =>
       fetchQuote(api, {
         items: [...input.items],

@@ -1,4 +1,5 @@
 import Input from 'antd/es/input';
+import { FIRST_VIEW_ACTION_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import type { DiscountState } from '../hooks/use-discount-code';
 
 /** The code field, Apply, and the outcome announced politely. */
@@ -38,6 +39,8 @@ export function DiscountSection({
         <button
           type="button"
           className="co-link-button"
+          // The shell's first script applies it on the server's first view (one quote request).
+          {...{ [FIRST_VIEW_ACTION_ATTRIBUTE]: 'discount-apply' }}
           onClick={() => void applyCode(codeInput)}
           disabled={discount.status === 'checking'}
         >

@@ -2,7 +2,9 @@
 // email, and checked again when the email changes. The code the shopper sees applied stays applied
 // (and priced) while it is checked again, so an order placed meanwhile never silently loses it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { readDiscountCode } from '@shop/shared/client-state/client-storage';
+import { FIRST_VIEW_DISCOUNT_KEY } from '@shop/shared/contract/cart-keys';
 import type { CheckoutQuote } from '@shop/shared/contract/checkout';
 import type { DiscountInvalidReason } from '@shop/shared/contract/discounts';
 import { useShell } from '@shop/shared/federation/remote-root';
@@ -49,8 +51,15 @@ export function useVisitDiscountCode(): string | null {
 /** The code typed (or taken from the URL or the visit) and what became of it; the quote prices `appliedCode`. */
 export function useDiscountState() {
   const visitCode = useVisitDiscountCode();
-  const [codeInput, setCodeInput] = useState(() => visitCode ?? '');
-  const [discount, setDiscountState] = useState<DiscountState>({ status: 'idle' });
+  const handOver = useFirstViewDiscount();
+  const [codeInput, setCodeInput] = useState(() => handOver?.code ?? visitCode ?? '');
+  const [discount, setDiscountState] = useState<DiscountState>(() =>
+    !handOver
+      ? { status: 'idle' }
+      : handOver.applied
+        ? { status: 'checking', kept: { code: handOver.code, message: handOver.message } }
+        : { status: 'error', message: handOver.message },
+  );
   // Updated with every change, not at the next render: an order that waited for a check reads it
   // as soon as the check answers.
   const current = useRef(discount);
@@ -70,12 +79,35 @@ export function useDiscountState() {
     }),
     [],
   );
-  return { codeInput, setCodeInput, discount, setDiscount, appliedCode, latest };
+  // A code the first view found wanting was checked already: it is not tried again on its own.
+  const startsChecked = handOver !== null && !handOver.applied;
+  return { codeInput, setCodeInput, discount, setDiscount, appliedCode, latest, startsChecked };
+}
+
+interface FirstViewDiscount {
+  code: string;
+  message: string;
+  applied: boolean;
+}
+
+/**
+ * The code applied on the server's first view before this page was live (the shell's first script
+ * did it, first-view-discount-action.ts), read once: the page starts showing what the visitor saw.
+ */
+function useFirstViewDiscount(): FirstViewDiscount | null {
+  const queryClient = useQueryClient();
+  const [handOver] = useState(
+    () => queryClient.getQueryData<FirstViewDiscount>(FIRST_VIEW_DISCOUNT_KEY) ?? null,
+  );
+  useEffect(() => {
+    if (handOver) queryClient.removeQueries({ queryKey: FIRST_VIEW_DISCOUNT_KEY, exact: true });
+  }, [handOver, queryClient]);
+  return handOver;
 }
 
 /** Looks the code up and checks it against the priced cart; tries a stored code once, and again when the email changes. */
 export function useDiscountChecks(
-  { codeInput, discount, setDiscount }: ReturnType<typeof useDiscountState>,
+  { codeInput, discount, setDiscount, startsChecked }: ReturnType<typeof useDiscountState>,
   {
     quote,
     email,
@@ -149,7 +181,7 @@ export function useDiscountChecks(
 
   // A code from the URL (?discount=) or stored earlier in the visit is tried once the cart is priced;
   // one the shopper types (or the first view hands over) waits for Apply.
-  const [startedWithCode] = useState(() => codeInput.trim() !== '');
+  const [startedWithCode] = useState(() => codeInput.trim() !== '' && !startsChecked);
   const autoApplied = useRef(!startedWithCode);
   useEffect(() => {
     if (!autoApplied.current && quote && codeInput) {
