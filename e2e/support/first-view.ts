@@ -104,3 +104,11 @@ export const reactStarted = (page: Page) =>
   page.evaluate(() =>
     Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')),
   );
+
+/** Holds the shell's start (its React part): until `release`, only its first script runs. */
+export const holdShellStart = (page: Page) =>
+  holdFiles(page, (url) => /\/shell-start\.[0-9a-f]+\.js$/.test(url.pathname));
+
+/** Waits until no tap the first script makes waits for the server. */
+export const noFirstViewActionPending = (page: Page) =>
+  expect(page.locator('html[data-first-view-action-pending]')).toHaveCount(0);

@@ -7,7 +7,13 @@ import { SESSION_ID_KEY } from '../../shared/src/client-state/client-storage';
 import { API_PATHS } from '../../shared/src/contract/paths';
 import { cartWithKit } from '../support/checkout-flow';
 import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
-import { firstViewReady, holdFiles, reactStarted, waitForLivePage } from '../support/first-view';
+import {
+  firstViewReady,
+  holdShellStart,
+  noFirstViewActionPending,
+  reactStarted,
+  waitForLivePage,
+} from '../support/first-view';
 import { fullPageShot } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
 
@@ -28,13 +34,6 @@ async function serverCart(page: Page): Promise<{ lookupKey: string; quantity: nu
   );
 }
 
-/** Holds the shell's start (its React part): until `release`, only the first script runs. */
-const holdShellStart = (page: Page) =>
-  holdFiles(page, (url) => /\/shell-start\.[0-9a-f]+\.js$/.test(url.pathname));
-
-const noActionPending = (page: Page) =>
-  expect(page.locator('html[data-first-view-action-pending]')).toHaveCount(0);
-
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
@@ -49,7 +48,7 @@ for (const width of [375, 1280]) {
 
       const add = page.getByRole('button', { name: /add to cart/i }).first();
       await add.click();
-      await noActionPending(page);
+      await noFirstViewActionPending(page);
       await expect(page.getByTestId('cart-count')).toHaveText('1');
       await expect(
         page.getByRole('status').filter({ hasText: 'Added to your cart.' }),
@@ -92,7 +91,7 @@ for (const width of [375, 1280]) {
       const dollars = (cents: number) => `$${(cents / 100).toFixed(cents % 100 ? 2 : 0)}`;
 
       await page.getByRole('button', { name: `One more ${KIT_TITLE}` }).click();
-      await noActionPending(page);
+      await noFirstViewActionPending(page);
       await expect(quantity).toHaveText('2');
       await expect(page.getByTestId('summary-subtotal')).toHaveText(dollars(2 * unit));
       await expect(page.getByTestId('cart-count')).toHaveText('2');
@@ -102,13 +101,13 @@ for (const width of [375, 1280]) {
       await fullPageShot(page, `/tmp/shots/first-view-cart-plus-${width}.png`);
 
       await page.getByRole('button', { name: `One fewer ${KIT_TITLE}` }).click();
-      await noActionPending(page);
+      await noFirstViewActionPending(page);
       await expect(quantity).toHaveText('1');
       await expect(page.getByTestId('summary-subtotal')).toHaveText(dollars(unit));
       await expect(page.getByRole('button', { name: `One fewer ${KIT_TITLE}` })).toBeDisabled();
 
       await page.getByRole('button', { name: `Remove ${KIT_TITLE}` }).click();
-      await noActionPending(page);
+      await noFirstViewActionPending(page);
       await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
       await expect(page.getByTestId('cart-count')).toHaveCount(0);
       expect(await reactStarted(page)).toBe(false);
@@ -138,7 +137,7 @@ test('a change the server refuses is rolled back, with a message, on the cart an
   );
   await page.goto('/shopping-cart');
   await page.getByRole('button', { name: `One more ${KIT_TITLE}` }).click();
-  await noActionPending(page);
+  await noFirstViewActionPending(page);
   await expect(
     page.getByRole('group', { name: `Quantity of ${KIT_TITLE}` }).locator('output'),
   ).toHaveText('1');
@@ -152,7 +151,7 @@ test('a change the server refuses is rolled back, with a message, on the cart an
     .getByRole('button', { name: /add to cart/i })
     .first()
     .click();
-  await noActionPending(page);
+  await noFirstViewActionPending(page);
   await expect(page.getByRole('status').filter({ hasText: 'We could not add that' })).toBeVisible();
   // The page was drawn for anyone (no count): the count shown at the tap is taken back.
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
@@ -192,12 +191,12 @@ for (const width of [375, 1280]) {
 
     await page.locator('#co-discount-code').fill('nope-code');
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await noActionPending(page);
+    await noFirstViewActionPending(page);
     await expect(page.getByRole('alert')).toHaveText('We could not find the code NOPE-CODE.');
 
     await page.locator('#co-discount-code').fill('welcome10');
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await noActionPending(page);
+    await noFirstViewActionPending(page);
     const message = page.getByTestId('discount-message');
     await expect(message).toHaveText(/^WELCOME10 applied: −\$\d/);
     await expect(page.getByTestId('summary-discount')).toHaveText(/^−\$\d/);

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { FIRST_VIEW_LOGIN_QUERY_KEY } from '@shop/shared/ssr/first-view-login';
 import { errorBody, renderAccount } from './support/render-account';
 
 const USER = {
@@ -123,6 +124,60 @@ describe('log-in form', () => {
     await fillAndSubmit('ada@example.com', 'correct-password-1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts');
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+  });
+
+  describe('a log-in the first view sent (the shell’s first script), handed over with its answer', () => {
+    const handed = (answer: { status: number | null; body: unknown; legacy: boolean | null }) => [
+      { queryKey: FIRST_VIEW_LOGIN_QUERY_KEY, data: { username: 'ada@example.com', ...answer } },
+    ];
+
+    it('starts from its wrong-credentials alert, which the values carried over from the first view keep; sends nothing; an edit clears it', async () => {
+      const { calls, queryClient } = renderAccount('/login', {
+        seeded: handed({ status: wrongCredentials[0], body: wrongCredentials[1], legacy: false }),
+      });
+      expect(screen.getByRole('alert')).toHaveTextContent('Email or password is incorrect');
+      expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+      // The shell carries what was typed on the first view into the empty live fields.
+      const carry = (label: string, value: string) =>
+        fireEvent.input(screen.getByLabelText(label), { target: { value } });
+      carry('Email', 'ada@example.com');
+      carry('Password', 'wrong-password-1');
+      expect(screen.getByRole('alert')).toHaveTextContent('Email or password is incorrect');
+      expect(calls).toHaveLength(0);
+      await waitFor(() =>
+        expect(queryClient.getQueryData(FIRST_VIEW_LOGIN_QUERY_KEY)).toBeUndefined(),
+      );
+
+      await userEvent.type(screen.getByLabelText('Password'), 'x');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    });
+
+    it('shows an old-store account’s notice without asking the old store again', () => {
+      const { calls } = renderAccount('/login', {
+        seeded: handed({ status: wrongCredentials[0], body: wrongCredentials[1], legacy: true }),
+      });
+      expect(screen.getByText('Your account is from our old store')).toBeInTheDocument();
+      expect(screen.queryByText('Email or password is incorrect')).not.toBeInTheDocument();
+      expect(calls).toHaveLength(0);
+    });
+
+    it.each([
+      [
+        'a rate limit',
+        { status: 429, body: errorBody('RATE_LIMITED', 'Too many attempts. Wait 1 minute.') },
+        'Too many attempts. Wait 1 minute.',
+      ],
+      [
+        'no answer',
+        { status: null, body: null },
+        'Could not reach the server. Check your connection and try again.',
+      ],
+    ])('shows %s as the form’s message', (_what, answer, message) => {
+      renderAccount('/login', { seeded: handed({ ...answer, legacy: null }) });
+      expect(screen.getByRole('alert')).toHaveTextContent('We could not log you in');
+      expect(screen.getByRole('alert')).toHaveTextContent(message);
+    });
   });
 
   it('carries the redirect to the sign-up link', () => {

@@ -5,17 +5,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { FIRST_VIEW_STATE_ID } from '@shop/shared/ssr/server-render';
 import type { FirstViewQuery } from '@shop/shared/ssr/server-render';
-import {
-  ACTION_PENDING_ATTRIBUTE,
-  closeFirstViewActions,
-  createFirstViewActionContext,
-  openFirstViewActions,
-} from '../src/federation/first-view-actions';
+import { closeFirstViewActions } from '../src/federation/first-view-actions';
 import '../src/federation/first-view-cart-actions';
 import {
-  recordFirstViewInteractions,
+  actionPending,
+  closeActions,
+  openActions,
+  recordPresses,
+  seededQueries,
   takeFirstViewClicks,
-} from '../src/federation/first-view-interactions';
+} from './support/first-view-actions';
 
 const KIT = 'bloodwise_kit_one_time';
 const QUOTE_INPUT = {
@@ -117,31 +116,15 @@ function server() {
 let current: { failAll(): void } | null = null;
 
 const track = jest.fn();
-const seeded = () =>
-  (
-    JSON.parse(document.getElementById(FIRST_VIEW_STATE_ID)!.textContent!) as {
-      queries: FirstViewQuery[];
-    }
-  ).queries;
 const output = () => document.querySelector('output')!.textContent;
-const pending = () => document.documentElement.hasAttribute(ACTION_PENDING_ATTRIBUTE);
 
 const navigate = jest.fn();
-function open(api: ReturnType<typeof server>) {
-  const context = createFirstViewActionContext({
-    doc: document,
-    sessionId: 'session-1',
-    baseUrls: { content: '', connect: '', payments: '' },
-    track,
-  });
-  openFirstViewActions({ ...context, send: api.send, navigate });
-}
+const open = (api: ReturnType<typeof server>) => openActions(track, { send: api.send, navigate });
 
-beforeAll(() => recordFirstViewInteractions(document));
+beforeAll(recordPresses);
 afterEach(async () => {
   current?.failAll();
-  await closeFirstViewActions();
-  takeFirstViewClicks();
+  await closeActions();
   track.mockClear();
   navigate.mockClear();
 });
@@ -155,7 +138,7 @@ it('"+" shows the new quantity at once, sends one line change, and settles the p
   expect(output()).toBe('2');
   expect(screen.getByTestId('cart-count').textContent).toBe('2');
   expect(screen.getByRole('button', { name: 'One more Kit' })).toHaveAttribute('aria-busy', 'true');
-  expect(pending()).toBe(true);
+  expect(actionPending()).toBe(true);
   await waitFor(() => expect(api.bodies).toHaveLength(1));
   expect(api.bodies).toEqual([
     {
@@ -172,14 +155,14 @@ it('"+" shows the new quantity at once, sends one line change, and settles the p
     cart: { items: [{ lookupKey: KIT, quantity: 2 }], updatedAt: 'now' },
     quote: quoteFor(2),
   });
-  await waitFor(() => expect(pending()).toBe(false));
+  await waitFor(() => expect(actionPending()).toBe(false));
   expect(screen.getByTestId('summary-subtotal').textContent).toBe('$298');
   expect(screen.getByTestId('summary-total').textContent).toBe('$305.95');
   expect(document.querySelector('.co-line-amount')!.textContent).toBe('$298');
   expect(document.querySelector('.co-line-meta')!.textContent).toBe('One-time purchase · 2 × $149');
   expect(screen.getByRole('button', { name: 'One fewer Kit' })).not.toBeDisabled();
   // The live page starts from the answer: the cart, and the quote keyed by the saved lines.
-  expect(seeded()).toEqual([
+  expect(seededQueries()).toEqual([
     {
       queryKey: ['cart', 'anonymous'],
       data: { items: [{ lookupKey: KIT, quantity: 2 }], updatedAt: 'now' },
@@ -200,13 +183,13 @@ it('rolls a refused change back and says so', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'One more Kit' }));
   expect(output()).toBe('2');
   await api.fail();
-  await waitFor(() => expect(pending()).toBe(false));
+  await waitFor(() => expect(actionPending()).toBe(false));
   expect(output()).toBe('1');
   expect(screen.getByTestId('cart-count').textContent).toBe('1');
   expect(screen.getByRole('alert').textContent).toBe(
     'We could not change your cart. Please try again in a moment.',
   );
-  expect(seeded()[1]!.data).toEqual(quoteFor(1));
+  expect(seededQueries()[1]!.data).toEqual(quoteFor(1));
 });
 
 it('Remove empties the page when the answer has no lines left', async () => {
@@ -220,7 +203,7 @@ it('Remove empties the page when the answer has no lines left', async () => {
     expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeTruthy(),
   );
   expect(screen.queryByTestId('cart-count')).toBeNull();
-  expect(seeded().map((query) => query.queryKey[0])).toEqual(['cart']);
+  expect(seededQueries().map((query) => query.queryKey[0])).toEqual(['cart']);
 });
 
 it('"Add to cart" counts at once, settles with the answer, says so with the way to the cart, and tracks once', async () => {
@@ -246,13 +229,13 @@ it('"Add to cart" counts at once, settles with the answer, says so with the way 
     },
     quote: null,
   });
-  await waitFor(() => expect(pending()).toBe(false));
+  await waitFor(() => expect(actionPending()).toBe(false));
   expect(screen.getByTestId('cart-count').textContent).toBe('3');
   expect(screen.getByRole('status').textContent).toBe('Added to your cart. View cart');
   expect(screen.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/shopping-cart');
   expect(track.mock.calls).toEqual([['add_to_cart', { ecommerce: { value: 149 } }]]);
   // A page that had no cart query gets one: the header's first read is the answer.
-  expect(seeded()).toEqual([
+  expect(seededQueries()).toEqual([
     {
       queryKey: ['cart', 'anonymous'],
       data: expect.objectContaining({ updatedAt: 'now' }),
@@ -268,7 +251,7 @@ it('takes a refused add back, says so, and tracks nothing', async () => {
   open(api);
   fireEvent.click(screen.getByRole('button', { name: 'Add to cart: Kit' }));
   await api.fail();
-  await waitFor(() => expect(pending()).toBe(false));
+  await waitFor(() => expect(actionPending()).toBe(false));
   expect(screen.queryByTestId('cart-count')).toBeNull();
   expect(screen.getByRole('status').textContent).toBe(
     'We could not add that to your cart. Please try again in a moment.',
@@ -286,7 +269,7 @@ it('taps made one after the other are sent in order, and closing waits for them'
     cart: { items: [{ lookupKey: KIT, quantity: 2 }], updatedAt: 'now' },
     quote: quoteFor(2),
   });
-  await waitFor(() => expect(pending()).toBe(false));
+  await waitFor(() => expect(actionPending()).toBe(false));
   fireEvent.click(screen.getByRole('button', { name: 'One more Kit' }));
   expect(output()).toBe('3');
   void closeFirstViewActions().then(closed);
@@ -326,7 +309,7 @@ it('a partner\'s "Add to cart" goes on to its cart once the server kept the line
     cart: { items: [{ lookupKey: KIT, quantity: 1 }], updatedAt: 'now' },
     quote: null,
   });
-  await waitFor(() => expect(pending()).toBe(false));
+  await waitFor(() => expect(actionPending()).toBe(false));
   expect(navigate.mock.calls).toEqual([['/shop/acme-wellness/shopping-cart']]);
 
   for (const elsewhere of ['//evil.example/cart', '/\\evil.example', 'https://evil.example/']) {
@@ -336,7 +319,7 @@ it('a partner\'s "Add to cart" goes on to its cart once the server kept the line
       cart: { items: [{ lookupKey: KIT, quantity: 2 }], updatedAt: 'now' },
       quote: null,
     });
-    await waitFor(() => expect(pending()).toBe(false));
+    await waitFor(() => expect(actionPending()).toBe(false));
   }
   expect(navigate).toHaveBeenCalledTimes(1);
 });

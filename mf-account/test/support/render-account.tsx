@@ -40,10 +40,20 @@ function routeHandler(routes: Routes, calls: ApiCall[]): FakeHandler {
 
 export function renderAccount(
   path: string,
-  { routes = {}, user = null }: { routes?: Routes; user?: CurrentUser | null } = {},
+  {
+    routes = {},
+    user = null,
+    seeded = [],
+  }: {
+    routes?: Routes;
+    user?: CurrentUser | null;
+    /** Queries a first view seeded (the shell writes them into the client before the area renders). */
+    seeded?: { queryKey: readonly unknown[]; data: unknown }[];
+  } = {},
 ) {
   const store = createMemoryNavigationStore(path);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  for (const { queryKey, data } of seeded) queryClient.setQueryData(queryKey, data);
   const { props, record } = createDevShell({ store, queryClient, user });
   const calls: ApiCall[] = [];
   createFakeApi(routeHandler(routes, calls)).install(props);
@@ -52,7 +62,7 @@ export function renderAccount(
   const view = render(<DevShellHarness Root={AccountRoot} store={store} shell={shell} />);
   const callsTo = (method: string, url: string) =>
     calls.filter((call) => call.method === method && call.url === url);
-  return { ...view, store, record, calls, callsTo, refresh };
+  return { ...view, store, record, calls, callsTo, refresh, queryClient };
 }
 
 export { fill } from '@shop/shared/shell-contract/test-shell';

@@ -21,6 +21,14 @@ export const TRANSPORT_ERROR_CODES = {
   unknown: 'UNKNOWN',
 } as const;
 
+/** No answer arrived: the connection failed. */
+export const NETWORK_API_ERROR: ApiError = {
+  status: null,
+  code: TRANSPORT_ERROR_CODES.network,
+  message: 'Could not reach the server. Check your connection and try again.',
+  fields: {},
+};
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -69,24 +77,24 @@ export function toApiError(err: unknown): ApiError {
         fields: {},
       };
     }
-    return {
-      status: null,
-      code: TRANSPORT_ERROR_CODES.network,
-      message: 'Could not reach the server. Check your connection and try again.',
-      fields: {},
-    };
+    return { ...NETWORK_API_ERROR };
   }
-  const body = errorBody(response.data);
-  if (body) return { status: response.status, ...body };
-  return response.status >= 500
+  return apiErrorOfAnswer(response.status, response.data);
+}
+
+/** An answer the API gave with a non-2xx status, as an ApiError (also for one fetch received). */
+export function apiErrorOfAnswer(status: number, data: unknown): ApiError {
+  const body = errorBody(data);
+  if (body) return { status, ...body };
+  return status >= 500
     ? {
-        status: response.status,
+        status,
         code: TRANSPORT_ERROR_CODES.badResponse,
         message: 'The server had a problem. Please try again.',
         fields: {},
       }
     : {
-        status: response.status,
+        status,
         code: TRANSPORT_ERROR_CODES.badRequest,
         message: 'The request was not accepted.',
         fields: {},

@@ -31,15 +31,24 @@ export interface FirstViewActionContext {
   doc: Document;
   sessionId: string;
   /** Sends a JSON request to one of the APIs (content by default); a non-2xx answer rejects with a FirstViewRequestError. */
-  send<T>(method: 'POST', path: string, body: unknown, api?: ApiName): Promise<T>;
+  send<T>(method: 'GET' | 'POST', path: string, body?: unknown, api?: ApiName): Promise<T>;
   track: Track;
   /** The first view's seeded queries, changed in place: the live page starts from them. */
   updateQueries(change: (queries: FirstViewQuery[]) => FirstViewQuery[]): void;
-  /** Opens another page of the site (a full load: the shell is not running yet). */
-  navigate(path: string): void;
+  /**
+   * Opens another page of the site (a full load: the shell is not running yet); `replace`: in
+   * place of this one in the history, as the live page's navigate({ replace }).
+   */
+  navigate(path: string, options?: { replace?: boolean }): void;
   /** The first view's seeded queries as they are now. */
   queries(): readonly FirstViewQuery[];
 }
+
+/**
+ * What an action's request resolves with when the live page is to show the answer (one the first
+ * view cannot draw): the press stays busy until the live page takes over, and is not replayed.
+ */
+export const SHOWN_BY_LIVE_PAGE = 'shown-by-live-page';
 
 /**
  * An action: given the pressed control, shows the press's effect at once and returns the request
@@ -49,7 +58,7 @@ export interface FirstViewActionContext {
 export type FirstViewAction = (
   control: HTMLElement,
   context: FirstViewActionContext,
-) => (() => Promise<void>) | null;
+) => (() => Promise<void | typeof SHOWN_BY_LIVE_PAGE>) | null;
 
 let context: FirstViewActionContext | null = null;
 const actions = new Map<string, FirstViewAction>();
@@ -89,11 +98,16 @@ export function runFirstViewAction(target: Element): boolean {
   inFlight += 1;
   html.setAttribute(ACTION_PENDING_ATTRIBUTE, '');
   notePress(control);
+  let busyUntilLive = false;
   queue = queue
     .then(work)
+    .then((outcome) => {
+      busyUntilLive = outcome === SHOWN_BY_LIVE_PAGE;
+    })
     .catch(() => undefined)
     .finally(() => {
-      endPress(control);
+      // The hand-over to the live page ends every press still busy (first-view-handover.ts).
+      if (!busyUntilLive) endPress(control);
       inFlight -= 1;
       if (inFlight === 0) html.removeAttribute(ACTION_PENDING_ATTRIBUTE);
     });
@@ -120,19 +134,20 @@ export function createFirstViewActionContext(options: {
     doc,
     sessionId: options.sessionId,
     track: options.track,
-    async send<T>(method: 'POST', path: string, body: unknown, api: ApiName = 'content') {
+    async send<T>(method: 'GET' | 'POST', path: string, body?: unknown, api: ApiName = 'content') {
       const url = new URL(path, new URL(options.baseUrls[api] || '/', doc.baseURI));
       const response = await fetch(url, {
         method,
         credentials: 'include',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
       const answer: unknown = await response.json().catch(() => null);
       if (!response.ok) throw new FirstViewRequestError(path, response.status, answer);
       return answer as T;
     },
-    navigate: (path) => doc.location.assign(path),
+    navigate: (path, { replace = false } = {}) =>
+      replace ? doc.location.replace(path) : doc.location.assign(path),
     queries: () => readState()?.queries ?? [],
     updateQueries(change) {
       const state = readState();

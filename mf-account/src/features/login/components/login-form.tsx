@@ -1,15 +1,31 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { emailInputSchema } from '@shop/shared/contract/common';
 import type { LoginBody } from '@shop/shared/contract/auth';
 import { zodRule } from '@shop/shared/forms/zod-rule';
+import { FIRST_VIEW_ACTION_ATTRIBUTE } from '@shop/shared/ssr/server-render';
+import {
+  FIRST_VIEW_TEMPLATE_ATTRIBUTE,
+  LOGIN_CREDENTIALS_TEMPLATE,
+} from '@shop/shared/ssr/first-view-login';
 import { FormAlert } from '../../shared/components/form-alert';
 import { useLogin } from '../hooks/use-login';
 import { LegacyAccountNotice } from './legacy-account-notice';
 
 const CREDENTIALS_MESSAGE = 'Email or password is incorrect';
+
+function CredentialsAlert({ id }: { id: string }) {
+  return (
+    <FormAlert id={id} title={CREDENTIALS_MESSAGE}>
+      Check both and try again, or reset your password.
+    </FormAlert>
+  );
+}
+
+/** Drawn by the server only: the first view's script sends a press of "Log in" itself. */
+const drawnOnServer = typeof window === 'undefined';
 
 export function LoginForm() {
   const [form] = Form.useForm<LoginBody>();
@@ -18,6 +34,9 @@ export function LoginForm() {
   // Both fields are marked and both point at the one message: which was wrong is never said.
   const credentials = failure?.kind === 'credentials';
   const marked = credentials ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  // What the fields held at the last change: one filled from empty is the first view's typing
+  // carried over (a refusal the first view received is about it), an edit is a new attempt.
+  const held = useRef<Partial<LoginBody>>({});
 
   return (
     <Form<LoginBody>
@@ -25,16 +44,18 @@ export function LoginForm() {
       layout="vertical"
       requiredMark={false}
       onFinish={submit}
-      onValuesChange={() => failure && clearFailure()}
+      onValuesChange={(changed: Partial<LoginBody>, all: LoginBody) => {
+        const edited = (Object.keys(changed) as (keyof LoginBody)[]).some(
+          (name) => held.current[name],
+        );
+        held.current = all;
+        if (failure && edited) clearFailure();
+      }}
       noValidate
       // Drawn on the server too: a press before any script runs must never put the password in a URL.
       method="post"
     >
-      {credentials && (
-        <FormAlert id={errorId} title={CREDENTIALS_MESSAGE}>
-          Check both and try again, or reset your password.
-        </FormAlert>
-      )}
+      {credentials && <CredentialsAlert id={errorId} />}
       {failure?.kind === 'other' && (
         <FormAlert title="We could not log you in">{failure.message}</FormAlert>
       )}
@@ -56,9 +77,21 @@ export function LoginForm() {
       >
         <Input.Password autoComplete="current-password" size="large" {...marked} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={busy}
+        {...{ [FIRST_VIEW_ACTION_ATTRIBUTE]: 'login' }}
+      >
         Log in
       </Button>
+      {drawnOnServer && (
+        <template {...{ [FIRST_VIEW_TEMPLATE_ATTRIBUTE]: LOGIN_CREDENTIALS_TEMPLATE }}>
+          <CredentialsAlert id={errorId} />
+        </template>
+      )}
     </Form>
   );
 }

@@ -1,10 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd/es/form';
 import type { LoginBody } from '@shop/shared/contract/auth';
 import { logInEvent } from '@shop/shared/analytics/ga4';
-import type { ApiError } from '@shop/shared/http/api-error';
+import { apiErrorOfAnswer, NETWORK_API_ERROR, type ApiError } from '@shop/shared/http/api-error';
 import { useShell } from '@shop/shared/federation/remote-root';
+import {
+  FIRST_VIEW_LOGIN_QUERY_KEY,
+  type FirstViewLoginAnswer,
+} from '@shop/shared/ssr/first-view-login';
 import { applyApiFieldErrors, friendlyMessage } from '../../shared/forms/api-form-errors';
 import { useRedirectTarget } from '../../shared/hooks/use-redirect-target';
 import { useLoginWithPassword } from '../api/login-with-password';
@@ -17,9 +22,27 @@ export type LoginFailure =
   | { kind: 'legacy'; email: string }
   | { kind: 'other'; message: string };
 
+const LOGIN_FIELDS = { username: 'username', password: 'password' } as const;
+
+/** What the form says about a refused log-in; null when the API's words belong on its fields. */
+function failureOf(error: ApiError, email: string, legacy: boolean): LoginFailure | null {
+  if (error.code === 'INVALID_CREDENTIALS')
+    return legacy ? { kind: 'legacy', email: email.trim() } : { kind: 'credentials' };
+  if (Object.keys(error.fields).some((path) => path in LOGIN_FIELDS)) return null;
+  return { kind: 'other', message: friendlyMessage(error) };
+}
+
+/** The refusal a log-in sent from the first view got (the shell's first script sent it). */
+function handedError(answer: FirstViewLoginAnswer): ApiError {
+  return answer.status === null
+    ? { ...NETWORK_API_ERROR }
+    : apiErrorOfAnswer(answer.status, answer.body);
+}
+
 /**
  * Logs in, then refreshes the shell's user, tracks log_in and returns to the same-origin
- * `redirect` (or '/'). A refused log-in first asks whether the account is on the old store.
+ * `redirect` (or '/'). A refused log-in first asks whether the account is on the old store. A
+ * log-in the first view sent already is not sent again: the form starts from its answer.
  */
 export function useLogin(form: FormInstance<LoginBody>) {
   const { userContext, track } = useShell();
@@ -27,17 +50,28 @@ export function useLogin(form: FormInstance<LoginBody>) {
   const target = useRedirectTarget('/');
   const login = useLoginWithPassword();
   const isLegacyAccount = useIsLegacyAccount();
-  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const queryClient = useQueryClient();
+  const [handed] = useState(() =>
+    queryClient.getQueryData<FirstViewLoginAnswer>(FIRST_VIEW_LOGIN_QUERY_KEY),
+  );
+  const [failure, setFailure] = useState<LoginFailure | null>(() =>
+    handed ? failureOf(handedError(handed), handed.username, handed.legacy === true) : null,
+  );
   const [busy, setBusy] = useState(false);
 
+  useEffect(() => {
+    if (!handed) return;
+    // Once: coming back to this page later is a new visit.
+    queryClient.removeQueries({ queryKey: FIRST_VIEW_LOGIN_QUERY_KEY, exact: true });
+    applyApiFieldErrors(form, handedError(handed), LOGIN_FIELDS);
+  }, [handed, queryClient, form]);
+
   async function explain(error: ApiError, email: string): Promise<LoginFailure | null> {
-    if (error.code === 'INVALID_CREDENTIALS') {
-      const legacy = await isLegacyAccount(email).catch(() => false);
-      return legacy ? { kind: 'legacy', email: email.trim() } : { kind: 'credentials' };
-    }
-    if (applyApiFieldErrors(form, error, { username: 'username', password: 'password' }))
-      return null;
-    return { kind: 'other', message: friendlyMessage(error) };
+    const legacy =
+      error.code === 'INVALID_CREDENTIALS' && (await isLegacyAccount(email).catch(() => false));
+    const failure = failureOf(error, email, legacy);
+    if (!failure) applyApiFieldErrors(form, error, LOGIN_FIELDS);
+    return failure;
   }
 
   async function submit(values: LoginBody) {
