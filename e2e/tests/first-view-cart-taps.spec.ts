@@ -66,6 +66,10 @@ for (const width of [375, 1280]) {
       await shell.release();
       await waitForLivePage(page);
       await expect(page.getByTestId('cart-count')).toHaveText('1');
+      // The live button opens saying so too: what the visitor read does not vanish at the swap.
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Added to your cart.' }),
+      ).toBeVisible();
       expect(await serverCart(page)).toEqual([{ lookupKey: expect.any(String), quantity: 1 }]);
       // add_to_cart went out once: from the first script, not again from a replayed press.
       await waitForDataLayerEvent(page, 'add_to_cart');

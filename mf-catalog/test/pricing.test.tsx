@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
 import { cartQueryKey } from '@shop/shared/cart/cart-client';
+import { FIRST_VIEW_ADDED_KEY } from '@shop/shared/contract/cart-keys';
 import { renderArea } from '@shop/shared/shell-contract/test-shell';
 import { CatalogRoot } from '../src/app/parcel';
 import { withFakeApi } from './support/fake-api';
@@ -67,6 +69,23 @@ describe('pricing page', () => {
         .map((h) => h.textContent),
     ).toEqual(['Mini Panel', 'Unlimited Upgrades']);
     expect(addOns).toHaveTextContent('$39');
+  });
+
+  it('opens saying a line is in the cart when the first view\'s "Add to cart" added it before the page was live', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(FIRST_VIEW_ADDED_KEY, ['plan_quarter']);
+    const { record } = renderArea(CatalogRoot, {
+      path: '/pricing?interval=quarterly',
+      queryClient,
+    });
+    await screen.findByRole('button', { name: 'Add to cart: Quarterly Plan' });
+    const [added] = screen.getAllByRole('status').filter((status) => status.textContent !== '');
+    expect(added).toHaveTextContent('Added to your cart. View cart');
+    expect(added!.previousElementSibling).toHaveAccessibleName('Add to cart: Quarterly Plan');
+    expect(screen.getAllByText('Added to your cart.')).toHaveLength(1);
+    // Nothing was added again, and the note is read once.
+    expect(record.tracked.filter((entry) => entry.event === 'add_to_cart')).toEqual([]);
+    expect(queryClient.getQueryData(FIRST_VIEW_ADDED_KEY)).toBeUndefined();
   });
 
   it('adds a plan to the cart: the shared cart cache and storage change, and add_to_cart is tracked in GA4 shape', async () => {

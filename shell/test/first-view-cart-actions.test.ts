@@ -234,13 +234,15 @@ it('"Add to cart" counts at once, settles with the answer, says so with the way 
   expect(screen.getByRole('status').textContent).toBe('Added to your cart. View cart');
   expect(screen.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/shopping-cart');
   expect(track.mock.calls).toEqual([['add_to_cart', { ecommerce: { value: 149 } }]]);
-  // A page that had no cart query gets one: the header's first read is the answer.
+  // A page that had no cart query gets one (the header's first read is the answer), and the live
+  // button opens saying the line was added.
   expect(seededQueries()).toEqual([
     {
       queryKey: ['cart', 'anonymous'],
       data: expect.objectContaining({ updatedAt: 'now' }),
       dataUpdatedAt: expect.any(Number),
     },
+    { queryKey: ['cart-added-first-view'], data: [KIT], dataUpdatedAt: expect.any(Number) },
   ]);
   expect(takeFirstViewClicks()).toEqual([]);
 });

@@ -13,3 +13,5 @@ export const CHECKOUT_QUOTE_QUERY_KEY = ['checkout-quote'] as const;
  * message, applied }): the live page starts from it and checks the code again.
  */
 export const FIRST_VIEW_DISCOUNT_KEY = ['checkout-discount-first-view'] as const;
+/** The lines a first view's "Add to cart" added before the page was live: their buttons open saying so. */
+export const FIRST_VIEW_ADDED_KEY = ['cart-added-first-view'] as const;

@@ -5,6 +5,7 @@
 import {
   CART_QUERY_KEY,
   CHECKOUT_QUOTE_QUERY_KEY,
+  FIRST_VIEW_ADDED_KEY,
   MAX_CART_LINE_QUANTITY,
 } from '@shop/shared/contract/cart-keys';
 import type { Cart } from '@shop/shared/contract/cart';
@@ -56,6 +57,19 @@ function seedAnswer(context: FirstViewActionContext, answer: VisitorCart): void 
         dataUpdatedAt: now,
       });
     return next;
+  });
+}
+
+/** The live button of a line added here opens saying so, as this one does. */
+function noteAdded(context: FirstViewActionContext, lookupKey: string): void {
+  context.updateQueries((queries) => {
+    const others = queries.filter((query) => query.queryKey[0] !== FIRST_VIEW_ADDED_KEY[0]);
+    const added = queries.find((query) => query.queryKey[0] === FIRST_VIEW_ADDED_KEY[0]);
+    const keys = new Set([...((added?.data as string[] | undefined) ?? []), lookupKey]);
+    return [
+      ...others,
+      { queryKey: [...FIRST_VIEW_ADDED_KEY], data: [...keys], dataUpdatedAt: Date.now() },
+    ];
   });
 }
 
@@ -136,6 +150,7 @@ const addToCart: FirstViewAction = (control, context) => {
         quantity: 1,
       });
       seedAnswer(context, answer);
+      noteAdded(context, lookupKey);
       showHeaderCount(doc, cartCount(answer.cart));
       const event = trackedEvent(control);
       if (event) context.track(event.event, event.params);

@@ -1,9 +1,24 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { FIRST_VIEW_ADDED_KEY } from '@shop/shared/contract/cart-keys';
 import { Link } from 'react-router';
 import type { CatalogOffer } from '../../catalog-data/model/catalog-offer';
 import { FIRST_VIEW_ACTION_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import { offerEvent } from '../../analytics/model/ecommerce';
 import { useAddOfferToCart } from '../hooks/use-add-to-cart';
+
+/** Whether the first view's "Add to cart" added this line before the page was live (read once). */
+function useAddedOnFirstView(lookupKey: string): boolean {
+  const queryClient = useQueryClient();
+  const [added] = useState(
+    () => queryClient.getQueryData<string[]>(FIRST_VIEW_ADDED_KEY)?.includes(lookupKey) ?? false,
+  );
+  // Every button of the page read it in the same first render; a later visit starts plain.
+  useEffect(() => {
+    if (added) queryClient.removeQueries({ queryKey: FIRST_VIEW_ADDED_KEY, exact: true });
+  }, [added, queryClient]);
+  return added;
+}
 
 /**
  * Adds to the cart, then says so (politely, for screen readers) and offers the way to the cart.
@@ -20,7 +35,11 @@ export function AddToCartButton({
   block?: boolean;
 }) {
   const addToCart = useAddOfferToCart();
-  const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
+  const lookupKey = offer.lookupKey ?? offer.priceId;
+  const addedOnFirstView = useAddedOnFirstView(lookupKey);
+  const [state, setState] = useState<'idle' | 'adding' | 'added'>(
+    addedOnFirstView ? 'added' : 'idle',
+  );
   return (
     <>
       {/* A plain button: the catalog's first-view pages load no antd (docs/decisions/antd-shipping.md). */}
@@ -31,7 +50,7 @@ export function AddToCartButton({
         aria-busy={state === 'adding'}
         {...{
           [FIRST_VIEW_ACTION_ATTRIBUTE]: 'cart-add',
-          'data-lookup-key': offer.lookupKey ?? offer.priceId,
+          'data-lookup-key': lookupKey,
           'data-track': JSON.stringify(offerEvent('add_to_cart', offer, 1)),
         }}
         disabled={state === 'adding'}
