@@ -1,5 +1,5 @@
 // The API paths a shopper's first page reads (the cart badge, a partner's customization, the
-// catalog), and `buildPath`, apart from the full table in paths.ts: every page's first load then
+// catalog) or its first script calls (first-view-actions.ts), and `buildPath`, apart from the full table in paths.ts: every page's first load then
 // carries these few strings, not every path of the API (1 KB gz in the shell and again in the catalog).
 
 export const FIRST_VIEW_PATHS = {
@@ -14,6 +14,10 @@ export const FIRST_VIEW_PATHS = {
   cartLine: '/api/v1/cart/line',
   // A checkout's Apply on its first view prices the order with the code (payments client).
   checkoutQuote: '/payments/stripe-subscriptions/checkout/quote',
+  // Log-in and sign-up on their first views (connect client); the old store's check after a refusal.
+  login: '/auth2/login/password',
+  signup: '/auth2/signup',
+  oldStore: '/auth2/old-store',
 } as const;
 
 /** Fills `:param` segments, URL-encoding each value; a missing param is a programming error. */

@@ -29,14 +29,11 @@ export const API_PATHS = {
   devOutbox: '/dev/outbox',
 
   // connect: account and user
-  login: '/auth2/login/password',
-  signup: '/auth2/signup',
   signupConfirm: '/auth2/signup/confirm',
   logout: '/auth2/logout',
   resetPassword: '/auth2/reset-password',
   resetPasswordCallback: '/auth2/reset-password/callback',
   resetPasswordLink: '/auth2/reset-password/link',
-  oldStore: '/auth2/old-store',
   isNewCustomer: '/user/is-new-customer',
   cmsInfo: '/user/cms-info',
   paymentMethods: '/user/management-portal/payment-methods',

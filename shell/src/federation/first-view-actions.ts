@@ -7,6 +7,7 @@
 import { FIRST_VIEW_ACTION_ATTRIBUTE, FIRST_VIEW_STATE_ID } from '@shop/shared/ssr/server-render';
 import type { FirstViewQuery } from '@shop/shared/ssr/server-render';
 import type { Track } from '@shop/shared/shell-contract/shell-props';
+import { setFirstViewActionRunner } from './first-view-interactions';
 import { endPress, notePress } from './first-view-presses';
 
 /** On <html> while a first view's action waits for the server (the bench and tests read it). */
@@ -74,6 +75,7 @@ export function defineFirstViewAction(name: string, action: FirstViewAction): vo
 /** Lets the first view's actions run (shell-basics.ts, once the page's session is known). */
 export function openFirstViewActions(next: FirstViewActionContext): void {
   context = next;
+  setFirstViewActionRunner(runFirstViewAction);
 }
 
 /**
@@ -82,6 +84,7 @@ export function openFirstViewActions(next: FirstViewActionContext): void {
  */
 export function closeFirstViewActions(): Promise<void> {
   context = null;
+  setFirstViewActionRunner(null);
   return queue;
 }
 

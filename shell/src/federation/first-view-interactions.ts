@@ -18,10 +18,16 @@ import {
   FIRST_VIEW_AREA_ATTRIBUTE,
   FIRST_VIEW_WHEN_NEAR_ATTRIBUTE,
 } from '@shop/shared/ssr/server-render';
-import { runFirstViewAction } from './first-view-actions';
 import { addFirstViewStatus, endPresses, notePress } from './first-view-presses';
 
 const clicked: Element[] = [];
+// Set once the shell's basics have loaded the first view's actions (kept out of this first chunk).
+let actionRunner: ((control: Element) => boolean) | null = null;
+
+/** Lets a press on a marked control be done at once rather than kept (first-view-actions.ts). */
+export function setFirstViewActionRunner(run: ((control: Element) => boolean) | null): void {
+  actionRunner = run;
+}
 let recording = false;
 let navigate: ((href: string) => void) | null = null;
 let interactedAt: number | null = null;
@@ -218,7 +224,7 @@ export function recordFirstViewInteractions(doc: Document): void {
       const control =
         target.closest('button, input, select, textarea, label, [role="button"]') ?? target;
       // Done by the first script itself (first-view-actions.ts): nothing to replay.
-      if (runFirstViewAction(control)) {
+      if (actionRunner?.(control)) {
         event.preventDefault();
         return;
       }

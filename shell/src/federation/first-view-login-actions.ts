@@ -4,8 +4,8 @@
 // answer (an account on the old store, a rate limit, a field the API refused, no answer) is handed
 // to the live form, which shows it as its own: the log-in is never sent twice.
 import { logInEvent } from '@shop/shared/analytics/ga4';
-import { API_PATHS } from '@shop/shared/contract/paths';
-import { validEmailOf } from '@shop/shared/rules/contact-details';
+import { FIRST_VIEW_PATHS } from '@shop/shared/contract/first-view-paths';
+import { validEmailOf } from '@shop/shared/rules/email-address';
 import { safeAfterAuthRedirect } from '@shop/shared/rules/safe-redirect';
 import {
   FIRST_VIEW_LOGIN_QUERY_KEY,
@@ -99,7 +99,7 @@ const logIn: FirstViewAction = (control, context) => {
       legacy: null,
     };
     try {
-      await context.send('POST', API_PATHS.login, body, 'connect');
+      await context.send('POST', FIRST_VIEW_PATHS.login, body, 'connect');
     } catch (error) {
       // No answer at all (the connection failed) is handed over as such.
       if (error instanceof FirstViewRequestError)
@@ -113,7 +113,7 @@ const logIn: FirstViewAction = (control, context) => {
       const oldStore = await context
         .send<{ legacy?: unknown }>(
           'GET',
-          `${API_PATHS.oldStore}?${new URLSearchParams({ email })}`,
+          `${FIRST_VIEW_PATHS.oldStore}?${new URLSearchParams({ email })}`,
           undefined,
           'connect',
         )
