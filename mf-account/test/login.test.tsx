@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FIRST_VIEW_LOGIN_QUERY_KEY } from '@shop/shared/ssr/first-view-login';
+import { FIRST_VIEW_LOGIN_QUERY_KEY } from '@shop/shared/ssr/first-view-auth';
 import { errorBody, renderAccount } from './support/render-account';
 
 const USER = {

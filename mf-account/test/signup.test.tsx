@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { FIRST_VIEW_SIGNUP_QUERY_KEY } from '@shop/shared/ssr/first-view-auth';
 import { errorBody, renderAccount } from './support/render-account';
 
 describe('sign-up form', () => {
@@ -148,5 +149,52 @@ describe('sign-up form', () => {
     await fillValid();
     await waitFor(() => expect(callsTo('POST', '/auth2/signup')).toHaveLength(1));
     expect(callsTo('POST', '/auth2/signup')[0]?.body).toMatchObject({ kitID: null });
+  });
+
+  describe('a sign-up the first view sent (the shell’s first script), handed over with its answer', () => {
+    const handed = (status: number, body: unknown) => [
+      { queryKey: FIRST_VIEW_SIGNUP_QUERY_KEY, data: { status, body } },
+    ];
+
+    it('starts at "check your email" without sending it again; a resend sends the values carried over from the first view', async () => {
+      const { callsTo } = renderAccount('/signup', {
+        seeded: handed(202, { email: 'new@example.com' }),
+        routes: { 'POST /auth2/signup': [202, { email: 'new@example.com' }] },
+      });
+      expect(screen.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+      expect(screen.getByRole('status')).toHaveTextContent('We sent an email to new@example.com.');
+      expect(callsTo('POST', '/auth2/signup')).toHaveLength(0);
+      // The shell carries what was typed on the first view into the live form, kept hidden.
+      const carry = (label: string, value: string) =>
+        fireEvent.input(screen.getByLabelText(label), { target: { value } });
+      carry('Full name', 'New Shopper');
+      carry('Email', 'new@example.com');
+      carry('Password', 'a-good-password-1');
+      expect(screen.getByLabelText('Password')).not.toBeVisible();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Send the email again' }));
+      await waitFor(() => expect(callsTo('POST', '/auth2/signup')).toHaveLength(1));
+      expect(callsTo('POST', '/auth2/signup')[0]?.body).toEqual({
+        name: 'New Shopper',
+        email: 'new@example.com',
+        password: 'a-good-password-1',
+        kitID: null,
+        sessionId: 'dev-session',
+        redirect: '/account',
+      });
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        /We sent another email to new@example.com at .+\. Open the link/,
+      );
+    });
+
+    it('starts from a refusal with the form’s message, sending nothing', () => {
+      const { calls } = renderAccount('/signup', {
+        seeded: handed(429, errorBody('RATE_LIMITED', 'Too many attempts. Wait 1 minute.')),
+      });
+      expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+      expect(screen.getByRole('alert')).toHaveTextContent('We could not create your account');
+      expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Wait 1 minute.');
+      expect(calls).toHaveLength(0);
+    });
   });
 });

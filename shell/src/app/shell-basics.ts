@@ -31,7 +31,7 @@ import {
 } from '../federation/first-view-actions';
 import '../federation/first-view-cart-actions';
 import '../federation/first-view-discount-action';
-import '../federation/first-view-login-actions';
+import '../federation/first-view-auth-actions';
 import { createRegistrySource, type RegistrySource } from './registry-source';
 import { rendersOnFirstInteraction } from './render-gate';
 import { routeOf } from './route-table';

@@ -13,6 +13,7 @@ import {
   recordFirstViewInteractions,
   takeFirstViewClicks,
 } from '../../src/federation/first-view-interactions';
+import { endPresses } from '../../src/federation/first-view-presses';
 
 export { takeFirstViewClicks };
 
@@ -41,8 +42,12 @@ export const seededQueries = () =>
 /** Whether an action waits for the server. */
 export const actionPending = () => document.documentElement.hasAttribute(ACTION_PENDING_ATTRIBUTE);
 
-/** Closes the actions once their work has settled, and drops the presses kept for replay. */
+/**
+ * Closes the actions once their work has settled, drops the presses kept for replay and ends
+ * those still busy, as the live page's hand-over does.
+ */
 export async function closeActions(): Promise<void> {
   await closeFirstViewActions();
   takeFirstViewClicks();
+  endPresses();
 }

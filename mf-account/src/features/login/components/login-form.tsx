@@ -1,16 +1,15 @@
 import { useId, useRef } from 'react';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { emailInputSchema } from '@shop/shared/contract/common';
 import type { LoginBody } from '@shop/shared/contract/auth';
 import { zodRule } from '@shop/shared/forms/zod-rule';
-import { FIRST_VIEW_ACTION_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import {
   FIRST_VIEW_TEMPLATE_ATTRIBUTE,
   LOGIN_CREDENTIALS_TEMPLATE,
-} from '@shop/shared/ssr/first-view-login';
+} from '@shop/shared/ssr/first-view-auth';
 import { FormAlert } from '../../shared/components/form-alert';
+import { FirstViewSubmit } from '../../shared/components/first-view-submit';
 import { useLogin } from '../hooks/use-login';
 import { LegacyAccountNotice } from './legacy-account-notice';
 
@@ -24,7 +23,10 @@ function CredentialsAlert({ id }: { id: string }) {
   );
 }
 
-/** Drawn by the server only: the first view's script sends a press of "Log in" itself. */
+/**
+ * Drawn by the server only, last in the form (React lets a form hold server nodes its client render
+ * lacks): the first view's script sends a press of "Log in" itself and shows its answer from it.
+ */
 const drawnOnServer = typeof window === 'undefined';
 
 export function LoginForm() {
@@ -77,16 +79,9 @@ export function LoginForm() {
       >
         <Input.Password autoComplete="current-password" size="large" {...marked} />
       </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        loading={busy}
-        {...{ [FIRST_VIEW_ACTION_ATTRIBUTE]: 'login' }}
-      >
+      <FirstViewSubmit action="login" busy={busy}>
         Log in
-      </Button>
+      </FirstViewSubmit>
       {drawnOnServer && (
         <template {...{ [FIRST_VIEW_TEMPLATE_ATTRIBUTE]: LOGIN_CREDENTIALS_TEMPLATE }}>
           <CredentialsAlert id={errorId} />

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd/es/form';
 import type { LoginBody } from '@shop/shared/contract/auth';
 import { logInEvent } from '@shop/shared/analytics/ga4';
-import { apiErrorOfAnswer, NETWORK_API_ERROR, type ApiError } from '@shop/shared/http/api-error';
+import type { ApiError } from '@shop/shared/http/api-error';
 import { useShell } from '@shop/shared/federation/remote-root';
 import {
   FIRST_VIEW_LOGIN_QUERY_KEY,
   type FirstViewLoginAnswer,
-} from '@shop/shared/ssr/first-view-login';
+} from '@shop/shared/ssr/first-view-auth';
 import { applyApiFieldErrors, friendlyMessage } from '../../shared/forms/api-form-errors';
+import { handedError, useFirstViewAnswer } from '../../shared/hooks/use-first-view-answer';
 import { useRedirectTarget } from '../../shared/hooks/use-redirect-target';
 import { useLoginWithPassword } from '../api/login-with-password';
 import { useIsLegacyAccount } from '../api/old-store';
@@ -32,13 +32,6 @@ function failureOf(error: ApiError, email: string, legacy: boolean): LoginFailur
   return { kind: 'other', message: friendlyMessage(error) };
 }
 
-/** The refusal a log-in sent from the first view got (the shell's first script sent it). */
-function handedError(answer: FirstViewLoginAnswer): ApiError {
-  return answer.status === null
-    ? { ...NETWORK_API_ERROR }
-    : apiErrorOfAnswer(answer.status, answer.body);
-}
-
 /**
  * Logs in, then refreshes the shell's user, tracks log_in and returns to the same-origin
  * `redirect` (or '/'). A refused log-in first asks whether the account is on the old store. A
@@ -50,21 +43,15 @@ export function useLogin(form: FormInstance<LoginBody>) {
   const target = useRedirectTarget('/');
   const login = useLoginWithPassword();
   const isLegacyAccount = useIsLegacyAccount();
-  const queryClient = useQueryClient();
-  const [handed] = useState(() =>
-    queryClient.getQueryData<FirstViewLoginAnswer>(FIRST_VIEW_LOGIN_QUERY_KEY),
-  );
+  const handed = useFirstViewAnswer<FirstViewLoginAnswer>(FIRST_VIEW_LOGIN_QUERY_KEY);
   const [failure, setFailure] = useState<LoginFailure | null>(() =>
     handed ? failureOf(handedError(handed), handed.username, handed.legacy === true) : null,
   );
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!handed) return;
-    // Once: coming back to this page later is a new visit.
-    queryClient.removeQueries({ queryKey: FIRST_VIEW_LOGIN_QUERY_KEY, exact: true });
-    applyApiFieldErrors(form, handedError(handed), LOGIN_FIELDS);
-  }, [handed, queryClient, form]);
+    if (handed) applyApiFieldErrors(form, handedError(handed), LOGIN_FIELDS);
+  }, [handed, form]);
 
   async function explain(error: ApiError, email: string): Promise<LoginFailure | null> {
     const legacy =

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import Button from 'antd/es/button';
+import { useEffect, type ReactNode } from 'react';
 import Checkbox from 'antd/es/checkbox';
 import Form, { type FormInstance } from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -7,6 +6,7 @@ import { signupBodySchema } from '@shop/shared/contract/auth';
 import { emailInputSchema } from '@shop/shared/contract/common';
 import { zodRule } from '@shop/shared/forms/zod-rule';
 import { FormAlert } from '../../shared/components/form-alert';
+import { FirstViewSubmit } from '../../shared/components/first-view-submit';
 import { NewPasswordField } from '../../shared/components/password-field';
 import type { SignupValues } from '../hooks/use-signup-flow';
 
@@ -18,6 +18,7 @@ export function SignupForm({
   busy,
   error,
   focusEmail,
+  firstViewTemplate,
 }: {
   form: FormInstance<SignupValues>;
   submit: (values: SignupValues) => Promise<void>;
@@ -25,6 +26,8 @@ export function SignupForm({
   error: string | null;
   /** Back from "check your email" to correct the address: start there. */
   focusEmail: boolean;
+  /** What the first view's script may show, drawn last in the form (see the log-in form). */
+  firstViewTemplate?: ReactNode;
 }) {
   const email: string | undefined = Form.useWatch('email', form);
   const hasKit: boolean | undefined = Form.useWatch('hasKit', form);
@@ -74,9 +77,10 @@ export function SignupForm({
           <Input size="large" autoComplete="off" />
         </Form.Item>
       )}
-      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+      <FirstViewSubmit action="signup" busy={busy}>
         Create account
-      </Button>
+      </FirstViewSubmit>
+      {firstViewTemplate}
     </Form>
   );
 }

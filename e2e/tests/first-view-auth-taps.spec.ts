@@ -1,7 +1,8 @@
-// "Log in" on the log-in page's server-drawn first view is done by the shell's first script
-// (shell/src/federation/first-view-login-actions.ts): a wrong password shows the live form's alert
-// while the shell's own code is still held, the live form then takes over with the alert and the
-// values intact, and the log-in is sent once; a right one goes where the live form would.
+// "Log in" and "Create account" on their server-drawn first views are done by the shell's first
+// script (shell/src/federation/first-view-auth-actions.ts): a wrong password shows the live form's
+// alert, an accepted sign-up "check your email", while the shell's own code is still held; the live
+// page then takes over with what is on screen and the values intact, and nothing is sent twice; a
+// right password goes where the live form would.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { API_PATHS } from '../../shared/src/contract/paths';
@@ -17,15 +18,15 @@ import {
 import { fullPageShot } from '../support/screenshots';
 import { expect, test } from '../support/shop-server';
 
-/** Every log-in this page sends. */
-function countLogIns(page: Page): { count: () => number } {
+/** Every POST to `path` this page sends. */
+function countPosts(page: Page, path: string): { count: () => number } {
   let sent = 0;
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === API_PATHS.login)
-      sent += 1;
+    if (request.method() === 'POST' && new URL(request.url()).pathname === path) sent += 1;
   });
   return { count: () => sent };
 }
+const countLogIns = (page: Page) => countPosts(page, API_PATHS.login);
 
 const uniqueEmail = (what: string) => `${what}-${randomBytes(4).toString('hex')}@example.com`;
 
@@ -78,6 +79,50 @@ for (const width of [375, 1280]) {
       await live.getByRole('button', { name: 'Log in' }).click();
       await expect(live.getByRole('alert')).toContainText('Email or password is incorrect');
       expect(logIns.count()).toBe(2);
+    });
+
+    test('"Create account" shows "check your email" before the shell runs; the live page takes over with it, having sent one sign-up, and sends it again on request', async ({
+      page,
+    }) => {
+      const email = uniqueEmail('first-view-signup');
+      const signups = countPosts(page, API_PATHS.signup);
+      await firstViewReady(page.request, '/signup');
+      const shell = await holdShellStart(page);
+      await page.goto('/signup');
+      const firstView = page.locator('[data-first-view-area="account"]');
+      await expect(firstView.locator('form')).toBeVisible();
+
+      await firstView.getByLabel('Full name').fill('Jordan Firsttap');
+      await firstView.getByLabel('Email').fill(email);
+      await firstView.getByLabel('Password', { exact: true }).fill('first-tap-pass-12');
+      await firstView.getByRole('button', { name: 'Create account' }).click();
+      await noFirstViewActionPending(page);
+      const heading = firstView.getByRole('heading', { level: 1, name: 'Check your email' });
+      await expect(heading).toBeFocused();
+      await expect(firstView.getByRole('status')).toContainText(`We sent an email to ${email}`);
+      await expect(firstView.getByRole('button', { name: 'Send the email again' })).toBeVisible();
+      await expect(firstView.locator('form')).toBeHidden();
+      await expect.poll(() => shell.asked.length).toBeGreaterThan(0);
+      expect(await reactStarted(page)).toBe(false);
+      expect(signups.count()).toBe(1);
+      await fullPageShot(page, `/tmp/shots/first-view-signup-check-email-${width}.png`);
+
+      await shell.release();
+      await waitForLivePage(page);
+      const live = page.locator('[data-area="account"]');
+      await expect(live.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+      await expect(live.getByRole('status')).toContainText(`We sent an email to ${email}`);
+      await page.waitForLoadState('networkidle');
+      expect(signups.count()).toBe(1);
+      expect(await reactStarted(page)).toBe(true);
+
+      // The live page sends the same sign-up again (the values carried over from the first view).
+      await live.getByRole('button', { name: 'Send the email again' }).click();
+      await expect(live.getByRole('status')).toContainText(`We sent another email to ${email}`);
+      expect(signups.count()).toBe(2);
+      await live.getByRole('button', { name: 'Use a different email' }).click();
+      await expect(live.getByLabel('Full name')).toHaveValue('Jordan Firsttap');
+      await expect(live.getByLabel('Email')).toHaveValue(email);
     });
   });
 }
