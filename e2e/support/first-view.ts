@@ -109,6 +109,13 @@ export const reactStarted = (page: Page) =>
 export const holdShellStart = (page: Page) =>
   holdFiles(page, (url) => /\/shell-start\.[0-9a-f]+\.js$/.test(url.pathname));
 
+/**
+ * Waits until the first script does the first view's marked taps itself: its basics run after the
+ * paint, and a tap before that is kept and replayed on the live page instead.
+ */
+export const firstViewActionsOpen = (page: Page) =>
+  expect(page.locator('html[data-first-view-actions]')).toHaveCount(1);
+
 /** Waits until no tap the first script makes waits for the server. */
 export const noFirstViewActionPending = (page: Page) =>
   expect(page.locator('html[data-first-view-action-pending]')).toHaveCount(0);

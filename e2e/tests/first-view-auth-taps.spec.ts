@@ -10,6 +10,7 @@ import { createConfirmedAccount } from '../support/accounts';
 import {
   firstViewReady,
   holdFiles,
+  firstViewActionsOpen,
   holdShellStart,
   noFirstViewActionPending,
   reactStarted,
@@ -42,6 +43,7 @@ for (const width of [375, 1280]) {
       await firstViewReady(page.request, '/login');
       const shell = await holdShellStart(page);
       await page.goto('/login');
+      await firstViewActionsOpen(page);
       const firstView = page.locator('[data-first-view-area="account"] form');
       await expect(firstView).toBeVisible();
 
@@ -89,6 +91,7 @@ for (const width of [375, 1280]) {
       await firstViewReady(page.request, '/signup');
       const shell = await holdShellStart(page);
       await page.goto('/signup');
+      await firstViewActionsOpen(page);
       const firstView = page.locator('[data-first-view-area="account"]');
       await expect(firstView.locator('form')).toBeVisible();
 
@@ -142,6 +145,7 @@ test('a right password logs in from the first view and goes to the safe `redirec
   await firstViewReady(page.request, '/login');
   await holdShellStart(page);
   await page.goto('/login?redirect=%2Faccount');
+  await firstViewActionsOpen(page);
   const firstView = page.locator('[data-first-view-area="account"] form');
   await firstView.getByLabel('Email').fill(email);
   await firstView.getByLabel('Password', { exact: true }).fill('first-tap-pass-12');

@@ -9,6 +9,7 @@ import { cartWithKit } from '../support/checkout-flow';
 import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
 import {
   firstViewReady,
+  firstViewActionsOpen,
   holdShellStart,
   noFirstViewActionPending,
   reactStarted,
@@ -44,6 +45,7 @@ for (const width of [375, 1280]) {
       await firstViewReady(page.request, '/pricing');
       const shell = await holdShellStart(page);
       await page.goto('/pricing');
+      await firstViewActionsOpen(page);
       await expect(page.locator('[data-first-view-area="catalog"]')).toBeVisible();
 
       const add = page.getByRole('button', { name: /add to cart/i }).first();
@@ -88,6 +90,7 @@ for (const width of [375, 1280]) {
         .lines[0]!.unitAmount;
       const shell = await holdShellStart(page);
       await page.goto('/shopping-cart');
+      await firstViewActionsOpen(page);
       await expect(page.locator('[data-first-view-area="checkout"]')).toBeVisible();
       const quantity = page
         .getByRole('group', { name: `Quantity of ${KIT_TITLE}` })
@@ -140,6 +143,7 @@ test('a change the server refuses is rolled back, with a message, on the cart an
     }),
   );
   await page.goto('/shopping-cart');
+  await firstViewActionsOpen(page);
   await page.getByRole('button', { name: `One more ${KIT_TITLE}` }).click();
   await noFirstViewActionPending(page);
   await expect(
@@ -151,6 +155,7 @@ test('a change the server refuses is rolled back, with a message, on the cart an
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 
   await page.goto('/pricing');
+  await firstViewActionsOpen(page);
   await page
     .getByRole('button', { name: /add to cart/i })
     .first()
@@ -169,6 +174,7 @@ test('a partner\'s "Add to cart" keeps the line and opens its cart before the sh
   await firstViewReady(page.request, pricing);
   await holdShellStart(page);
   await page.goto(pricing);
+  await firstViewActionsOpen(page);
   await expect(page.locator('[data-first-view-area="storefront"]')).toBeVisible();
   const add = page.getByRole('button', { name: /^Add to cart: / }).first();
   const title = (await add.getAttribute('aria-label'))!.replace('Add to cart: ', '');
@@ -190,6 +196,7 @@ for (const width of [375, 1280]) {
     await firstViewReady(page.request, '/checkout');
     const shell = await holdShellStart(page);
     await page.goto('/checkout');
+    await firstViewActionsOpen(page);
     await expect(page.locator('[data-first-view-area="checkout"]')).toBeVisible();
     const total = await page.getByTestId('summary-total').textContent();
 

@@ -133,6 +133,8 @@ it('"+" shows the new quantity at once, sends one line change, and settles the p
   cartPage();
   const api = server();
   open(api);
+  // The page says the first script does its taps now (tests and benches wait for it).
+  expect(document.documentElement).toHaveAttribute('data-first-view-actions');
   fireEvent.click(screen.getByRole('button', { name: 'One more Kit' }));
 
   expect(output()).toBe('2');
@@ -290,6 +292,7 @@ it('once closed (the shell owns the page), a press is kept to be replayed on the
   cartPage();
   const api = server();
   // Never opened: as after closeFirstViewActions.
+  expect(document.documentElement).not.toHaveAttribute('data-first-view-actions');
   fireEvent.click(screen.getByRole('button', { name: 'One more Kit' }));
   expect(api.bodies).toEqual([]);
   expect(output()).toBe('1');

@@ -10,6 +10,8 @@ import type { Track } from '@shop/shared/shell-contract/shell-props';
 import { setFirstViewActionRunner } from './first-view-interactions';
 import { endPress, notePress } from './first-view-presses';
 
+/** On <html> while the first script does a first view's marked taps (from the basics' start to the shell's). */
+export const ACTIONS_OPEN_ATTRIBUTE = 'data-first-view-actions';
 /** On <html> while a first view's action waits for the server (the bench and tests read it). */
 export const ACTION_PENDING_ATTRIBUTE = 'data-first-view-action-pending';
 
@@ -76,6 +78,7 @@ export function defineFirstViewAction(name: string, action: FirstViewAction): vo
 export function openFirstViewActions(next: FirstViewActionContext): void {
   context = next;
   setFirstViewActionRunner(runFirstViewAction);
+  next.doc.documentElement.setAttribute(ACTIONS_OPEN_ATTRIBUTE, '');
 }
 
 /**
@@ -83,6 +86,7 @@ export function openFirstViewActions(next: FirstViewActionContext): void {
  * those already made have settled, so the shell reads the first view's state after their answers.
  */
 export function closeFirstViewActions(): Promise<void> {
+  context?.doc.documentElement.removeAttribute(ACTIONS_OPEN_ATTRIBUTE);
   context = null;
   setFirstViewActionRunner(null);
   return queue;
