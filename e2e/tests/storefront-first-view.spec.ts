@@ -3,7 +3,13 @@
 // browser without a second copy, and never drawn for an unknown partner or one that redirects.
 import { DEMO_CUSTOMIZATIONS } from '../../api/src/db/seed/demo-partners-and-discounts';
 import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
-import { firstViewReady, interact, openAndTakeOver, runsCodeOf } from '../support/first-view';
+import {
+  firstViewReady,
+  interact,
+  openAndTakeOver,
+  runsCodeOf,
+  waitForLivePage,
+} from '../support/first-view';
 import { expect, test } from '../support/shop-server';
 
 const acme = DEMO_CUSTOMIZATIONS['acme-wellness']!;
@@ -69,13 +75,14 @@ test("the pricing page's view_item events go out as it opens, once each, before 
 
   // The live cards send the same events at the takeover: dropped. Adding an offer still counts.
   await interact(page);
+  await waitForLivePage(page);
+  expect(storefrontCode.length).toBeGreaterThan(0);
   await page
     .getByTestId('storefront-offer')
     .filter({ hasText: 'Acme Complete Panel' })
     .getByRole('button', { name: /add to cart/i })
     .click();
   await expect(page).toHaveURL(/\/shop\/acme-wellness\/shopping-cart$/);
-  expect(storefrontCode.length).toBeGreaterThan(0);
   expect(await dataLayerEvents(page, 'view_item')).toHaveLength(cards);
   expect(await dataLayerEvents(page, 'add_to_cart')).toHaveLength(1);
 });
