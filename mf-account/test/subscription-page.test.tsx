@@ -463,6 +463,10 @@ describe('/account/subscriptions/:id', () => {
     const modal = await dialog('Update your card');
     expect(modal).toHaveTextContent('Your last payment failed.');
     await userEvent.click(await within(modal).findByRole('button', { name: 'Add a new card' }));
+    // One pair of buttons at a time: the add-card form's own, not the dialog's as well.
+    expect(within(modal).getByRole('button', { name: 'Cancel' })).toBeVisible();
+    expect(within(modal).queryByRole('button', { name: 'Use this card' })).toBeNull();
+    expect(within(modal).queryByRole('button', { name: 'Keep my current card' })).toBeNull();
     await fakeCardFrame([{ token: 'tok_visa1881abc' }]);
     await userEvent.click(within(modal).getByRole('button', { name: 'Save card' }));
     expect(

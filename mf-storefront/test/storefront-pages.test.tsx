@@ -18,10 +18,12 @@ describe('storefront states', () => {
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
   });
 
-  it("shows 'Not found' with the API's 404 when the partner does not exist", async () => {
+  it("shows a friendly 'Not found' with a link back to the main shop when the partner does not exist", async () => {
     renderStorefront('nobody', '/pricing', { customization: null });
     expect(screen.getByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument();
-    expect(screen.getByText(/HTTP 404/)).toBeInTheDocument();
+    expect(screen.getByText(/no partner shop at this address/)).toBeInTheDocument();
+    expect(screen.queryByText(/HTTP/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the main shop' })).toHaveAttribute('href', '/');
   });
 
   it("shows 'Not found' when its own look at the shell's query gets the 404 first", async () => {

@@ -25,6 +25,8 @@ const css = `
 .acc-page-lead { margin: 0 0 24px; color: var(--acc-muted); overflow-wrap: anywhere; }
 .acc-grid { display: grid; gap: 16px; grid-template-columns: minmax(0, 1fr); }
 @media (min-width: 992px) { .acc-grid { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 20px; } .acc-grid > .acc-wide { grid-column: 1 / -1; } }
+/* A panel or heading scrolled to (/account/uploads, a #link) stops below the shell's sticky 64px header. */
+.acc-panel, .acc-panel h2 { scroll-margin-top: 88px; }
 .acc-panel { background: #fff; border: 1px solid var(--acc-line); border-radius: 16px; padding: 20px 16px; min-width: 0; }
 @media (min-width: 576px) { .acc-panel { padding: 24px; } }
 .acc-panel-head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px 12px; margin-bottom: 12px; }

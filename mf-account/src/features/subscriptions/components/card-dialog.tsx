@@ -124,19 +124,22 @@ export function CardDialogBody({ subscription, onDone, onClose }: StepProps) {
           </Button>
         )
       )}
-      <div className="acc-subform-actions">
-        <Button
-          type="primary"
-          loading={update.isPending}
-          disabled={adding || !methods.isSuccess}
-          onClick={submit}
-        >
-          Use this card
-        </Button>
-        <Button onClick={onClose} disabled={update.isPending}>
-          Keep my current card
-        </Button>
-      </div>
+      {/* While the add-card form is open its own Save and Cancel are the only actions. */}
+      {!adding && (
+        <div className="acc-subform-actions">
+          <Button
+            type="primary"
+            loading={update.isPending}
+            disabled={!methods.isSuccess}
+            onClick={submit}
+          >
+            Use this card
+          </Button>
+          <Button onClick={onClose} disabled={update.isPending}>
+            Keep my current card
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

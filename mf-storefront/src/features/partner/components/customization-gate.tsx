@@ -9,7 +9,8 @@ import {
 import { StorefrontStyles } from './storefront-styles';
 
 /**
- * A spinner while the customization loads, 'Not found' when the partner does not exist.
+ * A spinner while the customization loads, 'Not found' with a way back to the main shop when the
+ * partner does not exist.
  * The shell passes the customization; this observes the same cached query only to tell a failed
  * load from a slow one and offer Try again.
  */
@@ -30,7 +31,13 @@ export function CustomizationGate({ children }: { children: ReactNode }) {
           {CUSTOMIZATION_NOT_FOUND_STATUS}
         </p>
         <h1>Not found</h1>
-        <p>There is no partner shop at this address (HTTP {CUSTOMIZATION_NOT_FOUND_STATUS}).</p>
+        <p>
+          There is no partner shop at this address. The link may be old, or the shop has closed.
+        </p>
+        {/* Outside the partner's basename: a full load of the main shop, never a dead end. */}
+        <a className="sf-button" href="/">
+          Go to the main shop
+        </a>
       </div>
     );
   }
