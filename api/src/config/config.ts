@@ -182,6 +182,11 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
     problems.push(
       `STRIPE_PUBLISHABLE_KEY: is a ${publishableMode}-mode key but STRIPE_SECRET_KEY is a ${secretMode}-mode key`,
     );
+  // Live card payments from a page served over plain HTTP: Stripe.js refuses them, and cookies travel in clear.
+  if (secretMode === 'live' && !(env.PUBLIC_ORIGIN ?? '').startsWith('https://'))
+    problems.push(
+      'PUBLIC_ORIGIN: must be an https:// origin with a live-mode STRIPE_SECRET_KEY (live payments are taken only over HTTPS)',
+    );
   // Test clocks move Stripe's time for the shop's customers: rehearsal only, never live money.
   if (['true', '1', 'yes'].includes(env.STRIPE_TEST_CLOCKS ?? '')) {
     if (secretMode !== 'test')

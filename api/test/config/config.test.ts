@@ -167,7 +167,12 @@ describe('configuration from the environment', () => {
       });
       expect(
         loadConfig(
-          { ...STRIPE, STRIPE_SECRET_KEY: 'rk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' },
+          {
+            ...STRIPE,
+            STRIPE_SECRET_KEY: 'rk_live_1',
+            STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+            PUBLIC_ORIGIN: 'https://shop.example',
+          },
           root,
         ).stripe?.livemode,
       ).toBe(true);
@@ -201,6 +206,25 @@ describe('configuration from the environment', () => {
       ]);
     });
 
+    it('refuse live keys with a shop served over http://, the default origin included', () => {
+      const live = {
+        ...STRIPE,
+        STRIPE_SECRET_KEY: 'sk_live_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      };
+      const message =
+        'PUBLIC_ORIGIN: must be an https:// origin with a live-mode STRIPE_SECRET_KEY (live payments are taken only over HTTPS)';
+      expect(problemsOf(live)).toEqual([message]);
+      expect(problemsOf({ ...live, PUBLIC_ORIGIN: 'http://shop.example' })).toEqual([message]);
+      expect(
+        loadConfig({ ...live, PUBLIC_ORIGIN: 'https://shop.example' }, root).stripe?.livemode,
+      ).toBe(true);
+      // Test keys rehearse on a developer's http://localhost.
+      expect(
+        loadConfig({ ...STRIPE, PUBLIC_ORIGIN: 'http://localhost:8080' }, root).stripe,
+      ).not.toBeNull();
+    });
+
     it('put customers on test clocks only when asked, with a test key, outside production', () => {
       expect(loadConfig({ ...STRIPE, STRIPE_TEST_CLOCKS: 'true' }, root).stripe?.testClocks).toBe(
         true,
@@ -210,6 +234,7 @@ describe('configuration from the environment', () => {
           ...STRIPE,
           STRIPE_SECRET_KEY: 'sk_live_1',
           STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+          PUBLIC_ORIGIN: 'https://shop.example',
           STRIPE_TEST_CLOCKS: 'true',
         }),
       ).toEqual([
