@@ -51,12 +51,28 @@ export interface RenderPoolOptions {
    * so a busy machine's cold start is not taken for a hung renderer.
    */
   deadlineMs?: number;
+  /** Arms each deadline; by default a real timer. Tests pass one they fire themselves. */
+  deadlineTimer?: DeadlineTimer;
   /** The worker's V8 heap (old generation); a render that needs more has its worker ended. */
   maxHeapMb?: number;
   /** API reads one render may proxy; a renderer asking for more is stopped (the reads run on the API's thread). */
   maxFetchesPerRender?: number;
   worker?: WorkerEntry;
 }
+
+/** Calls `onExpired` after `ms` unless the returned function cancels it first. */
+export interface DeadlineTimer {
+  start(onExpired: () => void, ms: number): () => void;
+}
+
+const realDeadlineTimer: DeadlineTimer = {
+  start(onExpired, ms) {
+    const timer = setTimeout(onExpired, ms);
+    // A pending deadline never keeps the process alive.
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
 
 export interface RenderPoolUsage {
   /** Worker slots, busy ones and renders waiting for a slot, now. */
@@ -105,13 +121,14 @@ interface Slot {
   /** Its thread has started (its first 'ready'; later ones, which would push the deadline back, are ignored). */
   started: boolean;
   job: Job | null;
-  timer?: ReturnType<typeof setTimeout>;
+  cancelDeadline?: () => void;
 }
 
 export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const {
     size = defaultSize(),
     deadlineMs = 3_000,
+    deadlineTimer = realDeadlineTimer,
     maxHeapMb = 128,
     maxFetchesPerRender = 16,
     worker: entry = defaultWorkerEntry(),
@@ -149,7 +166,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     const index = slots.indexOf(slot);
     if (index === -1) return;
     slots[index] = null;
-    clearTimeout(slot.timer);
+    slot.cancelDeadline?.();
     slot.job?.reject(error);
     slot.job = null;
     void slot.worker.terminate();
@@ -175,8 +192,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   }
 
   function startDeadline(slot: Slot): void {
-    clearTimeout(slot.timer);
-    slot.timer = setTimeout(() => {
+    slot.cancelDeadline?.();
+    slot.cancelDeadline = deadlineTimer.start(() => {
       timeouts += 1;
       retire(
         slot,
@@ -185,7 +202,6 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
         ),
       );
     }, deadlineMs);
-    slot.timer.unref();
   }
 
   function post(slot: Slot, message: ToWorker): void {
@@ -200,7 +216,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   function finish(slot: Slot, jobId: number, settle: (job: Job) => void): void {
     const job = slot.job;
     if (!job || job.id !== jobId) return;
-    clearTimeout(slot.timer);
+    slot.cancelDeadline?.();
     slot.job = null;
     settle(job);
     dispatch();

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AreaRenderRequest } from '@shop/shared/ssr/server-render';
-import { createRenderPool, type RenderPool } from '../../src/site/render-pool';
+import { createRenderPool, type DeadlineTimer, type RenderPool } from '../../src/site/render-pool';
 
 /**
  * Renderers as another team could ship them. Each reports the worker thread it ran on, so a test
@@ -46,6 +46,38 @@ module.exports = { renderArea: async ({ pathname, search, basename, fetchJson })
   env: `module.exports = { renderArea: async () => ({ html: JSON.stringify(Object.keys(process.env)), head: '', queries: [] }) };`,
 };
 type RendererName = keyof typeof RENDERERS;
+
+/** Deadlines that expire only when the test says so: a test about the deadline never races a clock. */
+function manualDeadlines() {
+  const pending = new Set<() => void>();
+  let started = 0;
+  let onStart: () => void = () => undefined;
+  const timer: DeadlineTimer = {
+    start(onExpired) {
+      pending.add(onExpired);
+      started += 1;
+      onStart();
+      return () => pending.delete(onExpired);
+    },
+  };
+  return {
+    timer,
+    /** Resolves once `count` deadlines have been started in all. */
+    started: (count: number) =>
+      new Promise<void>((resolve) => {
+        onStart = () => {
+          if (started >= count) resolve();
+        };
+        onStart();
+      }),
+    /** Expires every deadline now running. */
+    expire() {
+      const running = [...pending];
+      pending.clear();
+      for (const onExpired of running) onExpired();
+    },
+  };
+}
 
 describe('render pool', () => {
   let dir: string;
@@ -92,8 +124,9 @@ describe('render pool', () => {
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
   beforeEach(() => {
     signals.length = 0;
-    // Deadlines are generous: under a loaded CPU an honest render must never reach one.
-    pool = createRenderPool({ size: 1, deadlineMs: 2_000, maxHeapMb: 64 });
+    // Deadlines are generous: under a loaded CPU an honest render must never reach one. The tests
+    // about the deadline expire it themselves.
+    pool = createRenderPool({ size: 1, deadlineMs: 60_000, maxHeapMb: 64 });
   });
   afterEach(() => pool.close());
 
@@ -151,6 +184,9 @@ describe('render pool', () => {
   });
 
   it('terminates a renderer that loops forever at its deadline, while this thread keeps running, and replaces its worker', async () => {
+    const deadlines = manualDeadlines();
+    await pool.close();
+    pool = createRenderPool({ size: 1, deadlineMs: 2_000, deadlineTimer: deadlines.timer });
     const before = await threadOf();
     const looping = signalled('looping');
     const outcome = pool.render(file('loop'), request()).then(
@@ -166,6 +202,7 @@ describe('render pool', () => {
     expect(settled).toBe(false);
     expect(pool.usage()).toEqual({ size: 1, busy: 1, queued: 0, timeouts: 0 });
 
+    deadlines.expire();
     expect(await outcome).toMatch(/ran past its 2000 ms deadline; its worker was terminated/);
     expect(pool.usage()).toEqual({ size: 1, busy: 0, queued: 0, timeouts: 1 });
     const after = await threadOf();
@@ -174,7 +211,14 @@ describe('render pool', () => {
   });
 
   it('terminates a renderer whose module loops while loading', async () => {
-    await expect(pool.render(file('loopsOnLoad'), request())).rejects.toThrow(/deadline/);
+    const deadlines = manualDeadlines();
+    await pool.close();
+    pool = createRenderPool({ size: 1, deadlineTimer: deadlines.timer });
+    const outcome = pool.render(file('loopsOnLoad'), request());
+    // Started at dispatch, then again when the fresh thread is ready: the worker is loading the file.
+    await deadlines.started(2);
+    deadlines.expire();
+    await expect(outcome).rejects.toThrow(/deadline/);
     expect(await threadOf()).toBeDefined();
   });
 
