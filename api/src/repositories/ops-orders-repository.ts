@@ -4,7 +4,6 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB, Executor, OrderRow } from '../db/schema';
 import { toCount } from '../lib/count';
 import { centsFromDb } from '../lib/money';
-import { normaliseEmail } from '../lib/email';
 
 export type OrderRefundStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -148,7 +147,10 @@ export async function refundedByOrder(
 export type ListedOrderKind = 'consumer' | 'business' | 'employer' | 'renewal';
 
 export interface OrderListFilter {
-  /** An order id (a uuid) or the customer's e-mail. */
+  /**
+   * What a customer reads out: the start of the order number (any case, hyphens optional), part
+   * of their e-mail, or their card's last four digits. An order matching any of them is listed.
+   */
   q?: string;
   statuses?: readonly OrderRow['status'][];
   kinds?: readonly ListedOrderKind[];
@@ -169,7 +171,30 @@ export interface OrderPosition {
   id: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The start of an order id: hex digits, hyphens where the uuid has them, perhaps a leading #. */
+const ID_PREFIX = /^#?[0-9a-f][0-9a-f-]{0,35}$/i;
+const LAST_FOUR = /^\d{4}$/;
+
+/** Text matched literally inside a LIKE pattern: its wildcards and the escape itself escaped. */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The search box: id prefix, e-mail fragment or last four, whichever the text can be. */
+function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string) {
+  const text = q.trim();
+  const matches = [
+    sql<boolean>`lower(orders.email) like ${`%${likeLiteral(text.toLowerCase())}%`} escape '\\'`,
+  ];
+  // Hyphens are left out on both sides: "106CEA812B4F" and "106cea81-2b4f" find the same order.
+  if (ID_PREFIX.test(text))
+    matches.push(
+      sql<boolean>`replace(orders.id::text, '-', '') like ${`${text.replace(/[#-]/g, '').toLowerCase()}%`}`,
+    );
+  // The label reads like "Visa •••• 4242": the card's last four end it.
+  if (LAST_FOUR.test(text)) matches.push(sql<boolean>`orders.payment_label like ${`%${text}`}`);
+  return eb.or(matches);
+}
 
 /**
  * Orders newest first, filtered, one page after `after` (keyset: stable while orders arrive).
@@ -202,14 +227,8 @@ export async function listOrders(db: Executor, filter: OrderListFilter) {
         'position_at',
       ),
     ]);
-  if (filter.q !== undefined) {
-    const byId = UUID.test(filter.q);
-    query = query.where(
-      byId ? 'orders.id' : 'orders.email',
-      '=',
-      byId ? filter.q.toLowerCase() : normaliseEmail(filter.q),
-    );
-  }
+  const q = filter.q;
+  if (q !== undefined) query = query.where((eb) => searchMatch(eb, q));
   if (filter.statuses?.length) query = query.where('orders.status', 'in', [...filter.statuses]);
   if (filter.partner !== undefined) query = query.where('orders.business_key', '=', filter.partner);
   if (filter.from) query = query.where('orders.created_at', '>=', filter.from);

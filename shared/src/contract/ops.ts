@@ -198,8 +198,12 @@ function commaList<T extends string>(values: readonly [T, ...T[]], what: string)
  */
 export const orderListQuerySchema = z
   .object({
-    /** An order id (uuid) or a customer's e-mail address. */
-    q: safeString().trim().min(1, 'Type an order id or an e-mail address').max(320).optional(),
+    /** The start of an order number, part of a customer's e-mail, or a card's last four. */
+    q: safeString()
+      .trim()
+      .min(1, 'Type an order number, part of an e-mail address or a card’s last four digits')
+      .max(320)
+      .optional(),
     status: commaList(ORDER_STATUSES, 'order status').optional(),
     kind: commaList(ORDER_KINDS, 'order kind').optional(),
     /** A partner storefront's shop key: its business orders only. */

@@ -14,6 +14,8 @@ interface Seed {
   kind?: 'consumer' | 'business';
   partner?: string;
   employer?: boolean;
+  /** How the order's card reads, e.g. "Visa •••• 4242". */
+  label?: string;
 }
 
 interface Listed {
@@ -55,7 +57,7 @@ describe('the operator orders list', () => {
         shipping_address: JSON.stringify({}),
         payment_charge_id: null,
         payment_method_id: null,
-        payment_label: null,
+        payment_label: order.label ?? null,
         idempotency_key: null,
         buyer_token_hash: null,
         created_at: new Date(order.at),
@@ -165,6 +167,49 @@ describe('the operator orders list', () => {
       'd@example.com',
     ]);
     expect(await emails(`?q=b@example.com&status=failed`)).toEqual([]);
+  });
+
+  it('finds an order by the number the customer reads out, part of an e-mail, or the card’s last four', async () => {
+    const previous = { t, operator };
+    t = await buildTestApp();
+    operator = await operatorSession(t);
+    try {
+      const ann = await seed({
+        email: 'ann.lee@example.com',
+        at: '2026-05-01T09:00:00Z',
+        label: 'Visa •••• 4242',
+      });
+      await seed({
+        email: 'bob_ross@example.org',
+        at: '2026-05-02T09:00:00Z',
+        label: 'Mastercard •••• 4444',
+      });
+      await seed({ email: 'bobXross@example.org', at: '2026-05-03T09:00:00Z' });
+      const number = ann.slice(0, 8).toUpperCase();
+      const q = async (text: string) => emails(`?q=${encodeURIComponent(text)}`);
+      // The thank-you page's number, in either case, with a # or more of the id, hyphens or not.
+      for (const text of [
+        number,
+        number.toLowerCase(),
+        `#${number}`,
+        ann.slice(0, 13),
+        ann.replace(/-/g, '').slice(0, 12),
+        ann,
+      ])
+        expect({ text, found: await q(text) }).toEqual({ text, found: ['ann.lee@example.com'] });
+      expect(await q('LEE@EXAMPLE')).toEqual(['ann.lee@example.com']);
+      expect(await q('example.org')).toEqual(['bobXross@example.org', 'bob_ross@example.org']);
+      expect(await q('4242')).toEqual(['ann.lee@example.com']);
+      expect(await q('4444')).toEqual(['bob_ross@example.org']);
+      // LIKE's wildcards are plain characters here: "_" finds only the address that has one.
+      expect(await q('bob_')).toEqual(['bob_ross@example.org']);
+      expect(await q('%')).toEqual([]);
+      expect(await q('\\')).toEqual([]);
+      expect(await q('nobody')).toEqual([]);
+    } finally {
+      await t.close();
+      ({ t, operator } = previous);
+    }
   });
 
   it('pages by cursor without a skipped or repeated order while new orders arrive, ties included', async () => {
