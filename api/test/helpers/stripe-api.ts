@@ -71,6 +71,11 @@ export async function startStripeApi(): Promise<StripeApi> {
         idempotencyKey: req.headers['idempotency-key'] as string | undefined,
       };
       requests.push(request);
+      const refusal = refuseAsStripeDoes(request, body);
+      if (refusal) {
+        reply(res, refusal);
+        return;
+      }
       const handler = handlers.find(
         (candidate) =>
           candidate.left > 0 &&
@@ -92,15 +97,35 @@ export async function startStripeApi(): Promise<StripeApi> {
         req.socket.destroy();
         return;
       }
-      const reply = typeof handler.reply === 'function' ? handler.reply(request) : handler.reply;
-      res.writeHead(reply.status, {
-        'content-type': 'application/json',
-        'request-id': `req_${requests.length}`,
-        ...reply.headers,
-      });
-      res.end(JSON.stringify(reply.body));
+      reply(res, typeof handler.reply === 'function' ? handler.reply(request) : handler.reply);
     });
   });
+
+  function reply(res: http.ServerResponse, answer: StripeReply) {
+    res.writeHead(answer.status, {
+      'content-type': 'application/json',
+      'request-id': `req_${requests.length}`,
+      ...answer.headers,
+    });
+    res.end(JSON.stringify(answer.body));
+  }
+
+  // Stripe remembers what each idempotency key was first sent with (for 24 hours) and refuses the
+  // key with other parameters; a handler never sees such a request, as Stripe's own code would not.
+  const firstUses = new Map<string, string>();
+  function refuseAsStripeDoes(request: StripeRequest, body: string): StripeReply | null {
+    const key = request.idempotencyKey;
+    if (!key || request.method !== 'POST') return null;
+    const sent = `${request.method} ${request.path}\n${body}`;
+    const first = firstUses.get(key);
+    if (first === undefined) firstUses.set(key, sent);
+    else if (first !== sent)
+      return stripeError(400, {
+        type: 'idempotency_error',
+        message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      });
+    return null;
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -121,6 +146,7 @@ export async function startStripeApi(): Promise<StripeApi> {
     },
     reset() {
       requests.length = 0;
+      firstUses.clear();
       handlers = [];
       unexpected = [];
     },

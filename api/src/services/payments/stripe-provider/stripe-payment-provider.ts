@@ -155,8 +155,10 @@ export function createStripePaymentProvider(
         if (known) return { id: known.customerId, email: known.email, userId };
       }
       // A retry after a lost answer, or two requests at once, get the same customer back.
-      const idempotencyKey = userId ? `customer:${userId}` : guestKey(email, name);
-      const testClock = testClocks ? await testClocks.clockForCustomer(idempotencyKey) : null;
+      const customerKey = userId ? `customer:${userId}` : guestKey(email, name);
+      const testClock = testClocks ? await testClocks.clockForCustomer(customerKey) : null;
+      // A customer on a clock is sent with that clock: its key names it, so a new clock is a new key.
+      const idempotencyKey = testClock ? `${customerKey}:${testClock}` : customerKey;
       const customer = await stripeCall(
         () =>
           stripe.customers.create(

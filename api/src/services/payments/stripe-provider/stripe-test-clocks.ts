@@ -41,7 +41,9 @@ export function createStripeTestClocks(options: StripeTestClocksOptions): Stripe
   return {
     async clockForCustomer(key) {
       const frozen = now();
-      const idempotencyKey = `test-clock:${key}`;
+      // The record and the time it is frozen at: the same customer key later makes a new clock,
+      // never the old key with a new frozen_time (which Stripe refuses).
+      const idempotencyKey = `test-clock:${key}:${seconds(frozen)}`;
       const clock = await stripeCall(
         () =>
           stripe.testHelpers.testClocks.create(

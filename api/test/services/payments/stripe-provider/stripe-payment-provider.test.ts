@@ -383,18 +383,18 @@ describe('Stripe payment provider', () => {
       expect(api.requests[1]!.form).toEqual(api.requests[0]!.form);
     });
 
-    it('a key reused with other parameters is IdempotencyConflictError', async () => {
-      api.on(
-        'POST',
-        '/v1/payment_intents',
-        stripeError(400, {
-          type: 'idempotency_error',
-          message: 'Keys for idempotent requests can only be used with the same parameters',
-        }),
-      );
+    it('a key reused with other parameters is refused as Stripe does: IdempotencyConflictError', async () => {
+      api.on('POST', '/v1/payment_intents', ok(paymentIntent({ id: 'pi_first', amount: 5_000 })));
+      await provider.createCharge({
+        amount: 5_000,
+        currency: 'usd',
+        metadata: { orderId: 'ord_1' },
+        idempotencyKey: 'order:ord_1:intent',
+      });
+      // No handler for the second: the stand-in answers it from the key's first use.
       const error = await provider
         .createCharge({
-          amount: 5_000,
+          amount: 6_000,
           currency: 'usd',
           metadata: { orderId: 'ord_1' },
           idempotencyKey: 'order:ord_1:intent',

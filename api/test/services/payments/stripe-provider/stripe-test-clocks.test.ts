@@ -86,18 +86,49 @@ describe('Stripe test clocks', () => {
     expect(api.requests).toEqual([
       expect.objectContaining({
         path: '/v1/test_helpers/test_clocks',
-        idempotencyKey: `test-clock:customer:${user.id}`,
+        idempotencyKey: `test-clock:customer:${user.id}:${secs(START)}`,
         form: expect.objectContaining({ frozen_time: secs(START) }),
       }),
       expect.objectContaining({
         path: '/v1/customers',
-        idempotencyKey: `customer:${user.id}`,
+        idempotencyKey: `customer:${user.id}:clock_a`,
         form: expect.objectContaining({ test_clock: 'clock_a' }),
       }),
     ]);
     expect(await frozenTimes()).toEqual([
       { id: 'clock_a', customer_id: 'cus_clocked', frozen_time: START.toISOString() },
     ]);
+  });
+
+  it('gives a guest who comes back after the shop clock moved a new clock, under keys Stripe accepts', async () => {
+    const provider = createStripePaymentProvider({
+      secretKey: 'sk_test_clocks',
+      publishableKey: 'pk_test_clocks',
+      webhookSecret: 'whsec_clocks',
+      db: database.handle.db,
+      client: api.client,
+      customerTestClocks: clocks,
+    });
+    const guest = { userId: null, email: 'again@example.com', name: 'Guest Again' };
+    api.on('POST', /^\/v1\/test_helpers\/test_clocks$/, (request) =>
+      clockReply(
+        `clock_${request.form.frozen_time}`,
+        new Date(Number(request.form.frozen_time) * 1000),
+      ),
+    );
+    api.on('POST', /^\/v1\/customers$/, (request) =>
+      ok({ id: `cus_on_${request.form.test_clock}`, object: 'customer' }),
+    );
+
+    const first = await provider.ensureCustomer(guest);
+    now = new Date('2027-04-01T09:00:00Z');
+    // The stand-in refuses a key sent again with other fields (a new frozen_time, a new clock).
+    const second = await provider.ensureCustomer(guest);
+
+    expect(first.id).toBe(`cus_on_clock_${secs(START)}`);
+    expect(second.id).toBe(`cus_on_clock_${secs(now)}`);
+    const keys = api.requests.map((request) => request.idempotencyKey);
+    expect(new Set(keys).size).toBe(4);
   });
 
   it('never with a live key: the clocks refuse to be made, and the provider ignores them', async () => {
