@@ -55,6 +55,16 @@ describe('Stripe test clocks', () => {
       status: 'ready',
     });
 
+  const clockedProvider = () =>
+    createStripePaymentProvider({
+      secretKey: 'sk_test_clocks',
+      publishableKey: 'pk_test_clocks',
+      webhookSecret: 'whsec_clocks',
+      db: database.handle.db,
+      client: api.client,
+      customerTestClocks: clocks,
+    });
+
   const frozenTimes = async () =>
     (
       await database.handle.db
@@ -70,14 +80,7 @@ describe('Stripe test clocks', () => {
       .values({ email: 'clock@example.com', name: 'Clo Ck' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const provider = createStripePaymentProvider({
-      secretKey: 'sk_test_clocks',
-      publishableKey: 'pk_test_clocks',
-      webhookSecret: 'whsec_clocks',
-      db: database.handle.db,
-      client: api.client,
-      customerTestClocks: clocks,
-    });
+    const provider = clockedProvider();
     api.on('POST', '/v1/test_helpers/test_clocks', clockReply('clock_a', START));
     api.on('POST', '/v1/customers', ok({ id: 'cus_clocked', object: 'customer' }));
 
@@ -101,14 +104,7 @@ describe('Stripe test clocks', () => {
   });
 
   it('gives a guest who comes back after the shop clock moved a new clock, under keys Stripe accepts', async () => {
-    const provider = createStripePaymentProvider({
-      secretKey: 'sk_test_clocks',
-      publishableKey: 'pk_test_clocks',
-      webhookSecret: 'whsec_clocks',
-      db: database.handle.db,
-      client: api.client,
-      customerTestClocks: clocks,
-    });
+    const provider = clockedProvider();
     const guest = { userId: null, email: 'again@example.com', name: 'Guest Again' };
     api.on('POST', /^\/v1\/test_helpers\/test_clocks$/, (request) =>
       clockReply(
