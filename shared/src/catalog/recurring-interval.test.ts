@@ -1,5 +1,6 @@
 import {
   RECURRING_INTERVALS,
+  compareBillingPeriods,
   deriveRecurringInterval,
   intervalDuration,
   intervalLabel,
@@ -96,5 +97,34 @@ describe('isRecurringInterval', () => {
 
   it.each([['monthly'], ['Month'], [''], [null], [3], [undefined]])('rejects %p', (value) => {
     expect(isRecurringInterval(value)).toBe(false);
+  });
+});
+
+describe('compareBillingPeriods', () => {
+  it('orders periods shortest first across units', () => {
+    const periods: { interval: ProviderInterval; intervalCount: number }[] = [
+      { interval: 'year', intervalCount: 1 },
+      { interval: 'day', intervalCount: 60 },
+      { interval: 'month', intervalCount: 3 },
+      { interval: 'week', intervalCount: 1 },
+      { interval: 'month', intervalCount: 1 },
+      { interval: 'day', intervalCount: 28 },
+      { interval: 'year', intervalCount: 2 },
+      { interval: 'day', intervalCount: 20 },
+      { interval: 'month', intervalCount: 6 },
+    ];
+    expect(
+      [...periods].sort(compareBillingPeriods).map((p) => `${p.interval}x${p.intervalCount}`),
+    ).toEqual([
+      'weekx1',
+      'dayx20',
+      'dayx28',
+      'monthx1',
+      'dayx60',
+      'monthx3',
+      'monthx6',
+      'yearx1',
+      'yearx2',
+    ]);
   });
 });

@@ -68,3 +68,19 @@ const DURATIONS: Record<RecurringInterval, string> = {
 export function intervalDuration(interval: RecurringInterval): string {
   return DURATIONS[interval];
 }
+
+// Nominal days per provider unit: only for ordering periods, never for dates (those step with dayjs).
+const NOMINAL_DAYS: Record<ProviderInterval, number> = {
+  day: 1,
+  week: 7,
+  month: 30.4375,
+  year: 365.25,
+};
+
+/** Orders billing periods shortest first (20 days < 4 weeks < 1 month < 60 days < a quarter …). */
+export function compareBillingPeriods(
+  a: { interval: ProviderInterval; intervalCount: number },
+  b: { interval: ProviderInterval; intervalCount: number },
+): number {
+  return NOMINAL_DAYS[a.interval] * a.intervalCount - NOMINAL_DAYS[b.interval] * b.intervalCount;
+}

@@ -1,5 +1,6 @@
 // The subscriber's view of a subscription: its plan, what comes next, the card it is charged to,
 // how a failed renewal is being recovered, and exactly the changes the subscriber may make now.
+import { compareBillingPeriods } from '@shop/shared/catalog/recurring-interval';
 import type { Currency } from '@shop/shared/contract/common';
 import type { PaymentMethodView } from '@shop/shared/contract/payment';
 import type {
@@ -50,7 +51,8 @@ export async function planOptions(db: Executor, record: SubscriptionRecord): Pro
       : [],
   );
   // The current price is always offered (as current), even when the catalogue retired it.
-  return options.some((option) => option.current) ? options : [];
+  // Shortest period first, whatever order the catalogue lists them in.
+  return options.some((option) => option.current) ? options.sort(compareBillingPeriods) : [];
 }
 
 export type SubscriptionActions = SubscriptionDetail['actions'];

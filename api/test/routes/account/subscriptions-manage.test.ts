@@ -1,5 +1,6 @@
 // The subscriber's own subscriptions: reading them, and every change a subscriber makes online,
 // each confirmed by mail and logged; only the owner sees or changes one (anyone else: 404).
+import { compareBillingPeriods } from '@shop/shared/catalog/recurring-interval';
 import { randomUUID } from 'node:crypto';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import type {
@@ -117,6 +118,13 @@ describe('managing a subscription from the account', () => {
       expect.arrayContaining(['bloodwise_quarterly', 'bloodwise_annual', 'bloodwise_20_days']),
     );
     expect(options.map((option) => option.lookupKey)).not.toContain('heart_metabolic_program');
+    // Listed shortest period first, as the dialog shows them (the catalogue's own order differs).
+    expect(options.map((option) => option.lookupKey)).toEqual(
+      [...options].sort(compareBillingPeriods).map((option) => option.lookupKey),
+    );
+    expect(options.map((option) => option.lookupKey).indexOf('bloodwise_20_days')).toBeLessThan(
+      options.map((option) => option.lookupKey).indexOf('bloodwise_monthly'),
+    );
   });
 
   it('answers another user and an unknown id with the same 404, and a visitor with 401', async () => {
