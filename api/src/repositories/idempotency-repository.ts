@@ -81,3 +81,31 @@ export async function releaseIdempotencyKey(
     .where('order_id', 'is', null)
     .execute();
 }
+
+/**
+ * Hands a key whose request was declined (answered `declinedStatus`) to another request: the
+ * claim is this request's from now on. False when the key holds anything else, or another
+ * request took it first.
+ */
+export async function takeOverDeclinedKey(
+  db: Executor,
+  claim: { scope: string; key: string; declinedHash: string; requestHash: string },
+  declinedStatus: number,
+): Promise<boolean> {
+  const taken = await db
+    .updateTable('idempotency_keys')
+    .set({
+      request_hash: claim.requestHash,
+      order_id: null,
+      response_status: null,
+      response_body: null,
+      created_at: new Date(),
+    })
+    .where('scope', '=', claim.scope)
+    .where('key', '=', claim.key)
+    .where('request_hash', '=', claim.declinedHash)
+    .where('response_status', '=', declinedStatus)
+    .returning('key')
+    .executeTakeFirst();
+  return taken !== undefined;
+}

@@ -418,6 +418,88 @@ export async function deleteAbandonedOrders(
   return toCount(result.rows[0]?.deleted);
 }
 
+/**
+ * A consumer order whose payment was declined gives up its idempotency key, and the key answers
+ * `status` with that order from then on: a repeat of the declined request gets the same answer,
+ * and another request (a new card) may take the key over (takeOverDeclinedKey). One statement;
+ * nothing happens unless the order is failed and holds the key.
+ */
+export async function answerDeclinedOrder(
+  db: Executor,
+  { scope, key, orderId, status }: { scope: string; key: string; orderId: string; status: number },
+): Promise<boolean> {
+  const result = await sql<{ key: string }>`with detached as (
+      update orders set idempotency_key = null
+      where id = ${orderId} and kind = 'consumer' and idempotency_key = ${key} and status = 'failed'
+      returning id
+    )
+    update idempotency_keys set order_id = ${orderId}, response_status = ${status}
+    where scope = ${scope} and key = ${key} and order_id is null and exists (select 1 from detached)
+    returning key`.execute(db);
+  return result.rows.length > 0;
+}
+
+/**
+ * Takes over a claim of `key` by the same request (`requestHash`) that is unanswered since before
+ * `claimedBefore` and whose order never started a payment: its request stopped (the instance
+ * went down) between the claim and the provider. The pending order it wrote goes, as
+ * deleteAbandonedOrders would remove it, and the claim is this request's, dated `now`. False when
+ * the claim is younger, answered, held by another request, or its order has an intent.
+ */
+export async function takeOverStaleOrderClaim(
+  db: Executor,
+  claim: { scope: string; key: string; requestHash: string; claimedBefore: Date; now: Date },
+): Promise<boolean> {
+  const result = await sql<{ key: string }>`with stale as (
+      update idempotency_keys k set created_at = ${claim.now}
+      where k.scope = ${claim.scope} and k.key = ${claim.key}
+        and k.request_hash = ${claim.requestHash}
+        and k.order_id is null and k.response_status is null
+        and k.created_at < ${claim.claimedBefore}
+        and not exists (
+          select 1 from orders o
+          where o.kind = 'consumer' and o.idempotency_key = k.key
+            and (o.status <> 'pending' or o.payment_charge_id is not null
+              or o.payment_intent_at is not null)
+        )
+      returning k.key
+    ), gone as (
+      delete from orders o using stale
+      where o.kind = 'consumer' and o.idempotency_key = stale.key and o.status = 'pending'
+        and o.payment_charge_id is null and o.payment_intent_at is null
+      returning o.id
+    ), consents as (
+      delete from subscription_consents where order_id in (select id from gone)
+    )
+    select key from stale`.execute(db);
+  return result.rows.length > 0;
+}
+
+/**
+ * Releases up to `limit` claims of `keyScope` unanswered since before `claimedBefore` that have no
+ * order at all: their request stopped between the claim and writing its order. Answers how many.
+ */
+export async function releaseOrphanOrderClaims(
+  db: Executor,
+  { claimedBefore, keyScope, limit }: { claimedBefore: Date; keyScope: string; limit: number },
+): Promise<number> {
+  const result = await sql<{ released: string | number }>`with gone as (
+      delete from idempotency_keys where (scope, key) in (
+        select k.scope, k.key from idempotency_keys k
+        where k.scope = ${keyScope} and k.order_id is null and k.response_status is null
+          and k.created_at < ${claimedBefore}
+          and not exists (
+            select 1 from orders o where o.kind = 'consumer' and o.idempotency_key = k.key
+          )
+        limit ${limit}
+        for update skip locked
+      )
+      returning key
+    )
+    select count(*) as released from gone`.execute(db);
+  return toCount(result.rows[0]?.released);
+}
+
 export interface OrderUpdate {
   status: OrderStatus;
   chargeId?: string | null;

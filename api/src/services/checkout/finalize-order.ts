@@ -96,12 +96,18 @@ export function paymentLabel(charge: ProviderCharge): string | null {
 }
 
 /**
- * The shopper's order request is answered: its idempotency key replays this order, and the cart
- * it was placed from is emptied. Only consumer checkouts keep their key on the order.
+ * The shopper's order request is answered: its idempotency key replays this order (one waiting
+ * for the bank too, so a repeat opens the same step). Only consumer checkouts keep their key on
+ * the order.
  */
 export async function completeOrderRequest(trx: Executor, row: OrderRow): Promise<void> {
   if (row.kind !== 'consumer' || !row.idempotency_key) return;
   await completeIdempotencyKey(trx, ORDER_SCOPE, row.idempotency_key, row.id, 201);
+}
+
+/** A paid consumer order empties the cart it was placed from; a failed or held one keeps it. */
+async function emptyPlacedCart(trx: Executor, row: OrderRow): Promise<void> {
+  if (row.kind !== 'consumer' || !row.idempotency_key) return;
   const owner = row.user_id
     ? { userId: row.user_id }
     : row.session_id
@@ -190,6 +196,7 @@ export async function applyCharge(
   }
   if (next.status === 'paid' || next.status === 'requires_action')
     await completeOrderRequest(trx, updated);
+  if (next.status === 'paid') await emptyPlacedCart(trx, updated);
   return { row: updated, changed: true, mailed, started };
 }
 

@@ -4,10 +4,12 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { systemClock, type Clock } from '../../lib/clock';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
   releaseIdempotencyKey,
+  takeOverDeclinedKey,
 } from '../../repositories/idempotency-repository';
 
 export interface IdempotentOutcome {
@@ -18,6 +20,15 @@ export interface IdempotentOutcome {
 
 export const IDEMPOTENCY_WAIT_MS = 20_000;
 const POLL_MS = 40;
+
+/**
+ * A key answered with this status was declined: no money moved, so a repeat of that request gets
+ * the same answer and another request (a new card) may take the key over.
+ */
+export const DECLINED_STATUS = 402;
+
+/** How long a claim is its request's alone; an older unanswered one may be taken over (takeOverStale). */
+export const CLAIM_LEASE_MS = 30_000;
 
 export const idempotencyKeyReused = () =>
   new AppError(
@@ -67,8 +78,9 @@ interface ReplayedOutcome extends IdempotentOutcome {
  * Runs `work` at most once per (scope, key) at a time. `work` must complete the key (with the
  * order id) in the same transaction that writes the order; if it throws, the key is released so
  * a corrected retry can run (unless the error was marked with keepIdempotencyKey). `work` gets
- * what the winning claim returned and its answer is handed back as it is; a replay gets the
- * first request's order id and status.
+ * what the winning claim returned (true for a claim of the key alone) and its answer is handed
+ * back as it is; a replay gets the first request's order id and status. A key answered
+ * DECLINED_STATUS is taken over by a request with another body.
  */
 export async function runIdempotent<
   Won = true,
@@ -80,13 +92,17 @@ export async function runIdempotent<
     key,
     fingerprint,
     waitMs = IDEMPOTENCY_WAIT_MS,
+    clock = systemClock,
     // Claiming the key alone has nothing to hand on but the win (Won = true).
     claim = (() => claimIdempotencyKey(db, scope, key, fingerprint)) as () => Promise<Won | false>,
+    takeOverStale,
   }: {
     scope: string;
     key: string;
     fingerprint: string;
     waitMs?: number;
+    /** The machine's time: the wait's deadline and the claims' lease are measured by it. */
+    clock?: Clock;
     /**
      * Claims the key (scope, key, fingerprint): what this request won, or false when another
      * request holds it; by default claimIdempotencyKey alone. A claim may write more in the same
@@ -94,29 +110,43 @@ export async function runIdempotent<
      * when it wins, and returns what it wrote for `work`.
      */
     claim?: () => Promise<Won | false>;
+    /**
+     * Takes over this request's own claim when it is older than `claimedBefore` (the lease) and
+     * its request never got as far as moving money; true when it did. Without it, a claim is
+     * waited for until the deadline.
+     */
+    takeOverStale?: (claimedBefore: Date) => Promise<boolean>;
   },
-  work: (won: Won) => Promise<Done>,
+  work: (won: Won | true) => Promise<Done>,
 ): Promise<(Done & { replayed: false }) | ReplayedOutcome> {
-  const deadline = Date.now() + waitMs;
+  const deadline = clock.now().getTime() + waitMs;
+  const run = async (won: Won | true) => {
+    try {
+      return { ...(await work(won)), replayed: false as const };
+    } catch (error) {
+      const keep = typeof error === 'object' && error !== null && KEEP_KEY in error;
+      if (!keep) await releaseIdempotencyKey(db, scope, key);
+      throw error;
+    }
+  };
   for (;;) {
     const won = await claim();
-    if (won !== false) {
-      try {
-        return { ...(await work(won)), replayed: false };
-      } catch (error) {
-        const keep = typeof error === 'object' && error !== null && KEEP_KEY in error;
-        if (!keep) await releaseIdempotencyKey(db, scope, key);
-        throw error;
-      }
-    }
+    if (won !== false) return run(won);
     const existing = await findIdempotencyKey(db, scope, key);
     // Released between our claim and this read: the first attempt failed, so try to claim again.
     if (!existing) continue;
-    if (existing.requestHash !== fingerprint) throw idempotencyKeyReused();
+    if (existing.requestHash !== fingerprint) {
+      if (existing.responseStatus !== DECLINED_STATUS) throw idempotencyKeyReused();
+      const claimed = { scope, key, declinedHash: existing.requestHash, requestHash: fingerprint };
+      if (await takeOverDeclinedKey(db, claimed, DECLINED_STATUS)) return run(true);
+      continue;
+    }
     if (existing.orderId && existing.responseStatus) {
       return { orderId: existing.orderId, statusCode: existing.responseStatus, replayed: true };
     }
-    if (Date.now() > deadline) {
+    const now = clock.now().getTime();
+    if (takeOverStale && (await takeOverStale(new Date(now - CLAIM_LEASE_MS)))) return run(true);
+    if (now > deadline) {
       throw new AppError(
         409,
         'CONFLICT',

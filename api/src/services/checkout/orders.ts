@@ -13,11 +13,13 @@ import {
   completeIdempotencyKey,
 } from '../../repositories/idempotency-repository';
 import {
+  answerDeclinedOrder,
   claimKeyAndInsertOrder,
   deleteUnpaidOrder,
   findOrder,
   insertOrder,
   recordOrderIntent,
+  takeOverStaleOrderClaim,
   updateOrderStatus,
   type NewOrder,
   type StoredOrder,
@@ -33,6 +35,7 @@ import {
 import { completeOrderRequest, finalizeOrder, ORDER_SCOPE } from './finalize-order';
 import { NOT_COMPLETED_STATUS } from './record-payment';
 import {
+  DECLINED_STATUS,
   keepIdempotencyKey,
   requestFingerprint,
   runIdempotent,
@@ -69,6 +72,11 @@ export interface CheckoutDeps {
   catalogPrices: CatalogPriceSource;
   /** The shop clock: when a consent was given. The machine's time where none is passed. */
   clock?: Clock;
+  /**
+   * The machine's own time (never moved with the shop clock): how long a request waits for its
+   * key, and the lease of a claim, compared with times the database wrote. Injected by tests.
+   */
+  machineClock?: Clock;
   /** Writes the subscriptions a paid order's recurring lines bought. */
   subscriptions: SubscriptionStarts;
 }
@@ -255,13 +263,45 @@ export async function placeConsumerOrder(
       scope: ORDER_SCOPE,
       key: idempotencyKey,
       fingerprint: attempt.fingerprint,
+      clock: deps.machineClock ?? systemClock,
       claim: catalog
         ? () => claimWithCatalogPrices(attempt, catalog)
         : () => claimIdempotencyKey(deps.db, ORDER_SCOPE, idempotencyKey, attempt.fingerprint),
+      takeOverStale: (claimedBefore) =>
+        takeOverStaleOrderClaim(deps.db, {
+          scope: ORDER_SCOPE,
+          key: idempotencyKey,
+          requestHash: attempt.fingerprint,
+          claimedBefore,
+          now: (deps.machineClock ?? systemClock).now(),
+        }),
     },
     (won) => placeClaimedOrder(attempt, won === true ? null : won),
   );
-  return outcome.replayed ? { ...outcome, order: null } : outcome;
+  if (!outcome.replayed) return outcome;
+  if (outcome.statusCode === DECLINED_STATUS) throw await declinedAgain(deps, outcome.orderId);
+  return { ...outcome, order: null };
+}
+
+/** The answer a repeat of a declined request gets: the first one's, with its reason. */
+async function declinedAgain(deps: CheckoutDeps, orderId: string) {
+  const stored = await findOrder(deps.db, orderId);
+  return declined(stored?.row.failure_message ?? null);
+}
+
+/**
+ * The order's payment was declined (no money moved): it stays, failed, and its key answers the
+ * decline from now on, so a repeat gets the same 402 and a new card may take the key.
+ */
+async function closeDeclinedOrder(attempt: OrderAttempt, orderId: string, message: string | null) {
+  const answered = await answerDeclinedOrder(attempt.deps.db, {
+    scope: ORDER_SCOPE,
+    key: attempt.idempotencyKey,
+    orderId,
+    status: DECLINED_STATUS,
+  });
+  // Declined before an intent existed, the order is gone already and the key is simply released.
+  return answered ? keepIdempotencyKey(declined(message)) : declined(message);
 }
 
 /** The pending order row this request writes, priced as `priced`; refused without a needed consent. */
@@ -377,13 +417,21 @@ async function placeClaimedOrder(
     throw keepIdempotencyKey(outcome.refusal);
   }
   if (charge.status === 'failed' || charge.status === 'canceled')
-    throw declined(charge.failureMessage);
+    throw await closeDeclinedOrder(attempt, orderId, charge.failureMessage);
   // Pay-later settles by webhook: the order waits (pending, its payment processing), answered now.
   if (outcome.row.status === 'pending') await completeOrderRequest(deps.db, outcome.row);
   // The response is built from what was just written, not read back.
   const order = orderView({ row: outcome.row, lines: toQuote(priced).lines }, charge);
   return { orderId, statusCode: 201, order };
 }
+
+/** A request whose claim a retry took over (it stopped too long before the payment) is over. */
+const orderTakenOver = () =>
+  new AppError(
+    409,
+    'CONFLICT',
+    'This order was placed again by a newer request. Check your order before trying again.',
+  );
 
 export const paymentBeingConfirmed = () =>
   new AppError(
@@ -398,10 +446,11 @@ export const paymentBeingConfirmed = () =>
  * the shopper's), it leaves no order behind; the provider unreachable, the order keeps its intent.
  */
 async function payOrder(
-  { deps, request }: OrderAttempt,
+  attempt: OrderAttempt,
   priced: PricedCart,
   orderId: string,
 ): Promise<ProviderCharge> {
+  const { deps, request } = attempt;
   try {
     return await takePayment(deps.db, deps.provider, {
       user: request.user,
@@ -418,8 +467,14 @@ async function payOrder(
       returnUrl: orderReturnUrl(deps, orderId),
       keepCard: true,
       recurring: priced.lines.some((line) => line.interval !== null),
-      recordIntent: (intentId) =>
-        recordOrderIntent(deps.db, orderId, { id: intentId, attempt: FIRST_ATTEMPT }, new Date()),
+      recordIntent: async (intentId) => {
+        const at = new Date();
+        // The order is gone when a retry took over this request's stale claim: never confirm.
+        if (
+          !(await recordOrderIntent(deps.db, orderId, { id: intentId, attempt: FIRST_ATTEMPT }, at))
+        )
+          throw keepIdempotencyKey(orderTakenOver());
+      },
     });
   } catch (error) {
     // Without an intent no money moved: the order goes. With one, it stays for reconciliation.
@@ -429,7 +484,7 @@ async function payOrder(
         status: 'failed',
         failureMessage: error.message,
       });
-      throw declined(error.message);
+      throw await closeDeclinedOrder(attempt, orderId, error.message);
     }
     const stored = await findOrder(deps.db, orderId);
     if (stored && !(error instanceof AppError)) {
