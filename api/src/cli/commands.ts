@@ -13,6 +13,7 @@ import { operatorCommand } from './operator-commands';
 import { partnerCommand } from './partner-commands';
 import { stripeCommand } from './stripe-commands';
 import { clockCommand } from './clock-commands';
+import { catalogCommand } from './catalog-commands';
 
 export const SHOP_COMMANDS: readonly CliCommand[] = [
   deployCommand,
@@ -24,4 +25,5 @@ export const SHOP_COMMANDS: readonly CliCommand[] = [
   operatorCommand,
   stripeCommand,
   clockCommand,
+  catalogCommand,
 ];

@@ -4,12 +4,9 @@ import { addCalendarSteps } from '../../lib/calendar';
 import { upsertCustomization } from '../../repositories/customizations-repository';
 import { insertMissingCatalogContent } from '../../repositories/catalog-content-repository';
 import { catalogContentDocuments } from './catalog-content';
-import {
-  DEMO_PRICES,
-  DEMO_PRODUCTS,
-  DEMO_SHIPPING_RATES,
-  PRODUCT_PRICE_LOOKUP,
-} from './demo-catalog';
+import { checkCatalogFile } from '../../repositories/catalog-file';
+import { applyCatalog } from '../../repositories/catalog-import-repository';
+import { DEMO_CATALOG_FILE } from './demo-catalog';
 import {
   DEMO_CUSTOMIZATIONS,
   DEMO_DISCOUNTS,
@@ -23,9 +20,14 @@ export interface SeedOptions {
 
 /**
  * Demo data for a fresh shop. Idempotent: every insert skips rows that exist, so it runs on
- * every start and never overwrites what an operator changed.
+ * every start and never overwrites what an operator changed. The catalogue goes in through the
+ * importer of `shop catalog import`, adding only what is missing.
  */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<void> {
+  const checked = checkCatalogFile(DEMO_CATALOG_FILE);
+  if (!checked.ok)
+    throw new Error(`The demo catalogue is invalid:\n${checked.problems.join('\n')}`);
+  const demoCatalog = checked.catalog;
   const demoUserExists = await db
     .selectFrom('users')
     .select('id')
@@ -34,56 +36,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   const demoPasswordHash = demoUserExists ? null : await options.hashPassword(DEMO_USER.password);
 
   await db.transaction().execute(async (trx) => {
-    for (const product of DEMO_PRODUCTS) {
-      await trx
-        .insertInto('products')
-        .values({
-          key: product.key,
-          type: product.type,
-          kit_type: product.kitType,
-          title: product.title,
-          quantity: product.quantity,
-          price_lookup_key: PRODUCT_PRICE_LOOKUP[product.key]!,
-          description: product.description,
-          biomarkers: JSON.stringify(product.biomarkers),
-          badge: product.badge,
-          sort_order: product.sortOrder,
-        })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .execute();
-    }
-    for (const price of DEMO_PRICES) {
-      await trx
-        .insertInto('prices')
-        .values({
-          id: price.id,
-          lookup_key: price.lookupKey,
-          product_key: price.productKey,
-          unit_amount_cents: price.unitAmount,
-          currency: 'usd',
-          type: price.type,
-          recurring_interval: price.interval,
-          recurring_interval_count: price.intervalCount,
-          metadata: JSON.stringify(price.metadata),
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-    for (const rate of DEMO_SHIPPING_RATES) {
-      await trx
-        .insertInto('shipping_rates')
-        .values({
-          country: rate.country,
-          currency: rate.currency,
-          amount_cents: rate.amount,
-          additional_kit_cents: rate.additionalKit,
-          consolidated_cents: rate.consolidated,
-          min_business_days: rate.minDays,
-          max_business_days: rate.maxDays,
-        })
-        .onConflict((oc) => oc.columns(['country', 'currency']).doNothing())
-        .execute();
-    }
+    await applyCatalog(trx, demoCatalog, 'add-missing');
     for (const discount of DEMO_DISCOUNTS) {
       await trx
         .insertInto('discounts')
