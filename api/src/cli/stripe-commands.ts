@@ -15,7 +15,8 @@ import { EXIT_FAILED, EXIT_OK, UsageError, type CliCommand, type CliIo } from '.
 import { cliConfig, withDatabase } from './shop-connection';
 
 function describe(action: CatalogSyncAction, verb: (past: string) => string): string | null {
-  if (action.kind === 'skipped') return `skipped price ${action.lookupKey}: ${action.reason}`;
+  if (action.kind === 'skipped' || action.kind === 'refused')
+    return `${action.kind} price ${action.lookupKey}: ${action.reason}`;
   if (action.change === 'unchanged') return null;
   if (action.kind === 'product')
     return `${verb(action.change)} product ${action.key} (${action.stripeId})`;
@@ -42,16 +43,20 @@ async function syncCatalog(io: CliIo, dryRun: boolean, client: StripeClientOptio
   const verb = (past: string) => (dryRun ? `would be ${past}:` : past);
   for (const action of actions) {
     const line = describe(action, verb);
-    if (line) io.out(line);
+    if (line) (action.kind === 'refused' ? io.err : io.out)(line);
   }
   const count = (change: string) =>
-    actions.filter((action) => action.kind !== 'skipped' && action.change === change).length;
+    actions.filter(
+      (action) =>
+        action.kind !== 'skipped' && action.kind !== 'refused' && action.change === change,
+    ).length;
   io.out(
     `${dryRun ? 'Dry run, nothing changed' : 'Done'} (${keys.livemode ? 'live' : 'test'} mode): ` +
       `${count('created')} created, ${count('replaced')} replaced, ${count('updated')} updated, ` +
       `${count('unchanged')} unchanged.`,
   );
-  return EXIT_OK;
+  // A refused price is sold by nobody until the merchant changes it: a script must notice.
+  return actions.some((action) => action.kind === 'refused') ? EXIT_FAILED : EXIT_OK;
 }
 
 /** `client` points the SDK elsewhere (tests answer Stripe's API locally). */

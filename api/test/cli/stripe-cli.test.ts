@@ -292,6 +292,32 @@ describe('pnpm shop stripe sync-catalog', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('refuses, naming it, a price Stripe holds under our key that would sell at 0 or in another currency', async () => {
+    const byKey = (lookupKey: string) =>
+      [...account.prices.values()].find((price) => price.lookup_key === lookupKey)!;
+    const tiered = byKey('bloodwise_kit_one_time');
+    const euro = byKey('bloodwise_quarterly');
+    const before = { tiered: { ...tiered }, euro: { ...euro } };
+    Object.assign(tiered, { unit_amount: null, billing_scheme: 'tiered' });
+    Object.assign(euro, { currency: 'eur' });
+    try {
+      const run = await shop('stripe', 'sync-catalog');
+      expect(run.code).toBe(1);
+      expect(run.err).toContain(
+        `refused price bloodwise_kit_one_time: Stripe price ${tiered.id} (lookup key bloodwise_kit_one_time) has no fixed amount`,
+      );
+      expect(run.err).toContain(
+        `refused price bloodwise_quarterly: Stripe price ${euro.id} (lookup key bloodwise_quarterly) is in EUR, but the shop sells it in USD.`,
+      );
+      // The merchant's prices are theirs to change: nothing replaced them.
+      expect(writes()).toEqual([]);
+      expect(run.out).toMatch(/0 created, 0 replaced, 0 updated/);
+    } finally {
+      Object.assign(tiered, before.tiered);
+      Object.assign(euro, before.euro);
+    }
+  });
+
   it('says which variables to set when Stripe is not configured', async () => {
     const saved = env;
     env = { NODE_ENV: 'test', DATA_DIR: saved.DATA_DIR };

@@ -15,10 +15,32 @@ import type { PaymentProvider, ProviderPrice } from '../payments/payment-provide
 /** How long a copy of the provider's prices is used before it is read again (in the background). */
 export const PROVIDER_PRICES_TTL_MS = 5 * 60 * 1000;
 
+/** A provider price the shop can sell: a fixed amount. */
+export type SellableProviderPrice = ProviderPrice & { unitAmount: number };
+
+/**
+ * Why the provider's price of a lookup key cannot be sold for our row in `currency`, naming the
+ * price; null when it can. Read as it stands, it would be sold at 0 or in another currency.
+ */
+export function unsellablePriceReason(
+  price: Pick<ProviderPrice, 'id' | 'lookupKey' | 'unitAmount' | 'currency'>,
+  currency: string,
+): string | null {
+  const named = `Stripe price ${price.id} (lookup key ${price.lookupKey})`;
+  if (price.unitAmount === null)
+    return `${named} has no fixed amount (tiered, or chosen by the customer); the shop sells fixed amounts only.`;
+  if (price.currency.toLowerCase() !== currency.toLowerCase())
+    return `${named} is in ${price.currency.toUpperCase()}, but the shop sells it in ${currency.toUpperCase()}.`;
+  return null;
+}
+
+const isSellable = (price: ProviderPrice): price is SellableProviderPrice =>
+  price.unitAmount !== null;
+
 /** The provider's prices of the catalogue's lookup keys, as last read. */
 export interface ProviderPriceBook {
-  /** The provider's price of a lookup key; undefined when it has none (that key is not sold). */
-  get(lookupKey: string): ProviderPrice | undefined;
+  /** The provider's price of a lookup key; undefined when it has none or it cannot be sold. */
+  get(lookupKey: string): SellableProviderPrice | undefined;
 }
 
 export interface CatalogPriceSource {
@@ -46,7 +68,23 @@ export interface CatalogPriceSourceDeps {
 interface Snapshot {
   /** The lookup keys this read asked the provider for. */
   asked: ReadonlySet<string>;
-  prices: ReadonlyMap<string, ProviderPrice>;
+  prices: ReadonlyMap<string, SellableProviderPrice>;
+  /** Lookup keys whose provider price cannot be sold, with why. */
+  refused: ReadonlyMap<string, string>;
+}
+
+/** The provider's prices of our rows, split into those we sell and those refused (with why). */
+async function readProviderPrices(deps: CatalogPriceSourceDeps): Promise<Snapshot> {
+  const rows = await listPrices(deps.db);
+  const currencyOf = new Map(rows.map((row) => [row.lookupKey, row.currency]));
+  const prices = new Map<string, SellableProviderPrice>();
+  const refused = new Map<string, string>();
+  for (const price of await deps.provider.listPrices([...currencyOf.keys()])) {
+    const reason = unsellablePriceReason(price, currencyOf.get(price.lookupKey) ?? price.currency);
+    if (reason === null && isSellable(price)) prices.set(price.lookupKey, price);
+    else if (reason !== null) refused.set(price.lookupKey, reason);
+  }
+  return { asked: new Set(currencyOf.keys()), prices, refused };
 }
 
 const SNAPSHOT = 'prices';
@@ -82,12 +120,7 @@ function createProviderPriceSource(deps: CatalogPriceSourceDeps): CatalogPriceSo
     allowStaleOnFetchRejection: true,
     fetchMethod: async () => {
       try {
-        const keys = (await listPrices(deps.db)).map((price) => price.lookupKey);
-        const prices = await deps.provider.listPrices(keys);
-        return {
-          asked: new Set(keys),
-          prices: new Map(prices.map((price) => [price.lookupKey, price])),
-        };
+        return await readProviderPrices(deps);
       } catch (error) {
         deps.log?.error({ err: error }, 'provider prices could not be read');
         throw error;
@@ -99,14 +132,20 @@ function createProviderPriceSource(deps: CatalogPriceSourceDeps): CatalogPriceSo
     return {
       get(lookupKey) {
         const price = snapshot.prices.get(lookupKey);
-        if (!price && !warned.has(lookupKey)) {
-          warned.add(lookupKey);
+        if (price || warned.has(lookupKey)) return price;
+        warned.add(lookupKey);
+        const refusal = snapshot.refused.get(lookupKey);
+        if (refusal)
+          deps.log?.error(
+            { lookupKey },
+            `${refusal} It is not sold: archive it or move the lookup key off it in the Stripe Dashboard, then run \`shop stripe sync-catalog\`.`,
+          );
+        else
           deps.log?.warn(
             { lookupKey },
             `The payment provider has no active price with lookup key ${lookupKey}: it is not sold until it has. Run \`shop stripe sync-catalog\`.`,
           );
-        }
-        return price;
+        return undefined;
       },
     };
   }
@@ -134,7 +173,7 @@ function createProviderPriceSource(deps: CatalogPriceSourceDeps): CatalogPriceSo
 }
 
 /** Our price with the provider's laid over it; our metadata (partner) stays, the flag is theirs. */
-function mergeProviderPrice(own: Price, provider: ProviderPrice): Price {
+function mergeProviderPrice(own: Price, provider: SellableProviderPrice): Price {
   const { unlimited_upgrade: _ours, ...metadata } = own.metadata;
   return {
     ...own,
@@ -158,7 +197,7 @@ export function overlayProviderPrices<Row>(
   rows: readonly Row[],
   book: ProviderPriceBook | null,
   lookupKeyOf: (row: Row) => string,
-  merge: (row: Row, price: ProviderPrice) => Row,
+  merge: (row: Row, price: SellableProviderPrice) => Row,
 ): Row[] {
   if (!book) return [...rows];
   return rows.flatMap((row) => {

@@ -25,8 +25,8 @@ import {
   overlayProviderPrices,
   type CatalogPriceSource,
   type ProviderPriceBook,
+  type SellableProviderPrice,
 } from '../catalog/provider-prices';
-import type { ProviderPrice } from '../payments/payment-provider';
 
 export const SUPPORTED_COUNTRIES = ['US', 'CA'] as const;
 
@@ -108,7 +108,7 @@ export type ActivePriceRow = Awaited<
 >[number];
 
 /** A row as the provider sells it: its price id, amount, currency, period and unlimited flag. */
-function withProviderPrice(row: ActivePriceRow, price: ProviderPrice): ActivePriceRow {
+function withProviderPrice(row: ActivePriceRow, price: SellableProviderPrice): ActivePriceRow {
   const { unlimited_upgrade: _ours, ...metadata } = row.metadata ?? {};
   return {
     ...row,

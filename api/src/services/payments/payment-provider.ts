@@ -233,7 +233,8 @@ export type ProviderBrowserConfig =
 export interface ProviderPrice {
   id: string;
   lookupKey: string;
-  unitAmount: number;
+  /** Null when the price has no fixed amount (tiered, or chosen by the customer): not sellable. */
+  unitAmount: number | null;
   currency: string;
   type: 'one_time' | 'recurring';
   recurringInterval: 'day' | 'week' | 'month' | 'year' | null;

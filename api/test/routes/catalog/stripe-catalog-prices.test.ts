@@ -8,6 +8,8 @@ import { API_PATHS } from '@shop/shared/contract/paths';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   createCatalogPriceSource,
+  findCatalogPrice,
+  listCatalogPrices,
   PROVIDER_PRICES_TTL_MS,
 } from '../../../src/services/catalog/provider-prices';
 import { createStripePaymentProvider } from '../../../src/services/payments/stripe-provider/stripe-payment-provider';
@@ -254,6 +256,61 @@ describe('catalogue prices from Stripe', () => {
       expect((await prices()).get('bloodwise_monthly')?.unitAmount).toBe(10_500);
     } finally {
       stripeDown = false;
+    }
+  });
+
+  it('never sells a Stripe price with no fixed amount or in another currency, and names it once', async () => {
+    const kept = stripePrices;
+    // Tiered (or customer-chosen) prices have no unit_amount; read as 0 they would sell for nothing.
+    stripePrices = stripePrices.map((price) =>
+      price.lookup_key === 'bloodwise_kit_one_time'
+        ? ({
+            ...price,
+            unit_amount: null,
+            billing_scheme: 'tiered',
+          } as unknown as StripePriceObject)
+        : price.lookup_key === 'bloodwise_quarterly'
+          ? { ...price, currency: 'eur' }
+          : price,
+    );
+    const error = jest.fn();
+    // A source of its own, so the app's copy of the good prices stays for the other tests.
+    const source = createCatalogPriceSource({
+      db: database.handle.db,
+      provider: createStripePaymentProvider({
+        ...KEYS,
+        db: database.handle.db,
+        client: { ...api.client, maxNetworkRetries: 0 },
+      }),
+      log: { warn: jest.fn(), error } as unknown as FastifyBaseLogger,
+    });
+    try {
+      const keys = (await listCatalogPrices(database.handle.db, source)).map(
+        (price) => price.lookupKey,
+      );
+      expect(keys).toContain('bloodwise_monthly');
+      expect(keys).not.toContain('bloodwise_kit_one_time');
+      expect(keys).not.toContain('bloodwise_quarterly');
+      // What carts, quotes and orders price from: not for sale (they answer 400 as for a missing key).
+      expect(
+        await findCatalogPrice(database.handle.db, source, 'bloodwise_kit_one_time'),
+      ).toBeUndefined();
+      const named = (lookupKey: string) =>
+        error.mock.calls
+          .filter(([context]) => context?.lookupKey === lookupKey)
+          .map(([, message]) => message as string);
+      expect(named('bloodwise_kit_one_time')).toEqual([
+        expect.stringContaining(
+          'Stripe price price_stripe_bloodwise_kit_one_time (lookup key bloodwise_kit_one_time) has no fixed amount',
+        ),
+      ]);
+      expect(named('bloodwise_quarterly')).toEqual([
+        expect.stringContaining(
+          'Stripe price price_stripe_bloodwise_quarterly (lookup key bloodwise_quarterly) is in EUR, but the shop sells it in USD.',
+        ),
+      ]);
+    } finally {
+      stripePrices = kept;
     }
   });
 

@@ -5,6 +5,7 @@
 // everything as it should be and changes nothing.
 import type { Offer, Price } from '@shop/shared/contract/catalog';
 import type Stripe from 'stripe';
+import { unsellablePriceReason } from '../../catalog/provider-prices';
 import { idOf } from './stripe-mapping';
 import { stripeCall, stripeFind } from './stripe-errors';
 
@@ -24,7 +25,9 @@ export type CatalogSyncAction =
       previousId?: string;
       description: string;
     }
-  | { kind: 'skipped'; lookupKey: string; reason: string };
+  | { kind: 'skipped'; lookupKey: string; reason: string }
+  /** Stripe holds a price under the key the shop cannot sell; the merchant must change it. */
+  | { kind: 'refused'; lookupKey: string; reason: string };
 
 /** Our product's id in Stripe: stable, so a rerun finds it without searching. */
 export function stripeProductId(productKey: string): string {
@@ -161,6 +164,25 @@ async function syncPrice(
   return { ...base, change: 'updated', stripeId: existing.id };
 }
 
+/**
+ * An active price the merchant made under our lookup key that the shop could not sell (tiered,
+ * customer-chosen or in another currency): theirs to change, never silently replaced.
+ */
+function unsellable(existing: Stripe.Price, price: Price): string | null {
+  const reason = unsellablePriceReason(
+    {
+      id: existing.id,
+      lookupKey: price.lookupKey,
+      unitAmount: existing.unit_amount,
+      currency: existing.currency,
+    },
+    price.currency,
+  );
+  return reason
+    ? `${reason} Archive it or move its lookup key off it in the Stripe Dashboard, then run this again.`
+    : null;
+}
+
 /** Products first (prices name them), then every price; returns what was (or would be) done. */
 export async function syncStripeCatalog(
   stripe: Stripe,
@@ -183,7 +205,13 @@ export async function syncStripeCatalog(
       });
       continue;
     }
-    actions.push(await syncPrice(stripe, price, existing.get(price.lookupKey), dryRun));
+    const current = existing.get(price.lookupKey);
+    const refusal = current?.active ? unsellable(current, price) : null;
+    if (refusal) {
+      actions.push({ kind: 'refused', lookupKey: price.lookupKey, reason: refusal });
+      continue;
+    }
+    actions.push(await syncPrice(stripe, price, current, dryRun));
   }
   return actions;
 }

@@ -202,7 +202,7 @@ export function toPrice(price: Stripe.Price): ProviderPrice | null {
   return {
     id: price.id,
     lookupKey: price.lookup_key,
-    unitAmount: price.unit_amount ?? 0,
+    unitAmount: price.unit_amount,
     currency: price.currency,
     type: price.type === 'recurring' ? 'recurring' : 'one_time',
     recurringInterval: INTERVALS.find((known) => known === price.recurring?.interval) ?? null,
