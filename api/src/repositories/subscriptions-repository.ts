@@ -396,20 +396,6 @@ export async function listPlanPrices(db: Executor, productKey: string, currency:
     .execute();
 }
 
-/** Price ids of the user's active subscriptions (kits coming each period). */
-export async function listActiveSubscriptionPriceIds(
-  db: Executor,
-  userId: string,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('payment_subscriptions')
-    .select('price_id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .execute();
-  return rows.map((row) => row.price_id);
-}
-
 export interface SubscriptionOrderEntry {
   id: string;
   status: 'pending' | 'requires_action' | 'paid' | 'failed' | 'fulfilled';

@@ -9,6 +9,8 @@ export interface LabValue {
   unit: string;
   low?: number;
   high?: number;
+  /** The range as the lab wrote it in words ("3.9–5.5 mmol/L fasting"). */
+  rangeText?: string;
   flag?: 'H' | 'L' | 'HH' | 'LL' | 'N';
   date: string;
 }
@@ -32,6 +34,7 @@ export function observation(value: LabValue): Record<string, unknown> {
       {
         ...(value.low !== undefined ? { low: { value: value.low, unit: value.unit } } : {}),
         ...(value.high !== undefined ? { high: { value: value.high, unit: value.unit } } : {}),
+        ...(value.rangeText !== undefined ? { text: value.rangeText } : {}),
       },
     ],
     ...(value.flag

@@ -18,7 +18,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Whether the shopper has kits coming on a schedule',
         operationId: 'hasScheduledKits',
         description:
-          'ids are product keys or price lookup keys. True when the logged-in shopper has an active subscription or a paid recurring order for it; always false for an anonymous visitor.',
+          'ids are product keys or price lookup keys. True when the logged-in shopper has a plan for it that still runs (active, or cancelled with its paid period not over); always false for an anonymous visitor.',
         querystring: hasScheduledQuerySchema,
         response: { 200: hasScheduledResponseSchema, 400: errorBodySchema },
       },
@@ -26,7 +26,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ids = request.query.ids.slice(0, 100);
       const scheduled = request.user
-        ? await scheduledProducts(app.db, request.user.id)
+        ? await scheduledProducts(app.db, request.user.id, app.clock.now())
         : new Set<string>();
       return { hasScheduled: Object.fromEntries(ids.map((id) => [id, scheduled.has(id)])) };
     },

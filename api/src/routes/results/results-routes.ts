@@ -119,7 +119,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resultsPageSchema, ...errors },
       },
     },
-    async (request) => loadResultsPage(app.db, userIdOf(request)),
+    async (request) => loadResultsPage(app.db, userIdOf(request), app.clock.now()),
   );
 
   app.get(

@@ -11,16 +11,20 @@ import type {
   RetestPrompt,
 } from '@shop/shared/contract/results';
 import { BIOMARKERS, type BiomarkerDefinition } from '@shop/shared/results/biomarkers';
+import { rangeFromText } from '@shop/shared/results/range-text';
+import { displayUnit } from '@shop/shared/results/unit-display';
 import { convert, flagFromRange, matchBiomarker, roundConverted } from '@shop/shared/results/units';
 import type { Executor, ResultReadingRow, ResultUploadRow } from '../../db/schema';
 import { addCalendarSteps, type CalendarUnit } from '../../lib/calendar';
 import { listOwnReadings } from '../../repositories/result-readings-repository';
-import { findActivePlan, listResultUploads } from '../../repositories/result-uploads-repository';
+import { listResultUploads } from '../../repositories/result-uploads-repository';
+import { listUserSubscriptions } from '../../repositories/subscriptions-repository';
+import { nextKitAt } from '../subscriptions/next-kit';
 import { toResultUpload } from './result-uploads';
 
 const BY_KEY = new Map(BIOMARKERS.map((biomarker) => [biomarker.key, biomarker]));
 const PENDING = new Set(['reading', 'needs-columns', 'needs-confirmation']);
-/** Without an active plan, the page suggests testing again after this long. */
+/** Without a plan that sends a kit, the page suggests testing again after this long. */
 const DEFAULT_RETEST = { unit: 'month', count: 3 } as const;
 
 const slug = (name: string) =>
@@ -43,12 +47,25 @@ const groupKey = (row: ResultReadingRow, definition: BiomarkerDefinition | null)
 
 function asWritten(row: ResultReadingRow): string {
   const value = row.value !== null ? String(row.value) : (row.value_text ?? '');
-  return row.unit ? `${value} ${row.unit}` : value;
+  return row.unit ? `${value} ${displayUnit(row.unit)}` : value;
 }
 
 function rangeOf(row: ResultReadingRow): ReferenceRange | null {
   if (row.range_low === null && row.range_high === null && row.range_text === null) return null;
   return { low: row.range_low, high: row.range_high, text: row.range_text };
+}
+
+/**
+ * The range's bounds and the unit they are in: the lab's own bounds (in the value's unit), else
+ * those its text states clearly ("3.9–5.5 mmol/L fasting"), in the unit the text names.
+ */
+function boundsOf(range: ReferenceRange, row: ResultReadingRow) {
+  if (range.low !== null || range.high !== null || range.text === null)
+    return { low: range.low, high: range.high, unit: row.unit };
+  const fromText = rangeFromText(range.text);
+  return fromText
+    ? { low: fromText.low, high: fromText.high, unit: fromText.unit ?? row.unit }
+    : { low: null, high: null, unit: row.unit };
 }
 
 /** Converts a number into the display unit; outside the catalogue, only the same unit passes. */
@@ -76,14 +93,20 @@ function pointOf(
 ): BiomarkerPoint {
   const value = toUnit(row.value, row.unit, target, definition);
   const range = rangeOf(row);
-  const converted = range && {
-    low: toUnit(range.low, row.unit, target, definition),
-    high: toUnit(range.high, row.unit, target, definition),
+  const bounds = range && boundsOf(range, row);
+  const converted = bounds && {
+    low: toUnit(bounds.low, bounds.unit, target, definition),
+    high: toUnit(bounds.high, bounds.unit, target, definition),
     text: range.text,
   };
+  const boundsConverted =
+    bounds !== null &&
+    converted !== null &&
+    (bounds.low === null || converted.low !== null) &&
+    (bounds.high === null || converted.high !== null);
   // A range that could not be converted is kept as the lab's text only.
   const shownRange =
-    converted && (value !== null || row.value === null)
+    converted && boundsConverted && (value !== null || row.value === null)
       ? converted
       : range && { low: null, high: null, text: range.text };
   return {
@@ -93,8 +116,9 @@ function pointOf(
     value,
     asWritten: asWritten(row),
     range: shownRange,
-    // The lab's flag first; a range only says low or high (critical comes from the lab).
-    flag: row.flag ?? (row.value !== null ? flagFromRange(row.value, range) : null),
+    // The lab's flag first; a range only says low or high (critical comes from the lab), compared
+    // in one unit: the value's and the range's both converted, never a mmol/L bound to mg/dL.
+    flag: row.flag ?? (value !== null && boundsConverted ? flagFromRange(value, shownRange) : null),
   };
 }
 
@@ -165,26 +189,43 @@ function intervalWords(unit: CalendarUnit, count: number): string {
   return count === 1 ? `every ${UNIT_WORDS[unit]}` : `every ${count} ${UNIT_WORDS[unit]}s`;
 }
 
-/** The latest collection date plus the active plan's interval (or three months without one). */
+/**
+ * The plan's next kit when a plan sends one (the same date the subscription shows), else the
+ * latest collection date plus three months, with a kit to order.
+ */
 async function retestOf(
   db: Executor,
   userId: string,
   readings: readonly ResultReadingRow[],
+  now: Date,
 ): Promise<RetestPrompt | null> {
   const latest = readings.at(-1);
   if (!latest) return null;
-  const plan = await findActivePlan(db, userId);
-  const unit = plan?.interval ?? DEFAULT_RETEST.unit;
-  const count = plan?.intervalCount ?? DEFAULT_RETEST.count;
+  const plans = await listUserSubscriptions(db, userId);
+  for (const plan of plans) {
+    const at = nextKitAt(plan, now);
+    if (!at) continue;
+    return {
+      dueAt: at.toISOString(),
+      intervalLabel: intervalWords(plan.price.interval, plan.price.intervalCount),
+      subscriptionId: plan.id,
+      href: `/account/subscriptions/${encodeURIComponent(plan.id)}`,
+    };
+  }
+  const { unit, count } = DEFAULT_RETEST;
   return {
     dueAt: addCalendarSteps(new Date(latest.collected_at), unit, count).toISOString(),
     intervalLabel: intervalWords(unit, count),
-    subscriptionId: plan?.subscriptionId ?? null,
-    href: plan ? `/account/subscriptions/${encodeURIComponent(plan.subscriptionId)}` : '/pricing',
+    subscriptionId: null,
+    href: '/pricing',
   };
 }
 
-export async function loadResultsPage(db: Executor, userId: string): Promise<ResultsPage> {
+export async function loadResultsPage(
+  db: Executor,
+  userId: string,
+  now: Date,
+): Promise<ResultsPage> {
   const [readings, uploads] = await Promise.all([
     listOwnReadings(db, userId),
     listResultUploads(db, userId),
@@ -193,6 +234,6 @@ export async function loadResultsPage(db: Executor, userId: string): Promise<Res
     biomarkers: biomarkersOf(readings),
     sources: uploads.filter((upload) => upload.status === 'read').map(sourceOf),
     pending: uploads.filter((upload) => PENDING.has(upload.status)).map(toResultUpload),
-    retest: await retestOf(db, userId, readings),
+    retest: await retestOf(db, userId, readings, now),
   };
 }

@@ -504,7 +504,71 @@ describe('the results page', () => {
     });
   });
 
-  it('links a report to the kit order and subscription it came with, and follows the plan for the retest', async () => {
+  it('reads a range given only as text, in its own unit, and shows units as people write them', async () => {
+    const reader = await signedUpSubscriber(t, 'results-range-text');
+    await uploaded(
+      reader,
+      fhirPart([
+        {
+          ...GLUCOSE_MARCH,
+          value: 104,
+          low: undefined,
+          high: undefined,
+          rangeText: '3.9–5.5 mmol/L fasting',
+        },
+        {
+          ...LDL_MARCH,
+          value: 3.2,
+          unit: 'mmol/L',
+          high: undefined,
+          flag: undefined,
+          rangeText: '<3.0',
+        },
+        {
+          name: 'TSH',
+          loinc: '3016-3',
+          value: 2.1,
+          unit: 'm[IU]/L',
+          rangeText: '0.4 to 4.0 mIU/L',
+          date: '2026-03-03T08:00:00Z',
+        },
+        {
+          name: 'HDL Cholesterol',
+          loinc: '2085-9',
+          value: 38,
+          unit: 'mg/dL',
+          rangeText: '> 40 mg/dL (higher is better)',
+          date: '2026-03-03T08:00:00Z',
+        },
+      ]),
+    );
+    const page = await resultsOf(reader);
+    const latestOf = (key: string) =>
+      page.biomarkers.find((biomarker) => biomarker.key === key)?.points.at(-1);
+    // 3.9–5.5 mmol/L is 70–99 mg/dL: 104 mg/dL is high, compared in one unit.
+    expect(latestOf('glucose')).toMatchObject({
+      value: 104,
+      range: { low: 70, high: 99, text: '3.9–5.5 mmol/L fasting' },
+      flag: 'high',
+    });
+    // No unit in the text: the value's (3.2 mmol/L under 3.0 mmol/L is high; 124 over 116 mg/dL).
+    expect(latestOf('ldl-cholesterol')).toMatchObject({
+      value: 124,
+      range: { low: null, high: 116 },
+      flag: 'high',
+    });
+    expect(latestOf('tsh')).toMatchObject({
+      range: { low: 0.4, high: 4 },
+      flag: 'normal',
+      asWritten: '2.1 mIU/L',
+    });
+    expect(latestOf('hdl-cholesterol')).toMatchObject({
+      range: { low: 40, high: null },
+      flag: 'low',
+    });
+  });
+
+  it('links a report to the kit order and subscription it came with, and dates the retest by the plan’s next kit', async () => {
     const { subscriber, id, orderId } = await subscribedAccount(
       t,
       'results-plan',
@@ -521,9 +585,12 @@ describe('the results page', () => {
       }),
     ]);
     expect(page.retest).toMatchObject({ intervalLabel: 'every month', subscriptionId: id });
-    const due = new Date(after);
-    due.setUTCMonth(due.getUTCMonth() + 1);
-    expect(page.retest?.dueAt).toBe(due.toISOString());
+    // The next test is the plan's next kit, the date its subscription shows.
+    const plan = await subscriber.inject({
+      method: 'GET',
+      url: buildPath(API_PATHS.accountSubscription, { id }),
+    });
+    expect(page.retest?.dueAt).toBe(plan.json().nextRenewal.at);
   });
 });
 

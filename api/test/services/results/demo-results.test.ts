@@ -23,7 +23,7 @@ async function demoUserId(): Promise<string> {
 
 it('shows the demo customer three dated reports with a flagged LDL trending down', async () => {
   const userId = await demoUserId();
-  const page = await loadResultsPage(t.app.db, userId);
+  const page = await loadResultsPage(t.app.db, userId, t.app.clock.now());
   expect(page.sources).toHaveLength(3);
   expect(page.pending).toEqual([]);
   const uploads = await t.app.db
@@ -63,5 +63,5 @@ it('shows the demo customer three dated reports with a flagged LDL trending down
     { db: t.app.db, uploadStore: t.app.uploadStore, now: t.app.clock.now() },
     DEMO_USER.email,
   );
-  expect((await loadResultsPage(t.app.db, userId)).sources).toHaveLength(3);
+  expect((await loadResultsPage(t.app.db, userId, t.app.clock.now())).sources).toHaveLength(3);
 });
