@@ -141,10 +141,26 @@ describe('/account/results', () => {
       '/account/subscriptions/sub_1',
     );
     const retest = screen.getByRole('region', { name: 'Your next test' });
-    expect(retest).toHaveTextContent('Due Mar 1, 2026: every 3 months after your latest sample.');
+    // The plan's next kit, as its subscription shows it.
+    expect(retest).toHaveTextContent(
+      'Due Mar 1, 2026, when your plan sends its next kit (every 3 months).',
+    );
     expect(within(retest).getByRole('link')).toHaveAttribute(
       'href',
       '/account/subscriptions/sub_1',
+    );
+  });
+
+  it('without a plan, dates the retest from the latest sample and offers a kit', async () => {
+    renderResults({
+      ...resultsPage,
+      retest: { ...resultsPage.retest!, subscriptionId: null, href: '/pricing' },
+    });
+    const retest = await screen.findByRole('region', { name: 'Your next test' });
+    expect(retest).toHaveTextContent('Due Mar 1, 2026: every 3 months after your latest sample.');
+    expect(within(retest).getByRole('link', { name: 'Order your next kit' })).toHaveAttribute(
+      'href',
+      '/pricing',
     );
   });
 

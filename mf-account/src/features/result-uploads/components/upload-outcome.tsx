@@ -4,6 +4,7 @@ import type {
   ResultReading,
   ResultUploadDetail,
 } from '@shop/shared/contract/results';
+import { formatCalendarDate } from '@shop/shared/format/calendar-date';
 import { RESULTS_PATH } from '../../results/model/results-path';
 import { FLAG_WORDS, rangeWords } from '../../results/model/result-text';
 import { RESULT_UPLOADS_PATH } from './result-uploads-panel';
@@ -11,7 +12,6 @@ import { RESULT_UPLOADS_PATH } from './result-uploads-panel';
 const valueWords = (reading: ResultReading) =>
   [reading.value ?? reading.valueText, reading.unit].filter((part) => part !== null).join(' ');
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Where an upload ended: what was read (and what a CSV skipped, and why), or why nothing was. */
@@ -83,9 +83,7 @@ export function UploadOutcome({
           <>
             {' '}
             collected on{' '}
-            <time dateTime={upload.collectedAt}>
-              {dateFormat.format(new Date(upload.collectedAt))}
-            </time>
+            <time dateTime={upload.collectedAt}>{formatCalendarDate(upload.collectedAt)}</time>
           </>
         ) : null}
         .

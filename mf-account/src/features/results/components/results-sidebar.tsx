@@ -4,16 +4,25 @@ import { Link } from 'react-router';
 import type { ResultUpload } from '@shop/shared/contract/result-uploads';
 import type { ResultSource, RetestPrompt } from '@shop/shared/contract/results';
 import { formatDate } from '../model/result-text';
+import { formatDate as formatRenewalDate } from '../../subscriptions/model/subscription-text';
 import { resultUploadPath } from '../../result-uploads/model/result-upload-paths';
 
 export function RetestBox({ retest }: { retest: RetestPrompt }) {
   return (
     <section className="res-box" aria-labelledby="res-retest">
       <h2 id="res-retest">Your next test</h2>
-      <p>
-        Due <strong>{formatDate(retest.dueAt)}</strong>: {retest.intervalLabel} after your latest
-        sample.
-      </p>
+      {retest.subscriptionId ? (
+        // The plan's next kit: the same day, read the same way, as its subscription shows.
+        <p>
+          Due <strong>{formatRenewalDate(retest.dueAt)}</strong>, when your plan sends its next kit
+          ({retest.intervalLabel}).
+        </p>
+      ) : (
+        <p>
+          Due <strong>{formatDate(retest.dueAt)}</strong>: {retest.intervalLabel} after your latest
+          sample.
+        </p>
+      )}
       <Link to={retest.href} className="acc-sub-link">
         {retest.subscriptionId ? 'See the subscription that sends it' : 'Order your next kit'}
       </Link>

@@ -1,6 +1,5 @@
 // How a biomarker's values are put into words and onto a scale, the same on the card, the range
 // bar, the chart and the table. Pure functions, so the page and its tests read them alike.
-import dayjs from 'dayjs';
 import {
   BODY_SYSTEMS,
   type Biomarker,
@@ -9,6 +8,7 @@ import {
   type ReferenceRange,
   type ResultFlag,
 } from '@shop/shared/contract/results';
+import { formatCalendarDate, formatCalendarMonth } from '@shop/shared/format/calendar-date';
 
 export const SYSTEM_NAMES: Record<BodySystem, string> = {
   heart: 'Heart',
@@ -44,8 +44,9 @@ export function flagTone(flag: ResultFlag | null): FlagTone {
 
 export const isCritical = (flag: ResultFlag | null) => flagTone(flag) === 'critical';
 
-export const formatDate = (iso: string) => dayjs(iso).format('MMM D, YYYY');
-export const formatShortDate = (iso: string) => dayjs(iso).format("MMM 'YY");
+// A sample's collection day has no time: the day the lab wrote, in every time zone.
+export const formatDate = formatCalendarDate;
+export const formatShortDate = formatCalendarMonth;
 
 /** Fewer decimals as values grow: 5.24, 48.5, 162. `scale` sets them for a difference of such values. */
 export function formatNumber(value: number, scale = value): string {
