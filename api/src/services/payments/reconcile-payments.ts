@@ -4,11 +4,17 @@
 // finished from the provider's own state, through the same function the confirm route and the
 // webhook use. Succeeded ends paid or completed (or refunded when it can no longer be), failed or
 // canceled ends failed; an intent still waiting for the shopper (or never confirmed) is cancelled
-// at the provider, which releases it, and the record with it.
+// at the provider, which releases it, and the record with it. An order request that stopped
+// before its payment started (its key claimed, its order pending without an intent) is removed
+// and its key released, so the shopper's retry starts afresh.
 import type { FastifyBaseLogger } from 'fastify';
-import { claimUnsettledOrders } from '../../repositories/orders-repository';
+import {
+  claimUnsettledOrders,
+  deleteAbandonedOrders,
+  releaseOrphanOrderClaims,
+} from '../../repositories/orders-repository';
 import { claimUnsettledUpgrades } from '../../repositories/upgrades-repository';
-import { finalizeOrder, type FinalizeDeps } from '../checkout/finalize-order';
+import { finalizeOrder, ORDER_SCOPE, type FinalizeDeps } from '../checkout/finalize-order';
 import { settleUpgradePayment, upgradeChargeKey } from '../upgrades/purchase-upgrade';
 import type { ProviderCharge } from './payment-provider';
 
@@ -17,6 +23,11 @@ export interface ReconcileOptions {
   afterMinutes: number;
   /** The one clock every decision reads. */
   now?: () => Date;
+  /**
+   * The machine's own time, never moved with the shop clock: claims are dated by the database,
+   * so an abandoned one's age is measured by it. The machine's clock by default.
+   */
+  machineNow?: () => Date;
   batchSize?: number;
 }
 
@@ -27,6 +38,8 @@ export interface ReconcileResult {
   finalized: number;
   /** Intents this run cancelled at the provider. */
   cancelled: number;
+  /** Order requests this run found stopped before their payment: orders removed, keys released. */
+  abandoned: number;
 }
 
 /** An intent the shopper will not finish any more: still waiting on them, or never confirmed. */
@@ -87,6 +100,26 @@ async function reconcileOrders(deps: FinalizeDeps, pass: Pass, result: Reconcile
     );
 }
 
+/** Order requests that stopped before their payment started: nothing was charged, so they go. */
+async function releaseAbandonedClaims(
+  deps: FinalizeDeps,
+  claimedBefore: Date,
+  limit: number,
+  result: ReconcileResult,
+) {
+  const orders = await deleteAbandonedOrders(deps.db, {
+    createdBefore: claimedBefore,
+    keyScope: ORDER_SCOPE,
+    limit,
+  });
+  const claims = await releaseOrphanOrderClaims(deps.db, {
+    claimedBefore,
+    keyScope: ORDER_SCOPE,
+    limit,
+  });
+  result.abandoned += orders + claims;
+}
+
 async function reconcileUpgrades(deps: FinalizeDeps, pass: Pass, result: ReconcileResult) {
   const rows = await claimUnsettledUpgrades(deps.db, pass);
   result.checked += rows.length;
@@ -127,7 +160,10 @@ export async function reconcilePayments(
     leaseUntil: new Date(now.getTime() + waitMs),
     limit: options.batchSize ?? 50,
   };
-  const result: ReconcileResult = { checked: 0, finalized: 0, cancelled: 0 };
+  const result: ReconcileResult = { checked: 0, finalized: 0, cancelled: 0, abandoned: 0 };
+  const machineNow = (options.machineNow ?? (() => new Date()))();
+  const claimedBefore = new Date(machineNow.getTime() - waitMs);
+  await releaseAbandonedClaims(deps, claimedBefore, pass.limit, result);
   await reconcileOrders(deps, pass, result);
   await reconcileUpgrades(deps, pass, result);
   return result;
