@@ -25,6 +25,7 @@ import {
 import { stripeCatalogue, type StripePriceObject } from '../../helpers/stripe-catalog';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 import { paymentIntent } from '../../services/payments/stripe-provider/stripe-fixtures';
+import { eventually } from '../../helpers/eventually';
 
 const KEYS = {
   secretKey: 'sk_test_prices',
@@ -360,9 +361,5 @@ function placeOrder(app: TestApp, lookupKey: string) {
 
 /** Waits for a state the app reaches on its own (a read it started in the background). */
 async function until(reached: () => Promise<boolean>) {
-  for (let tries = 0; tries < 200; tries += 1) {
-    if (await reached()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('state not reached');
+  await eventually(reached, (yes) => yes, 'The awaited state');
 }

@@ -3,6 +3,7 @@ import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { businessBody, cardToken, BNPL_TOKEN } from '../../helpers/checkout-fixtures';
 import { decidePayLater, deliverEvents } from '../../helpers/provider-steps';
+import { eventually } from '../../helpers/eventually';
 
 const ADMIN_TOKEN = 'operator-token-0123456789abcdef';
 
@@ -18,12 +19,12 @@ describe('business checkout (partner storefronts)', () => {
   const status = (id: string) =>
     t.inject({ method: 'GET', url: buildPath(API_PATHS.businessCheckoutStatus, { id }) });
   async function pollUntilFinal(id: string) {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const body = (await status(id)).json();
-      if (body.final) return { body };
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`checkout ${id} never became final`);
+    const body = await eventually(
+      async () => (await status(id)).json(),
+      (answer) => answer.final === true,
+      `A final state of checkout ${id}`,
+    );
+    return { body };
   }
   const fulfil = (id: string, token = ADMIN_TOKEN) =>
     t.inject({

@@ -29,6 +29,7 @@ import {
 import { decidePayLater, deliverEvents } from '../../helpers/provider-steps';
 import { advanceShopClock } from '../../helpers/clock';
 import { buyPlan, runJobsUntil, signedUpSubscriber } from '../../helpers/subscriptions';
+import { eventually } from '../../helpers/eventually';
 
 const T0 = new Date('2026-01-31T10:00:00Z');
 
@@ -50,14 +51,8 @@ describe('subscriptions start when their order is paid', () => {
   afterAll(() => t.close());
 
   /** Looks again (a partner's payment settles after its answer) until `done` holds. */
-  async function waitFor<T>(look: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      const value = await look();
-      if (done(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error('The awaited state never came');
-  }
+  const waitFor = <T>(look: () => Promise<T>, done: (value: T) => boolean): Promise<T> =>
+    eventually(look, done, 'The awaited state');
 
   const subscriptionsOfOrder = (orderId: string) =>
     t.app.db
