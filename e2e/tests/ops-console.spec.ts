@@ -236,8 +236,8 @@ test('an operator rolls back the catalog, creates a partner and refunds an order
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page).toHaveURL(/\/ops\/orders$/);
 
-    await page.getByLabel('E-mail address or order id').fill(buyer);
-    await page.getByLabel('E-mail address or order id').press('Enter');
+    await page.getByLabel('Order number, e-mail or card’s last four').fill(buyer);
+    await page.getByLabel('Order number, e-mail or card’s last four').press('Enter');
     await page.getByRole('link', { name: `Open order ${orderId}` }).click();
     const refundButton = page.getByRole('button', { name: /^Refund the whole order/ });
     await expect(refundButton).toBeEnabled();
@@ -246,7 +246,10 @@ test('an operator rolls back the catalog, creates a partner and refunds an order
     const refunded = page.waitForResponse((response) =>
       response.url().endsWith(`/orders/${orderId}/refunds`),
     );
-    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Refund \$/ })
+      .click();
     const answer = await refunded;
     expect(answer.status()).toBe(200);
     const { order } = (await answer.json()) as { order: OpsOrderDetail };

@@ -102,7 +102,23 @@ describe('releases screen', () => {
     ).toBeInTheDocument();
   });
 
-  it('rolls back to a chosen version and says why the API refused it', async () => {
+  it('offers a version newer than the live one as a deploy, an older one as a rollback', async () => {
+    renderOps('/ops/releases', ({ method, url }) =>
+      method === 'get' && url === '/api/v1/ops/deliveries'
+        ? { status: 200, data: releaseOverview('v2') }
+        : undefined,
+    );
+    const stored = await screen.findByLabelText('Stored versions of catalog');
+    expect(
+      await within(stored).findByRole('button', { name: 'Deploy v3 of catalog' }),
+    ).toHaveTextContent('Deploy this version');
+    expect(
+      within(stored).getByRole('button', { name: 'Roll back catalog to v1' }),
+    ).toHaveTextContent('Roll back to this');
+    expect(within(stored).queryByRole('button', { name: /catalog to v3/ })).toBeNull();
+  });
+
+  it('deploys a chosen newer version and says why the API refused it', async () => {
     const { user, api } = renderOps('/ops/releases', ({ method, url }) => {
       if (method === 'get' && url === '/api/v1/ops/deliveries')
         return { status: 200, data: releaseOverview('v2') };
@@ -110,8 +126,8 @@ describe('releases screen', () => {
         return fakeError(409, 'CONTRACT_MISMATCH', 'v3 was built against shell contract 2.0.0');
       return undefined;
     });
-    await user.click(await screen.findByRole('button', { name: 'Roll back catalog to v3' }));
-    await user.click(await screen.findByRole('button', { name: 'Roll back' }));
+    await user.click(await screen.findByRole('button', { name: 'Deploy v3 of catalog' }));
+    await user.click(await screen.findByRole('button', { name: 'Deploy' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Rollback refused: v3 was built against shell contract 2.0.0',
     );

@@ -23,20 +23,20 @@ const summary: OpsWebVitals = {
     {
       area: 'catalog',
       route: null,
-      day: vitals(2100, 180, 0.02),
+      day: vitals(2100, 180, 0.02, 20),
       week: vitals(3250, 320, 0.12, 40),
     },
     {
       area: 'catalog',
       route: '/pricing',
       day: vitals(2600, null, 0.3, 1),
-      week: vitals(4100, 520, 0.26, 12),
+      week: vitals(4100, 520, 0.26, 25),
     },
     {
       area: 'storefront',
       route: '/shop/:b2bKey/pricing',
       day: vitals(null, null, null),
-      week: vitals(1500, 90, 0, 3),
+      week: vitals(1500, 90, 0, 30),
     },
   ],
 };
@@ -49,7 +49,7 @@ const rowOf = (name: string, page: string | RegExp) =>
     .find((row) => within(row).queryByText(page))!;
 
 describe('field data', () => {
-  it('shows the p75 per area and route for the day and the week, rated in words', async () => {
+  it('shows the p75 per area and route for the day and the week, rated in words from 20 samples on', async () => {
     const { api } = renderOps('/ops/web-vitals', ({ url }) =>
       url === '/api/v1/ops/web-vitals' ? { status: 200, data: summary } : undefined,
     );
@@ -57,8 +57,17 @@ describe('field data', () => {
     await screen.findByRole('region', { name: 'Last 24 hours' });
 
     const expected: [string, string, string[]][] = [
-      ['Last 24 hours', 'All catalog pages', ['2.10 s Good', '180 ms Good', '0.020 Good']],
-      ['Last 24 hours', '/pricing', ['2.60 s Needs improvement1 sample', 'No data', '0.300 Poor']],
+      [
+        'Last 24 hours',
+        'All catalog pages',
+        ['2.10 s Good20 samples', '180 ms Good', '0.020 Good'],
+      ],
+      // One page load is no rating: the figure and its count, and no "Poor" or "Good".
+      [
+        'Last 24 hours',
+        '/pricing',
+        ['2.60 s Not enough data1 sample', 'No data', '0.300 Not enough data1 sample'],
+      ],
       [
         'Last 7 days',
         'All catalog pages',
@@ -73,6 +82,7 @@ describe('field data', () => {
     ];
     for (const [period, page, texts] of expected)
       for (const text of texts) expect(rowOf(period, page)).toHaveTextContent(text);
+    expect(rowOf('Last 24 hours', '/pricing')).not.toHaveTextContent(/Good|Poor|Needs/);
     // A route without a measurement that day is left out of the day's table.
     expect(within(table('Last 24 hours')).queryByText('/shop/:b2bKey/pricing')).toBeNull();
     expect(screen.getAllByRole('columnheader', { name: 'LCP' })).toHaveLength(2);

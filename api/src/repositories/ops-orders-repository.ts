@@ -350,3 +350,34 @@ export async function orderUpgradeRows(db: Executor, orderId: string) {
     createdAt: row.created_at.toISOString(),
   }));
 }
+
+/** The subscription an order started (its origin) or renewed (its ledger row), if any. */
+export async function subscriptionOfOrder(db: Executor, orderId: string) {
+  const row = await db
+    .selectFrom('payment_subscriptions')
+    .select(['id', 'status', 'cancel_at_period_end', 'current_period_end'])
+    .where((eb) =>
+      eb.or([
+        eb('origin_order_id', '=', orderId),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('subscription_renewals')
+            .select('subscription_id')
+            .where('order_id', '=', orderId),
+        ),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? {
+        id: row.id,
+        status: row.status,
+        cancelAtPeriodEnd: row.cancel_at_period_end,
+        currentPeriodEnd: new Date(row.current_period_end).toISOString(),
+      }
+    : null;
+}

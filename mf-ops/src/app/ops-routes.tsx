@@ -24,6 +24,13 @@ const OrdersPage = lazyPage(
   () => import(/* webpackChunkName: "orders-page" */ '../features/orders/components/orders-page'),
   'OrdersPage',
 );
+const OrderDetailPage = lazyPage(
+  () =>
+    import(
+      /* webpackChunkName: "order-detail-page" */ '../features/orders/components/order-detail-page'
+    ),
+  'OrderDetailPage',
+);
 
 const SubscriptionsPage = lazyPage(
   () =>
@@ -38,6 +45,17 @@ const SubscriptionSettingsPage = lazyPage(
       /* webpackChunkName: "subscription-settings-page" */ '../features/subscriptions/components/subscription-settings-page'
     ),
   'SubscriptionSettingsPage',
+);
+const SubscriptionDetailPage = lazyPage(
+  () =>
+    import(
+      /* webpackChunkName: "subscription-detail-page" */ '../features/subscriptions/components/subscription-detail-page'
+    ),
+  'SubscriptionDetailPage',
+);
+const JobsPage = lazyPage(
+  () => import(/* webpackChunkName: "jobs-page" */ '../features/jobs/components/jobs-page'),
+  'JobsPage',
 );
 const WebVitalsPage = lazyPage(
   () =>
@@ -95,6 +113,14 @@ export function OpsRoutes() {
           }
         />
         <Route
+          path="orders/:orderId"
+          element={
+            <PageSuspense>
+              <OrderDetailPage />
+            </PageSuspense>
+          }
+        />
+        <Route
           path="subscriptions"
           element={
             <PageSuspense>
@@ -107,6 +133,22 @@ export function OpsRoutes() {
           element={
             <PageSuspense>
               <SubscriptionSettingsPage />
+            </PageSuspense>
+          }
+        />
+        <Route
+          path="subscriptions/:subscriptionId"
+          element={
+            <PageSuspense>
+              <SubscriptionDetailPage />
+            </PageSuspense>
+          }
+        />
+        <Route
+          path="jobs"
+          element={
+            <PageSuspense>
+              <JobsPage />
             </PageSuspense>
           }
         />

@@ -313,6 +313,18 @@ export const opsOrderDetailSchema = z.object({
   refunds: z.array(opsRefundSchema),
   /** What a refund of the whole order would give back now. */
   refundable: centsSchema,
+  /**
+   * The subscription this order started or renewed, if any: a refund leaves it as it is, so the
+   * console says whether it keeps billing.
+   */
+  subscription: z
+    .object({
+      id: safeString(),
+      status: subscriptionStatusSchema,
+      cancelAtPeriodEnd: z.boolean(),
+      currentPeriodEnd: isoDateTimeSchema,
+    })
+    .nullable(),
 });
 export type OpsOrderDetail = z.infer<typeof opsOrderDetailSchema>;
 

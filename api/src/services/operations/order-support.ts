@@ -17,6 +17,7 @@ import {
   orderUpgradeRows,
   refundedByOrder,
   settleRefund,
+  subscriptionOfOrder,
   type ListedOrderKind,
   type OrderPosition,
   type OrderRefundRecord,
@@ -205,6 +206,7 @@ export async function orderDetail(
     upgrades: money.upgrades,
     refunds: refunds.map(refundView),
     refundable: [...chargeLeft.values()].reduce((total, left) => total + left, 0),
+    subscription: await subscriptionOfOrder(deps.db, orderId),
   };
 }
 

@@ -350,5 +350,18 @@ describe('the operator orders list', () => {
       headers: { cookie: operator },
     });
     expect(detail.json().order).toMatchObject({ id, kind: 'renewal' });
+    // The plan it renewed, so the refund dialog can say the plan keeps billing.
+    expect(detail.json().subscription).toEqual({
+      id: 'sub_order_list',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: '2026-04-07T10:00:00.000Z',
+    });
+    const plain = await t.inject({
+      method: 'GET',
+      url: API_PATHS.opsOrder.replace(':id', ids.get('a@example.com')!),
+      headers: { cookie: operator },
+    });
+    expect(plain.json().subscription).toBeNull();
   });
 });

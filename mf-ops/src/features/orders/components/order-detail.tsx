@@ -5,10 +5,12 @@ import Tag from 'antd/es/tag';
 import type { OpsOrderDetail } from '@shop/shared/contract/ops';
 import { formatMoney } from '@shop/shared/format/money';
 import { formatWhen } from '../../shared/components/format-when';
+import { Link } from 'react-router';
 import { errorText, LoadFailed, LoadingBlock } from '../../shared/components/load-state';
+import { useCancelSubscription } from '../../subscriptions/api/cancel-subscription';
 import { useOpsOrder } from '../api/order';
 import { useRefund } from '../hooks/use-refund';
-import { RefundButton } from './refund-button';
+import { RefundButton, type PlanCancel } from './refund-button';
 
 type Line = OpsOrderDetail['lines'][number];
 type Charge = OpsOrderDetail['charges'][number];
@@ -28,11 +30,31 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export function OrderDetail({ orderId }: { orderId: string }) {
   const query = useOpsOrder(orderId);
   const refund = useRefund(orderId);
+  const cancelPlan = useCancelSubscription();
   if (query.isPending) return <LoadingBlock what="the order" />;
   if (query.isError)
     return <LoadFailed what="the order" error={query.error} onRetry={() => void query.refetch()} />;
-  const { order, lines, charges, upgrades, refunds, refundable } = query.data;
+  const { order, lines, charges, upgrades, refunds, refundable, subscription } = query.data;
   const money = (cents: number) => formatMoney(cents, order.currency);
+  // The refund first; the plan is cancelled only once the money is on its way back.
+  const refundThen = async (target: string, cancel: PlanCancel | null, lineId?: number) => {
+    await refund.refund(target, lineId);
+    if (cancel && subscription)
+      await cancelPlan
+        .mutateAsync({ id: subscription.id, body: { when: 'now', reason: cancel.reason } })
+        .catch(() => undefined);
+  };
+  const dialog = {
+    order,
+    subscription,
+    inFlight: refund.inFlight || cancelPlan.isPending,
+    error: refund.error,
+  };
+  const opened = (target: string) => {
+    refund.reset();
+    cancelPlan.reset();
+    refund.prepare(target);
+  };
 
   const lineColumns = [
     {
@@ -54,12 +76,13 @@ export function OrderDetail({ orderId }: { orderId: string }) {
       render: (_: unknown, line: Line) =>
         line.refundable > 0 ? (
           <RefundButton
+            {...dialog}
             label={`Refund ${money(line.refundable)}`}
-            question={`Refund ${money(line.refundable)} for “${line.title}”?`}
+            amount={money(line.refundable)}
+            what={`“${line.title}”`}
             disabled={false}
-            inFlight={refund.inFlight}
-            onOpen={() => refund.prepare(`line-${line.id}`)}
-            onConfirm={() => refund.refund(`line-${line.id}`, line.id)}
+            onOpen={() => opened(`line-${line.id}`)}
+            onConfirm={(cancel) => refundThen(`line-${line.id}`, cancel, line.id)}
           />
         ) : (
           <span className="ops-muted">nothing left</span>
@@ -169,28 +192,48 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         style={{ marginTop: 16, display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}
       >
         <RefundButton
+          {...dialog}
           primary
           label={
             refundable > 0 ? `Refund the whole order (${money(refundable)})` : 'Fully refunded'
           }
-          question={`Refund ${money(refundable)} to ${order.email}?`}
+          amount={money(refundable)}
+          what="the whole order"
           disabled={refundable <= 0}
-          inFlight={refund.inFlight}
-          onOpen={() => refund.prepare('order')}
-          onConfirm={() => refund.refund('order')}
+          onOpen={() => opened('order')}
+          onConfirm={(cancel) => refundThen('order', cancel)}
         />
         <span aria-live="polite" className="ops-muted">
           {refund.inFlight ? 'Refunding…' : ''}
         </span>
       </div>
-      {refund.error && (
+      {subscription && (
+        <p style={{ marginTop: 12 }}>
+          Plan{' '}
+          <Link to={`/ops/subscriptions/${encodeURIComponent(subscription.id)}`}>
+            <code>{subscription.id}</code>
+          </Link>
+          : {subscription.status}
+          {subscription.cancelAtPeriodEnd && ', ends at the end of its period'}
+        </p>
+      )}
+      {cancelPlan.isSuccess && (
+        <Alert
+          role="status"
+          type="success"
+          showIcon
+          style={{ marginTop: 12 }}
+          title="Refunded, and the plan is cancelled: no more renewals."
+        />
+      )}
+      {cancelPlan.error && (
         <Alert
           role="alert"
           type="error"
           showIcon
           style={{ marginTop: 12 }}
-          title="The refund did not go through"
-          description={`${errorText(refund.error)} Trying again sends the same refund, never a second one.`}
+          title="Refunded, but the plan was not cancelled"
+          description={`${errorText(cancelPlan.error)} It keeps billing until it is cancelled from its page.`}
         />
       )}
       <Section title="Lines">{table<Line>(lines, lineColumns, 'id', 'No lines')}</Section>

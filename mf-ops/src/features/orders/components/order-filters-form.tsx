@@ -69,7 +69,7 @@ export function OrderFiltersForm(props: FilterFormProps<OrderFilters>) {
     >
       <SearchField
         id="ops-order-search"
-        label="E-mail address or order id"
+        label="Order number, e-mail or card’s last four"
         value={draft.q}
         loading={loading}
         onChange={(q) => set({ q })}

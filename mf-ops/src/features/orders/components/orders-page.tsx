@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import Button from 'antd/es/button';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -14,7 +14,8 @@ import {
   paramsFromFilters,
   type OrderFilters,
 } from '../model/order-filters';
-import { OrderDetail } from './order-detail';
+import { useOpenRow } from '../../shared/hooks/use-open-row';
+import { orderNumber } from '../model/order-number';
 import { KIND_LABELS, OrderFiltersForm, STATUS_LABELS } from './order-filters-form';
 
 const STATUS_COLORS: Record<OrderSummary['status'], string> = {
@@ -27,23 +28,26 @@ const STATUS_COLORS: Record<OrderSummary['status'], string> = {
 
 /**
  * Every order, newest first, the way a merchant's admin opens: filtered by search, status, kind,
- * partner and dates, more pages on request, and any order opened below the list to refund it.
+ * partner and dates, more pages on request; a row opens its order on a page of its own.
  */
 export function OrdersPage() {
-  // The filters and the open order live in the address: Back, a reload and a shared link keep them.
+  // The filters live in the address: Back, a reload and a shared link keep them.
   const [params, setParams] = useSearchParams();
   const key = params.toString();
   // One object per address, so the form resets only when the address really changes.
   const filters = useMemo(() => filtersFromParams(new URLSearchParams(key)), [key]);
-  const openId = params.get('order');
   const apiQuery = useMemo(() => apiQueryOf(filters), [filters]);
   const list = useOrderList(apiQuery);
   const { first, orders, reloading } = list;
+  const rows = useOpenRow<OrderSummary>(
+    (order) => `/ops/orders/${order.id}`,
+    (order) => `Order ${orderNumber(order.id)}, ${order.email}`,
+  );
 
   const apply = (next: OrderFilters) => setParams(paramsFromFilters(next));
-  const orderHref = (id: string) =>
-    `?${new URLSearchParams({ ...paramsFromFilters(filters), order: id }).toString()}`;
-  const open = (id: string) => setParams({ ...paramsFromFilters(filters), order: id });
+  // Links from before the detail had its own page (?order=<id>) open that page.
+  const legacyOpen = params.get('order');
+  if (legacyOpen) return <Navigate to={`/ops/orders/${legacyOpen}`} replace />;
 
   const columns = [
     { title: 'Placed', dataIndex: 'createdAt', render: formatWhen },
@@ -51,20 +55,16 @@ export function OrdersPage() {
       title: 'Order',
       dataIndex: 'id',
       render: (id: string) => (
-        <a
-          href={orderHref(id)}
-          onClick={(event) => {
-            event.preventDefault();
-            open(id);
-          }}
-          aria-label={`Open order ${id}`}
-          aria-current={id === openId ? 'true' : undefined}
-        >
-          <code>{id.slice(0, 8)}</code>
-        </a>
+        <Link to={`/ops/orders/${id}`} state={rows.from} aria-label={`Open order ${id}`}>
+          <code>{orderNumber(id)}</code>
+        </Link>
       ),
     },
-    { title: 'Customer', dataIndex: 'email' },
+    {
+      title: 'Customer',
+      dataIndex: 'email',
+      render: (email: string) => <span className="ops-email">{email}</span>,
+    },
     {
       title: 'Kind',
       dataIndex: 'kind',
@@ -130,7 +130,7 @@ export function OrdersPage() {
               locale={{
                 emptyText: filtered ? 'No orders match these filters' : 'No orders yet',
               }}
-              rowClassName={(order) => (order.id === openId ? 'ops-row--open' : '')}
+              onRow={rows.onRow}
             />
           </div>
           {list.olderError && (
@@ -144,11 +144,6 @@ export function OrdersPage() {
             </div>
           )}
         </>
-      )}
-      {openId && (
-        <div style={{ marginTop: 16 }}>
-          <OrderDetail key={openId} orderId={openId} />
-        </div>
       )}
     </section>
   );

@@ -19,6 +19,9 @@ export function RemoteCard({
 }) {
   const rollback = useRollback();
   const { live } = remote;
+  // The API lists stored versions newest first: those above the live one are newer than it.
+  const liveIndex = remote.versions.findIndex((row) => row.version === live?.version);
+  const isNewer = (index: number) => liveIndex < 0 || index < liveIndex;
   const busy = rollback.isPending;
   const run = (request: RollbackRequest) =>
     rollback.mutate(request, {
@@ -92,7 +95,7 @@ export function RemoteCard({
       )}
       <h3 className="ops-subheading">Stored versions</h3>
       <ul className="ops-versions" aria-label={`Stored versions of ${remote.area}`}>
-        {remote.versions.map((row) => (
+        {remote.versions.map((row, index) => (
           <li key={row.version}>
             <div>
               <code>{row.version}</code>{' '}
@@ -110,15 +113,19 @@ export function RemoteCard({
                     ? 'The shell will refuse this version: the API will say why.'
                     : 'Shoppers get it on their next page load.'
                 }
-                okText="Roll back"
+                okText={isNewer(index) ? 'Deploy' : 'Roll back'}
                 onConfirm={() => run({ remote: remote.name, version: row.version })}
               >
                 <Button
                   size="small"
                   disabled={busy}
-                  aria-label={`Roll back ${remote.area} to ${row.version}`}
+                  aria-label={
+                    isNewer(index)
+                      ? `Deploy ${row.version} of ${remote.area}`
+                      : `Roll back ${remote.area} to ${row.version}`
+                  }
                 >
-                  Roll back to this
+                  {isNewer(index) ? 'Deploy this version' : 'Roll back to this'}
                 </Button>
               </Popconfirm>
             )}

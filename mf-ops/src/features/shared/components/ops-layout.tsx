@@ -8,6 +8,7 @@ const SCREENS = [
   { to: '/ops/partners', label: 'Partners' },
   { to: '/ops/orders', label: 'Orders' },
   { to: '/ops/subscriptions', label: 'Subscriptions' },
+  { to: '/ops/jobs', label: 'Jobs' },
   { to: '/ops/web-vitals', label: 'Field data' },
 ] as const;
 

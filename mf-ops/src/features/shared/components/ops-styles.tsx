@@ -17,6 +17,20 @@ const CSS = `
 .ops-fieldset { border: 1px solid #d9e2e3; border-radius: 8px; padding: 8px 16px 4px; margin: 0 0 16px; min-width: 0; }
 .ops-fieldset legend { font-weight: 600; padding: 0 6px; font-size: 16px; width: auto; border: 0; margin: 0; }
 .ops-row--open > td { background: #e8f5f4 !important; }
+.ops-row--link { cursor: pointer; }
+.ops-row--link:focus-visible { outline: 2px solid #0f6e69; outline-offset: -2px; }
+.ops-row--link:focus-visible > td, .ops-row--link:hover > td { background: #e8f5f4 !important; }
+.ops-ellipsis { display: inline-block; max-width: min(260px, 46vw); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: bottom; }
+.ops-stack { display: flex; flex-direction: column; align-items: flex-start; gap: 2px; min-width: 0; }
+.ops-stack .ant-tag { margin-inline-end: 0; }
+@media (max-width: 991px) { .ops-col--lg { display: none; } }
+@media (max-width: 767px) { .ops-col--md { display: none; } }
+@media (max-width: 575px) { .ops-col--sm { display: none; } }
+.ops-email { overflow-wrap: anywhere; }
+.ops-jobs { list-style: none; padding: 0; margin: 0; display: grid; gap: 12px; }
+.ops-job { border: 1px solid #d9e2e3; border-radius: 8px; padding: 12px 16px; display: grid; gap: 8px; justify-items: start; }
+.ops-job__head { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+.ops-job__error { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 13px; background: #f6f8f8; padding: 6px 8px; border-radius: 4px; }
 .ops-subheading { font-size: 15px; margin: 12px 0 4px; }
 .ops-versions { list-style: none; padding: 0; margin: 0; }
 .ops-versions li { display: flex; flex-wrap: wrap; gap: 8px; justify-content: space-between; align-items: center; padding: 8px 0; border-top: 1px solid #eef2f2; }

@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import Button from 'antd/es/button';
 import Table from 'antd/es/table';
-import Tag from 'antd/es/tag';
-import { formatWhen } from '../../shared/components/format-when';
 import { LoadFailed, LoadingBlock } from '../../shared/components/load-state';
 import { useSubscriptionList, type SubscriptionSummary } from '../api/subscription-list';
 import {
@@ -11,85 +9,34 @@ import {
   subscriptionFiltersFromParams,
   type SubscriptionFilters,
 } from '../model/subscription-filters';
-import { SubscriptionDetail } from './subscription-detail';
+import { useOpenRow } from '../../shared/hooks/use-open-row';
 import { SubscriptionFiltersForm } from './subscription-filters-form';
-import {
-  formatDay,
-  planLabel,
-  SUBSCRIPTION_STATUS_COLORS,
-  SUBSCRIPTION_STATUS_LABELS,
-} from './subscription-labels';
-
-const none = <span className="ops-muted">—</span>;
+import { subscriptionColumns } from './subscription-columns';
 
 /**
  * Every subscription, newest first: found by e-mail or id, filtered by status, more pages on
- * request, and any one opened below the list with its renewals, changes and the operator's actions.
+ * request; a row opens the subscription on a page of its own.
  */
 export function SubscriptionsPage() {
-  // The filters and the open subscription live in the address: Back and a reload keep them.
+  // The filters live in the address: Back and a reload keep them.
   const [params, setParams] = useSearchParams();
   const key = params.toString();
   const filters = useMemo(() => subscriptionFiltersFromParams(new URLSearchParams(key)), [key]);
   const apiQuery = useMemo(() => paramsFromSubscriptionFilters(filters), [filters]);
-  const openId = params.get('subscription');
   const list = useSubscriptionList(apiQuery);
   const { first, rows, reloading } = list;
+  const opener = useOpenRow<SubscriptionSummary>(
+    (row) => `/ops/subscriptions/${encodeURIComponent(row.id)}`,
+    (row) => `Subscription ${row.id}${row.email ? `, ${row.email}` : ''}`,
+  );
 
   const apply = (next: SubscriptionFilters) => setParams(paramsFromSubscriptionFilters(next));
-  const hrefOf = (id: string) =>
-    `?${new URLSearchParams({ ...apiQuery, subscription: id }).toString()}`;
-  const open = (id: string) => setParams({ ...apiQuery, subscription: id });
+  // Links from before the detail had its own page (?subscription=<id>) open that page.
+  const legacyOpen = params.get('subscription');
+  if (legacyOpen)
+    return <Navigate to={`/ops/subscriptions/${encodeURIComponent(legacyOpen)}`} replace />;
 
-  const columns = [
-    { title: 'Started', dataIndex: 'createdAt', render: formatWhen },
-    {
-      title: 'Subscription',
-      dataIndex: 'id',
-      render: (id: string) => (
-        <a
-          href={hrefOf(id)}
-          onClick={(event) => {
-            event.preventDefault();
-            open(id);
-          }}
-          aria-label={`Open subscription ${id}`}
-          aria-current={id === openId ? 'true' : undefined}
-        >
-          <code>{id}</code>
-        </a>
-      ),
-    },
-    { title: 'Customer', dataIndex: 'email', render: (email: string | null) => email ?? none },
-    {
-      title: 'Plan',
-      key: 'plan',
-      render: (_: unknown, subscription: SubscriptionSummary) => planLabel(subscription),
-    },
-    {
-      title: 'Status',
-      dataIndex: 'status',
-      render: (status: SubscriptionSummary['status'], subscription: SubscriptionSummary) => (
-        <>
-          <Tag color={SUBSCRIPTION_STATUS_COLORS[status]}>{SUBSCRIPTION_STATUS_LABELS[status]}</Tag>
-          {subscription.cancelAtPeriodEnd && <Tag>ends at period end</Tag>}
-        </>
-      ),
-    },
-    {
-      title: 'Next renewal',
-      dataIndex: 'nextRenewalAt',
-      render: (at: string | null) => (at ? formatDay(at) : none),
-    },
-    { title: 'Cycles', dataIndex: 'renewedCycles', align: 'right' as const },
-    {
-      title: 'Failures',
-      dataIndex: 'failedAttempts',
-      align: 'right' as const,
-      render: (failed: number) =>
-        failed > 0 ? <strong className="ops-error">{failed}</strong> : 0,
-    },
-  ];
+  const columns = subscriptionColumns(opener.from);
 
   const anyFilter = Object.keys(apiQuery).length > 0;
 
@@ -133,13 +80,12 @@ export function SubscriptionsPage() {
               dataSource={rows}
               loading={reloading}
               pagination={false}
-              scroll={{ x: 'max-content' }}
               locale={{
                 emptyText: anyFilter
                   ? 'No subscriptions match these filters'
                   : 'No subscriptions yet',
               }}
-              rowClassName={(row) => (row.id === openId ? 'ops-row--open' : '')}
+              onRow={opener.onRow}
             />
           </div>
           {list.olderError && (
@@ -157,11 +103,6 @@ export function SubscriptionsPage() {
             </div>
           )}
         </>
-      )}
-      {openId && (
-        <div style={{ marginTop: 16 }}>
-          <SubscriptionDetail key={openId} subscriptionId={openId} />
-        </div>
       )}
     </section>
   );

@@ -10,7 +10,7 @@ import {
 } from '@shop/shared/rules/web-vitals';
 import { QueryState } from '../../shared/components/load-state';
 import { useWebVitals } from '../api/web-vitals';
-import { formatVital, ratingWords, VITAL_LABELS } from '../model/vital-display';
+import { formatVital, MIN_RATED_SAMPLES, ratingWords, VITAL_LABELS } from '../model/vital-display';
 
 const AREA_WORDS: Record<OpsWebVitalsRow['area'], string> = {
   account: 'Account',
@@ -26,16 +26,25 @@ const RATING_COLOURS: Record<VitalRating, string> = {
   poor: '#b42318',
 };
 
-/** One metric's 75th percentile over one window, rated in words, with its sample count. */
+/**
+ * One metric's 75th percentile over one window with its sample count, rated in words only once
+ * there are enough samples for the rating to mean something.
+ */
 function VitalCell({ name, window: vitals }: { name: WebVitalName; window: OpsVitalsWindow }) {
   const { p75, samples } = vitals[name];
   if (p75 === null) return <span className="ops-muted">No data</span>;
   return (
     <span>
       <strong>{formatVital(name, p75)}</strong>{' '}
-      <span style={{ color: RATING_COLOURS[rateVital(name, p75)], fontWeight: 500 }}>
-        {ratingWords(name, p75)}
-      </span>
+      {samples < MIN_RATED_SAMPLES ? (
+        <span className="ops-muted" title={`A rating needs ${MIN_RATED_SAMPLES} samples`}>
+          Not enough data
+        </span>
+      ) : (
+        <span style={{ color: RATING_COLOURS[rateVital(name, p75)], fontWeight: 500 }}>
+          {ratingWords(name, p75)}
+        </span>
+      )}
       <br />
       <span className="ops-muted">
         {samples} {samples === 1 ? 'sample' : 'samples'}
@@ -111,7 +120,8 @@ export function WebVitalsPage() {
       <p className="ops-muted" style={{ maxWidth: 720 }}>
         The 75th percentile of Core Web Vitals from a sample of shoppers’ page loads, by the page
         they landed on. Good is LCP up to 2.5 s, INP up to 200 ms and CLS up to 0.1; poor is above 4
-        s, 500 ms and 0.25. Results pages are never measured.
+        s, 500 ms and 0.25. A figure from fewer than {MIN_RATED_SAMPLES} page loads is shown but not
+        rated. Results pages are never measured.
       </p>
       <Button onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending}>
         Refresh

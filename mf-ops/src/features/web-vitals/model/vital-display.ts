@@ -14,6 +14,9 @@ const RATING_WORDS: Record<VitalRating, string> = {
   poor: 'Poor',
 };
 
+/** Below this many page loads a 75th percentile says little: the console gives it no rating. */
+export const MIN_RATED_SAMPLES = 20;
+
 export function formatVital(name: WebVitalName, value: number): string {
   if (name === 'LCP') return `${(value / 1000).toFixed(2)} s`;
   if (name === 'INP') return `${Math.round(value)} ms`;
