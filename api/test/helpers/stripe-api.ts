@@ -26,7 +26,7 @@ type Handler = {
   method: string;
   path: string | RegExp;
   left: number;
-  reply: StripeReply | ((request: StripeRequest) => StripeReply) | 'drop';
+  reply: StripeReply | ((request: StripeRequest) => StripeReply | Promise<StripeReply>) | 'drop';
 };
 
 export interface StripeApi {
@@ -38,7 +38,8 @@ export interface StripeApi {
     method: 'GET' | 'POST' | 'DELETE',
     /** A pattern answers every request it matches (a stateful stand-in); a path answers `times`. */
     path: string | RegExp,
-    reply: StripeReply | ((request: StripeRequest) => StripeReply),
+    /** A function may first do what Stripe does meanwhile (send a webhook) before answering. */
+    reply: StripeReply | ((request: StripeRequest) => StripeReply | Promise<StripeReply>),
     times?: number,
   ): void;
   /**
@@ -97,7 +98,14 @@ export async function startStripeApi(): Promise<StripeApi> {
         req.socket.destroy();
         return;
       }
-      reply(res, typeof handler.reply === 'function' ? handler.reply(request) : handler.reply);
+      const answer = handler.reply;
+      void Promise.resolve(typeof answer === 'function' ? answer(request) : answer).then(
+        (replied) => reply(res, replied),
+        (error: unknown) => {
+          unexpected.push(`${request.method} ${request.path} threw ${String(error)}`);
+          req.socket.destroy();
+        },
+      );
     });
   });
 

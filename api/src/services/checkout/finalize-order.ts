@@ -158,6 +158,21 @@ async function completePaidRecords(
 }
 
 /**
+ * The order's card label, when the order was paid without one: Stripe's webhook names the card by
+ * id only, so when it comes first the confirm's answer (card expanded) brings the label after.
+ */
+async function labelPaidOrder(trx: Executor, row: OrderRow, charge: ProviderCharge) {
+  const label = paymentLabel(charge);
+  if (!label || row.payment_label !== null || charge.status !== 'succeeded') return row;
+  return trx
+    .updateTable('orders')
+    .set({ payment_label: label })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
  * finalizeOrder's step inside the caller's transaction (the webhook records its event id in it).
  * `locked` is the order's current row when the caller already holds its lock.
  */
@@ -174,7 +189,7 @@ export async function applyCharge(
   // Only the order's own intent moves it (an upgrade's intent names the order too).
   if (row.payment_charge_id !== charge.id) return unchanged(row);
   const next = nextStatus(row, charge);
-  if (!next) return unchanged(row);
+  if (!next) return unchanged(await labelPaidOrder(trx, row, charge));
   const label = paymentLabel(charge);
   const updated = await trx
     .updateTable('orders')

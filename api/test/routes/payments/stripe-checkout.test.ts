@@ -10,7 +10,7 @@ import { US_ADDRESS } from '../../helpers/checkout-fixtures';
 import { ok, pricesByLookupKey, startStripeApi, type StripeApi } from '../../helpers/stripe-api';
 import { stripeCatalogue } from '../../helpers/stripe-catalog';
 import { createTestDatabase } from '../../helpers/test-database';
-import { paymentIntent } from '../../services/payments/stripe-provider/stripe-fixtures';
+import { cardMethod, paymentIntent } from '../../services/payments/stripe-provider/stripe-fixtures';
 
 const KEYS = {
   secretKey: 'sk_test_checkout',
@@ -177,5 +177,45 @@ describe('checkout with Stripe', () => {
       ).statusCode,
     ).toBe(200);
     expect(await orderStatus(orderId)).toBe('paid');
+  });
+
+  it("labels the order with its card when Stripe's webhook arrives before the confirm's answer", async () => {
+    api.on('POST', /^\/v1\/customers$/, ok({ id: 'cus_guest', object: 'customer' }));
+    let metadata: Record<string, string> = {};
+    api.on('POST', '/v1/payment_intents', (request) => {
+      metadata = { orderId: request.form['metadata[orderId]']! };
+      return ok(paymentIntent({ id: 'pi_early', amount: Number(request.form.amount), metadata }));
+    });
+    // Stripe charges the card and sends the webhook (the card by id only) before the confirm answers.
+    api.on('POST', '/v1/payment_intents/pi_early/confirm', async () => {
+      const paid = { id: 'pi_early', status: 'succeeded', metadata };
+      const early = await webhook(
+        'payment_intent.succeeded',
+        paymentIntent({ ...paid, payment_method: 'pm_early' }),
+      );
+      expect(early.statusCode).toBe(200);
+      return ok(paymentIntent({ ...paid, payment_method: cardMethod({ id: 'pm_early' }) }));
+    });
+
+    const res = await t.inject({
+      method: 'POST',
+      url: API_PATHS.orders,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        email: 'early@example.com',
+        name: 'Early Webhook',
+        items: [{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }],
+        shippingAddress: US_ADDRESS,
+        paymentMethod: { type: 'token', token: 'ctoken_early_webhook' },
+        sessionId: randomUUID(),
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const order = await t.database.handle.db
+      .selectFrom('orders')
+      .select(['status', 'payment_label'])
+      .where('id', '=', metadata.orderId!)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: 'paid', payment_label: 'Visa •••• 4242' });
   });
 });
