@@ -129,6 +129,11 @@ describe('/account/subscriptions/:id', () => {
       expect.stringMatching(/^RefundJan 20, 2030 · Order ORD_1−\$10$/),
       expect.stringMatching(/^First orderJan 15, 2030 · Order ORD_1\$49Paid$/),
     ]);
+    // Each order's reference opens that order in the account's order history.
+    expect(within(rows[1]!).getByRole('link', { name: 'Order ORD_2' })).toHaveAttribute(
+      'href',
+      '/account/orders/ord_2',
+    );
   });
 
   it.each([

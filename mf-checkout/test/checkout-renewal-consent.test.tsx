@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@shop/shared/contract/checkout';
 import {
@@ -47,12 +47,20 @@ describe('consent to automatic renewal at checkout', () => {
         : undefined,
     );
     await fillCheckout(user);
-    expect(await screen.findByTestId('renewal-terms', {}, slow)).toHaveTextContent(
+    const terms = await screen.findByTestId('renewal-terms', {}, slow);
+    expect(terms).toHaveTextContent(
       renewalTermsText({
         lines: [{ title: 'Bloodwise Quarterly', amount: 12_900, interval: 'quarter' }],
         currency: 'usd',
-      }),
+        shopUrl: '',
+      }).replace(' (/account)', ''),
     );
+    // The way to cancel is a real link to the account, in a new tab so the form keeps its values.
+    expect(within(terms).getByRole('link', { name: 'your account' })).toHaveAttribute(
+      'href',
+      '/account',
+    );
+    expect(terms).not.toHaveTextContent('/account');
     const box = screen.getByRole('checkbox', { name: RENEWAL_CONSENT_LABEL });
     expect(box).toHaveAccessibleDescription(/renews automatically/);
     expect(box).not.toBeChecked();

@@ -21,6 +21,7 @@ import { outboxRoutes, outboxRouteEnabled } from './dev/outbox-routes';
 import { healthRoutes } from './health/health-routes';
 import { metricsRoutes } from './metrics/metrics-routes';
 import { opsRoutes } from './operations/ops-routes';
+import { accountOrderRoutes } from './orders/account-order-routes';
 import { kitsRoutes } from './orders/kits-routes';
 import { customizationRoutes } from './partners/customization-routes';
 import { bnplRoutes } from './payments/bnpl-routes';
@@ -69,6 +70,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(businessCheckoutRoutes);
   await app.register(employerRoutes);
   await app.register(kitsRoutes);
+  await app.register(accountOrderRoutes);
   await app.register(bnplRoutes);
   await app.register(paymentsConfigRoutes);
   await app.register(webhookRoutes);

@@ -44,6 +44,14 @@ const SubscriptionPage = lazyPage(
     ),
   'SubscriptionPage',
 );
+const OrdersPage = lazyPage(
+  () => import(/* webpackChunkName: "orders-page" */ '../features/orders/components/orders-page'),
+  'OrdersPage',
+);
+const OrderPage = lazyPage(
+  () => import(/* webpackChunkName: "order-page" */ '../features/orders/components/order-page'),
+  'OrderPage',
+);
 const ResultUploadPage = lazyPage(
   () =>
     import(
@@ -63,6 +71,8 @@ export function AccountRoutes() {
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="account/subscriptions/:id" element={<SubscriptionPage />} />
           <Route path="account/subscriptions/:id/card" element={<SubscriptionPage cardStep />} />
+          <Route path="account/orders" element={<OrdersPage />} />
+          <Route path="account/orders/:id" element={<OrderPage />} />
           <Route path="account/results" element={<ResultsPage />} />
           <Route path="account/results/uploads/:id" element={<ResultUploadPage />} />
           <Route path="account/*" element={<AccountOverviewPage />} />

@@ -102,6 +102,10 @@ export const API_PATHS = {
   storefrontDiscount: '/api/v1/discounts/:code',
   cartMerge: '/api/v1/cart/merge',
   miniPanelUpgrade: '/api/mini-panel-upgrade',
+  /** The signed-in customer's own orders, one of them, and its receipt as a PDF. */
+  accountOrders: '/api/v1/account/orders',
+  accountOrder: '/api/v1/account/orders/:id',
+  accountOrderReceipt: '/api/v1/account/orders/:id/receipt.pdf',
   easyDrawUpgrade: '/api/easy-draw-upgrade',
 
   // operators (content client; 404 unless the caller is an operator)

@@ -1,4 +1,9 @@
-import { renewalPeriodPhrase, renewalTermsOf, renewalTermsText } from './renewal-terms';
+import {
+  renewalPeriodPhrase,
+  renewalTermsOf,
+  renewalTermsParts,
+  renewalTermsText,
+} from './renewal-terms';
 
 describe('automatic-renewal terms', () => {
   it('names each period in plain words, counts included', () => {
@@ -15,14 +20,31 @@ describe('automatic-renewal terms', () => {
         { title: 'Bloodwise Annual', amount: 14_550, interval: 'year' },
       ],
       currency: 'cad',
+      shopUrl: 'https://shop.example',
     });
     expect(text).toContain(
       'Bloodwise Monthly: CA$99 every month; Bloodwise Annual: CA$145.50 every year.',
     );
     expect(text).toContain('until you cancel');
+    // A link in words and a full address, never a bare path in the legal text.
     expect(text).toContain(
-      'cancel online at any time in your account under Subscriptions (/account/subscriptions)',
+      'You can cancel online at any time in your account (https://shop.example/account).',
     );
+    expect(text).not.toMatch(/\(\/account/);
+    // A guest is told how to reach the plan online.
+    expect(text).toContain(
+      "Checking out as a guest? Your plan is added to the account with this order's email address",
+    );
+  });
+
+  it('gives the page a real link to the account among the words', () => {
+    const parts = renewalTermsParts({
+      lines: [{ title: 'Monthly', amount: 9_900, interval: 'month' }],
+      currency: 'usd',
+    });
+    expect(parts.filter((part) => typeof part !== 'string')).toEqual([
+      { text: 'your account', href: '/account' },
+    ]);
   });
 
   it('has no terms for lines that do not recur, and only the recurring ones otherwise', () => {
@@ -33,8 +55,8 @@ describe('automatic-renewal terms', () => {
         lines: [kit, { title: 'Monthly', amount: 9_900, interval: 'month' }],
         currency: 'usd',
       }),
-    ).toBe(
-      renewalTermsText({
+    ).toEqual(
+      renewalTermsParts({
         lines: [{ title: 'Monthly', amount: 9_900, interval: 'month' }],
         currency: 'usd',
       }),

@@ -30,6 +30,7 @@ import {
   setUserPassword,
 } from '../../repositories/users-repository';
 import { mergeCartsOnLogin } from '../../services/cart/cart-session';
+import { claimGuestOrders } from '../../repositories/account-orders-repository';
 import { toCurrentUser } from '../../services/account/current-user';
 import {
   clearLoginFailures,
@@ -99,6 +100,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       app.deviceCookies.issue(reply, user.id);
       await app.sessions.start(request, reply, user.id);
       await mergeCartsOnLogin(db, request, user.id);
+      // Orders this account's (proven) e-mail placed as a guest join its order history.
+      await claimGuestOrders(db, user.id, user.email);
       return { user: toCurrentUser(user) };
     },
   );

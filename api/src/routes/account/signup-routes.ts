@@ -18,6 +18,7 @@ import {
   createSignupAttempt,
 } from '../../repositories/signup-attempts-repository';
 import { claimGuestSubscriptions } from '../../repositories/subscriptions-repository';
+import { claimGuestOrders } from '../../repositories/account-orders-repository';
 import { createUser, findUserByEmail } from '../../repositories/users-repository';
 import { mergeCartsOnLogin } from '../../services/cart/cart-session';
 import { toCurrentUser } from '../../services/account/current-user';
@@ -143,6 +144,8 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         await closeSignupAttempts(trx, signup.email);
         // The confirmed e-mail owns the plans it bought as a guest.
         await claimGuestSubscriptions(trx, user.id, user.email);
+        // And the orders (after the plans: a plan is claimed through its guest order).
+        await claimGuestOrders(trx, user.id, user.email);
         return { status: 'ok' as const, user, signup };
       });
       if (result.status !== 'ok') throw CONFIRMATION_LINK_ERRORS[result.status];

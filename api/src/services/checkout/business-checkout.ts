@@ -224,6 +224,7 @@ export function createBusinessCheckoutProcessor(
             userId: user?.id ?? null,
             email: input.email,
             now: checkoutClock(deps).now(),
+            shopUrl: deps.publicOrigin,
           });
           const orderId = await db.transaction().execute(async (trx) => {
             const id = await insertOrder(trx, {

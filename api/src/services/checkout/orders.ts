@@ -331,6 +331,7 @@ function newConsumerOrder(
       userId,
       email: request.email,
       now: checkoutClock(deps).now(),
+      shopUrl: deps.publicOrigin,
     }),
   };
 }

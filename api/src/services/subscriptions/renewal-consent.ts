@@ -4,7 +4,11 @@
 // text is never read, only that the shopper ticked the box for this version.
 import type { SubscriptionConsent } from '@shop/shared/contract/checkout';
 import type { DerivedInterval } from '@shop/shared/contract/catalog';
-import { RENEWAL_TERMS_VERSION, renewalTermsOf } from '@shop/shared/subscriptions/renewal-terms';
+import {
+  RENEWAL_TERMS_VERSION,
+  renewalTermsOf,
+  renewalTermsPartsText,
+} from '@shop/shared/subscriptions/renewal-terms';
 import { AppError } from '../../lib/app-error';
 import type { RenewalConsentRecord } from '../../repositories/orders-repository';
 
@@ -21,10 +25,12 @@ export function renewalConsentFor(
     lines: readonly { title: string; amount: number; interval: DerivedInterval | null }[];
   },
   consent: SubscriptionConsent | undefined,
-  order: { userId: string | null; email: string; now: Date },
+  /** `shopUrl`: the shop's public origin, for the full address of each link in the kept text. */
+  order: { userId: string | null; email: string; now: Date; shopUrl?: string },
 ): RenewalConsentRecord | null {
-  const termsText = renewalTermsOf(priced);
-  if (termsText === null) return null;
+  const terms = renewalTermsOf(priced);
+  if (terms === null) return null;
+  const termsText = renewalTermsPartsText(terms, order.shopUrl ?? '');
   if (!consent)
     throw consentRequired(
       'Please agree to the automatic renewal terms: this order includes a subscription.',

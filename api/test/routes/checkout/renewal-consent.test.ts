@@ -4,7 +4,7 @@
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { RENEWAL_TERMS_VERSION, renewalTermsText } from '@shop/shared/subscriptions/renewal-terms';
 import { createManualClock } from '../../../src/lib/clock';
-import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { asBrowser, buildTestApp, TEST_ORIGIN, type TestApp } from '../../helpers/build-test-app';
 import {
   businessBody,
   orderBody,
@@ -64,8 +64,11 @@ describe('consent to automatic renewal at checkout', () => {
     const shown = renewalTermsText({
       lines: [{ title: 'Bloodwise Monthly', amount: 9_900, interval: 'month' }],
       currency: 'usd',
+      shopUrl: TEST_ORIGIN,
     });
     expect(shown).toContain('Bloodwise Monthly: $99 every month');
+    // The kept text names the account page by its full address, never a bare path.
+    expect(shown).toContain(`cancel online at any time in your account (${TEST_ORIGIN}/account).`);
     expect(await consentsOf(email)).toEqual([
       expect.objectContaining({
         order_id: order.id,
@@ -124,6 +127,7 @@ describe('consent to automatic renewal at checkout', () => {
       terms_text: renewalTermsText({
         lines: [{ title: 'Harbor Health Clinics Quarterly', amount: 12_900, interval: 'quarter' }],
         currency: 'usd',
+        shopUrl: TEST_ORIGIN,
       }),
       accepted_at: NOW,
     });

@@ -11,6 +11,7 @@ import {
   ResultUploadsPanel,
 } from '../../result-uploads/components/result-uploads-panel';
 import { RESULTS_PATH } from '../../results/model/results-path';
+import { ORDERS_PATH } from '../../orders/model/order-text';
 
 /**
  * /account (and /account/uploads, the same page opened at the lab results): logged-in shoppers
@@ -46,6 +47,12 @@ export function AccountOverviewPage() {
               Results
             </Link>
             : your biomarkers from every lab report, against their ranges, with trends.
+          </p>
+          <p className="acc-offer">
+            <Link to={ORDERS_PATH} className="acc-sub-link">
+              Orders
+            </Link>
+            : every order with its receipt and refunds.
           </p>
           <div className="acc-grid">
             <SubscriptionPanel />

@@ -7,7 +7,8 @@ import { usePaymentMethods } from '../api/payment-methods';
 import { COUNTRY_NAMES } from '../model/regions';
 import { ShippingAddressForm } from './shipping-address-form';
 
-function AddressLines({ address }: { address: AddressView }) {
+/** An address as a label prints it, the country by name. */
+export function AddressLines({ address }: { address: AddressView }) {
   return (
     <address className="acc-address">
       {address.name}

@@ -85,6 +85,15 @@ const css = `
 .acc-history-text { display: grid; gap: 2px; min-width: 0; flex: 1 1 220px; overflow-wrap: anywhere; }
 .acc-history-side { display: flex; align-items: center; gap: 8px; }
 .acc-history-amount { font-weight: 600; }
+.acc-order-row, .acc-order-line { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 6px 12px; padding: 12px 14px; border: 1px solid var(--acc-line); border-radius: 12px; }
+.acc-order-line { padding: 10px 0; border-width: 0 0 1px; border-radius: 0; }
+.acc-totals { margin: 12px 0 0; display: grid; gap: 6px; max-width: 360px; margin-left: auto; }
+.acc-totals > div { display: flex; justify-content: space-between; gap: 12px; }
+.acc-totals dt { color: var(--acc-muted); }
+.acc-totals dd { margin: 0; font-weight: 600; }
+.acc-totals > div[data-total="true"] { padding-top: 6px; border-top: 1px solid var(--acc-line); font-size: 1.1rem; }
+.acc-totals > div[data-total="true"] dt { color: inherit; font-weight: 700; }
+@media print { .acc-no-print, .site-header, footer { display: none !important; } .acc-panel { break-inside: avoid; } }
 `;
 
 export function AccountStyles() {

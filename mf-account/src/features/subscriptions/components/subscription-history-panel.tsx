@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import Skeleton from 'antd/es/skeleton';
+import { Link } from 'react-router';
 import type { SubscriptionHistoryEntry } from '@shop/shared/contract/subscriptions';
 import { formatMoney } from '@shop/shared/format/money';
 import { LoadFailed } from '../../shared/components/load-failed';
 import { useSubscriptionHistory } from '../api/subscription-history';
 import { formatDate } from '../model/subscription-text';
+import { orderPath } from '../../orders/model/order-text';
 
 const KIND_LABELS: Record<Exclude<SubscriptionHistoryEntry['kind'], 'change'>, string> = {
   order: 'Order',
@@ -34,8 +36,15 @@ function HistoryRow({ entry }: { entry: SubscriptionHistoryEntry }) {
         </span>
         <span className="acc-muted">
           <time dateTime={entry.at}>{formatDate(entry.at)}</time>
-          {/* The order's reference as the thank-you page and the receipt give it. */}
-          {entry.orderId && <> · Order {entry.orderId.slice(0, 8).toUpperCase()}</>}
+          {/* The order's reference as the thank-you page and the receipt give it, opening the order. */}
+          {entry.orderId && (
+            <>
+              {' · '}
+              <Link to={orderPath(entry.orderId)}>
+                Order {entry.orderId.slice(0, 8).toUpperCase()}
+              </Link>
+            </>
+          )}
         </span>
       </div>
       <div className="acc-history-side">

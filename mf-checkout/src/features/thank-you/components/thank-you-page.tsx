@@ -12,6 +12,7 @@ import { OrderTotals, SummaryLines } from '../../checkout/components/order-summa
 import { isSettling, useConfirmReturnedOrder, useOrder } from '../api/order';
 import { useThankYouOrderId } from '../hooks/use-thank-you-order';
 import { OrderNotHere } from './order-not-here';
+import { PlanAccessNote } from './plan-access-note';
 import { UPGRADE_WINDOW_MINUTES } from '@shop/shared/contract/upgrades';
 import { usePurchaseTracking } from '../hooks/use-purchase-tracking';
 
@@ -145,6 +146,7 @@ export function ThankYouPage() {
                   {order.shipUpfront ? ' · all kits of your plan ship together' : ''}
                 </p>
               </section>
+              <PlanAccessNote order={order} />
               <section className="co-panel" aria-labelledby="co-next">
                 <h2 id="co-next">What happens next</h2>
                 <ol style={{ paddingLeft: 20, margin: 0 }}>
