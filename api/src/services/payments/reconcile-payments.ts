@@ -62,14 +62,41 @@ interface Claimed {
   settle(charge: ProviderCharge): Promise<boolean>;
 }
 
+export const UNKNOWN_INTENT_MESSAGE = 'The payment provider has no record of this payment';
+
+/**
+ * An intent the provider does not know (made with other keys: test orders after switching to live
+ * ones) will never settle: the record fails, logged once, and no pass claims it again.
+ */
+async function settleUnknownIntent(deps: FinalizeDeps, claimed: Claimed, result: ReconcileResult) {
+  const unknown: ProviderCharge = {
+    id: claimed.chargeId,
+    status: 'failed',
+    amount: 0,
+    currency: '',
+    customerId: null,
+    paymentMethodId: null,
+    method: null,
+    failureCode: 'resource_missing',
+    failureMessage: UNKNOWN_INTENT_MESSAGE,
+    nextAction: null,
+    metadata: {},
+    amountRefunded: 0,
+    createdAt: new Date(0),
+  };
+  if (!(await claimed.settle(unknown))) return;
+  result.finalized += 1;
+  deps.log?.warn(
+    { ...claimed.record, chargeId: claimed.chargeId },
+    `intent unknown to the provider: failed with "${UNKNOWN_INTENT_MESSAGE}"`,
+  );
+}
+
 async function reconcileRecord(deps: FinalizeDeps, claimed: Claimed, result: ReconcileResult) {
   try {
     let charge = await deps.provider.getCharge(claimed.chargeId);
     if (!charge) {
-      deps.log?.error(
-        { ...claimed.record, chargeId: claimed.chargeId },
-        'intent unknown to the provider',
-      );
+      await settleUnknownIntent(deps, claimed, result);
       return;
     }
     if (ABANDONED.includes(charge.status)) {

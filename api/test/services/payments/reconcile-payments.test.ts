@@ -92,6 +92,36 @@ describe('payment reconciliation', () => {
     });
   });
 
+  it('fails, once and quietly after, an order whose intent the provider does not know', async () => {
+    const email = 'other-keys@example.com';
+    await placeOrder(t, orderBody({ email, paymentMethod: cardToken('requiresAction') }));
+    // Made with other keys (test orders after the switch to live ones): the provider has no record.
+    await t.app.db
+      .updateTable('orders')
+      .set({ payment_charge_id: `pi_other_keys_${randomUUID().slice(0, 8)}` })
+      .where('email', '=', email)
+      .execute();
+    const log = { error: jest.fn(), warn: jest.fn() };
+    const pass = (minutes: number) =>
+      reconcilePayments(
+        { ...deps(), log: log as unknown as typeof t.app.log },
+        { afterMinutes: 10, now: later(minutes) },
+      );
+
+    expect(await pass(11)).toMatchObject({ checked: 1, finalized: 1 });
+    expect(await orderOf(email)).toMatchObject({
+      status: 'failed',
+      failure_message: 'The payment provider has no record of this payment',
+    });
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]![0]).toMatchObject({ orderId: (await orderOf(email)).id });
+    // The next passes do not find it again: nothing more is logged, ever.
+    expect(await pass(30)).toMatchObject({ checked: 0 });
+    expect(await pass(24 * 60)).toMatchObject({ checked: 0 });
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
   it('lets two instances running at once take different orders', async () => {
     const emails = ['one@example.com', 'two@example.com', 'three@example.com'];
     for (const email of emails)
