@@ -126,7 +126,7 @@ describe('checkout page', () => {
     expect(record.tracked.map((entry) => entry.event)).toContain('add_payment_info');
   });
 
-  it('sends the same token with the same idempotency key when the first answer never came', async () => {
+  it('sends the same token with the same idempotency key again after the first attempt answered 503', async () => {
     const user = userEvent.setup({ delay: null });
     const { api } = renderCheckout('/checkout', { cart: CART });
     api.on(({ url, method }) =>

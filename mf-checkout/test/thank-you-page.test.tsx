@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { AreaOutletProps } from '@shop/shared/shell-contract/shell-props';
 import { anOrder } from './order-fixture';
 import { renderCheckout } from './render-checkout';
 
@@ -16,7 +17,14 @@ describe('thank-you page', () => {
     // Ten minutes after the order: its upgrade window is open.
     jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2025-11-21T15:10:00.000Z'));
     const placed = order();
-    renderCheckout(`/checkout/thank-you?order=${placed.id}`, { orders: [placed] });
+    // The shell's outlet, recording what the page hands the upgrades area.
+    const AreaOutlet = jest.fn(({ area }: AreaOutletProps) => (
+      <section aria-label={`${area} area`} />
+    ));
+    renderCheckout(`/checkout/thank-you?order=${placed.id}`, {
+      orders: [placed],
+      areaProps: { AreaOutlet },
+    });
     expect(await screen.findByRole('heading', { name: 'Thank you, Mary!' })).toBeInTheDocument();
     // Friday Nov 21 + 3-4 business days.
     expect(screen.getByTestId('thank-you-estimate')).toHaveTextContent(
@@ -24,7 +32,19 @@ describe('thank-you page', () => {
     );
     expect(screen.getByText('Billed quarterly · 1 × $129')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: /upgrades area/ })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'upgrades area' })).toBeInTheDocument();
+    expect(AreaOutlet).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        area: 'upgrades',
+        areaProps: {
+          paymentId: 'pi_123',
+          orderId: placed.id,
+          email: placed.email,
+          lookupKeys: ['bloodwise_quarterly'],
+        },
+      }),
+      undefined,
+    );
   });
 
   it('tracks purchase once per order with transaction_id and new_customer, even after a reload', async () => {

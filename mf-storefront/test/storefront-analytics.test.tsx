@@ -8,14 +8,27 @@ import { renderStorefront } from './support/render-storefront';
 
 describe('storefront analytics', () => {
   it('tracks view_item for each offer shown and add_to_cart for the one added, with business_key', async () => {
-    const { record } = renderStorefront('acme-wellness', '/pricing/quarterly', {
+    const { record } = renderStorefront('acme-wellness', '/pricing', {
       customization: ACME,
     });
     const add = await screen.findByRole('button', {
       name: 'Add to cart: Acme Wellness Quarterly',
     });
+    // One view_item per offer on the page, naming it.
+    const shown = screen
+      .getAllByRole('button', { name: /^Add to cart: / })
+      .map((button) => button.getAttribute('aria-label') ?? button.textContent)
+      .map((name) => name!.replace('Add to cart: ', ''))
+      .sort();
+    const viewedNames = () =>
+      record.tracked
+        .filter((entry) => entry.event === 'view_item')
+        .flatMap((entry) => (entry.params?.ecommerce as { items: { item_name: string }[] }).items)
+        .map((item) => item.item_name)
+        .sort();
+    await waitFor(() => expect(viewedNames()).toEqual(shown));
+    expect(shown.length).toBeGreaterThan(0);
     const viewed = record.tracked.filter((entry) => entry.event === 'view_item');
-    expect(viewed.length).toBeGreaterThan(0);
     for (const entry of viewed)
       expect(entry.params).toMatchObject({ business_key: 'acme-wellness' });
     expect(viewed.map((entry) => entry.params?.ecommerce)).toContainEqual(
