@@ -752,6 +752,7 @@ export async function sendHostileCases(
   cases: readonly HostileCase[],
   session: SessionSource,
   credentials: (item: HostileCase) => Record<string, string> = () => ({}),
+  onResponse?: (item: HostileCase, response: LightMyRequestResponse) => void,
 ): Promise<HostileReport> {
   const report: HostileReport = { sent: 0, byStatus: {}, serverErrors: [], badShapes: [] };
   let cookie: string | null = null;
@@ -762,6 +763,7 @@ export async function sendHostileCases(
     };
     if (item.session) headers.cookie = cookie ??= await session.login();
     const response = await send({ ...item.request, headers });
+    onResponse?.(item, response);
     report.sent += 1;
     report.byStatus[response.statusCode] = (report.byStatus[response.statusCode] ?? 0) + 1;
     if (response.statusCode >= 500) report.serverErrors.push(finding(item, response));
@@ -855,6 +857,11 @@ export async function prepareHostileRun(
     generated: (seed: number, total: number) =>
       generateHostileCases(document, { seed, total, examples }),
     framework: () => frameworkCases(document),
-    send: (cases: readonly HostileCase[]) => sendHostileCases(send, cases, session, credentials),
+    /** Each operation's unspoilt request. */
+    valid: () => validCases(document, examples),
+    send: (
+      cases: readonly HostileCase[],
+      onResponse?: (item: HostileCase, response: LightMyRequestResponse) => void,
+    ) => sendHostileCases(send, cases, session, credentials, onResponse),
   };
 }
