@@ -4,8 +4,11 @@ import {
   shopKeySchema,
   type Customization,
 } from '@shop/shared/contract/customization';
+import { formatMoney } from '@shop/shared/format/money';
+import { partnerPromises } from '@shop/shared/rules/partner-promises';
 import { sql } from 'kysely';
 import type { Executor } from '../db/schema';
+import { centsFromDb } from '../lib/money';
 
 export class CustomizationValidationError extends Error {
   constructor(readonly fields: Record<string, string>) {
@@ -129,7 +132,10 @@ async function writeCustomization(
       fields[issue.path.join('.') || '(root)'] = issue.message;
     throw new CustomizationValidationError(fields);
   }
-  const priceProblems = await checkPartnerPrices(db, key.data, parsed.data.products ?? []);
+  const priceProblems = {
+    ...(await checkPartnerPrices(db, key.data, parsed.data.products ?? [])),
+    ...(await checkPartnerPromises(db, parsed.data)),
+  };
   if (Object.keys(priceProblems).length > 0) throw new CustomizationValidationError(priceProblems);
   const data = JSON.stringify(parsed.data);
   const row = await db
@@ -180,5 +186,58 @@ async function checkPartnerPrices(
     else if (price.metadata?.partner && price.metadata.partner !== shopKey)
       problems[path] = `Price "${product.price}" belongs to another partner`;
   });
+  return problems;
+}
+
+/**
+ * One kit's shipping to the US, sent alone or with the plan's kits together: the rate's first-kit
+ * amounts, which the cart charges for one kit (services/checkout/pricing.ts, shippingFromRate).
+ * Null without a rate: no shipping promise can then be shown true.
+ */
+async function shippingOfOneKit(db: Executor): Promise<number[] | null> {
+  const rate = await db
+    .selectFrom('shipping_rates')
+    .select(['amount_cents', 'consolidated_cents'])
+    .where('country', '=', 'US')
+    .where('currency', '=', 'usd')
+    .executeTakeFirst();
+  return rate ? [centsFromDb(rate.amount_cents), centsFromDb(rate.consolidated_cents)] : null;
+}
+
+/**
+ * What the partner's words promise about money must be what the cart charges: free shipping only
+ * when the shipping rates charge nothing for a kit, and a dollar amount only when it is the price
+ * of one of the partner's products or the shipping of a kit. Anything else is refused, naming the field.
+ */
+async function checkPartnerPromises(
+  db: Executor,
+  data: { products?: readonly { price: string }[] | null },
+): Promise<Record<string, string>> {
+  const promises = partnerPromises(data);
+  if (promises.length === 0) return {};
+  const shipping = await shippingOfOneKit(db);
+  const lookupKeys = (data.products ?? []).map((product) => product.price);
+  const prices =
+    lookupKeys.length === 0
+      ? []
+      : await db
+          .selectFrom('prices')
+          .select('unit_amount_cents')
+          .where('active', '=', true)
+          .where('lookup_key', 'in', lookupKeys)
+          .execute();
+  const sold = new Set([
+    ...prices.map((row) => centsFromDb(row.unit_amount_cents)),
+    ...(shipping ?? []),
+  ]);
+  const problems: Record<string, string> = {};
+  for (const promise of promises) {
+    if (promise.kind === 'free-shipping' && !shipping?.includes(0))
+      problems[promise.path] =
+        `"${promise.text}" promises free shipping, but the cart charges ${shipping ? formatMoney(Math.min(...shipping), 'usd') : 'shipping'} for a kit. Remove the promise or change the shipping rates first.`;
+    if (promise.kind === 'amount' && !sold.has(promise.cents))
+      problems[promise.path] =
+        `"${promise.text}" names ${formatMoney(promise.cents, 'usd')}, which is not the price of any of this shop's products or of its shipping.`;
+  }
   return problems;
 }

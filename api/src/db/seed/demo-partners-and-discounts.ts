@@ -75,7 +75,7 @@ export const DEMO_CUSTOMIZATIONS: Record<string, CustomizationInput> = {
     mainPageDescription: 'Know your numbers with an at-home kit from Acme Wellness.',
     aboutTitle: 'About Acme Wellness',
     aboutDescription: 'Acme Wellness brings preventive health to workplaces.',
-    aboutPoints: ['Members-only pricing', 'Private results', 'Free shipping on the quarterly plan'],
+    aboutPoints: ['Members-only pricing', 'Private results', 'A prepaid return box with every kit'],
     companyDescription: 'Acme Wellness Inc., a workplace health company.',
     metaTags: [
       { name: 'description', content: 'Acme Wellness at-home blood tests' },
@@ -114,7 +114,7 @@ export const DEMO_CUSTOMIZATIONS: Record<string, CustomizationInput> = {
     section1Color: '#f1f8f5',
     bannerBGColor: '#fff4d6',
     bannerColor: '#5a3e00',
-    bannerContent: 'Harbor patients: free shipping on every quarterly plan.',
+    bannerContent: 'Harbor patients: a quarterly plan keeps your numbers up to date.',
     bannerShow: true,
     logo: HARBOR_LOGO,
     favicon: HARBOR_FAVICON,
