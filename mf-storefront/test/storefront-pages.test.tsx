@@ -45,7 +45,7 @@ describe('storefront states', () => {
       setup: (fake) => fake.on(failing),
     });
     // One retry (after about a second) before the failure shows.
-    const alert = await screen.findByRole('alert', {}, { timeout: 8_000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 20_000 });
     expect(alert).toHaveTextContent('We could not load this shop');
     const before = api.calls(/customization/).length;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));

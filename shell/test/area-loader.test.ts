@@ -67,9 +67,8 @@ describe('area loader', () => {
       fetchSources: sources,
       deadlineMs: 50,
     });
-    const started = Date.now();
+    // The remote never answers: only the deadline can end the load (how soon is not asserted).
     await expect(loader.load('catalog')).rejects.toMatchObject({ failure: 'timeout' });
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('keeps a load that missed the deadline, so a merely slow remote still arrives', async () => {
