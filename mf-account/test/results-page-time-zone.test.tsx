@@ -44,7 +44,9 @@ it('shows the sample dates as the lab wrote them', async () => {
   expect(card.querySelector('.res-value')).toHaveTextContent('on Jan 10, 2026');
   const table = within(card).getByRole('table');
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Jan 10, 2026');
-  await waitFor(() => expect(card.querySelector('[data-chart]')).not.toBeNull());
+  await waitFor(() => expect(card.querySelector('[data-chart]')).not.toBeNull(), {
+    timeout: 20_000,
+  });
   expect(card.querySelector('svg[role="img"]')?.getAttribute('aria-label')).toContain(
     'to Jan 10, 2026',
   );

@@ -10,6 +10,7 @@ import {
   latestPoint,
   latestValueWords,
 } from '../model/result-text';
+import { labWordsBeside } from '../model/unit-choice';
 import { FlagBadge } from './flag-badge';
 import { RangeBar } from './range-bar';
 import { TrendTable } from './trend-table';
@@ -40,6 +41,7 @@ export function BiomarkerCard({
   const latest = latestPoint(biomarker);
   const change = changeSincePrevious(biomarker);
   const drawn = chartPoints(biomarker).length >= 2;
+  const labWords = labWordsBeside(latest, biomarker.unit);
   const trend = useNearViewport<HTMLDivElement>(trendAtOnce);
 
   return (
@@ -52,6 +54,7 @@ export function BiomarkerCard({
         <div>
           <p className="res-value">
             <span className="res-value-number">{latestValueWords(biomarker)}</span>
+            {labWords && <span className="res-lab">Lab reported {labWords}</span>}
             <span className="acc-muted">
               on <time dateTime={latest.collectedAt}>{formatDate(latest.collectedAt)}</time>
             </span>

@@ -1,5 +1,13 @@
 import type { Biomarker } from '@shop/shared/contract/results';
-import { flagTone, latestPoint, rangeBarWords, rangeScale, rangeWords } from '../model/result-text';
+import { displayUnit } from '@shop/shared/results/unit-display';
+import {
+  flagTone,
+  formatNumber,
+  latestPoint,
+  rangeBarWords,
+  rangeScale,
+  rangeWords,
+} from '../model/result-text';
 
 /**
  * Places the latest value in its reference range: the band is the range, the marker the value.
@@ -11,7 +19,17 @@ export function RangeBar({ biomarker }: { biomarker: Biomarker }) {
   const range = rangeWords(point.range);
   // Bounds are in the biomarker's unit; a lab's text range carries its own words.
   const hasBounds = point.range !== null && (point.range.low !== null || point.range.high !== null);
-  const unitOfBounds = hasBounds && biomarker.unit ? ` ${biomarker.unit}` : '';
+  const unitOfBounds = hasBounds && biomarker.unit ? ` ${displayUnit(biomarker.unit)}` : '';
+  // The bounds' numbers under the band's edges; the bar's name already says them in words.
+  const edges = scale
+    ? [
+        { at: scale.low, value: point.range?.low ?? null, side: 'low' },
+        { at: scale.high, value: point.range?.high ?? null, side: 'high' },
+      ].filter(
+        (edge): edge is { at: number; value: number; side: string } =>
+          edge.at !== null && edge.value !== null,
+      )
+    : [];
   return (
     <>
       {scale && (
@@ -25,6 +43,15 @@ export function RangeBar({ biomarker }: { biomarker: Biomarker }) {
             data-tone={flagTone(point.flag)}
             style={{ left: `${scale.value}%` }}
           />
+        </div>
+      )}
+      {edges.length > 0 && (
+        <div className="res-bar-scale" aria-hidden="true">
+          {edges.map((edge) => (
+            <span key={edge.side} data-edge={edge.side} style={{ left: `${edge.at}%` }}>
+              {formatNumber(edge.value)}
+            </span>
+          ))}
         </div>
       )}
       <p className="res-range acc-muted">

@@ -8,10 +8,13 @@ import { LoadFailed } from '../../shared/components/load-failed';
 import { useBiomarkerGuide } from '../api/biomarker-guide';
 import { useResults } from '../api/results';
 import { groupBySystem, latestPoint } from '../model/result-text';
+import { hasUnitChoice, inChosenUnit } from '../model/unit-choice';
+import { useUnitChoice } from '../hooks/use-unit-choice';
 import { BiomarkerCard } from './biomarker-card';
 import { PendingUploads, ResultSources, RetestBox } from './results-sidebar';
 import { ResultsStyles } from './results-styles';
 import { ResultsUploadSlot } from './results-upload-slot';
+import { UnitSwitch } from './unit-switch';
 import { ResultsDataSection } from '../../result-uploads/components/results-data-section';
 
 /** Cards whose trend is in the page's first render: about a wide screen's first view of them. */
@@ -44,7 +47,9 @@ function ResultsBody({
   onDeleted: (message: string) => void;
 }) {
   const guide = useBiomarkerGuide();
+  const [unitChoice, chooseUnit] = useUnitChoice();
   const explanations = new Map(guide.data?.biomarkers.map((entry) => [entry.key, entry]));
+  const shown = data.biomarkers.map((biomarker) => inChosenUnit(biomarker, unitChoice));
   const outside = data.biomarkers.filter((biomarker) => {
     const flag = latestPoint(biomarker).flag;
     return flag !== null && flag !== 'normal';
@@ -64,6 +69,7 @@ function ResultsBody({
           </span>
         </p>
       )}
+      {hasUnitChoice(data.biomarkers) && <UnitSwitch choice={unitChoice} onChoose={chooseUnit} />}
       {(data.retest || data.pending.length > 0) && (
         <div className="res-top">
           {data.retest && <RetestBox retest={data.retest} />}
@@ -74,7 +80,7 @@ function ResultsBody({
         <EmptyResults />
       ) : (
         <>
-          {groupBySystem(data.biomarkers).map((group, groupIndex, groups) => (
+          {groupBySystem(shown).map((group, groupIndex, groups) => (
             <section
               key={group.system}
               className="res-system"

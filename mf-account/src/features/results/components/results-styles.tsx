@@ -5,6 +5,13 @@ const css = `
 .res-summary { display: flex; flex-wrap: wrap; gap: 8px 16px; margin: 0 0 20px; }
 .res-top { display: grid; gap: 16px; grid-template-columns: minmax(0, 1fr); margin: 0 0 28px; }
 @media (min-width: 767px) { .res-top { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+.res-units { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; margin: 0 0 24px; padding: 0; border: 0; min-width: 0; }
+.res-units legend { float: left; margin: 0; padding: 0; font-weight: 600; }
+.res-units-options { display: inline-flex; padding: 3px; border-radius: 999px; background: #eef2f2; border: 1px solid var(--acc-line); }
+.res-units label { position: relative; display: inline-flex; align-items: center; min-height: 36px; padding: 0 16px; border-radius: 999px; font-weight: 600; color: var(--acc-muted); cursor: pointer; }
+.res-units input { position: absolute; inset: 0; margin: 0; opacity: 0; cursor: pointer; }
+.res-units label[data-checked="true"] { background: #fff; color: var(--acc-ink); box-shadow: 0 1px 3px rgba(18, 52, 59, .18); }
+.res-units label:has(input:focus-visible) { outline: 2px solid var(--acc-link); outline-offset: 2px; }
 .res-system { margin: 0 0 28px; }
 .res-system > h2 { margin: 0 0 12px; font-size: 1.35rem; }
 .res-cards { list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; }
@@ -27,7 +34,11 @@ const css = `
 .res-bar-marker { position: absolute; top: -6px; width: 4px; height: 24px; margin-left: -2px; border-radius: 2px; background: var(--acc-ink); }
 .res-bar-marker[data-tone="warn"] { background: #b54708; }
 .res-bar-marker[data-tone="critical"] { background: #b42318; }
+.res-bar-scale { position: relative; height: 18px; margin: 0 0 4px; font-size: .8125rem; color: var(--acc-muted); font-variant-numeric: tabular-nums; }
+.res-bar-scale span { position: absolute; top: 0; transform: translateX(-50%); white-space: nowrap; }
 .res-range { margin: 0 0 10px; font-size: .875rem; }
+.res-lab { color: var(--acc-muted); font-size: .875rem; }
+.res-lab-cell { display: block; color: var(--acc-muted); font-size: .8125rem; }
 .res-change { display: flex; align-items: center; gap: 6px; margin: 0 0 10px; font-weight: 600; }
 .res-critical { margin: 0 0 12px; padding: 10px 14px; border: 1px solid #fecdca; border-left: 4px solid #b42318; border-radius: 10px; background: #fef3f2; color: #7a271a; }
 .res-critical strong { color: #b42318; }

@@ -3,6 +3,7 @@
 // text or in a unit that could not be converted are left off the line; the table lists them.
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Biomarker } from '@shop/shared/contract/results';
+import { displayUnit } from '@shop/shared/results/unit-display';
 import {
   chartPoints,
   flagTone,
@@ -17,7 +18,7 @@ import {
 const HEIGHT = 180;
 /** What a chart is drawn for before its box is measured (a phone's card is about this wide). */
 const UNMEASURED_WIDTH = 320;
-const PAD = { top: 12, right: 14, bottom: 28, left: 44 };
+const PAD = { top: 24, right: 14, bottom: 28, left: 44 };
 const TONE_COLOURS = { ok: '#0f6e69', warn: '#b54708', critical: '#b42318', plain: '#4a5f63' };
 
 /** Round tick steps (1, 2, 2.5, 5 × 10ⁿ) so the axis reads 100, 150, 200. */
@@ -84,7 +85,7 @@ export function TrendChart({ biomarker }: { biomarker: Biomarker }) {
   const bandTop = y(Math.min(range?.high ?? max, max));
   const bandBottom = y(Math.max(range?.low ?? min, min));
   const band = range && edges.length > 0 ? { top: bandTop, height: bandBottom - bandTop } : null;
-  const unit = biomarker.unit ? ` ${biomarker.unit}` : '';
+  const unit = biomarker.unit ? ` ${displayUnit(biomarker.unit)}` : '';
   const rangeText = rangeWords(range);
 
   const summary =
@@ -112,6 +113,11 @@ export function TrendChart({ biomarker }: { biomarker: Biomarker }) {
             height={Math.max(band.height, 1)}
             fill="#d7f0e8"
           />
+        )}
+        {biomarker.unit && (
+          <text data-axis-unit="" x={4} y={12} fontSize="12" fontWeight="600" fill="#4a5f63">
+            {displayUnit(biomarker.unit)}
+          </text>
         )}
         {ticks(min, max).map((tick) => (
           <g key={tick}>

@@ -1,5 +1,6 @@
 import type { Biomarker } from '@shop/shared/contract/results';
 import { FLAG_WORDS, formatDate, withUnit } from '../model/result-text';
+import { labWordsBeside } from '../model/unit-choice';
 
 /** Every reading as numbers, newest first: for screen readers and for anyone who prefers a table. */
 export function TrendTable({ biomarker }: { biomarker: Biomarker }) {
@@ -30,7 +31,14 @@ export function TrendTable({ biomarker }: { biomarker: Biomarker }) {
                     <span className="acc-sr-only"> (not on the chart)</span>
                   </>
                 ) : (
-                  withUnit(point.value, biomarker.unit)
+                  <>
+                    {withUnit(point.value, biomarker.unit)}
+                    {labWordsBeside(point, biomarker.unit) && (
+                      <span className="res-lab-cell">
+                        lab: {labWordsBeside(point, biomarker.unit)}
+                      </span>
+                    )}
+                  </>
                 )}
               </td>
               <td>{FLAG_WORDS[point.flag ?? 'none']}</td>

@@ -9,6 +9,7 @@ import {
   type ResultFlag,
 } from '@shop/shared/contract/results';
 import { formatCalendarDate, formatCalendarMonth } from '@shop/shared/format/calendar-date';
+import { displayUnit } from '@shop/shared/results/unit-display';
 
 export const SYSTEM_NAMES: Record<BodySystem, string> = {
   heart: 'Heart',
@@ -55,8 +56,9 @@ export function formatNumber(value: number, scale = value): string {
   return new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }).format(value);
 }
 
+/** "118 mg/dL", "2.1 mIU/L": the unit as people write it, never its UCUM code. */
 export const withUnit = (value: number, unit: string | null, scale = value) =>
-  unit ? `${formatNumber(value, scale)} ${unit}` : formatNumber(value, scale);
+  unit ? `${formatNumber(value, scale)} ${displayUnit(unit)}` : formatNumber(value, scale);
 
 /** "4.0–5.6", "under 100", "over 40", the lab's own text, or null without a range. */
 export function rangeWords(range: ReferenceRange | null): string | null {
