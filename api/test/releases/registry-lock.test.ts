@@ -43,7 +43,7 @@ describe('withFileLock', () => {
     expect(child.signal).toBe('SIGKILL');
     await expect(fs.stat(lockPath)).resolves.toBeDefined();
     await expect(
-      withFileLock(lockPath, async () => 'ran', { timeoutMs: 5000, staleMs: 2000 }),
+      withFileLock(lockPath, async () => 'ran', { timeoutMs: 20_000, staleMs: 2000 }),
     ).resolves.toBe('ran');
   });
 
@@ -52,7 +52,7 @@ describe('withFileLock', () => {
     const old = new Date(Date.now() - 60_000);
     await fs.utimes(lockPath, old, old);
     await expect(
-      withFileLock(lockPath, async () => 'ran', { timeoutMs: 2000, staleMs: 30_000 }),
+      withFileLock(lockPath, async () => 'ran', { timeoutMs: 20_000, staleMs: 30_000 }),
     ).resolves.toBe('ran');
   });
 
