@@ -14,7 +14,7 @@ import {
   type CatalogRowCounts,
 } from '../repositories/catalog-import-repository';
 import { EXIT_FAILED, EXIT_OK, UsageError, type CliCommand, type CliIo } from './cli-command';
-import { cliActor, withDatabase } from './shop-connection';
+import { cliActor, cliConfig, runningShop, withDatabase } from './shop-connection';
 
 function countsLine(name: string, rows: CatalogRowCounts, removedAs: string): string {
   return `  ${name}: ${rows.added} added, ${rows.updated} updated, ${rows.removed} ${removedAs}, ${rows.unchanged} unchanged`;
@@ -53,6 +53,15 @@ async function importFile(file: string | undefined, io: CliIo): Promise<number> 
   if (!checked.ok) {
     io.err(`${file} was not imported (nothing was written); fix these fields:`);
     for (const problem of checked.problems) io.err(`  ${problem}`);
+    return EXIT_FAILED;
+  }
+  const config = cliConfig(io);
+  // A running PGlite shop holds its database; say so, rather than that it did not answer.
+  const shop = config.databaseUrl ? null : await runningShop(io);
+  if (shop) {
+    io.err(
+      `The shop at ${shop.url} holds its database in ${config.dataDir}: stop it, import, then start it again.`,
+    );
     return EXIT_FAILED;
   }
   return withDatabase(io, async ({ db }) => {

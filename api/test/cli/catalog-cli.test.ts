@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +8,8 @@ import { buildApp } from '../../src/app';
 import { openDatabase } from '../../src/db/open-database';
 import type { Database } from '../../src/db/schema';
 import { TEST_ARGON2_COST, testConfig } from '../helpers/build-test-app';
+import { writeOperatorTokenFile } from '../../src/services/operations/operator-token-file';
+import { subscriptionOnPrice } from '../helpers/price-in-use';
 import { runShopCli } from '../helpers/shop-cli';
 
 // Each test starts the operator CLI (and the shop) over one PGlite directory: on two busy cores
@@ -309,26 +313,7 @@ describe('pnpm shop catalog import', () => {
   });
 
   it('keeps the amount of a price a subscription pays, and writes nothing of that file', async () => {
-    await withDb(async (db) => {
-      await db
-        .insertInto('payment_customers')
-        .values({ id: 'cus_catalog_cli', user_id: null, email: 'sub@example.com', name: 'Sub' })
-        .execute();
-      const now = new Date();
-      await db
-        .insertInto('payment_subscriptions')
-        .values({
-          id: 'sub_catalog_cli',
-          customer_id: 'cus_catalog_cli',
-          price_id: 'price_iron_quarterly',
-          quantity: 1,
-          status: 'active',
-          current_period_start: now,
-          current_period_end: now,
-          billing_anchor: now,
-        })
-        .execute();
-    });
+    await withDb((db) => subscriptionOnPrice(db, 'price_iron_quarterly', 'catalog_cli'));
     const before = await catalogSnapshot();
     const file = copyOf();
     file.products[1]!.prices[0]!.amount = 5_490;
@@ -356,6 +341,33 @@ describe('pnpm shop catalog import', () => {
       ['price_iron_quarterly', 4_990, false],
       ['price_iron_quarterly_2027', 5_490, true],
     ]);
+  });
+
+  it('refuses while a shop holds its PGlite database, naming the shop, and writes nothing', async () => {
+    // A shop that answers its operator token, as `npm start`'s server does.
+    const server = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const removeTokenFile = writeOperatorTokenFile(env.DATA_DIR!, {
+      url,
+      token: 'a-token-of-a-running-shop-0123456789',
+    });
+    const before = await catalogSnapshot();
+    try {
+      const refused = await shop('catalog', 'import', 'changed.json');
+      expect(refused).toMatchObject({
+        code: 1,
+        out: '',
+        err: `The shop at ${url} holds its database in ${env.DATA_DIR}: stop it, import, then start it again.`,
+      });
+      expect(await catalogSnapshot()).toEqual(before);
+    } finally {
+      removeTokenFile();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('says what is wrong with an unreadable file or a missing argument', async () => {
