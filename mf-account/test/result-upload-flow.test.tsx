@@ -99,6 +99,34 @@ describe('an upload being read', () => {
     expect(asked).toBe(2);
   });
 
+  it('lists what was read with units as people write them', async () => {
+    renderPage({
+      [`GET ${DETAIL}`]: [
+        200,
+        {
+          upload: readUpload,
+          draft: null,
+          readings: [
+            {
+              ...reading,
+              id: '66666666-6666-4666-8666-666666666666',
+              biomarkerKey: 'tsh',
+              loinc: '3016-3',
+              name: 'TSH',
+              value: 2.1,
+              unit: 'm[IU]/L',
+              range: { low: 0.4, high: 4, text: null },
+              flag: 'normal',
+            },
+          ],
+        },
+      ],
+    });
+    const read = await screen.findByRole('table', { name: 'What we read from this file' });
+    expect(within(read).getByRole('row', { name: /^TSH 2\.1 mIU\/L/ })).toBeInTheDocument();
+    expect(read).not.toHaveTextContent('[IU]');
+  });
+
   it('says plainly when another customer’s or a missing upload is asked for', async () => {
     renderPage({ [`GET ${DETAIL}`]: [404, errorBody('NOT_FOUND', 'Not found')] });
     expect(await screen.findByRole('alert')).toHaveTextContent(

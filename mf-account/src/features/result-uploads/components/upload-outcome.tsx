@@ -5,12 +5,15 @@ import type {
   ResultUploadDetail,
 } from '@shop/shared/contract/results';
 import { formatCalendarDate } from '@shop/shared/format/calendar-date';
+import { displayUnit } from '@shop/shared/results/unit-display';
 import { RESULTS_PATH } from '../../results/model/results-path';
 import { FLAG_WORDS, rangeWords } from '../../results/model/result-text';
 import { RESULT_UPLOADS_PATH } from './result-uploads-panel';
 
 const valueWords = (reading: ResultReading) =>
-  [reading.value ?? reading.valueText, reading.unit].filter((part) => part !== null).join(' ');
+  [reading.value ?? reading.valueText, reading.unit && displayUnit(reading.unit)]
+    .filter((part) => part !== null)
+    .join(' ');
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
