@@ -47,10 +47,52 @@ export interface StripeApi {
    * whether Stripe acted.
    */
   dropConnection(method: 'GET' | 'POST', path: string, times?: number): void;
+  /**
+   * A ConfirmationToken as Stripe.js makes it from a Payment Element created with `options`: it
+   * carries the element's setup_future_usage, and Stripe refuses to confirm it with another.
+   */
+  confirmationToken(options: ElementOptions, method?: 'card' | 'klarna'): string;
   /** Every expected request came, and nothing else. */
   done(): void;
   reset(): void;
   close(): Promise<void>;
+}
+
+/** What a confirmation token keeps of the Elements options (as `@stripe/stripe-js` names them). */
+export interface ElementOptions {
+  setupFutureUsage?: string | null;
+  paymentMethodOptions?: { card?: { setup_future_usage?: string | null } };
+}
+
+interface ElementToken {
+  method: 'card' | 'klarna';
+  setupFutureUsage: string | null;
+  cardSetupFutureUsage: string | null;
+}
+
+/** Stripe's refusal of a confirm whose setup_future_usage is not the token's. */
+function futureUsageMismatch(
+  request: StripeRequest,
+  token: ElementToken | undefined,
+): StripeReply | null {
+  if (!token) return null;
+  const pairs: [string, string | null, string | null][] = [
+    ['setup_future_usage', request.form.setup_future_usage ?? null, token.setupFutureUsage],
+  ];
+  if (token.method === 'card')
+    pairs.push([
+      'payment_method_options[card][setup_future_usage]',
+      request.form['payment_method_options[card][setup_future_usage]'] ?? null,
+      token.cardSetupFutureUsage,
+    ]);
+  const mismatch = pairs.find(([, sent, made]) => sent !== made);
+  if (!mismatch) return null;
+  const [param, sent, made] = mismatch;
+  return stripeError(400, {
+    type: 'invalid_request_error',
+    param,
+    message: `The provided ${param} (${sent ?? 'none'}) does not match the ${param} of the ConfirmationToken (${made ?? 'none'}). Create the Payment Element with the same value the PaymentIntent is confirmed with.`,
+  });
 }
 
 export async function startStripeApi(): Promise<StripeApi> {
@@ -121,7 +163,15 @@ export async function startStripeApi(): Promise<StripeApi> {
   // Stripe remembers what each idempotency key was first sent with (for 24 hours) and refuses the
   // key with other parameters; a handler never sees such a request, as Stripe's own code would not.
   const firstUses = new Map<string, string>();
+  const elementTokens = new Map<string, ElementToken>();
   function refuseAsStripeDoes(request: StripeRequest, body: string): StripeReply | null {
+    if (request.method === 'POST' && /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(request.path)) {
+      const refusal = futureUsageMismatch(
+        request,
+        elementTokens.get(request.form.confirmation_token ?? ''),
+      );
+      if (refusal) return refusal;
+    }
     const key = request.idempotencyKey;
     if (!key || request.method !== 'POST') return null;
     const sent = `${request.method} ${request.path}\n${body}`;
@@ -143,6 +193,15 @@ export async function startStripeApi(): Promise<StripeApi> {
     on(method, path, reply, times = typeof path === 'string' ? 1 : Infinity) {
       handlers.push({ method, path, reply, left: times });
     },
+    confirmationToken(options, method = 'card') {
+      const id = `ctoken_element_${elementTokens.size + 1}`;
+      elementTokens.set(id, {
+        method,
+        setupFutureUsage: options.setupFutureUsage ?? null,
+        cardSetupFutureUsage: options.paymentMethodOptions?.card?.setup_future_usage ?? null,
+      });
+      return id;
+    },
     dropConnection(method, path, times = 1) {
       handlers.push({ method, path, reply: 'drop', left: times });
     },
@@ -155,6 +214,7 @@ export async function startStripeApi(): Promise<StripeApi> {
     reset() {
       requests.length = 0;
       firstUses.clear();
+      elementTokens.clear();
       handlers = [];
       unexpected = [];
     },

@@ -1,5 +1,6 @@
 // The shop's side of a payment provider's browser element, whichever provider serves it.
 import type { NextAction } from '../contract/payment';
+import type { CardFutureUsage } from './card-future-usage';
 
 /** `card`, or a pay-later method the provider offers inside its own element. */
 export type PaymentElementMethod = 'card' | 'bnpl';
@@ -26,6 +27,8 @@ export interface ElementImplementationProps {
   methods: readonly PaymentElementMethod[];
   amount?: number;
   currency?: string;
+  /** Payment mode: how a card is kept, the same value the server confirms with. */
+  cardFutureUsage?: CardFutureUsage | null;
   onChange?(change: PaymentElementChange): void;
   /** The implementation's token source, set once it can answer. */
   tokenSource: { current: Pick<PaymentElementHandle, 'createToken'> | null };

@@ -10,6 +10,7 @@ import {
   type ComponentType,
   type Ref,
 } from 'react';
+import type { CardFutureUsage } from './card-future-usage';
 import { usePaymentsConfig } from './payments-config';
 import { PaymentElementFailed, PaymentElementLoading } from './payment-element-states';
 import {
@@ -46,6 +47,8 @@ export interface PaymentElementProps {
   /** Integer cents. */
   amount?: number;
   currency?: string;
+  /** Payment mode: how the card is kept (`checkoutCardFutureUsage`), as the server confirms it. */
+  cardFutureUsage?: CardFutureUsage | null;
   onChange?(change: PaymentElementChange): void;
   ref?: Ref<PaymentElementHandle>;
 }

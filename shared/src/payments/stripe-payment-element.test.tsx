@@ -45,6 +45,19 @@ describe('PaymentElement with Stripe', () => {
     expect(mockEvaluated).toEqual([]);
   });
 
+  it('creates the element with the card kept as the server will confirm it', async () => {
+    renderWithPayments(
+      <PaymentElement mode="payment" amount={9_900} currency="usd" cardFutureUsage="off_session" />,
+      STRIPE_CONFIG,
+    );
+    await screen.findByTestId('stripe-elements', {}, { timeout: 15_000 });
+    expect(mockElementsOptions.at(-1)).toMatchObject({
+      mode: 'payment',
+      paymentMethodOptions: { card: { setup_future_usage: 'off_session' } },
+    });
+    expect(mockElementsOptions.at(-1)).not.toHaveProperty('setupFutureUsage');
+  });
+
   it('loads Stripe’s Payment Element when rendered, and turns its details into a ConfirmationToken', async () => {
     const handle = createRef<PaymentElementHandle>();
     renderWithPayments(

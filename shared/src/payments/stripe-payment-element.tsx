@@ -7,7 +7,7 @@ import {
   useElements,
   useStripe,
 } from '@stripe/react-stripe-js';
-import type { StripeElementsOptions } from '@stripe/stripe-js';
+import { stripeElementsOptions } from './stripe-elements-options';
 import { loadStripeOnce } from './stripe-loader';
 import {
   LOAD_FAILED_MESSAGE,
@@ -17,19 +17,6 @@ import {
 import { PaymentElementLoading } from './payment-element-states';
 
 const FALLBACK_ERROR = 'Please check your payment details.';
-
-function elementsOptions({
-  mode,
-  methods,
-  amount,
-  currency = 'usd',
-}: ElementImplementationProps): StripeElementsOptions {
-  // Cards only unless pay later is offered; then the account's enabled methods (Klarna, Affirm…).
-  const types = methods.includes('bnpl') ? {} : { paymentMethodTypes: ['card'] };
-  return mode === 'payment'
-    ? { mode, amount: amount ?? 0, currency, paymentMethodCreation: 'manual', ...types }
-    : { mode, currency, paymentMethodCreation: 'manual', ...types };
-}
 
 function StripeFields({ onChange, tokenSource, onLoadError }: ElementImplementationProps) {
   const stripe = useStripe();
@@ -87,7 +74,12 @@ export function StripePaymentElement(
   // Payment mode needs the amount (the Element lists the methods that allow it).
   if (props.mode === 'payment' && !props.amount) return <PaymentElementLoading />;
   return (
-    <Elements stripe={stripe} options={elementsOptions(props)}>
+    // Its card options cannot be updated on a mounted element: a new value makes a new one.
+    <Elements
+      key={props.cardFutureUsage ?? 'none'}
+      stripe={stripe}
+      options={stripeElementsOptions(props)}
+    >
       <StripeFields {...props} />
     </Elements>
   );

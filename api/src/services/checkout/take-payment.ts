@@ -2,6 +2,7 @@
 // created under a key derived from the record and its id written on the record, then the intent
 // is confirmed with what the provider's element collected, a saved card or pay-later. Whatever
 // happens after that, our record knows the intent, and the provider's state decides.
+import { checkoutCardFutureUsage } from '@shop/shared/payments/card-future-usage';
 import type { z } from 'zod';
 import type { paymentMethodInputSchema } from '@shop/shared/contract/payment';
 import type { Database, UserRow } from '../../db/schema';
@@ -135,18 +136,22 @@ async function chargeSource(
     // Our record of the shopper's consent comes first; the provider runs the pay-later method.
     await usableBnplConsent(db, method.consentId, request.email, request.buyer);
     return {
-      source: { type: 'token', token: method.token, saveForFuture: false },
+      source: { type: 'token', token: method.token, futureUsage: null },
       customerId: request.recurring ? (await orderCustomer(provider, request)).id : null,
     };
   }
   if (!request.keepCard && !request.recurring)
     return {
-      source: { type: 'token', token: method.token, saveForFuture: false },
+      source: { type: 'token', token: method.token, futureUsage: null },
       customerId: null,
     };
   const customer = await orderCustomer(provider, request);
+  // A consumer's card as the checkout's element was made (one rule for both sides).
+  const futureUsage = request.keepCard
+    ? checkoutCardFutureUsage({ recurring: request.recurring })
+    : 'off_session';
   return {
-    source: { type: 'token', token: method.token, saveForFuture: true },
+    source: { type: 'token', token: method.token, futureUsage },
     customerId: customer.id,
   };
 }

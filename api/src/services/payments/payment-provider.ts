@@ -10,6 +10,7 @@
  * Call it outside database transactions: a real provider is a network call, and the test
  * provider writes through the shared database handle.
  */
+import type { CardFutureUsage } from '@shop/shared/payments/card-future-usage';
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
@@ -97,7 +98,7 @@ export interface RefundInput {
 export interface CreateChargeInput {
   amount: number;
   currency: string;
-  /** Required to save the card (`saveForFuture`) or to pay with a saved one. */
+  /** Required to keep the card (`futureUsage`) or to pay with a saved one. */
   customerId?: string | null;
   description?: string;
   /** Must name our record (e.g. `orderId`): webhooks and reconciliation find it by this. */
@@ -111,8 +112,11 @@ export type ChargeSource =
   | {
       type: 'token';
       token: string;
-      /** Keep the card on the intent's customer for later off-session charges (setup_future_usage). */
-      saveForFuture: boolean;
+      /**
+       * Keep a card on the intent's customer for later charges (Stripe's setup_future_usage, for
+       * cards only), as the browser's element was created with it; null keeps nothing.
+       */
+      futureUsage: CardFutureUsage | null;
     }
   | {
       type: 'saved';

@@ -3,6 +3,9 @@
 // bank's 3-D Secure step handed to the browser, and the signed webhook marks the order paid once.
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@shop/shared/contract/paths';
+import type { CardFutureUsage } from '@shop/shared/payments/card-future-usage';
+import { checkoutCardFutureUsage } from '@shop/shared/payments/card-future-usage';
+import { stripeElementsOptions } from '@shop/shared/payments/stripe-elements-options';
 import Stripe from 'stripe';
 import { createStripePaymentProvider } from '../../../src/services/payments/stripe-provider/stripe-payment-provider';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
@@ -217,5 +220,60 @@ describe('checkout with Stripe', () => {
       .where('id', '=', metadata.orderId!)
       .executeTakeFirstOrThrow();
     expect(order).toEqual({ status: 'paid', payment_label: 'Visa •••• 4242' });
+  });
+
+  it("confirms the card as the shop's Payment Element was made, which Stripe checks", async () => {
+    api.on('POST', /^\/v1\/customers$/, ok({ id: 'cus_guest', object: 'customer' }));
+    const ids: string[] = [];
+    api.on('POST', /^\/v1\/payment_intents$/, (request) => {
+      ids.push(`pi_element_${ids.length + 1}`);
+      return ok(paymentIntent({ id: ids.at(-1), amount: Number(request.form.amount) }));
+    });
+    api.on('POST', /^\/v1\/payment_intents\/pi_element_\d+\/confirm$/, (request) =>
+      ok(
+        paymentIntent({
+          id: request.path.split('/')[3],
+          status: 'requires_action',
+          next_action: { type: 'use_stripe_sdk' },
+        }),
+      ),
+    );
+    const order = (token: string) =>
+      t.inject({
+        method: 'POST',
+        url: API_PATHS.orders,
+        headers: { 'idempotency-key': randomUUID() },
+        payload: {
+          email: 'element@example.com',
+          name: 'Ele Ment',
+          items: [{ lookupKey: 'bloodwise_kit_one_time', quantity: 1 }],
+          shippingAddress: US_ADDRESS,
+          paymentMethod: { type: 'token', token },
+          sessionId: randomUUID(),
+        },
+      });
+    // What the checkout page creates the element with for a cart with no renewing line.
+    const element = (cardFutureUsage?: CardFutureUsage) =>
+      stripeElementsOptions({
+        mode: 'payment',
+        methods: ['card'],
+        amount: 15_495,
+        currency: 'usd',
+        cardFutureUsage,
+      });
+
+    const placed = await order(
+      api.confirmationToken(element(checkoutCardFutureUsage({ recurring: false }))),
+    );
+    expect(placed.statusCode).toBeLessThan(300);
+    const confirm = api.requests.find((request) => request.path.endsWith('/confirm'))!;
+    expect(confirm.form['payment_method_options[card][setup_future_usage]']).toBe('on_session');
+
+    // An element made without it (as the page once did) is refused by Stripe: nothing is paid.
+    api.requests.length = 0;
+    const refused = await order(api.confirmationToken(element()));
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    expect(api.requests.filter((request) => request.path.endsWith('/confirm'))).toHaveLength(1);
   });
 });

@@ -52,9 +52,13 @@ describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () =>
   const confirm = (chargeId: string, source: ChargeSource, idempotencyKey = key('confirm')) =>
     provider.confirmCharge(chargeId, { source, returnUrl, idempotencyKey });
 
-  const payWithCard = async (number: string, saveForFuture = false, amount = 14_900) => {
+  const payWithCard = async (number: string, keep = false, amount = 14_900) => {
     const created = await intent(amount);
-    return confirm(created.id, { type: 'token', token: await tokenFor(number), saveForFuture });
+    return confirm(created.id, {
+      type: 'token',
+      token: await tokenFor(number),
+      futureUsage: keep ? 'off_session' : null,
+    });
   };
 
   const eventTypes = async (objectId: string) =>
@@ -133,7 +137,7 @@ describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () =>
   it('4242 4242 4242 4242 succeeds; the token is single-use; a repeated confirm changes nothing', async () => {
     const created = await intent();
     const token = await tokenFor(TEST_CARDS.succeeds);
-    const source: ChargeSource = { type: 'token', token, saveForFuture: false };
+    const source: ChargeSource = { type: 'token', token, futureUsage: null };
     const paid = await confirm(created.id, source, 'order:b:confirm:1');
     expect(paid).toMatchObject({
       status: 'succeeded',
@@ -147,7 +151,7 @@ describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () =>
       paymentMethodId: paid.paymentMethodId,
     });
     await expect(
-      confirm(created.id, { ...source, saveForFuture: true }, 'order:b:confirm:1'),
+      confirm(created.id, { ...source, futureUsage: 'off_session' }, 'order:b:confirm:1'),
     ).rejects.toBeInstanceOf(IdempotencyConflictError);
     const another = await intent();
     await expect(confirm(another.id, source)).rejects.toBeInstanceOf(PaymentDeclinedError);
@@ -166,7 +170,7 @@ describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () =>
       const declined = await confirm(created.id, {
         type: 'token',
         token: await tokenFor(number),
-        saveForFuture: true,
+        futureUsage: 'off_session',
       });
       expect(declined).toMatchObject({
         status: 'failed',
@@ -176,7 +180,7 @@ describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () =>
       const retried = await confirm(created.id, {
         type: 'token',
         token: await tokenFor(TEST_CARDS.succeeds),
-        saveForFuture: false,
+        futureUsage: null,
       });
       expect(retried).toMatchObject({
         status: 'succeeded',
@@ -200,7 +204,7 @@ describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () =>
       const pending = await confirm(created.id, {
         type: 'token',
         token: await tokenFor(TEST_CARDS.requiresAction),
-        saveForFuture: true,
+        futureUsage: 'off_session',
       });
       expect(pending).toMatchObject({
         status: 'requires_action',
@@ -255,7 +259,7 @@ describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () =>
       const pending = await confirm(created.id, {
         type: 'token',
         token: await tokenFor(TEST_CARDS.requiresAction),
-        saveForFuture: true,
+        futureUsage: 'off_session',
       });
       await provider.authenticate(pending.nextAction!.clientSecret, 'fail');
       expect(await provider.getCharge(created.id)).toMatchObject({
@@ -273,7 +277,7 @@ describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () =>
     const paid = await confirm(created.id, {
       type: 'token',
       token: await tokenFor(TEST_CARDS.succeeds),
-      saveForFuture: true,
+      futureUsage: 'off_session',
     });
     const cards = await provider.listPaymentMethods(shopper.id);
     expect(cards).toEqual([
@@ -300,7 +304,7 @@ describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () =>
       const pending = await confirm(created.id, {
         type: 'token',
         token: token.id,
-        saveForFuture: true,
+        futureUsage: 'off_session',
       });
       expect(pending).toMatchObject({
         status: 'requires_action',
@@ -334,13 +338,13 @@ describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () =>
       const tooMuch = await intent(200_001);
       const token = await provider.createBnplToken();
       expect(
-        await confirm(tooMuch.id, { type: 'token', token: token.id, saveForFuture: false }),
+        await confirm(tooMuch.id, { type: 'token', token: token.id, futureUsage: null }),
       ).toMatchObject({ status: 'failed', failureCode: 'payment_method_provider_decline' });
       const created = await intent(10_000);
       const pending = await confirm(created.id, {
         type: 'token',
         token: (await provider.createBnplToken()).id,
-        saveForFuture: false,
+        futureUsage: null,
       });
       await provider.decidePayLater(pending.nextAction!.clientSecret, 'decline');
       expect(await provider.getCharge(created.id)).toMatchObject({
@@ -359,7 +363,7 @@ describe('test payment provider (Stripe test-mode rules, PaymentIntents)', () =>
       confirm(created.id, {
         type: 'token',
         token: await tokenFor(TEST_CARDS.succeeds),
-        saveForFuture: false,
+        futureUsage: null,
       }),
     ).resolves.toMatchObject({ status: 'canceled' });
     const paid = await payWithCard(TEST_CARDS.succeeds);

@@ -41,7 +41,7 @@ describe('test provider events: Stripe-shaped, signed, delivered until accepted'
     });
     const token = await provider.createCardToken({ number: TEST_CARDS.succeeds, ...expiry });
     return provider.confirmCharge(created.id, {
-      source: { type: 'token', token: token.id, saveForFuture: false },
+      source: { type: 'token', token: token.id, futureUsage: null },
       returnUrl: '/return',
       idempotencyKey: `confirm:${metadata.orderId}`,
     });

@@ -229,7 +229,7 @@ describe('recovering a declined renewal', () => {
       idempotencyKey: 'stolen-card-charge',
     });
     const charge = await provider.confirmCharge(intent.id, {
-      source: { type: 'token', token: token.id, saveForFuture: false },
+      source: { type: 'token', token: token.id, futureUsage: null },
       returnUrl: 'http://shop.test/checkout',
       idempotencyKey: 'stolen-card-confirm',
     });

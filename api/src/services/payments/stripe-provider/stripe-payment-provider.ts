@@ -72,7 +72,10 @@ function confirmParams(source: ChargeSource): Stripe.PaymentIntentConfirmParams 
   if (source.type === 'token')
     return {
       ...tokenParams(source.token),
-      ...(source.saveForFuture ? { setup_future_usage: 'off_session' as const } : {}),
+      // For cards alone, as the Payment Element sets it: a pay-later method is never kept.
+      ...(source.futureUsage
+        ? { payment_method_options: { card: { setup_future_usage: source.futureUsage } } }
+        : {}),
     };
   return {
     payment_method: source.paymentMethodId,

@@ -394,7 +394,7 @@ export async function confirmCharge(
     );
     const saveForFuture =
       source.type === 'token' &&
-      source.saveForFuture &&
+      source.futureUsage !== null &&
       method.type === 'card' &&
       charge.customer_id !== null;
     const settled = await settle(trx, charge, outcome, {

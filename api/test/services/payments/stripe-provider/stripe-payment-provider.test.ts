@@ -48,11 +48,10 @@ describe('Stripe payment provider', () => {
     idempotencyKey = 'order:ord_1:confirm:1',
     on: PaymentProvider = provider,
   ) => on.confirmCharge('pi_1', { source, returnUrl: RETURN_URL, idempotencyKey });
-  const token = (value: string, saveForFuture = false): ChargeSource => ({
-    type: 'token',
-    token: value,
-    saveForFuture,
-  });
+  const token = (
+    value: string,
+    futureUsage: (ChargeSource & { type: 'token' })['futureUsage'] = null,
+  ): ChargeSource => ({ type: 'token', token: value, futureUsage });
 
   beforeAll(async () => {
     api = await startStripeApi();
@@ -155,7 +154,7 @@ describe('Stripe payment provider', () => {
           }),
         ),
       );
-      const confirmed = await confirmWith(token('ctoken_1', true));
+      const confirmed = await confirmWith(token('ctoken_1', 'off_session'));
       expect(confirmed).toMatchObject({
         status: 'succeeded',
         paymentMethodId: 'pm_1',
@@ -169,7 +168,8 @@ describe('Stripe payment provider', () => {
         idempotencyKey: 'order:ord_1:confirm:1',
         form: {
           confirmation_token: 'ctoken_1',
-          setup_future_usage: 'off_session',
+          // For cards alone, as the Payment Element is created with it.
+          'payment_method_options[card][setup_future_usage]': 'off_session',
           return_url: RETURN_URL,
           ...EXPANDED,
         },
@@ -211,6 +211,9 @@ describe('Stripe payment provider', () => {
       });
       expect(api.requests[0]!.form).toMatchObject({ payment_method: 'pm_card' });
       expect(api.requests[0]!.form).not.toHaveProperty('setup_future_usage');
+      expect(api.requests[0]!.form).not.toHaveProperty(
+        'payment_method_options[card][setup_future_usage]',
+      );
     });
 
     it('answers a card decline as a failed charge with the decline code, not an exception', async () => {

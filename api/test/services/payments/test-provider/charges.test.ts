@@ -33,7 +33,7 @@ describe('test provider intents: statements per charge', () => {
     );
     const confirmed = await counted(() =>
       provider.confirmCharge(created.result.id, {
-        source: { type: 'token', token, saveForFuture: true },
+        source: { type: 'token', token, futureUsage: 'off_session' },
         returnUrl: 'http://shop.test/return',
         idempotencyKey: `${key}:confirm:1`,
       }),

@@ -5,6 +5,7 @@ import Radio from 'antd/es/radio';
 import type { CheckoutQuote } from '@shop/shared/contract/checkout';
 import type { PaymentMethodView as PaymentMethod } from '@shop/shared/contract/payment';
 import { formatMoney } from '@shop/shared/format/money';
+import { checkoutCardFutureUsage } from '@shop/shared/payments/card-future-usage';
 import {
   PaymentElement,
   type PaymentElementChange,
@@ -96,6 +97,9 @@ export function PaymentSection({
           methods={methods}
           amount={quote?.total}
           currency={quote?.currency}
+          cardFutureUsage={checkoutCardFutureUsage({
+            recurring: quote?.lines.some((line) => line.interval !== null) ?? false,
+          })}
           onChange={onElementChange}
         />
       </div>

@@ -41,7 +41,7 @@ describe('the built-in provider over HTTP (/test-provider)', () => {
     });
   const confirmWith = async (chargeId: string, token: string, returnUrl = '/checkout/return') =>
     provider.confirmCharge(chargeId, {
-      source: { type: 'token', token, saveForFuture: false },
+      source: { type: 'token', token, futureUsage: null },
       returnUrl,
       idempotencyKey: `confirm:${Math.random()}`,
     });
