@@ -1,7 +1,8 @@
 const { jestConfig } = require('../jest.base.cjs');
 
 // Packages jest must compile: ESM-only ones (kysely, cookie, content-disposition) and CommonJS
-// ones that load modules with import(), which jest's VM cannot run (PGlite, @fastify/cookie).
+// ones that load modules with import(), which jest's VM cannot run (PGlite, @fastify/cookie,
+// react-email's render, which imports react-dom/server).
 const COMPILED_PACKAGES = [
   'uuid',
   '@module-federation',
@@ -10,6 +11,7 @@ const COMPILED_PACKAGES = [
   '@fastify[+/]cookie',
   'cookie',
   'content-disposition',
+  '@react-email',
 ];
 
 const config = jestConfig({

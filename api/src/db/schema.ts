@@ -74,6 +74,8 @@ export interface OutboxTable {
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   last_error: string | null;
+  /** A mail sent once per subject (an order's receipt): a second insert with the key is dropped. */
+  dedupe_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LoginThrottleTable {

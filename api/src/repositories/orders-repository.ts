@@ -273,8 +273,10 @@ export async function claimKeyAndInsertOrder(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // $1 the order, $2 its intent, $3 the time, $4 and $5 the payment method and its label (null
-// keeps what the order has), $6 the idempotency scope. Moves an unsettled plain consumer order to
-// paid, records the answer on its key and empties the cart it came from, in one statement.
+// keeps what the order has), $6 the idempotency scope, $7 the receipt job's kind and $8 its tries.
+// Moves an unsettled plain consumer order to paid, records the answer on its key, empties the cart
+// it came from and queues its receipt job (key order:<id>:receipt, as queueOrderReceipt), in one
+// statement.
 const markConsumerOrderPaidStatement = preparedStatement(
   'mark_consumer_order_paid',
   `with paid as (
@@ -295,6 +297,12 @@ const markConsumerOrderPaidStatement = preparedStatement(
   ), session_cart as (
     update carts set items = '[]'::jsonb, updated_at = $3::timestamptz
     from paid where paid.user_id is null and carts.session_id = paid.session_id
+  ), receipt_job as (
+    insert into jobs (kind, payload, job_key, run_at, max_attempts, created_at, updated_at)
+    select $7::text, jsonb_build_object('orderId', paid.id), 'order:' || paid.id || ':receipt',
+      $3::timestamptz, $8::int, $3::timestamptz, $3::timestamptz
+    from paid
+    on conflict do nothing
   )
   select * from paid`,
 );
@@ -314,6 +322,8 @@ export async function markConsumerOrderPaid(
     paymentMethodId: string | null;
     paymentLabel: string | null;
     scope: string;
+    /** The receipt job the statement queues: its kind and tries. */
+    receiptJob: { kind: string; maxAttempts: number };
   },
 ): Promise<OrderRow | null> {
   if (!UUID.test(paid.orderId)) return null;
@@ -325,6 +335,8 @@ export async function markConsumerOrderPaid(
       paid.paymentMethodId,
       paid.paymentLabel,
       paid.scope,
+      paid.receiptJob.kind,
+      paid.receiptJob.maxAttempts,
     ]),
   );
   return rows[0] ?? null;

@@ -30,14 +30,19 @@ export async function listOutbox(db: Executor, to?: string, limit = 50): Promise
 /**
  * Writes one message. `delivered` when the table is where the mail ends (the dev outbox);
  * otherwise it waits for the sender. Takes the caller's executor, so the mail is queued in the
- * same transaction as the change it reports.
+ * same transaction as the change it reports. A message with a `dedupeKey` already queued is
+ * dropped (false).
  */
 export async function insertOutboxMessage(
   db: Executor,
   message: MailMessage & { from: string },
-  { delivered, now = new Date() }: { delivered: boolean; now?: Date },
-): Promise<void> {
-  await db
+  {
+    delivered,
+    now = new Date(),
+    dedupeKey = null,
+  }: { delivered: boolean; now?: Date; dedupeKey?: string | null },
+): Promise<boolean> {
+  const result = await db
     .insertInto('outbox')
     .values({
       to_address: message.to.trim().toLowerCase(),
@@ -48,8 +53,11 @@ export async function insertOutboxMessage(
       created_at: now,
       next_attempt_at: now,
       delivered_at: delivered ? now : null,
+      dedupe_key: dedupeKey,
     })
-    .execute();
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export interface QueuedMail extends MailMessage {

@@ -23,6 +23,7 @@ import type { AuditActor } from '../repositories/audit-log-repository';
 import type { FastifyReply, FastifyRequest as Request } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { DrainState } from '../plugins/infrastructure/drain';
+import type { RefundMails } from '../services/orders/refund-mails';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +47,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Writes the subscriptions a paid order bought and queues their start. */
     subscriptionStarts: SubscriptionStarts;
+    /** Queues the mail of a refund in the transaction that records it. */
+    refundMails: RefundMails;
     /** Who bills subscription cycles: the shop's own job, or the provider (Stripe Billing). */
     subscriptionBilling: SubscriptionBilling;
     /** Finishes payments left unsettled; tests call runOnce. */

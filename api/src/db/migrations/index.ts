@@ -27,6 +27,7 @@ import * as m0025 from './0025-release-registries';
 import * as m0026 from './0026-upload-results-copy';
 import * as m0027 from './0027-processing-charges-index';
 import * as m0028 from './0028-web-vitals';
+import * as m0029 from './0029-outbox-dedupe-key';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026-upload-results-copy': m0026,
   '0027-processing-charges-index': m0027,
   '0028-web-vitals': m0028,
+  '0029-outbox-dedupe-key': m0029,
 };

@@ -46,6 +46,8 @@ import {
 import { openObjectStores } from '../../services/releases/object-stores';
 import type { UploadStore } from '../../services/results/upload-store';
 import { handleResultReads } from '../../services/results/read-upload';
+import { handleOrderReceipts } from '../../services/orders/order-receipts';
+import { createRefundMails } from '../../services/orders/refund-mails';
 
 export interface ServicesPluginOptions {
   paymentProvider?: PaymentProvider;
@@ -160,6 +162,8 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     app.decorate('subscriptionStarts', subscriptionStarts);
     handleStartBilling(jobs, { db, billing });
     handleMirrors(jobs, { db, billing });
+    const refundMails = createRefundMails({ mail: mailQueue, publicOrigin: config.publicOrigin });
+    app.decorate('refundMails', refundMails);
 
     // Finishes payments left unsettled (a lost webhook, a write that failed after the charge).
     const reconciler = createPaymentReconciler(
@@ -169,6 +173,8 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
         log: app.log,
         mailQueue,
         subscriptions: subscriptionStarts,
+        jobs,
+        refundMails,
       },
       { afterMinutes: config.paymentReconcileAfterMinutes, now: () => clock.now() },
     );
@@ -258,6 +264,13 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
     });
     invalidations.subscribe((shopKey) => customizations.invalidate(shopKey));
     app.decorate('customizations', customizations);
+    // Every paid order's receipt: a job its paid statement queued renders it into the outbox.
+    handleOrderReceipts(jobs, {
+      db,
+      mail: mailQueue,
+      customizations,
+      publicOrigin: config.publicOrigin,
+    });
     app.decorate('operatorToken', options.operatorToken ?? null);
     const stores = openObjectStores(config, db);
     app.decorate('uploadStore', options.uploadStore ?? stores.uploads);

@@ -30,7 +30,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       // One email per referred address, however many visitors name it.
       if (result.firstForReferred) {
         await app.mailer.send(
-          referralInvitationEmail({ to: referred, shopUrl: `${app.config.publicOrigin}/` }),
+          await referralInvitationEmail({ to: referred, shopUrl: `${app.config.publicOrigin}/` }),
         );
       }
       return { ok: true as const, alreadyReferred: !result.created };

@@ -33,6 +33,8 @@ export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     provider: app.paymentProvider,
     catalogPrices: app.catalogPrices,
     subscriptions: app.subscriptionStarts,
+    jobs: app.jobs,
+    refundMails: app.refundMails,
     mailQueue: app.mailQueue,
     publicOrigin: app.config.publicOrigin,
     clock: app.clock,

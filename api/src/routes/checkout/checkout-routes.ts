@@ -56,6 +56,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     catalogPrices: app.catalogPrices,
     clock: app.clock,
     subscriptions: app.subscriptionStarts,
+    jobs: app.jobs,
+    refundMails: app.refundMails,
   };
   const buyer = (request: FastifyRequest) => buyerOf(request, app.config);
   const errors = {

@@ -14,7 +14,7 @@ import { OPS_ERRORS, operatorOf } from './operator-guard';
 
 /** Order support: the orders list and search, the money picture of one order, and refunds. */
 export const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, provider: app.paymentProvider };
+  const deps = { db: app.db, provider: app.paymentProvider, refundMails: app.refundMails };
 
   app.get(
     API_PATHS.opsOrders,

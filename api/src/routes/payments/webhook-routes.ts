@@ -23,6 +23,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     mailQueue: app.mailQueue,
     subscriptions: app.subscriptionStarts,
+    jobs: app.jobs,
+    refundMails: app.refundMails,
     billedEvents: {
       billing: app.subscriptionBilling,
       clock: app.clock,

@@ -41,6 +41,8 @@ export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
     provider: app.paymentProvider,
     catalogPrices: app.catalogPrices,
     subscriptions: app.subscriptionStarts,
+    jobs: app.jobs,
+    refundMails: app.refundMails,
     log: app.log,
     mailQueue: app.mailQueue,
     publicOrigin: app.config.publicOrigin,

@@ -22,7 +22,10 @@ import {
   updateOrderStatus,
 } from '../../repositories/orders-repository';
 import { employeeOrderEmail } from '../mail/employer-payment-email';
+import type { JobQueue } from '../jobs/job-queue';
 import type { MailQueue } from '../mail/mail-queue';
+import { orderReceiptJob, queueOrderReceipt } from '../orders/order-receipts';
+import type { RefundMails } from '../orders/refund-mails';
 import type { PaymentProvider, ProviderCharge } from '../payments/payment-provider';
 import type { SubscriptionStarts } from '../subscriptions/start-subscriptions';
 import { redeemDiscount } from './discount-redemption';
@@ -42,6 +45,10 @@ export interface FinalizeDeps {
   mailQueue?: MailQueue;
   /** Writes the subscriptions a paid order's recurring lines bought, in the same transaction. */
   subscriptions: SubscriptionStarts;
+  /** Woken after a commit that queued a paid order's receipt job (its poll finds it otherwise). */
+  jobs?: Pick<JobQueue, 'wake'>;
+  /** Tells the buyer of an order refunded because it could not be completed. */
+  refundMails?: RefundMails;
 }
 
 export interface FinalizeOutcome {
@@ -182,8 +189,21 @@ export async function applyCharge(
   orderId: string,
   charge: ProviderCharge,
   locked?: OrderRow,
-): Promise<{ row: OrderRow; changed: boolean; mailed: boolean; started: boolean }> {
-  const unchanged = (row: OrderRow) => ({ row, changed: false, mailed: false, started: false });
+): Promise<{
+  row: OrderRow;
+  changed: boolean;
+  mailed: boolean;
+  started: boolean;
+  /** A receipt job was queued: wake the job runner after the commit. */
+  receipt: boolean;
+}> {
+  const unchanged = (row: OrderRow) => ({
+    row,
+    changed: false,
+    mailed: false,
+    started: false,
+    receipt: false,
+  });
   const row = locked?.id === orderId ? locked : await lockOrder(trx, orderId);
   if (!row) throw new Error(`order ${orderId} not found`);
   // Only the order's own intent moves it (an upgrade's intent names the order too).
@@ -208,11 +228,12 @@ export async function applyCharge(
   if (next.status === 'paid') {
     mailed = await completePaidRecords(trx, deps, updated);
     started = await deps.subscriptions.recordPaidOrder(trx, updated, charge);
+    await queueOrderReceipt(trx, updated.id, updated.updated_at);
   }
   if (next.status === 'paid' || next.status === 'requires_action')
     await completeOrderRequest(trx, updated);
   if (next.status === 'paid') await emptyPlacedCart(trx, updated);
-  return { row: updated, changed: true, mailed, started };
+  return { row: updated, changed: true, mailed, started, receipt: next.status === 'paid' };
 }
 
 /**
@@ -235,15 +256,21 @@ export async function finalizeOrder(
       paymentMethodId: charge.paymentMethodId,
       paymentLabel: paymentLabel(charge),
       scope: ORDER_SCOPE,
+      receiptJob: { kind: orderReceiptJob.name, maxAttempts: orderReceiptJob.maxAttempts },
     });
-    if (paid) return { row: paid, changed: true, refusal: null };
+    if (paid) {
+      // The same statement queued the order's receipt job.
+      deps.jobs?.wake();
+      return { row: paid, changed: true, refusal: null };
+    }
   }
   try {
-    const { row, changed, mailed, started } = await deps.db
+    const { row, changed, mailed, started, receipt } = await deps.db
       .transaction()
       .execute((trx) => applyCharge(trx, deps, orderId, charge));
     if (mailed) deps.mailQueue?.wake();
     if (started) deps.subscriptions.wake();
+    if (receipt) deps.jobs?.wake();
     return { row, changed, refusal: null };
   } catch (error) {
     if (!(error instanceof AppError) || charge.status !== 'succeeded') throw error;
@@ -274,7 +301,15 @@ async function refundUncompletable(
       failureMessage: UNCOMPLETABLE_MESSAGE,
     });
     await recordOrderRefunded(trx, orderId, Math.max(locked.refunded_cents, refund.amount));
+    await deps.refundMails?.queue(trx, {
+      orderId,
+      amount: refund.amount,
+      key: `${orderId}:uncompletable`,
+      reason: `${refusal.message} We could not complete your order, so we refunded your payment.`,
+      paymentLabel: paymentLabel(charge),
+    });
     return lockOrder(trx, orderId);
   });
+  deps.refundMails?.wake();
   return { row: row!, changed: true, refusal };
 }

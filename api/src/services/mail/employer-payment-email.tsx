@@ -1,10 +1,7 @@
 import { formatCents } from '../../lib/money';
 import type { MailMessage } from '../../lib/email';
+import { ActionButton, EmailLayout, Paragraph, renderEmail } from './email-layout';
 import { composeEmail } from './templates';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** To the employer: an employee asks them to pay for an order, with the one link that can pay it. */
 export function employerPaymentEmail(input: {
@@ -15,34 +12,28 @@ export function employerPaymentEmail(input: {
   currency: string;
   lines: readonly { title: string; quantity: number }[];
   link: string;
-}): MailMessage {
-  const items = input.lines.map((line) => `${line.quantity} x ${line.title}`);
+}): Promise<MailMessage> {
   const total = formatCents(input.total, input.currency);
-  const text = [
-    'Hello,',
-    '',
-    `${input.employeeName} (${input.employeeEmail}) asked you to pay for their Bloodwise order of ${total}:`,
-    '',
-    ...items.map((item) => `- ${item}`),
-    '',
-    'To review and pay for this order, open this link:',
-    '',
-    input.link,
-    '',
-    'If you did not expect this request, you can ignore this email: nothing is charged until you pay.',
-  ].join('\n');
-  const html =
-    '<p>Hello,</p>' +
-    `<p>${escapeHtml(input.employeeName)} (${escapeHtml(input.employeeEmail)}) asked you to pay for their Bloodwise order of ${escapeHtml(total)}:</p>` +
-    `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` +
-    `<p><a href="${escapeHtml(input.link)}">Review and pay for this order</a></p>` +
-    '<p>If you did not expect this request, you can ignore this email: nothing is charged until you pay.</p>';
-  return {
-    to: input.to,
-    subject: `${input.employeeName} asked you to pay for a Bloodwise order`,
-    text,
-    html,
-  };
+  const asked = `${input.employeeName} (${input.employeeEmail}) asked you to pay for their Bloodwise order of ${total}:`;
+  return renderEmail(
+    input.to,
+    `${input.employeeName} asked you to pay for a Bloodwise order`,
+    <EmailLayout preview={asked}>
+      <Paragraph>Hello,</Paragraph>
+      <Paragraph>{asked}</Paragraph>
+      <ul>
+        {input.lines.map((line, index) => (
+          <li key={index}>{`${line.quantity} x ${line.title}`}</li>
+        ))}
+      </ul>
+      <Paragraph>To review and pay for this order, open this link:</Paragraph>
+      <ActionButton href={input.link}>Review and pay for this order</ActionButton>
+      <Paragraph>
+        If you did not expect this request, you can ignore this email: nothing is charged until you
+        pay.
+      </Paragraph>
+    </EmailLayout>,
+  );
 }
 
 interface EmployeeOrderMail {
@@ -60,7 +51,7 @@ interface EmployeeOrderMail {
 export function employeeOrderEmail(
   step: 'requested' | 'paid',
   input: EmployeeOrderMail,
-): MailMessage {
+): Promise<MailMessage> {
   const total = formatCents(input.total, input.currency);
   return step === 'requested'
     ? composeEmail(input.to, 'We asked your employer to pay for your Bloodwise order', input.name, [

@@ -15,9 +15,22 @@ import type { Mailer } from './mailer';
  * the sender delivers after the response, so no request waits on SMTP (and a slow mail server
  * cannot tell an attacker which emails have accounts).
  */
+/** Options of one queued message. */
+export interface EnqueueMailOptions {
+  /** Sends the message once per key: a message queued again with the same key is dropped. */
+  dedupeKey?: string;
+}
+
 export interface MailQueue {
-  /** Queues a message through `executor` (inside a transaction, its trx). Sends nothing. */
-  enqueue(executor: Executor, message: MailMessage): Promise<void>;
+  /**
+   * Queues a message through `executor` (inside a transaction, its trx). Sends nothing. Takes the
+   * rendering too (templates render asynchronously). False when the dedupe key was taken.
+   */
+  enqueue(
+    executor: Executor,
+    message: MailMessage | Promise<MailMessage>,
+    options?: EnqueueMailOptions,
+  ): Promise<boolean>;
   /** Asks the sender to look at the queue now; call once the transaction has committed. */
   wake(): void;
   /** Sends the mail that is due; resolves with how many messages were tried. */
@@ -64,8 +77,12 @@ export function createMailQueue(
   if (mailer.kind === 'outbox') {
     // Dev mail ends in the table: queued is delivered, and there is no sender to run.
     return {
-      enqueue: (executor, message) =>
-        insertOutboxMessage(executor, { ...message, from }, { delivered: true, now: clock.now() }),
+      enqueue: async (executor, message, enqueueOptions) =>
+        insertOutboxMessage(
+          executor,
+          { ...(await message), from },
+          { delivered: true, now: clock.now(), dedupeKey: enqueueOptions?.dedupeKey },
+        ),
       wake() {},
       deliverDue: async () => 0,
       start() {},
@@ -124,8 +141,12 @@ export function createMailQueue(
   }
 
   return {
-    enqueue: (executor, message) =>
-      insertOutboxMessage(executor, { ...message, from }, { delivered: false, now: clock.now() }),
+    enqueue: async (executor, message, enqueueOptions) =>
+      insertOutboxMessage(
+        executor,
+        { ...(await message), from },
+        { delivered: false, now: clock.now(), dedupeKey: enqueueOptions?.dedupeKey },
+      ),
     wake: () => schedule(0),
     deliverDue,
     start() {

@@ -14,7 +14,9 @@ export function createOutboxMailer(db: Database, from: string): Mailer {
   return {
     kind: 'outbox',
     // The table is where dev mail ends, so it is delivered as soon as it is written.
-    send: (message) => insertOutboxMessage(db, { ...message, from }, { delivered: true }),
+    send: async (message) => {
+      await insertOutboxMessage(db, { ...message, from }, { delivered: true });
+    },
     async close() {},
   };
 }

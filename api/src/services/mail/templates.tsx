@@ -1,11 +1,34 @@
 import type { MailMessage } from '../../lib/email';
+import { ActionButton, EmailLayout, Paragraph, renderEmail } from './email-layout';
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** A paragraph of text, or a link: a button in HTML, its label and URL in plain text. */
+export type Block = string | { link: string; label: string };
+
+/** The mail of a few paragraphs most of the shop's mails are: a greeting, then the blocks. */
+export function BlockEmail({
+  name,
+  blocks,
+  preview,
+}: {
+  name: string;
+  blocks: Block[];
+  preview: string;
+}) {
+  return (
+    <EmailLayout preview={preview}>
+      <Paragraph>Hi {name},</Paragraph>
+      {blocks.map((block, index) =>
+        typeof block === 'string' ? (
+          <Paragraph key={index}>{block}</Paragraph>
+        ) : (
+          <ActionButton key={index} href={block.link}>
+            {block.label}
+          </ActionButton>
+        ),
+      )}
+    </EmailLayout>
+  );
 }
-
-/** A paragraph of text, or a link shown as its label in HTML and as the bare URL in plain text. */
-type Block = string | { link: string; label: string };
 
 /** One mail in both forms from the same blocks, so the text and HTML versions cannot drift apart. */
 export function composeEmail(
@@ -13,17 +36,9 @@ export function composeEmail(
   subject: string,
   name: string,
   blocks: Block[],
-): MailMessage {
-  const all: Block[] = [`Hi ${name},`, ...blocks];
-  const text = all.map((block) => (typeof block === 'string' ? block : block.link)).join('\n\n');
-  const html = all
-    .map((block) =>
-      typeof block === 'string'
-        ? `<p>${escapeHtml(block)}</p>`
-        : `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`,
-    )
-    .join('');
-  return { to, subject, text, html };
+): Promise<MailMessage> {
+  const preview = blocks.find((block): block is string => typeof block === 'string') ?? subject;
+  return renderEmail(to, subject, <BlockEmail name={name} blocks={blocks} preview={preview} />);
 }
 
 export function passwordResetEmail(input: {
@@ -31,7 +46,7 @@ export function passwordResetEmail(input: {
   name: string;
   link: string;
   ttlMinutes: number;
-}): MailMessage {
+}): Promise<MailMessage> {
   return composeEmail(input.to, 'Reset your Bloodwise password', input.name, [
     'Someone asked to reset the password of your Bloodwise account. To choose a new password, open this link:',
     { link: input.link, label: 'Reset your password' },
@@ -45,7 +60,7 @@ export function operatorInviteEmail(input: {
   name: string;
   link: string;
   ttlHours: number;
-}): MailMessage {
+}): Promise<MailMessage> {
   return composeEmail(input.to, 'Your Bloodwise operator account', input.name, [
     'You can now work on the Bloodwise shop as an operator. To choose your password, open this link:',
     { link: input.link, label: 'Choose your password' },
@@ -59,7 +74,7 @@ export function signupConfirmationEmail(input: {
   name: string;
   link: string;
   ttlHours: number;
-}): MailMessage {
+}): Promise<MailMessage> {
   return composeEmail(input.to, 'Confirm your email for Bloodwise', input.name, [
     'Thanks for signing up. To confirm this is your email and finish creating your Bloodwise account, open this link:',
     { link: input.link, label: 'Confirm your email' },
@@ -73,7 +88,7 @@ export function signupExistingAccountEmail(input: {
   name: string;
   loginLink: string;
   resetLink: string;
-}): MailMessage {
+}): Promise<MailMessage> {
   return composeEmail(
     input.to,
     'Someone tried to create a Bloodwise account with your email',

@@ -27,10 +27,13 @@ import {
   type PaymentProvider,
   type ProviderCharge,
 } from '../payments/payment-provider';
+import type { RefundMails } from '../orders/refund-mails';
 
 export interface OrderSupportDeps {
   db: Database;
   provider: PaymentProvider;
+  /** Tells the buyer of each refund that went through. */
+  refundMails?: RefundMails;
 }
 
 const REFUNDABLE_STATUSES: readonly OrderRow['status'][] = ['paid', 'fulfilled'];
@@ -295,7 +298,17 @@ export async function refundOrder(
         reason: refund.reason ?? 'requested_by_operator',
         idempotencyKey: providerRefundKey(refund.id),
       });
-      await settleRefund(db, refund.id, { status: 'succeeded', providerRefundId: done.id });
+      // The mail is queued with the settled refund, under the refund's id: a repeat sends none.
+      await db.transaction().execute(async (trx) => {
+        await settleRefund(trx, refund.id, { status: 'succeeded', providerRefundId: done.id });
+        await deps.refundMails?.queue(trx, {
+          orderId: refund.orderId,
+          amount: refund.amount,
+          key: refund.id,
+          reason: null,
+        });
+      });
+      deps.refundMails?.wake();
     } catch (error) {
       if (!(error instanceof RefundRefusedError)) {
         unreachable = true;

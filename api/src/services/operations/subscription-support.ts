@@ -299,7 +299,7 @@ function changeMail(
   deps: SubscriptionSupportDeps,
   row: OpsSubscriptionRow,
   mail: NonNullable<Decision['mail']>,
-): MailMessage | null {
+): Promise<MailMessage> | null {
   if (!row.email) return null;
   return subscriptionChangeEmail(
     {

@@ -110,7 +110,7 @@ async function apply(
   deps: PaymentEventDeps,
   event: ProviderEvent,
   orders: IntentOrders,
-): Promise<{ mailed: boolean; started?: boolean }> {
+): Promise<{ mailed: boolean; started?: boolean; receipt?: boolean }> {
   switch (event.type) {
     case 'invoice.paid':
     case 'invoice.payment_failed':
@@ -129,7 +129,7 @@ async function apply(
       const order = await orders.find(event.charge.id);
       // An upgrade's intent (or one of no record of ours) does not move an order.
       if (!order) return { mailed: false };
-      const { row, mailed, started } = await applyCharge(
+      const { row, mailed, started, receipt } = await applyCharge(
         trx,
         deps,
         order.id,
@@ -137,7 +137,7 @@ async function apply(
         order.locked,
       );
       orders.changed(event.charge.id, row);
-      return { mailed, started };
+      return { mailed, started, receipt };
     }
     case 'charge.refunded': {
       const order = await orders.find(event.charge.id);
@@ -192,6 +192,7 @@ export async function handlePaymentEvent(
     });
     if (outcome?.mailed) deps.mailQueue?.wake();
     if (outcome?.started) deps.subscriptions.wake();
+    if (outcome?.receipt) deps.jobs?.wake();
     return outcome !== null;
   } catch (error) {
     if (!(error instanceof AppError) || event.type !== 'payment_intent.succeeded') throw error;
@@ -218,15 +219,18 @@ async function applyTogether(deps: PaymentEventDeps, events: readonly ProviderEv
     const orders = ordersLocked(await lockOrdersOfIntents(trx, [...intents]));
     let mailed = false;
     let started = false;
+    let receipt = false;
     for (const event of applying) {
       const applied = await apply(trx, deps, event, orders);
       mailed ||= applied.mailed;
       started ||= applied.started ?? false;
+      receipt ||= applied.receipt ?? false;
     }
-    return { mailed, started };
+    return { mailed, started, receipt };
   });
   if (outcome.mailed) deps.mailQueue?.wake();
   if (outcome.started) deps.subscriptions.wake();
+  if (outcome.receipt) deps.jobs?.wake();
 }
 
 const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -14,7 +14,7 @@ interface Recipient {
 /** The receipt of a paid renewal: what was charged and until when the plan now runs. */
 export function renewalReceiptEmail(
   input: Recipient & { amount: number; currency: string; periodEnd: Date },
-): MailMessage {
+): Promise<MailMessage> {
   return composeEmail(input.to, `Your ${input.productTitle} renewed`, input.name, [
     `Your ${input.productTitle} subscription renewed and your card was charged ${money(input.amount, input.currency)}.`,
     `Your next kit is scheduled; this period runs until ${day(input.periodEnd)}.`,
@@ -32,7 +32,7 @@ export function renewalDeclinedEmail(
     lastTry: { at: Date; endAction: 'cancel' | 'pause' } | null;
     cardUrl: string;
   },
-): MailMessage {
+): Promise<MailMessage> {
   const amount = money(input.amount, input.currency);
   const why = {
     declined: `your bank declined the payment of ${amount}`,
@@ -62,7 +62,7 @@ export function dunningEndedEmail(
     endAction: 'cancel' | 'pause';
     cardUrl: string;
   },
-): MailMessage {
+): Promise<MailMessage> {
   const amount = money(input.amount, input.currency);
   return input.endAction === 'cancel'
     ? composeEmail(input.to, `Your ${input.productTitle} subscription was cancelled`, input.name, [
@@ -79,7 +79,7 @@ export function dunningEndedEmail(
 /** A cancellation at the period's end took effect. */
 export function subscriptionEndedEmail(
   input: Recipient & { endedAt: Date; accountUrl: string },
-): MailMessage {
+): Promise<MailMessage> {
   return composeEmail(input.to, `Your ${input.productTitle} subscription has ended`, input.name, [
     `As you asked, your ${input.productTitle} subscription ended on ${day(input.endedAt)}.`,
     'You will not be charged again and no further kits will be sent. Your past orders stay in your account:',
@@ -90,7 +90,7 @@ export function subscriptionEndedEmail(
 /** A pause ended (its date came, or the card was updated): renewals bill again. */
 export function subscriptionResumedEmail(
   input: Recipient & { amount: number; currency: string; nextRenewalAt: Date; accountUrl: string },
-): MailMessage {
+): Promise<MailMessage> {
   return composeEmail(input.to, `Your ${input.productTitle} subscription has resumed`, input.name, [
     `Your ${input.productTitle} subscription is active again.`,
     `Your next renewal is on ${day(input.nextRenewalAt)}, when your card will be charged ${money(input.amount, input.currency)}.`,

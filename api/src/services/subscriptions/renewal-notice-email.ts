@@ -22,7 +22,7 @@ export interface NoticeMailInput {
 const cancelLink = (link: string) => ({ link, label: 'Manage or cancel your subscription' });
 
 /** Sent a few days before each renewal that charges. */
-export function renewalReminderEmail(input: NoticeMailInput): MailMessage {
+export function renewalReminderEmail(input: NoticeMailInput): Promise<MailMessage> {
   const amount = formatMoney(input.amount, input.currency);
   const date = mailDate(input.renewalAt);
   return composeEmail(
@@ -38,7 +38,9 @@ export function renewalReminderEmail(input: NoticeMailInput): MailMessage {
 }
 
 /** Sent about a month before the renewal of a plan of a year or more. */
-export function longPlanReminderEmail(input: NoticeMailInput & { term: string }): MailMessage {
+export function longPlanReminderEmail(
+  input: NoticeMailInput & { term: string },
+): Promise<MailMessage> {
   const amount = formatMoney(input.amount, input.currency);
   const date = mailDate(input.renewalAt);
   return composeEmail(
@@ -64,7 +66,7 @@ export function yearlySummaryEmail(
     /** Paused: the day renewals start again. */
     pausedUntil: Date | null;
   },
-): MailMessage {
+): Promise<MailMessage> {
   const money = (cents: number) => formatMoney(cents, input.currency);
   const span = input.years === 1 ? 'a year' : `${input.years} years`;
   const coming =

@@ -63,7 +63,7 @@ export function subscriptionChangeEmail(
   context: ChangeMailContext,
   change: ChangeMail,
   by: ChangeMailActor = 'subscriber',
-): MailMessage {
+): Promise<MailMessage> {
   const title = context.productTitle;
   const who = by === 'operator' ? 'Our customer service' : 'You';
   const money = (amount: number) => formatMoney(amount, context.currency);

@@ -55,7 +55,9 @@ describe('messages left in the chat while no one is online', () => {
     expect(mail!.text).toContain('Rita Visitor <rita@example.com>');
     expect(mail!.text).toContain('Can I use the kit while travelling? <b>not html</b>');
     expect(mail!.text).toContain(`expect an answer ${answer.expectedAnswer}`);
-    expect(mail!.html).toBeNull();
+    // The HTML part quotes the message as text: its markup is escaped, never rendered.
+    expect(mail!.html).toContain('&lt;b&gt;not html&lt;/b&gt;');
+    expect(mail!.html).not.toContain('<b>not html</b>');
   });
 
   it('refuses a message without a name, with a bad email, empty, too long or with NUL, naming the field', async () => {

@@ -151,7 +151,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
     <Card
       title={
         <h3 style={{ margin: 0, fontSize: 18, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-          Order {order.id}
+          Order id {order.id}
         </h3>
       }
       aria-busy={refund.inFlight || query.isFetching}

@@ -50,7 +50,8 @@ export function OrdersPage() {
   if (legacyOpen) return <Navigate to={`/ops/orders/${legacyOpen}`} replace />;
 
   const columns = [
-    { title: 'Placed', dataIndex: 'createdAt', render: formatWhen },
+    // Less needed columns give way on narrow screens (ops-col--* in the console's styles).
+    { title: 'Placed', dataIndex: 'createdAt', className: 'ops-col--md', render: formatWhen },
     {
       title: 'Order',
       dataIndex: 'id',
@@ -63,16 +64,22 @@ export function OrdersPage() {
     {
       title: 'Customer',
       dataIndex: 'email',
-      render: (email: string) => <span className="ops-email">{email}</span>,
+      render: (email: string) => (
+        <span className="ops-ellipsis" title={email}>
+          {email}
+        </span>
+      ),
     },
     {
       title: 'Kind',
       dataIndex: 'kind',
+      className: 'ops-col--lg',
       render: (kind: OrderSummary['kind']) => KIND_LABELS[kind],
     },
     {
       title: 'Partner',
       dataIndex: 'businessKey',
+      className: 'ops-col--lg',
       render: (key: string | null) => key ?? <span className="ops-muted">—</span>,
     },
     {
@@ -91,6 +98,7 @@ export function OrdersPage() {
     {
       title: 'Refunded',
       dataIndex: 'refunded',
+      className: 'ops-col--md',
       align: 'right' as const,
       render: (refunded: number, order: OrderSummary) =>
         refunded > 0 ? formatMoney(refunded, order.currency) : <span className="ops-muted">—</span>,

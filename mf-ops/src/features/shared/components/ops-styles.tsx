@@ -26,7 +26,6 @@ const CSS = `
 @media (max-width: 991px) { .ops-col--lg { display: none; } }
 @media (max-width: 767px) { .ops-col--md { display: none; } }
 @media (max-width: 575px) { .ops-col--sm { display: none; } }
-.ops-email { overflow-wrap: anywhere; }
 .ops-jobs { list-style: none; padding: 0; margin: 0; display: grid; gap: 12px; }
 .ops-job { border: 1px solid #d9e2e3; border-radius: 8px; padding: 12px 16px; display: grid; gap: 8px; justify-items: start; }
 .ops-job__head { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
