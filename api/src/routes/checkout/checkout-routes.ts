@@ -155,7 +155,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: 'Place an order and pay for it',
         operationId: 'placeOrder',
-        description: `Places a consumer order. Send a fresh ${IDEMPOTENCY_KEY_HEADER} per order: a repeat returns the same order, a different body with it is refused (422). Prices sent by a client are ignored. The order is recorded before the charge; if it cannot be completed after the charge, the charge is refunded and the key answers 409 ORDER_NOT_COMPLETED from then on. Sets the buyer cookie that proves ownership of the order.`,
+        description: `Places a consumer order. Send a fresh ${IDEMPOTENCY_KEY_HEADER} per order: a repeat returns the same order, a different body with it is refused (422). A declined payment (402) frees the key: the same request again answers the same 402, another body (a new card) places the order. Prices sent by a client are ignored. The order is recorded before the charge; if it cannot be completed after the charge, the charge is refunded and the key answers 409 ORDER_NOT_COMPLETED from then on. Sets the buyer cookie that proves ownership of the order.`,
         headers: idempotencyHeadersSchema,
         body: placeOrderBodySchema,
         response: { 201: orderSchema, ...paymentErrors },
