@@ -119,6 +119,11 @@ describe('units and numbers on the page', () => {
       ['low', '70'],
       ['high', '99'],
     ]);
+    // Printed as the range's words print them: 4.0–5.6, not 4 and 5.6.
+    const hba1c = await card('HbA1c');
+    expect(
+      [...hba1c.querySelectorAll('.res-bar-scale [data-edge]')].map((edge) => edge.textContent),
+    ).toEqual(['4.0', '5.6']);
     // The chart is its own chunk: loading it may take a while on a busy machine.
     await waitFor(() => expect(glucose.querySelector('[data-axis-unit]')).not.toBeNull(), {
       timeout: 20_000,

@@ -1,8 +1,8 @@
 import type { Biomarker } from '@shop/shared/contract/results';
 import { displayUnit } from '@shop/shared/results/unit-display';
 import {
+  boundWords,
   flagTone,
-  formatNumber,
   latestPoint,
   rangeBarWords,
   rangeScale,
@@ -20,16 +20,13 @@ export function RangeBar({ biomarker }: { biomarker: Biomarker }) {
   // Bounds are in the biomarker's unit; a lab's text range carries its own words.
   const hasBounds = point.range !== null && (point.range.low !== null || point.range.high !== null);
   const unitOfBounds = hasBounds && biomarker.unit ? ` ${displayUnit(biomarker.unit)}` : '';
-  // The bounds' numbers under the band's edges; the bar's name already says them in words.
-  const edges = scale
-    ? [
-        { at: scale.low, value: point.range?.low ?? null, side: 'low' },
-        { at: scale.high, value: point.range?.high ?? null, side: 'high' },
-      ].filter(
-        (edge): edge is { at: number; value: number; side: string } =>
-          edge.at !== null && edge.value !== null,
-      )
-    : [];
+  // The bounds' numbers under the band's edges, as the range's words print them; the bar's name
+  // already says them in words.
+  const bounds = point.range ? boundWords(point.range) : null;
+  const edges = [
+    { side: 'low', at: scale?.low ?? null, words: bounds?.low ?? null },
+    { side: 'high', at: scale?.high ?? null, words: bounds?.high ?? null },
+  ].filter((edge) => edge.at !== null && edge.words !== null);
   return (
     <>
       {scale && (
@@ -49,7 +46,7 @@ export function RangeBar({ biomarker }: { biomarker: Biomarker }) {
         <div className="res-bar-scale" aria-hidden="true">
           {edges.map((edge) => (
             <span key={edge.side} data-edge={edge.side} style={{ left: `${edge.at}%` }}>
-              {formatNumber(edge.value)}
+              {edge.words}
             </span>
           ))}
         </div>

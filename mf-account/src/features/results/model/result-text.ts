@@ -60,24 +60,32 @@ export function formatNumber(value: number, scale = value): string {
 export const withUnit = (value: number, unit: string | null, scale = value) =>
   unit ? `${formatNumber(value, scale)} ${displayUnit(unit)}` : formatNumber(value, scale);
 
+/** A range's bounds as labs print them: both with the same decimals (4.0 and 5.6, not 4 and 5.6). */
+export function boundWords(range: ReferenceRange): { low: string | null; high: string | null } {
+  const { low, high } = range;
+  if (low === null || high === null)
+    return {
+      low: low === null ? null : formatNumber(low),
+      high: high === null ? null : formatNumber(high),
+    };
+  const decimals = (value: number) => formatNumber(value).split('.')[1]?.length ?? 0;
+  const digits = Math.max(decimals(low), decimals(high));
+  const bound = (value: number) =>
+    new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
+  return { low: bound(low), high: bound(high) };
+}
+
 /** "4.0–5.6", "under 100", "over 40", the lab's own text, or null without a range. */
 export function rangeWords(range: ReferenceRange | null): string | null {
   if (!range) return null;
-  const { low, high, text } = range;
-  if (low !== null && high !== null) {
-    // Both bounds with the same decimals, as labs print them: 4.0–5.6, not 4–5.6.
-    const decimals = (value: number) => formatNumber(value).split('.')[1]?.length ?? 0;
-    const digits = Math.max(decimals(low), decimals(high));
-    const bound = (value: number) =>
-      new Intl.NumberFormat('en-US', {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      }).format(value);
-    return `${bound(low)}–${bound(high)}`;
-  }
-  if (high !== null) return `under ${formatNumber(high)}`;
-  if (low !== null) return `over ${formatNumber(low)}`;
-  return text;
+  const { low, high } = boundWords(range);
+  if (low !== null && high !== null) return `${low}–${high}`;
+  if (high !== null) return `under ${high}`;
+  if (low !== null) return `over ${low}`;
+  return range.text;
 }
 
 /** The point whose value the card shows: the latest reading. */
