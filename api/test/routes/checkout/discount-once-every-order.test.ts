@@ -7,6 +7,7 @@ import {
   createTestPaymentProvider,
   type TestPaymentProvider,
 } from '../../../src/services/payments/test-payment-provider';
+import { listOutbox } from '../../../src/repositories/outbox-repository';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import {
   businessBody,
@@ -207,6 +208,14 @@ describe('a one-use code on every kind of order', () => {
       expect(charges).toHaveLength(1);
       expect(charges[0]!.amount_refunded_cents).toBe(charges[0]!.amount_cents);
       expect(await redemptions(email)).toEqual([{ order_id: null }]);
+      // The buyer is told once, with the reason and the card; the order was never paid: no receipt.
+      const mails = await listOutbox(t.app.db, email);
+      const refunds = mails.filter((mail) => mail.subject.startsWith('Your refund of '));
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0]!.text).toContain(ALREADY_USED);
+      expect(refunds[0]!.text).toContain('We could not complete your order');
+      expect(refunds[0]!.text).toContain('to Visa •••• 4242');
+      expect(mails.filter((mail) => mail.subject.startsWith('Your receipt'))).toEqual([]);
     }
   });
 
