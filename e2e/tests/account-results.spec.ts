@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { createConfirmedAccount } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { uniqueEmail } from '../support/checkout-flow';
-import { firstViewReady, interact } from '../support/first-view';
+import { firstViewReady, interact, waitForLivePage } from '../support/first-view';
 import { fullPageShot, SHOT_WIDTHS } from '../support/screenshots';
 import { expect, test, type ShopFixture } from '../support/shop-server';
 
@@ -62,7 +62,12 @@ const REPORT = {
 const area = (page: Page): Locator => page.locator('[data-area="account"]');
 
 /** A confirmed customer, signed in in `page`, whose report above has been read. */
-async function customerWithReport(page: Page, shop: ShopFixture, name: string): Promise<void> {
+async function customerWithReport(
+  page: Page,
+  shop: ShopFixture,
+  name: string,
+  report: object = REPORT,
+): Promise<void> {
   await createConfirmedAccount(page.request, shop, {
     email: uniqueEmail('results'),
     name,
@@ -75,12 +80,12 @@ async function customerWithReport(page: Page, shop: ShopFixture, name: string): 
       file: {
         name: 'portal-export.json',
         mimeType: 'application/fhir+json',
-        buffer: Buffer.from(JSON.stringify(REPORT)),
+        buffer: Buffer.from(JSON.stringify(report)),
       },
     },
   });
   expect(uploaded.status()).toBe(201);
-  expect(await uploaded.json()).toMatchObject({ status: 'read', readingCount: 5 });
+  expect(await uploaded.json()).toMatchObject({ status: 'read' });
 }
 
 test('a customer reads a flagged LDL, its range and its trend on /account/results, on a phone and a desktop', async ({
@@ -193,5 +198,116 @@ test('the results page arrives drawn by the server, for its owner only, and the 
     expect(anonymousHtml).not.toContain('mg/dL');
   } finally {
     await stranger.dispose();
+  }
+});
+
+/** A sample taken on Jan 10 (a date without a time), its glucose range only in words and mmol/L. */
+const JANUARY_REPORT = {
+  resourceType: 'Bundle',
+  type: 'collection',
+  entry: [
+    {
+      resource: {
+        resourceType: 'Observation',
+        id: 'glucose-2026-01-10',
+        status: 'final',
+        code: { coding: [{ system: 'http://loinc.org', code: '2345-7' }], text: 'Glucose' },
+        effectiveDateTime: '2026-01-10',
+        valueQuantity: { value: 104, unit: 'mg/dL', system: 'http://unitsofmeasure.org' },
+        referenceRange: [{ text: '3.9–5.5 mmol/L fasting' }],
+      },
+    },
+    {
+      resource: {
+        resourceType: 'Observation',
+        id: 'tsh-2026-01-10',
+        status: 'final',
+        code: { coding: [{ system: 'http://loinc.org', code: '3016-3' }], text: 'TSH' },
+        effectiveDateTime: '2026-01-10',
+        valueQuantity: { value: 2.1, unit: 'm[IU]/L', system: 'http://unitsofmeasure.org' },
+        referenceRange: [{ text: '0.4 to 4.0 mIU/L' }],
+      },
+    },
+  ],
+};
+
+test.describe('in New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('a sample taken Jan 10 reads Jan 10 on the server-drawn page and after it goes live; a range in words is drawn and flagged', async ({
+    page,
+    shop,
+  }) => {
+    test.setTimeout(120_000);
+    await customerWithReport(page, shop, 'Nia New York', JANUARY_REPORT);
+    await firstViewReady(page.request, '/account/results');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The browser is in New York, where Jan 10 at UTC midnight is still the evening of Jan 9.
+    expect(await page.evaluate(() => new Date('2026-01-10T00:00:00.000Z').getDate())).toBe(9);
+
+    await page.goto('/account/results');
+    const serverCard = page
+      .locator('[data-first-view-area="account"]')
+      .getByRole('listitem', { name: 'Glucose (fasting)' });
+    await expect(serverCard.locator('.res-value')).toContainText('on Jan 10, 2026');
+
+    await interact(page);
+    await expect(page.locator('[data-first-view-area]')).toHaveCount(0);
+    const glucose = area(page).getByRole('listitem', { name: 'Glucose (fasting)' });
+    await expect(glucose.locator('.res-value')).toContainText('on Jan 10, 2026');
+    await expect(glucose.getByRole('table').getByRole('row').nth(1)).toContainText('Jan 10, 2026');
+    await expect(
+      area(page).getByRole('region', { name: 'Where these results come from' }),
+    ).toContainText('Sample taken Jan 10, 2026');
+    await expect(area(page)).not.toContainText('Jan 9, 2026');
+
+    // 3.9–5.5 mmol/L is 70–99 mg/dL: 104 mg/dL is high, on a bar with its bounds.
+    await expect(glucose.locator('.res-card-head')).toContainText('High');
+    await expect(glucose).toContainText('Reference range: 70–99 mg/dL');
+    await expect(glucose.getByRole('img', { name: '104 mg/dL, range 70–99, high' })).toBeVisible();
+    await expect(glucose.locator('.res-bar-scale')).toHaveText('7099');
+    // Units as people write them.
+    const tsh = area(page).getByRole('listitem', { name: 'TSH' });
+    await expect(tsh.locator('.res-value-number')).toHaveText('2.1 mIU/L');
+    await expect(tsh).toContainText('Reference range: 0.4–4.0 mIU/L');
+  });
+});
+
+test('the mg/dL ⇄ mmol/L switch works from the keyboard, keeps the lab’s value beside a conversion and is remembered', async ({
+  page,
+  shop,
+}) => {
+  test.setTimeout(120_000);
+  await customerWithReport(page, shop, 'Uma Units');
+  for (const width of SHOT_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/account/results');
+    await waitForLivePage(page);
+    const units = area(page).getByRole('group', { name: 'Cholesterol and glucose in' });
+    const card = area(page).getByRole('listitem', { name: 'LDL cholesterol' });
+    if (width === SHOT_WIDTHS[0]) {
+      // The December value was written in mmol/L: beside its mg/dL, the lab's own words.
+      await expect(card.locator('.res-value-number')).toHaveText('118 mg/dL');
+      await expect(card.locator('.res-lab')).toHaveText('Lab reported 3.05 mmol/L');
+      await units.getByRole('radio', { name: 'mg/dL' }).focus();
+      await page.keyboard.press('ArrowRight');
+    }
+    await expect(units.getByRole('radio', { name: 'mmol/L' })).toBeChecked();
+    await expect(card.locator('.res-value-number')).toHaveText('3.05 mmol/L');
+    await expect(card.locator('.res-lab')).toHaveCount(0);
+    await expect(
+      card.getByRole('img', { name: '3.05 mmol/L, range under 2.59, high' }),
+    ).toBeVisible();
+    await expect(card.locator('[data-axis-unit]')).toHaveText('mmol/L');
+    // The March value was written in mg/dL: its conversion carries the lab's words.
+    await expect(card.getByRole('table').getByRole('row').nth(4)).toContainText(
+      '4.19 mmol/Llab: 162 mg/dL',
+    );
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await fullPageShot(page, `${SHOTS_DIR}/account-results-units-${width}.png`);
   }
 });
