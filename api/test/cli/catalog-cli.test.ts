@@ -140,6 +140,15 @@ describe('pnpm shop catalog import', () => {
     };
   }
 
+  const catalogAudits = () =>
+    withDb((db) =>
+      db
+        .selectFrom('operator_audit_log')
+        .select(['action', 'target', 'via'])
+        .where('action', '=', 'catalog.import')
+        .execute(),
+    );
+
   const demoUsers = () =>
     withDb((db) =>
       db.selectFrom('users').select('email').where('email', 'like', '%@bloodwise.test').execute(),
@@ -207,6 +216,9 @@ describe('pnpm shop catalog import', () => {
       },
     ]);
     expect(await demoUsers()).toEqual([]);
+    expect(await catalogAudits()).toEqual([
+      { action: 'catalog.import', target: 'catalog.json', via: 'cli-direct' },
+    ]);
   });
 
   it('a second run of the same file changes nothing and says so', async () => {
@@ -217,6 +229,7 @@ describe('pnpm shop catalog import', () => {
       out: 'Nothing to change: the catalogue already matches catalog.json (2 products, 3 prices, 1 shipping rates).',
     });
     expect(await catalogSnapshot()).toEqual(before);
+    expect(await catalogAudits()).toHaveLength(1);
   });
 
   it('refuses a file with bad fields, naming the path of each, and writes nothing', async () => {
