@@ -34,7 +34,41 @@ export function trackRequests(page: Page, test: (url: string, method: string) =>
       return sent;
     },
     async allAnswered(): Promise<void> {
-      await expect.poll(() => answered).toBe(sent);
+      // Read on every poll: a request sent while waiting is waited for too.
+      await expect.poll(() => sent - answered).toBe(0);
+    },
+  };
+}
+
+/**
+ * Watches every request the page sends from now on. `settled()` resolves once each one sent has
+ * been answered and the page has painted twice since with no new one: what the page started (a
+ * hydration's reads, a replayed press, the analytics they send) is over, so a count taken then
+ * includes any late duplicate. No quiet period is guessed, unlike the 'networkidle' load state.
+ */
+export function watchNetwork(page: Page) {
+  let sent = 0;
+  let answered = 0;
+  page.on('request', () => (sent += 1));
+  page.on('requestfinished', () => (answered += 1));
+  page.on('requestfailed', () => (answered += 1));
+  return {
+    async settled(): Promise<void> {
+      for (;;) {
+        await expect
+          .poll(() => sent - answered, { message: 'requests still unanswered', timeout: 30_000 })
+          .toBe(0);
+        const seen = sent;
+        // Two paints, without afterNextPaints' wait for images: a lazy image below the fold never
+        // completes until it is scrolled to.
+        await page.evaluate(
+          () =>
+            new Promise<void>((resolve) =>
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+            ),
+        );
+        if (sent === seen && answered === sent) return;
+      }
     },
   };
 }

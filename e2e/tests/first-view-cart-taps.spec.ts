@@ -16,6 +16,7 @@ import {
   waitForLivePage,
 } from '../support/first-view';
 import { fullPageShot } from '../support/screenshots';
+import { watchNetwork } from '../support/settled';
 import { expect, test } from '../support/shop-server';
 
 const KIT_TITLE = 'Bloodwise Complete Panel';
@@ -44,6 +45,7 @@ for (const width of [375, 1280]) {
     }) => {
       await firstViewReady(page.request, '/pricing');
       const shell = await holdShellStart(page);
+      const network = watchNetwork(page);
       await page.goto('/pricing');
       await firstViewActionsOpen(page);
       await expect(page.locator('[data-first-view-area="catalog"]')).toBeVisible();
@@ -75,7 +77,9 @@ for (const width of [375, 1280]) {
       expect(await serverCart(page)).toEqual([{ lookupKey: expect.any(String), quantity: 1 }]);
       // add_to_cart went out once: from the first script, not again from a replayed press.
       await waitForDataLayerEvent(page, 'add_to_cart');
-      await page.waitForLoadState('networkidle');
+      // The live page has taken over and every request it made is answered: a replayed press
+      // would have sent its own add_to_cart by now.
+      await network.settled();
       expect(await dataLayerEvents(page, 'add_to_cart')).toHaveLength(1);
       expect(await serverCart(page)).toEqual([{ lookupKey: expect.any(String), quantity: 1 }]);
     });

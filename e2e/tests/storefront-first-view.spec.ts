@@ -66,8 +66,13 @@ test("the pricing page's view_item events go out as it opens, once each, before 
   });
   await firstViewReady(shop.api, '/shop/acme-wellness/pricing');
   await page.goto('/shop/acme-wellness/pricing');
-  // Sent by the shell from the server's list: one per offer card, naming the partner.
-  const cards = await page.getByTestId('storefront-offer').count();
+  // Sent by the shell from the server's list: one per offer card, naming the partner. The server
+  // drew Acme's offers (a page with no card would make every "once each" below hold vacuously).
+  const offers = page.getByTestId('storefront-offer');
+  await expect(offers.filter({ hasText: 'Acme Complete Panel' })).toHaveCount(1);
+  await expect(page.locator('[data-first-view-area="storefront"]')).toBeVisible();
+  const cards = await offers.count();
+  expect(cards).toBeGreaterThanOrEqual(2);
   const opened = await waitForDataLayerEvent(page, 'view_item', cards);
   expect(opened).toHaveLength(cards);
   for (const entry of opened) expect(entry.business_key).toBe('acme-wellness');
