@@ -39,6 +39,7 @@ test('a guest’s plan and order join the account made with the order’s e-mail
 
   const note = page.getByRole('region', { name: 'Manage your subscription' });
   await expect(note).toContainText(`use an account with ${email}`);
+  await expectNoSeriousA11yViolations(page);
   await note.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/signup\?redirect=%2Faccount$/);
   const signup = area(page);

@@ -46,6 +46,8 @@ const css = `
 .co-fieldset legend { font-size: 1.15rem; font-weight: 700; color: #12343b; margin-bottom: 12px; padding: 0; }
 .co-element { margin-bottom: 16px; }
 .co-terms { background: #f4f9f9; border-radius: 8px; padding: 12px; margin: 8px 0 12px; font-size: 0.9rem; color: #33484c; }
+/* Links in running text: the shop's dark teal, readable on the terms' tint (antd's own blue is not). */
+.co-terms a, .co-plan-access a { color: #0f6e69; text-decoration: underline; }
 .co-banner { display: flex; gap: 8px; align-items: baseline; justify-content: space-between; flex-wrap: wrap; }
 /* A phone wraps the log-in line under the heading anyway; a column keeps it there while its text is
    still arriving (a half-parsed line would fit beside the heading, then jump under it). */

@@ -16,7 +16,11 @@ export function PlanAccessNote({ order }: { order: Order }) {
   const paid = order.status === 'paid' || order.status === 'fulfilled';
   if (!paid || !order.lines.some((line) => line.interval !== null)) return null;
   return (
-    <section className="co-panel" aria-labelledby="co-plan-access" data-testid="plan-access">
+    <section
+      className="co-panel co-plan-access"
+      aria-labelledby="co-plan-access"
+      data-testid="plan-access"
+    >
       <h2 id="co-plan-access">Manage your subscription</h2>
       {userContext.user ? (
         <p style={{ margin: 0 }}>
