@@ -17,6 +17,7 @@ import {
 import { dataLayerEvents, waitForDataLayerEvent } from '../support/data-layer';
 import { holdFiles, prefetchesEntryOf, runsCodeOf, waitForLivePage } from '../support/first-view';
 import { fullPageShot } from '../support/screenshots';
+import { watchNetwork } from '../support/settled';
 import { expect, test } from '../support/shop-server';
 
 const KIT_TITLE = 'Bloodwise Complete Panel';
@@ -79,13 +80,14 @@ async function slowHtml(page: Page): Promise<{ fast(): Promise<void> }> {
   return { fast: () => throughput(-1) };
 }
 
-/** Opens `path` and waits until the shell has started and the network is quiet, before any interaction. */
+/** Opens `path` and waits until the shell has started and all it asked for is answered, before any interaction. */
 async function openUntouched(page: Page, path: string, requested: Request[]): Promise<void> {
   page.on('request', (request) => requested.push(request));
+  const network = watchNetwork(page);
   const registry = page.waitForResponse((response) => response.url().endsWith('/remotes.json'));
   await page.goto(path);
   await registry;
-  await page.waitForLoadState('networkidle');
+  await network.settled();
   await expect(page.locator('[data-first-view-area="checkout"]')).toBeVisible();
 }
 

@@ -17,6 +17,7 @@ import {
   waitForLivePage,
 } from '../support/first-view';
 import { fullPageShot } from '../support/screenshots';
+import { watchNetwork } from '../support/settled';
 import { expect, test } from '../support/shop-server';
 
 /** Every POST to `path` this page sends. */
@@ -42,6 +43,7 @@ for (const width of [375, 1280]) {
       const logIns = countLogIns(page);
       await firstViewReady(page.request, '/login');
       const shell = await holdShellStart(page);
+      const network = watchNetwork(page);
       await page.goto('/login');
       await firstViewActionsOpen(page);
       const firstView = page.locator('[data-first-view-area="account"] form');
@@ -71,7 +73,8 @@ for (const width of [375, 1280]) {
       await expect(live.getByLabel('Email')).toHaveValue(email);
       await expect(live.getByLabel('Password', { exact: true })).toHaveValue('not-the-password-1');
       await expect(live.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-      await page.waitForLoadState('networkidle');
+      // Every request the live page made is answered: a replayed "Log in" would be among them.
+      await network.settled();
       expect(logIns.count()).toBe(1);
       expect(await reactStarted(page)).toBe(true);
 
@@ -90,6 +93,7 @@ for (const width of [375, 1280]) {
       const signups = countPosts(page, API_PATHS.signup);
       await firstViewReady(page.request, '/signup');
       const shell = await holdShellStart(page);
+      const network = watchNetwork(page);
       await page.goto('/signup');
       await firstViewActionsOpen(page);
       const firstView = page.locator('[data-first-view-area="account"]');
@@ -115,7 +119,7 @@ for (const width of [375, 1280]) {
       const live = page.locator('[data-area="account"]');
       await expect(live.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
       await expect(live.getByRole('status')).toContainText(`We sent an email to ${email}`);
-      await page.waitForLoadState('networkidle');
+      await network.settled();
       expect(signups.count()).toBe(1);
       expect(await reactStarted(page)).toBe(true);
 

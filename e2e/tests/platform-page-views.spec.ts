@@ -2,6 +2,7 @@
 // POST /impact/log-page-view {url, ip: null, referringUrl, userAgent, sessionId} with the bearer token.
 import type { Request } from '@playwright/test';
 import { waitForLivePage } from '../support/first-view';
+import { watchNetwork } from '../support/settled';
 import { expect, test } from '../support/shop-server';
 
 interface PageViewBody {
@@ -85,12 +86,15 @@ test('a query string is part of the logged url, and a same-URL re-render logs no
     if (request.method() === 'POST' && request.url().endsWith('/impact/log-page-view'))
       urls.push((request.postDataJSON() as PageViewBody).url);
   });
+  const network = watchNetwork(page);
   await page.goto('/pricing?discount=SPRING10');
   await expect.poll(() => urls).toEqual(['/pricing?discount=SPRING10']);
   // The catalog area re-renders as its data arrives; none of that is a route change.
   await expect(
     page.locator('[data-area="catalog"]').getByRole('heading', { level: 1 }).first(),
   ).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // The live area has taken over and every read it made is answered: its re-renders are done.
+  await waitForLivePage(page);
+  await network.settled();
   expect(urls).toEqual(['/pricing?discount=SPRING10']);
 });

@@ -8,6 +8,7 @@ import {
   THANK_YOU_URL,
 } from '../support/checkout-flow';
 import { expect, test } from '../support/shop-server';
+import { watchNetwork } from '../support/settled';
 
 /** Only react-dom's client names its root container key like this. */
 const REACT_DOM_MARKER = '__reactContainer$';
@@ -54,6 +55,7 @@ test('visiting all five areas in one document requests react-dom once, and __FED
       reactDomScripts.push(response.url());
   });
   // One document from here on: every later change is client-side.
+  const network = watchNetwork(page);
   await page.goto('/shopping-cart?add=bloodwise_kit_one_time');
   await expect(page.getByTestId('summary-line')).toHaveCount(1);
   await page.getByRole('link', { name: 'Log in' }).click();
@@ -78,7 +80,8 @@ test('visiting all five areas in one document requests react-dom once, and __FED
   await expect(page.locator('[data-area="upgrades"]')).toBeVisible();
   await goClientSide('/shop/acme-wellness');
   await expect(page.locator('[data-area="storefront"] h1')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // Every script the storefront asked for has arrived: a second react-dom would be among them.
+  await network.settled();
   expect(reactDomScripts, 'scripts containing react-dom').toHaveLength(1);
   expect(
     new URL(reactDomScripts[0]!).pathname.startsWith('/remotes/'),
