@@ -97,9 +97,13 @@ test.describe('a failed payment keeps the cart', () => {
     await expect(page).toHaveURL(/\/test-provider\/bnpl/);
     await page.getByRole('button', { name: 'Decline' }).click();
     await expect(page).toHaveURL(THANK_YOU_URL);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your payment did not go through' }),
+    ).toBeVisible();
     const failed = page.getByTestId('payment-failed');
-    await expect(failed).toContainText('Your payment did not go through');
-    await expect(failed).toContainText('Nothing was charged.');
+    await expect(failed).toContainText('Nothing was charged');
+    await expect(failed).toContainText('Your cart still holds everything');
+    await screenshotAtWidths(page, SHOTS, 'pay-later-refused');
     await failed.getByRole('link', { name: 'Back to checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expectCartLines(page);

@@ -162,7 +162,7 @@ describe('thank-you page', () => {
     expect(view.api.calls(/\/confirm$/, 'post')).toHaveLength(1);
   });
 
-  it('says a payment that failed did not go through, with nothing charged and no add-ons', async () => {
+  it('says a payment that failed did not go through, with nothing charged, the cart kept, and no thanks, delivery or add-ons', async () => {
     jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2025-11-21T15:10:00.000Z'));
     const failed = order({
       status: 'failed',
@@ -175,9 +175,19 @@ describe('thank-you page', () => {
     });
     renderCheckout(`/checkout/thank-you?order=${failed.id}`, { orders: [failed] });
     expect(await screen.findByTestId('payment-failed', {}, slow)).toHaveTextContent(
-      'Your payment did not go throughThe pay-later provider declined this purchase. Nothing was charged.',
+      'Nothing was chargedThe pay-later provider declined this purchase. Your cart still holds everything, so you can try again. Back to checkout',
     );
-    expect(screen.getByRole('link', { name: 'Back to checkout' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Your payment did not go through' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to checkout' })).toHaveAttribute(
+      'href',
+      '/checkout',
+    );
+    // Nothing of a placed order is promised: no thanks, receipt, delivery or next steps.
+    expect(screen.queryByText(/Thank you/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/receipt is on its way/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('thank-you-estimate')).not.toBeInTheDocument();
     expect(screen.queryByTestId('upgrades-slot')).not.toBeInTheDocument();
   });
 });

@@ -32,36 +32,45 @@ function UpgradesUnavailable() {
   );
 }
 
-/** A payment still settling with the provider, or one that failed; nothing for a paid order. */
+/** A payment still settling with the provider; nothing for a settled order. */
 function PaymentState({ order }: { order: Order }) {
-  if (isSettling(order))
-    return (
-      <Alert
-        type="info"
-        showIcon
-        role="status"
-        data-testid="payment-processing"
-        title="Payment processing"
-        description="Your payment provider is confirming the payment. This page updates by itself, and we email you once it is confirmed."
-        style={{ marginBottom: 16 }}
-      />
-    );
-  if (order.status !== 'failed') return null;
+  if (!isSettling(order)) return null;
   return (
     <Alert
-      type="error"
+      type="info"
       showIcon
-      role="alert"
-      data-testid="payment-failed"
-      title="Your payment did not go through"
-      description={
-        <>
-          {order.payment?.failureMessage ?? 'The payment provider declined it.'} Nothing was
-          charged. <Link to="/checkout">Back to checkout</Link>
-        </>
-      }
+      role="status"
+      data-testid="payment-processing"
+      title="Payment processing"
+      description="Your payment provider is confirming the payment. This page updates by itself, and we email you once it is confirmed."
       style={{ marginBottom: 16 }}
     />
+  );
+}
+
+/**
+ * A payment refused after the shopper left the checkout (a pay-later refusal, a bank's page): no
+ * thanks, receipt or delivery to promise; nothing was charged and the cart is kept to try again.
+ */
+function PaymentFailed({ order }: { order: Order }) {
+  return (
+    <div className="co-page">
+      <CheckoutStyles />
+      <h1>Your payment did not go through</h1>
+      <Alert
+        type="error"
+        showIcon
+        role="alert"
+        data-testid="payment-failed"
+        title="Nothing was charged"
+        description={
+          <>
+            {order.payment?.failureMessage ?? 'The payment provider declined it.'} Your cart still
+            holds everything, so you can try again. <Link to="/checkout">Back to checkout</Link>
+          </>
+        }
+      />
+    </div>
   );
 }
 
@@ -103,6 +112,7 @@ export function ThankYouPage() {
     [order],
   );
 
+  if (order?.status === 'failed') return <PaymentFailed order={order} />;
   return (
     <div className="co-page">
       <CheckoutStyles />
