@@ -1,8 +1,8 @@
 // Kits on a schedule, as the shopper sees them: /account marks a subscription whose next kit is
 // scheduled, and the thank-you page offers no upgrade the shopper already has kits scheduled for.
 //
-// How a kit becomes scheduled here (scheduled-kits.ts): an active subscription at the payment
-// provider, or a paid order with a recurring line. No page or API creates a provider subscription
+// How a kit becomes scheduled here (scheduled-kits.ts): a subscription row that still runs (active;
+// cancelled to its period end, until that end). No page or API creates a provider subscription
 // (only the demo seed does), and every upgrade is a one-time price, so neither state can be reached
 // through the shop. This file's server therefore opens a database prepared before it starts: the
 // demo seed (the demo shopper's active quarterly subscription), plus an active subscription to the

@@ -396,6 +396,41 @@ export async function listPlanPrices(db: Executor, productKey: string, currency:
     .execute();
 }
 
+/** What decides whether a user's subscription rows have a next kit, with what they are for. */
+export interface KitScheduleRow {
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date;
+  lookupKey: string;
+  productKey: string;
+}
+
+/**
+ * Every subscription row of the user with its price's keys, whatever the price: a kit sent on a
+ * schedule counts even when its row names a one-time price (an add-on sent with each renewal).
+ */
+export async function listKitScheduleRows(db: Executor, userId: string): Promise<KitScheduleRow[]> {
+  const rows = await db
+    .selectFrom('payment_subscriptions as s')
+    .innerJoin('prices as p', 'p.id', 's.price_id')
+    .select([
+      's.status',
+      's.cancel_at_period_end',
+      's.current_period_end',
+      'p.lookup_key',
+      'p.product_key',
+    ])
+    .where('s.user_id', '=', userId)
+    .execute();
+  return rows.map((row) => ({
+    status: row.status,
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+    currentPeriodEnd: asDate(row.current_period_end),
+    lookupKey: row.lookup_key,
+    productKey: row.product_key,
+  }));
+}
+
 export interface SubscriptionOrderEntry {
   id: string;
   status: 'pending' | 'requires_action' | 'paid' | 'failed' | 'fulfilled';

@@ -18,7 +18,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Whether the shopper has kits coming on a schedule',
         operationId: 'hasScheduledKits',
         description:
-          'ids are product keys or price lookup keys. True when the logged-in shopper has a plan for it that still runs (active, or cancelled with its paid period not over); always false for an anonymous visitor.',
+          'ids are product keys or price lookup keys. True when the logged-in shopper has a plan for it that still runs (active; cancelled to its period end, until that end); always false for an anonymous visitor.',
         querystring: hasScheduledQuerySchema,
         response: { 200: hasScheduledResponseSchema, 400: errorBodySchema },
       },

@@ -6,11 +6,13 @@ import { nextBilledRenewal, type ScheduledSubscription } from './subscription-sc
 
 type PlanState = Pick<SubscriptionRecord, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>;
 
-/** An active plan, or a cancelled one whose paid period has not ended by `now`. */
+/**
+ * An active plan; one the subscriber cancelled stays active until its paid period ends, and has a
+ * kit scheduled only until then by the clock (before any job marks it ended). An ended plan never.
+ */
 export function schedulesNextKit(record: PlanState, now: Date): boolean {
-  const periodRuns = record.currentPeriodEnd.getTime() > now.getTime();
-  if (record.status === 'active') return !record.cancelAtPeriodEnd || periodRuns;
-  return record.status === 'canceled' && periodRuns;
+  if (record.status !== 'active') return false;
+  return !record.cancelAtPeriodEnd || record.currentPeriodEnd.getTime() > now.getTime();
 }
 
 /** When the plan's next kit is sent (its next billed renewal), or null when none is coming. */

@@ -98,15 +98,16 @@ describe('a next kit', () => {
     });
   });
 
-  it('is still scheduled by a cancelled plan until its paid period ends', async () => {
+  it('is still scheduled by a plan cancelled to its period end until that end, never by an ended plan', async () => {
     const { subscriber, id } = await subscribedAccount(t, 'kits-ending');
     await setPlan(id, { status: 'active', cancelAtPeriodEnd: true, endsInDays: 3 });
     expect(await hasScheduled(subscriber)).toEqual({
       'bloodwise-monthly': true,
       bloodwise_monthly: true,
     });
-    await setPlan(id, { status: 'canceled', cancelAtPeriodEnd: true, endsInDays: 3 });
-    expect((await hasScheduled(subscriber))['bloodwise-monthly']).toBe(true);
+    // Ended at once (by the subscriber or an operator): no kit comes, whatever the period says.
+    await setPlan(id, { status: 'canceled', cancelAtPeriodEnd: false, endsInDays: 3 });
+    expect((await hasScheduled(subscriber))['bloodwise-monthly']).toBe(false);
   });
 
   it('is never scheduled by a cancelled plan whose period has ended, though its order was paid', async () => {
