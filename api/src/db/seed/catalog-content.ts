@@ -34,7 +34,7 @@ export const MAIN_PAGE_CONTENT: MainPageContent = {
     highlights: [
       'CLIA-certified partner labs',
       'Doctor-reviewed results',
-      'Free shipping both ways in the US',
+      'Ships within one business day, in discreet packaging',
     ],
   },
   howItWorks: {
