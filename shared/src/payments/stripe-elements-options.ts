@@ -1,6 +1,6 @@
 // The options Stripe's Elements are created with, kept apart from the React code so the API's
 // tests make their stand-in confirmation tokens from exactly what the browser sends.
-import type { StripeElementsOptions } from '@stripe/stripe-js';
+import type { StripeElementsOptionsMode } from '@stripe/stripe-js';
 import type { ElementImplementationProps } from './payment-element-types';
 
 export function stripeElementsOptions({
@@ -12,7 +12,7 @@ export function stripeElementsOptions({
 }: Pick<
   ElementImplementationProps,
   'mode' | 'methods' | 'amount' | 'currency' | 'cardFutureUsage'
->): StripeElementsOptions {
+>): StripeElementsOptionsMode {
   // Cards only unless pay later is offered; then the account's enabled methods (Klarna, Affirm…).
   const types = methods.includes('bnpl') ? {} : { paymentMethodTypes: ['card'] };
   if (mode === 'setup') return { mode, currency, paymentMethodCreation: 'manual', ...types };

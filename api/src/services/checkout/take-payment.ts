@@ -148,7 +148,7 @@ async function chargeSource(
   const customer = await orderCustomer(provider, request);
   // A consumer's card as the checkout's element was made (one rule for both sides).
   const futureUsage = request.keepCard
-    ? checkoutCardFutureUsage({ recurring: request.recurring })
+    ? checkoutCardFutureUsage({ recurring: request.recurring ?? false })
     : 'off_session';
   return {
     source: { type: 'token', token: method.token, futureUsage },
