@@ -1,5 +1,5 @@
 // A jsdom test environment whose clock reads in America/New_York, where UTC midnight is still the
-// evening before: a file opts in with `@jest-environment ../jest.environment-new-york.cjs`. Node
+// evening before: a test file opts in through a jest-environment docblock naming this file. Node
 // follows process.env.TZ when it changes, so the zone is set for this file and put back after it.
 const { TestEnvironment } = require('jest-environment-jsdom');
 

@@ -80,7 +80,6 @@ const catalogFileSchema = catalogFileShape.superRefine(checkKeysAndOwnPrices);
 export type CatalogFile = z.output<typeof catalogFileShape>;
 export type CatalogProduct = CatalogFile['products'][number];
 export type CatalogPrice = CatalogProduct['prices'][number];
-export type CatalogShippingRate = CatalogFile['shippingRates'][number];
 
 /** Keys are unique across the file, and each product has one price of its own to be sold at. */
 function checkKeysAndOwnPrices(file: CatalogFile, ctx: z.RefinementCtx) {
