@@ -197,7 +197,7 @@ test('a subscriber cancels and keeps, pauses and resumes, skips and undoes, chan
     // The renewal runs as a job once the clock has moved: reload until the page shows it.
     await expect(async () => {
       await page.reload();
-      await expect(renewal).toHaveCount(1, { timeout: 2_000 });
+      await expect(renewal).toHaveCount(1, { timeout: 10_000 });
     }).toPass({ timeout: 60_000 });
     await expect(renewal).toContainText('$129');
     await screenshotAtWidths(page, SHOTS, 'subscription-renewed');
@@ -282,7 +282,7 @@ test("a renewal card that fails makes the plan past due; the mail's card link an
     await expect(async () => {
       await page.reload();
       await expect(summary(page)).toHaveText('Payment failed — update your card', {
-        timeout: 2_000,
+        timeout: 10_000,
       });
     }).toPass({ timeout: 60_000 });
     const failed = area(page)
@@ -335,8 +335,10 @@ test("a renewal card that fails makes the plan past due; the mail's card link an
     // The retry runs as a job: reload until the page shows the plan paid up.
     await expect(async () => {
       await page.reload();
-      await expect(area(page).getByText('Active', { exact: true })).toBeVisible({ timeout: 2_000 });
-      await expect(renewal).toContainText('Paid', { timeout: 2_000 });
+      await expect(area(page).getByText('Active', { exact: true })).toBeVisible({
+        timeout: 10_000,
+      });
+      await expect(renewal).toContainText('Paid', { timeout: 10_000 });
     }).toPass({ timeout: 60_000 });
     await expect(summary(page)).toContainText(/^Renews /);
     await expect(renewal).toContainText('$99');
