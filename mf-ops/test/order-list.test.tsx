@@ -69,7 +69,7 @@ describe('orders list', () => {
     expect(screen.getByRole('status')).toHaveTextContent('3 orders');
     expect(screen.getByRole('link', { name: `Open order ${order(2).id}` })).toHaveAttribute(
       'href',
-      `?order=${order(2).id}`,
+      `/ops/orders/${order(2).id}`,
     );
     expect(screen.queryByRole('button', { name: 'Show older orders' })).not.toBeInTheDocument();
   });

@@ -58,8 +58,11 @@ describe('hostile input', () => {
     expect(new Set(cases.map((item) => item.operation)).size).toBe(operations);
     const report = await run.send(cases);
     expect(summary(report)).toEqual(expect.objectContaining({ serverErrors: [], badShapes: [] }));
-    // Most cases are refused by validation, not only by log-in checks.
-    expect(report.byStatus[400]).toBeGreaterThan(GENERATED_CASES / 2);
+    // Validation refuses more cases than any other check (log-in, ownership), and most of those
+    // that reach a handler: a share of all cases would move with every new read-only operation.
+    const statuses = Object.values(report.byStatus);
+    expect(report.byStatus[400]).toBe(Math.max(...statuses));
+    expect(report.byStatus[400]).toBeGreaterThan(GENERATED_CASES * 0.4);
   }, 240_000);
 
   it("answers Fastify's own refusals (URL, parameter length, body size, type, JSON) in our shape", async () => {
