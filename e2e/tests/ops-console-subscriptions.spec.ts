@@ -202,6 +202,8 @@ test('an operator finds a subscriber by e-mail, retries the past-due renewal, pa
   });
 
   await test.step('the settings page shows the dunning defaults', async () => {
+    // The detail is a page of its own; the settings are linked from the list.
+    await page.getByRole('link', { name: '← Back to subscriptions' }).click();
     await page.getByRole('link', { name: 'Dunning and reminder settings' }).click();
     await expect(page.getByLabel(/Try again after/)).toHaveValue('1, 3, 7, 14');
     await screenshotAtWidths(page, SHOTS, 'subscription-settings');
