@@ -120,6 +120,9 @@ test('add to cart pushes a GA4 add_to_cart and the header cart badge counts it',
   const addOn = seeded('mini-panel');
   await page.getByRole('button', { name: `Add: ${addOn.title}` }).click();
   await expect(page.getByRole('link', { name: /^Cart,? 2 items$/ })).toBeVisible();
+  // The badge moves as the tap lands; "Added" is said once the server has kept the line. A reload
+  // before that answer would abort the request, as it would for a shopper.
+  await expect(page.getByText('Added to your cart.')).toHaveCount(2);
   await page.reload();
   await expect(page.getByRole('link', { name: /^Cart,? 2 items$/ })).toBeVisible();
 });
