@@ -19,8 +19,8 @@ import {
   type DeployOutcome,
 } from '../releases/releases';
 import type { Database } from '../db/schema';
-import { recordAudit } from '../repositories/audit-log-repository';
 import { openObjectStores } from '../services/releases/object-stores';
+import { recordReleaseChange } from '../services/releases/release-audit';
 import { findRemote, REMOTES, remoteDistDir, type RemoteDefinition } from '../releases/remotes';
 import {
   EXIT_FAILED,
@@ -101,19 +101,7 @@ function apiChanger(shop: RunningShop): LiveChanger {
 
 function directChanger(releases: Releases, db: Database | null, io: CliIo): LiveChanger {
   const audited = async (action: ReleaseAuditAction, force: boolean, outcome: DeployOutcome) => {
-    if (!db || !outcome.changed) return outcome;
-    await recordAudit(db, {
-      actor: cliActor(io),
-      action,
-      target: outcome.remote,
-      before: { live: outcome.from },
-      after: {
-        live: outcome.to,
-        contractVersion: outcome.contractVersion,
-        force,
-        warnings: outcome.warnings,
-      },
-    });
+    if (db) await recordReleaseChange(db, { actor: cliActor(io), action, force, outcome });
     return outcome;
   };
   return {

@@ -19,7 +19,7 @@ import { LockTimeoutError } from '../../releases/registry-lock';
 import { RegistryCorruptError } from '../../releases/registry';
 import { findRemote, type RemoteDefinition } from '../../releases/remotes';
 import { AppError, notFound } from '../../lib/app-error';
-import { recordAudit } from '../../repositories/audit-log-repository';
+import { recordReleaseChange } from '../../services/releases/release-audit';
 import { releasesView, operatorReleases } from '../../services/operations/releases-view';
 import { OPS_ERRORS, operatorOf } from './operator-guard';
 
@@ -56,27 +56,19 @@ function changeOf(outcome: DeployOutcome) {
 export const opsReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const releasesFor = (request: FastifyRequest) => operatorReleases(app, operatorOf(request).name);
 
-  async function audited(
+  const audited = (
     request: FastifyRequest,
     action: ReleaseAuditAction,
     force: boolean,
     outcome: DeployOutcome,
-  ) {
-    if (!outcome.changed) return;
-    await recordAudit(app.db, {
+  ) =>
+    recordReleaseChange(app.db, {
       actor: operatorOf(request),
       action,
-      target: outcome.remote,
-      before: { live: outcome.from },
-      after: {
-        live: outcome.to,
-        contractVersion: outcome.contractVersion,
-        force,
-        warnings: outcome.warnings,
-      },
+      force,
+      outcome,
       requestId: request.id,
     });
-  }
 
   app.get(
     API_PATHS.opsReleases,
