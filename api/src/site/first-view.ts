@@ -29,6 +29,12 @@ import {
   type FirstViewState,
   type ShellServerRenderer,
 } from '@shop/shared/ssr/server-render';
+import {
+  FORM_FLASH_COOKIE,
+  type AreaFormRequest,
+  type FormFlash,
+} from '@shop/shared/ssr/server-form';
+import { decodeFormFlash } from './form-flash';
 import type { ArtifactStore } from '../releases/artifact-store';
 import type { ReleaseRegistry } from '../releases/registry';
 import { statLocalFile } from '../releases/stored-file';
@@ -51,6 +57,13 @@ export interface FirstViewPage {
 /** Who asked for the page: a personal read carries their cookies and nothing else of theirs. */
 export interface FirstViewVisitor {
   cookie?: string;
+  /** A form of theirs the API just refused (site-forms.ts): the page is drawn with its message, for them alone. */
+  formFlash?: FormFlash;
+}
+
+/** An area's renderer as the site holds it: a render, and its plain form posts (unchecked plans). */
+export interface SiteAreaRenderer extends Pick<AreaServerRenderer, 'renderArea'> {
+  submitForm?: (request: AreaFormRequest) => Promise<unknown>;
 }
 
 /** A loaded renderer and the identity of the code it came from (part of the cache key). */
@@ -61,7 +74,7 @@ interface Loaded<T> {
 
 export interface FirstViewOptions {
   loadShell: () => Promise<Loaded<ShellServerRenderer> | null>;
-  loadArea: (area: AreaName) => Promise<Loaded<AreaServerRenderer> | null>;
+  loadArea: (area: AreaName) => Promise<Loaded<SiteAreaRenderer> | null>;
   fetchJson: (path: string) => Promise<unknown>;
   /**
    * Reads an API path as the visitor (with their Cookie header); offered to renderers as
@@ -80,12 +93,15 @@ export interface FirstViewOptions {
 }
 
 /** `areas`: the live areas' path prefixes (the registry's), by which the shell picks the page's area. */
-export type FirstViewComposer = (
+export type FirstViewComposer = ((
   pathname: string,
   search: string,
   areas: AreaTable,
   visitor?: FirstViewVisitor,
-) => Promise<FirstViewPage | null>;
+) => Promise<FirstViewPage | null>) & {
+  /** The renderers it draws with, which also answer the areas' plain form posts (site-forms.ts). */
+  renderers?: Pick<FirstViewOptions, 'loadShell' | 'loadArea'>;
+};
 
 /** Pages kept at most, shared and personal each (FirstViewOptions.maxEntries). */
 const MAX_ENTRIES = 200;
@@ -132,11 +148,17 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
     return outcome?.page ?? null;
   }
 
-  return async (pathname, search, areas, visitor = {}) => {
+  const compose: FirstViewComposer = async (pathname, search, areas, asked = {}) => {
+    const visitor = withFormFlash(asked);
     try {
       const shell = await loadShell();
       const plan = shell && (await planPage(options, shell, pathname, search, areas));
       if (!plan) return null;
+      // A page with a refused form's message is this visitor's alone, like a personal one.
+      if (visitor.formFlash) {
+        const page = await renderAlone(plan, pathname, visitor);
+        return page && { ...page, personal: true };
+      }
       if (personalKeys.has(plan.key)) return await renderAlone(plan, pathname, visitor);
       const found = await shared.find(plan);
       const entry = found ?? (gate.busy() ? null : shared.start(plan, pathname, visitor));
@@ -150,6 +172,21 @@ export function createFirstViewComposer(options: FirstViewOptions): FirstViewCom
       return null;
     }
   };
+  compose.renderers = { loadShell, loadArea: options.loadArea };
+  return compose;
+}
+
+/** The visitor with the flash their Cookie header carries (a form the API just refused), if any. */
+function withFormFlash(visitor: FirstViewVisitor): FirstViewVisitor {
+  if (visitor.formFlash || !visitor.cookie) return visitor;
+  // One cookie of ours, base64url (no quoting or escapes to undo): found by its name.
+  const value = visitor.cookie
+    .split(';')
+    .map((pair) => pair.trim())
+    .find((pair) => pair.startsWith(`${FORM_FLASH_COOKIE}=`))
+    ?.slice(FORM_FLASH_COOKIE.length + 1);
+  const formFlash = decodeFormFlash(value);
+  return formFlash ? { ...visitor, formFlash } : visitor;
 }
 
 /** Bounds the renders running at once; a render counts until it ends, waited for or not. */
@@ -256,8 +293,13 @@ async function planPage(
 function personalReads(
   { fetchPersonalJson }: RenderSources,
   visitor: FirstViewVisitor,
-): { fetchPersonalJson?: (path: string) => Promise<unknown>; asked: () => boolean } {
-  if (!fetchPersonalJson) return { asked: () => false };
+): {
+  fetchPersonalJson?: (path: string) => Promise<unknown>;
+  asked: () => boolean;
+  formFlash?: FormFlash;
+} {
+  const flash = visitor.formFlash ? { formFlash: visitor.formFlash } : {};
+  if (!fetchPersonalJson) return { asked: () => false, ...flash };
   // Set as soon as a renderer asks (even for a read that then fails), so a personal render is never shared.
   let asked = false;
   return {
@@ -266,6 +308,7 @@ function personalReads(
       return fetchPersonalJson(path, visitor);
     },
     asked: () => asked,
+    ...flash,
   };
 }
 
@@ -274,7 +317,7 @@ async function renderPage(
   { loadArea, fetchJson }: RenderSources,
   page: {
     shell: Loaded<ShellServerRenderer>;
-    area: Loaded<AreaServerRenderer>;
+    area: Loaded<SiteAreaRenderer>;
     target: NonNullable<ReturnType<ShellServerRenderer['areaOf']>>;
     pathname: string;
     search: string;
@@ -288,6 +331,7 @@ async function renderPage(
     basename: target.basename,
     fetchJson,
     ...(personal.fetchPersonalJson && { fetchPersonalJson: personal.fetchPersonalJson }),
+    ...(personal.formFlash && { formFlash: personal.formFlash }),
   };
   const result = await area.renderer.renderArea(request);
   if (!result) return null;
@@ -481,7 +525,7 @@ export function areaRendererLoader({
   cacheDir: string;
   pool: RenderPool;
 }): FirstViewOptions['loadArea'] {
-  const loaded = new Map<string, Promise<Loaded<AreaServerRenderer> | null>>();
+  const loaded = new Map<string, Promise<Loaded<SiteAreaRenderer> | null>>();
   return async (area) => {
     const remote = REMOTE_NAMES[area];
     const entry = (await registry.read()).remotes[remote];
@@ -504,7 +548,13 @@ export function areaRendererLoader({
           await pipeline(file.open(), createWriteStream(partial));
           await fs.rename(partial, local);
         }
-        return { id, renderer: { renderArea: (request) => pool.render(local, request) } };
+        return {
+          id,
+          renderer: {
+            renderArea: (request) => pool.render(local, request),
+            submitForm: (request) => pool.handleForm(local, request),
+          },
+        };
       })();
       pending.catch(() => loaded.delete(id));
       loaded.set(id, pending);

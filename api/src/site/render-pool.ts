@@ -15,6 +15,7 @@ import {
   type FirstViewSlot,
   type FirstViewTakeover,
 } from '@shop/shared/ssr/server-render';
+import type { AreaFormRequest } from '@shop/shared/ssr/server-form';
 import { AREA_NAMES } from '@shop/shared/shell-contract/shell-props';
 
 /** A render request without its functions; `personal`: the main thread offers `fetchPersonalJson`. */
@@ -25,6 +26,7 @@ export type WorkerRenderRequest = Omit<AreaRenderRequest, 'fetchJson' | 'fetchPe
 /** Main thread → worker. */
 export type ToWorker =
   | { type: 'render'; job: number; file: string; request: WorkerRenderRequest }
+  | { type: 'form'; job: number; file: string; request: AreaFormRequest }
   | { type: 'fetched'; id: number; ok: true; value: unknown }
   | { type: 'fetched'; id: number; ok: false; message: string };
 
@@ -86,6 +88,11 @@ export interface RenderPoolUsage {
 export interface RenderPool {
   /** Renders with the area renderer in `file` (a CommonJS file); `request.fetchJson` runs on this thread. */
   render(file: string, request: AreaRenderRequest): Promise<AreaRenderResult | null>;
+  /**
+   * The plan of the area's `handleForm` in `file` for a posted form, unchecked (the caller checks
+   * it); under the same deadline and heap limit as a render.
+   */
+  handleForm(file: string, request: AreaFormRequest): Promise<unknown>;
   usage(): RenderPoolUsage;
   close(): Promise<void>;
 }
@@ -109,10 +116,12 @@ interface Job {
   id: number;
   file: string;
   request: AreaRenderRequest;
+  /** A posted form for the area's handleForm, instead of a render. */
+  form?: AreaFormRequest;
   fetches: number;
   /** Its renderer file was loaded for it (and its deadline started again). */
   loaded: boolean;
-  resolve: (result: AreaRenderResult | null) => void;
+  resolve: (result: unknown) => void;
   reject: (error: Error) => void;
 }
 
@@ -181,6 +190,10 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       const job = queue.shift() as Job;
       slot.job = job;
       startDeadline(slot);
+      if (job.form) {
+        post(slot, { type: 'form', job: job.id, file: job.file, request: job.form });
+        continue;
+      }
       const { fetchJson: _proxied, fetchPersonalJson, ...request } = job.request;
       post(slot, {
         type: 'render',
@@ -230,7 +243,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     } else if (message.type === 'done') {
       finish(slot, message.job, (job) => {
         try {
-          job.resolve(renderResult(message.result));
+          job.resolve(job.form ? message.result : renderResult(message.result));
         } catch (error) {
           job.reject(error as Error);
         }
@@ -282,7 +295,38 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     render(file, request) {
       if (closed) return Promise.reject(new Error('The render pool is closed.'));
       return new Promise((resolve, reject) => {
-        queue.push({ id: ++nextJob, file, request, fetches: 0, loaded: false, resolve, reject });
+        queue.push({
+          id: ++nextJob,
+          file,
+          request,
+          fetches: 0,
+          loaded: false,
+          resolve: resolve as (result: unknown) => void,
+          reject,
+        });
+        dispatch();
+      });
+    },
+    handleForm(file, form) {
+      if (closed) return Promise.reject(new Error('The render pool is closed.'));
+      // A form handler reads nothing: it only maps fields to the API call the site makes.
+      const request: AreaRenderRequest = {
+        pathname: form.pathname,
+        search: '',
+        basename: form.basename,
+        fetchJson: () => Promise.reject(new Error('A form handler reads nothing.')),
+      };
+      return new Promise((resolve, reject) => {
+        queue.push({
+          id: ++nextJob,
+          file,
+          request,
+          form,
+          fetches: 0,
+          loaded: false,
+          resolve,
+          reject,
+        });
         dispatch();
       });
     },

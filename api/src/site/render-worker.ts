@@ -65,9 +65,28 @@ async function render({
   }
 }
 
+/** A posted form: the area's handleForm maps it to the API call the site makes (no reads). */
+async function handleForm({
+  job,
+  file,
+  request,
+}: Extract<ToWorker, { type: 'form' }>): Promise<void> {
+  try {
+    const handler = rendererIn(file, job).handleForm;
+    const result = typeof handler === 'function' ? await handler(request) : null;
+    send({ type: 'done', job, result: result ?? null });
+  } catch (error) {
+    send({ type: 'failed', job, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
 port.on('message', (message: ToWorker) => {
   if (message.type === 'render') {
     void render(message);
+    return;
+  }
+  if (message.type === 'form') {
+    void handleForm(message);
     return;
   }
   const read = pendingReads.get(message.id);

@@ -2,6 +2,7 @@
 // beside their browser code (dist/ssr/render.cjs). The server composes a first view of a page:
 // the shell's frame around the area's HTML, plus the query data the area rendered with, so the
 // browser paints the page before any script runs and the area's first render needs no fetch.
+import type { AreaFormHandler, FormFlash } from './server-form';
 import type { AreaTable } from '../shell-contract/area-routes';
 import type { AnalyticsEventName, AreaName } from '../shell-contract/shell-props';
 
@@ -52,6 +53,11 @@ export interface AreaRenderRequest {
   fetchPersonalJson?: (path: string) => Promise<unknown>;
   /** For an area nested in another's page: the props its host handed the AreaOutlet (plain JSON). */
   areaProps?: Record<string, unknown>;
+  /**
+   * A form on this page the API refused a moment ago (posted without JavaScript): its message and
+   * the values to draw again (server-form.ts). A render with one is the visitor's alone.
+   */
+  formFlash?: FormFlash;
 }
 
 /** A nested area the host's first view left room for (an element with FIRST_VIEW_SLOT_ATTRIBUTE = id). */
@@ -107,6 +113,8 @@ export interface FirstViewEvent {
 /** An area's dist/ssr/render.cjs. Returns null for a route it does not render on the server. */
 export interface AreaServerRenderer {
   renderArea(request: AreaRenderRequest): Promise<AreaRenderResult | null>;
+  /** The area's plain form posts (forms without JavaScript), when it has any. */
+  handleForm?: AreaFormHandler;
 }
 
 /** The shell's dist/ssr/render.cjs: which area draws a page's first view, and its frame around it. */
