@@ -9,6 +9,9 @@ import { buildTestApp, TEST_ORIGIN, type TestApp } from '../helpers/build-test-a
 
 const REDOCLY_CLI = require.resolve('@redocly/cli/bin/cli.js');
 const REDOCLY_CONFIG = path.join(__dirname, '../../redocly.yaml');
+/** The published operations, checked in: a change to it is a change to the API's contract. */
+const SURFACE_FILE = path.join(__dirname, 'openapi-surface.json');
+const UPDATE_SURFACE = 'node api/scripts/update-openapi-surface.mjs';
 
 interface LintProblem {
   ruleId: string;
@@ -57,6 +60,18 @@ interface OpenApiDocument {
   servers?: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, { in?: string; name?: string }> };
+}
+
+/** One line per operation, "METHOD /path operationId", sorted so a diff shows what moved. */
+function surfaceOf(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths)
+    .flatMap(([url, operations]) =>
+      Object.entries(operations).map(
+        ([method, operation]) =>
+          `${method.toUpperCase()} ${url} ${operation.operationId ?? '(no operationId)'}`,
+      ),
+    )
+    .sort();
 }
 
 describe('the OpenAPI document', () => {
@@ -127,6 +142,28 @@ describe('the OpenAPI document', () => {
         .map(([method]) => `${method.toUpperCase()} ${url}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('keeps the committed surface: the same paths, methods and operationIds', async () => {
+    const surface = surfaceOf(document);
+    // Written only on purpose, by the script the failure names; never by a plain test run.
+    if (process.env.UPDATE_OPENAPI_SURFACE === '1')
+      await fs.writeFile(SURFACE_FILE, `${JSON.stringify(surface, null, 2)}\n`);
+    const committed = JSON.parse(
+      await fs.readFile(SURFACE_FILE, 'utf8').catch(() => '[]'),
+    ) as string[];
+    const added = surface.filter((line) => !committed.includes(line));
+    const removed = committed.filter((line) => !surface.includes(line));
+    if (added.length || removed.length)
+      throw new Error(
+        [
+          'The OpenAPI operations differ from api/test/plugins/openapi-surface.json.',
+          ...added.map((line) => `  added:   ${line}`),
+          ...removed.map((line) => `  removed: ${line}`),
+          `If the change is deliberate, run \`${UPDATE_SURFACE}\` and commit the file.`,
+        ].join('\n'),
+      );
+    expect(surface).toEqual(committed);
   });
 
   it("passes Redocly's recommended lint without an error or a warning", async () => {
