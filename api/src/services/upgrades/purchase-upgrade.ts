@@ -34,6 +34,7 @@ import { declined } from '../checkout/take-payment';
 import { orderNotCompleted } from '../checkout/record-payment';
 import { IdempotencyConflictError, type ProviderCharge } from '../payments/payment-provider';
 import { firstUpgradableKit } from './upgrade-offers';
+import { queueUpgradeReceipt } from './upgrade-receipts';
 
 export const alreadyPurchased = (type: UpgradeType) =>
   new AppError(409, 'UPGRADE_ALREADY_PURCHASED', `This order already has the ${type} upgrade.`);
@@ -257,7 +258,7 @@ export async function settleUpgradePayment(
     // The attempt's own quantity: the unit amount is what the provider charged for each.
     const quantity = Math.max(1, row.quantity);
     const unitAmount = Math.round(charge.amount / quantity);
-    await completeUpgrade(trx, {
+    const completed = await completeUpgrade(trx, {
       id: row.id,
       orderId: row.order_id,
       type: row.type,
@@ -269,6 +270,8 @@ export async function settleUpgradePayment(
       unitAmount,
       amount: charge.amount,
     });
+    // The card was charged again: the add-on's receipt is queued with the row that records it.
+    if (completed) await queueUpgradeReceipt(trx, row.id, new Date());
     return { outcome: 'completed', changed: true } as const;
   });
   if (decided.outcome !== 'refuse') return decided;
