@@ -14,6 +14,7 @@ import { partnerCommand } from './partner-commands';
 import { stripeCommand } from './stripe-commands';
 import { clockCommand } from './clock-commands';
 import { catalogCommand } from './catalog-commands';
+import { releaseCommand } from './canary-commands';
 
 export const SHOP_COMMANDS: readonly CliCommand[] = [
   deployCommand,
@@ -26,4 +27,5 @@ export const SHOP_COMMANDS: readonly CliCommand[] = [
   stripeCommand,
   clockCommand,
   catalogCommand,
+  releaseCommand,
 ];

@@ -105,7 +105,7 @@ function shellRefusals(candidate: LiveCandidate): string[] {
 }
 
 /** Refuses what the shell would refuse, unless forced; forced, the refusals become warnings. */
-function checkForShell(candidate: LiveCandidate, options: ChangeOptions): string[] {
+export function checkForShell(candidate: LiveCandidate, options: ChangeOptions): string[] {
   const refusals = shellRefusals(candidate);
   if (refusals.length === 0) return [];
   if (!options.force)
@@ -217,7 +217,7 @@ export async function rollback(
 }
 
 /** A stored version's manifest, read when it goes live again (its area routes are the registry's). */
-async function storedManifest(
+export async function storedManifest(
   store: ArtifactStore,
   remote: string,
   version: string,
@@ -356,7 +356,7 @@ export async function releaseStatus(releases: Releases): Promise<ReleaseStatus> 
   };
 }
 
-function entryFor(
+export function entryFor(
   releases: Releases,
   metadata: ArtifactMetadata,
   areaRoutes: string[],

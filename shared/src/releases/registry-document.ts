@@ -26,9 +26,32 @@ export interface RegistryHistoryEntry {
   action?: 'deploy' | 'rollback';
 }
 
+/**
+ * A version that a share of visitors gets instead of the live one, while it proves itself. The
+ * visitors on its side are picked by a hash of their visitor id and `releaseKey`, so raising the
+ * share only adds visitors and nobody switches back and forth.
+ */
+export interface CanaryEntry {
+  /** The canary version, in the same shape as a live entry. */
+  entry: RegistryEntry;
+  /** Per cent of visitors (0 < share < 100) on the canary side. */
+  share: number;
+  /** Fixed for the canary's life: the remote and the version. */
+  releaseKey: string;
+  /** The live version the canary is compared with. */
+  stable: string;
+  startedAt: string;
+  by: string;
+}
+
 export interface RegistryDocument {
   environment: string;
   updatedAt: string;
   remotes: Record<string, RegistryEntry>;
   history: RegistryHistoryEntry[];
+  /**
+   * Canaries under way, by remote. Server-side only: /remotes.json gives each visitor the version
+   * of their side in `remotes` and never lists this.
+   */
+  canaries?: Record<string, CanaryEntry>;
 }

@@ -13,7 +13,9 @@ import { sendNotFound } from '../../plugins/infrastructure/error-handler';
 import { listAudit } from '../../repositories/audit-log-repository';
 import { listOperators } from '../../repositories/operators-repository';
 import { inviteOperator } from '../../services/operations/operator-invite';
+import { opsFulfilmentRoutes } from '../../modules/fulfilment';
 import { opsReleaseRoutes } from './ops-release-routes';
+import { opsCanaryRoutes } from './ops-canary-routes';
 import { opsOrderRoutes } from './ops-order-routes';
 import { opsPartnerRoutes } from './ops-partner-routes';
 import { opsJobRoutes } from './ops-job-routes';
@@ -100,9 +102,11 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(opsReleaseRoutes);
+  await app.register(opsCanaryRoutes);
   await app.register(opsPartnerRoutes);
   await app.register(opsOrderRoutes);
   await app.register(opsJobRoutes);
   await app.register(opsSubscriptionRoutes);
   await app.register(opsWebVitalsRoutes);
+  await app.register(opsFulfilmentRoutes);
 };
