@@ -58,6 +58,11 @@ export const API_PATHS = {
   logPageView: '/impact/log-page-view',
   ...FIELD_DATA_PATHS,
   kitsHasScheduled: '/kits/products/has-scheduled',
+  /** The signed-in customer's kits with their timelines. */
+  kits: '/kits',
+  kitActivate: '/kits/activate',
+  /** The kit's code as an SVG barcode (Code 128, or QR with ?format=qr). */
+  kitBarcode: '/kits/:id/barcode',
   accountSubscriptions: '/user/management-portal/subscriptions',
   accountSubscription: '/user/management-portal/subscriptions/:id',
   accountSubscriptionHistory: '/user/management-portal/subscriptions/:id/history',
