@@ -26,6 +26,7 @@ import {
 } from './runtime-config';
 import { htmlSecurityHeaders } from './security-headers';
 import { sendFile } from './send-file';
+import { registerSiteForms } from './site-forms';
 import {
   areaRendererLoader,
   createFirstViewComposer,
@@ -140,6 +141,15 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
       isOperator: options.isOperator ?? (async () => false),
       composeFirstView,
     });
+    // The areas' plain forms (pages that work without JavaScript), answered by their renderers.
+    if (composeFirstView?.renderers)
+      registerSiteForms(scope, {
+        ...composeFirstView.renderers,
+        readAreas: areasOf(registryReader(registry)),
+        isApiPath: options.isApiPath ?? (() => false),
+        allowedOrigins: app.config?.allowedOrigins ?? [],
+        secureCookies: app.config?.secureCookies ?? false,
+      });
   });
 }
 
@@ -366,5 +376,8 @@ function publicRegistry(doc: RegistryDocument): RegistryDocument {
     history: [],
   };
 }
+
+/** The live areas' prefixes, from a registry reader (kept until the registry changes). */
+const areasOf = (read: () => Promise<{ areas: AreaTable }>) => async () => (await read()).areas;
 
 export const sitePlugin = fp(site, { name: 'shop-site', fastify: '5.x' });
