@@ -162,7 +162,8 @@ export type PutPricedCartBody = z.input<typeof putPricedCartBodySchema>;
  * other. With `pricing` the answer carries the quote as PUT /api/v1/cart/priced does; without, null.
  */
 export const cartLineChangeBodySchema = z.object({
-  sessionId: sessionIdSchema,
+  // Absent from a plain form post (no script keeps the browser's id): the cart cookie names the cart.
+  sessionId: sessionIdSchema.optional(),
   lookupKey: cartItemSchema.shape.lookupKey,
   mode: z.enum(['add', 'set']),
   quantity: z.number().int().min(0).max(MAX_CART_LINE_QUANTITY),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   cartQuerySchema,
   cartSchema,
@@ -24,7 +25,7 @@ import {
 } from '../../repositories/carts-repository';
 import { withPartnerTitles } from '../../services/checkout/partner-titles';
 import { assertKnownLookupKeys, priceCart, toQuote } from '../../services/checkout/pricing';
-import { rememberCartSession } from '../../services/cart/cart-session';
+import { cartSessionFrom, rememberCartSession } from '../../services/cart/cart-session';
 
 /** Sets one line's quantity in place (a new line goes last); 0 removes it. */
 function setLineQuantity(items: CartItem[], lookupKey: string, quantity: number): CartItem[] {
@@ -150,7 +151,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { sessionId, lookupKey, mode, quantity, pricing } = request.body;
+      const { lookupKey, mode, quantity, pricing } = request.body;
+      // A browser without the script's id is known by its cart cookie, or starts a cart here.
+      const sessionId = request.body.sessionId ?? cartSessionFrom(request) ?? randomUUID();
       if (mode === 'add' || quantity > 0)
         await assertKnownLookupKeys(db, app.catalogPrices, [lookupKey]);
       if (!request.user) rememberCartSession(reply, config, sessionId);

@@ -55,6 +55,24 @@ describe('POST /api/v1/cart/line: one line changed where the server holds the ca
     expect(removed.json().cart.items).toEqual([{ lookupKey: 'easy_draw_device', quantity: 1 }]);
   });
 
+  it('without a session id (a plain form, no script) uses the cart cookie, or starts a cart and sets it', async () => {
+    const first = await change({ lookupKey: 'bloodwise_quarterly', mode: 'add', quantity: 1 });
+    expect(first.statusCode).toBe(200);
+    const cookie = first.cookies.find((candidate) => candidate.name === 'bw_cart_session');
+    expect(cookie?.value).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await change(
+      { lookupKey: 'bloodwise_quarterly', mode: 'add', quantity: 1 },
+      { cookie: `bw_cart_session=${cookie?.value}` },
+    );
+    expect(again.json().cart.items).toEqual([{ lookupKey: 'bloodwise_quarterly', quantity: 2 }]);
+    expect(await cartOf(cookie?.value as string)).toEqual([
+      { lookupKey: 'bloodwise_quarterly', quantity: 2 },
+    ]);
+    // Another browser without either gets a cart of its own.
+    const stranger = await change({ lookupKey: 'easy_draw_device', mode: 'add', quantity: 1 });
+    expect(stranger.json().cart.items).toEqual([{ lookupKey: 'easy_draw_device', quantity: 1 }]);
+  });
+
   it('caps a line at the per-line maximum', async () => {
     const sessionId = randomUUID();
     await change({ sessionId, lookupKey: 'bloodwise_quarterly', mode: 'set', quantity: 19 });
