@@ -15,6 +15,7 @@ import { stripeCommand } from './stripe-commands';
 import { clockCommand } from './clock-commands';
 import { catalogCommand } from './catalog-commands';
 import { releaseCommand } from './canary-commands';
+import { labCommand } from './lab-commands';
 
 export const SHOP_COMMANDS: readonly CliCommand[] = [
   deployCommand,
@@ -28,4 +29,5 @@ export const SHOP_COMMANDS: readonly CliCommand[] = [
   clockCommand,
   catalogCommand,
   releaseCommand,
+  labCommand,
 ];

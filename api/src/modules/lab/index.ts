@@ -9,5 +9,6 @@ export type { LabPanel, OruOptions, PanelValue } from './oru-builder';
 export type { IdleTimers, MllpListener } from './mllp-listener';
 export { labDepsOf } from './deps';
 export { labRoutes, LAB_PATHS } from './lab-routes';
-export { labConfigFromEnv } from './lab-config';
+export { labConfigFromEnv, DEFAULT_LAB_MLLP_PORT } from './lab-config';
+export { labListenerPlugin } from './lab-listener-plugin';
 export type { LabConfig } from './lab-config';
