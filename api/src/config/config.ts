@@ -148,6 +148,10 @@ function envSchema(repoRoot: string) {
       .optional(),
     STRIPE_TEST_CLOCKS: booleanFromEnv.default(false),
     ALLOW_TEST_PAYMENTS: booleanFromEnv.default(false),
+    EASYPOST_API_KEY: z.string().min(1).optional(),
+    EASYPOST_WEBHOOK_SECRET: z.string().min(1).optional(),
+    // Tests answer the SDK's HTTP on this machine; a real shop uses the SDK's own address.
+    EASYPOST_BASE_URL: z.url().optional(),
   });
 }
 
@@ -196,6 +200,14 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
     if (env.NODE_ENV === 'production')
       problems.push('STRIPE_TEST_CLOCKS: cannot be used when NODE_ENV=production');
   }
+  if (Boolean(env.EASYPOST_API_KEY) !== Boolean(env.EASYPOST_WEBHOOK_SECRET))
+    problems.push(
+      'EASYPOST_API_KEY, EASYPOST_WEBHOOK_SECRET: set both for EasyPost labels and tracking, or neither for the manual carrier',
+    );
+  if (env.EASYPOST_BASE_URL && env.NODE_ENV === 'production')
+    problems.push(
+      'EASYPOST_BASE_URL: is for tests only and cannot be used when NODE_ENV=production',
+    );
   return problems;
 }
 
@@ -231,6 +243,11 @@ function redacting<T extends object>(config: T, secrets: readonly (keyof T)[]): 
   });
   return config;
 }
+
+/** Who carries kits: EasyPost (labels bought, tracking by webhook) or the manual carrier (the default). */
+export type CarrierConfig =
+  | { kind: 'manual' }
+  | { kind: 'easypost'; apiKey: string; webhookSecret: string; baseUrl: string | null };
 
 /** Where uploads and stored remotes live: a directory on this machine, or a bucket all share. */
 export type ObjectStoreConfig = { kind: 'directory' } | ({ kind: 's3' } & S3Settings);
@@ -301,6 +318,8 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Set with STRIPE_SECRET_KEY (and its two companions): payments go to Stripe. */
   stripe: StripeConfig | null;
+  /** EASYPOST_API_KEY and EASYPOST_WEBHOOK_SECRET choose EasyPost; without them the manual carrier. */
+  carrier: CarrierConfig;
 }
 
 export class ConfigError extends Error {
@@ -399,5 +418,17 @@ export function loadConfig(
             e.STRIPE_TEST_CLOCKS,
           )
         : null,
+    carrier:
+      e.EASYPOST_API_KEY && e.EASYPOST_WEBHOOK_SECRET
+        ? redacting(
+            {
+              kind: 'easypost' as const,
+              apiKey: e.EASYPOST_API_KEY,
+              webhookSecret: e.EASYPOST_WEBHOOK_SECRET,
+              baseUrl: e.EASYPOST_BASE_URL ?? null,
+            },
+            ['apiKey', 'webhookSecret'],
+          )
+        : { kind: 'manual' },
   };
 }

@@ -28,6 +28,9 @@ import * as m0026 from './0026-upload-results-copy';
 import * as m0027 from './0027-processing-charges-index';
 import * as m0028 from './0028-web-vitals';
 import * as m0029 from './0029-outbox-dedupe-key';
+import * as m0030 from './0030-kits';
+import * as m0031 from './0031-fulfilment';
+import * as m0032 from './0032-lab';
 
 /**
  * Every migration, in order. Numbered and forward-only: add a new file (0002-…) and list it
@@ -63,4 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0027-processing-charges-index': m0027,
   '0028-web-vitals': m0028,
   '0029-outbox-dedupe-key': m0029,
+  '0030-kits': m0030,
+  '0031-fulfilment': m0031,
+  '0032-lab': m0032,
 };
