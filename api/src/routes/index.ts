@@ -27,6 +27,7 @@ import { customizationRoutes } from './partners/customization-routes';
 import { bnplRoutes } from './payments/bnpl-routes';
 import { paymentsConfigRoutes } from './payments/payments-config-routes';
 import { webhookRoutes } from './payments/webhook-routes';
+import { carrierWebhookRoutes } from '../modules/fulfilment';
 import { isTestPaymentProvider } from '../services/payments/test-payment-provider';
 import { resultUploadRoutes } from './results/result-upload-routes';
 import { resultsRoutes } from './results/results-routes';
@@ -74,6 +75,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(bnplRoutes);
   await app.register(paymentsConfigRoutes);
   await app.register(webhookRoutes);
+  await app.register(carrierWebhookRoutes);
   await app.register(upgradesRoutes);
   // the built-in payment provider's own pages and API, when it is the one in use
   if (isTestPaymentProvider(app.paymentProvider))

@@ -64,6 +64,20 @@ const WebVitalsPage = lazyPage(
     ),
   'WebVitalsPage',
 );
+const ShippingQueuePage = lazyPage(
+  () =>
+    import(
+      /* webpackChunkName: "shipping-queue-page" */ '../features/fulfilment/components/shipping-queue-page'
+    ),
+  'ShippingQueuePage',
+);
+const ShippingSlipPage = lazyPage(
+  () =>
+    import(
+      /* webpackChunkName: "shipping-slip-page" */ '../features/fulfilment/components/shipping-slip-page'
+    ),
+  'ShippingSlipPage',
+);
 
 export function OpsRoutes() {
   return (
@@ -157,6 +171,22 @@ export function OpsRoutes() {
           element={
             <PageSuspense>
               <WebVitalsPage />
+            </PageSuspense>
+          }
+        />
+        <Route
+          path="fulfilment"
+          element={
+            <PageSuspense>
+              <ShippingQueuePage />
+            </PageSuspense>
+          }
+        />
+        <Route
+          path="fulfilment/:kitId"
+          element={
+            <PageSuspense>
+              <ShippingSlipPage />
             </PageSuspense>
           }
         />

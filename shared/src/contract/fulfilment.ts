@@ -73,8 +73,8 @@ export const shippingSlipSchema = z.object({
     shipTo: addressViewSchema,
   }),
   shipment: kitShipmentSchema.nullable(),
-  /** The kit code as a Code 128 barcode (SVG drawn by the server), printed on slip and label. */
-  barcodeSvg: z.string().max(200_000),
+  /** The kit code as a Code 128 barcode (SVG drawn by the kits domain); null when it cannot draw it. */
+  barcodeSvg: z.string().max(200_000).nullable(),
 });
 export type ShippingSlip = z.infer<typeof shippingSlipSchema>;
 

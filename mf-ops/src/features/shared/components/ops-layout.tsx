@@ -7,6 +7,7 @@ const SCREENS = [
   { to: '/ops/releases', label: 'Releases' },
   { to: '/ops/partners', label: 'Partners' },
   { to: '/ops/orders', label: 'Orders' },
+  { to: '/ops/fulfilment', label: 'Fulfilment' },
   { to: '/ops/subscriptions', label: 'Subscriptions' },
   { to: '/ops/jobs', label: 'Jobs' },
   { to: '/ops/web-vitals', label: 'Field data' },
