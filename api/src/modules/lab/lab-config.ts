@@ -13,6 +13,8 @@ export interface LabConfig {
 
 /** The port `npm start` listens on for the lab (2575 is HL7's registered MLLP port). */
 export const DEFAULT_LAB_MLLP_PORT = 2575;
+/** The local secret `npm start` verifies FHIR bundles with; never used in production. */
+export const DEV_LAB_FHIR_SECRET = 'local-lab-fhir-secret-not-for-production';
 
 const schema = z.object({
   LAB_MLLP_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
@@ -32,6 +34,7 @@ export function labConfigFromEnv(
     // Loopback unless asked: a lab reaches it through the shop's VPN or tunnel, never the open net.
     mllpHost: e.LAB_MLLP_HOST ?? '127.0.0.1',
     idleMs: e.LAB_MLLP_IDLE_SECONDS * 1000,
-    fhirSecret: e.LAB_FHIR_SECRET ?? null,
+    // `npm start` takes signed bundles with a well-known local secret; elsewhere one must be set.
+    fhirSecret: e.LAB_FHIR_SECRET ?? (nodeEnv === 'development' ? DEV_LAB_FHIR_SECRET : null),
   };
 }

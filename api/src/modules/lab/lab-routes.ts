@@ -5,13 +5,15 @@ import { errorBodySchema } from '@shop/shared/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { sendNotFound } from '../../plugins/infrastructure/error-handler';
 import { findSessionByToken } from '../../repositories/sessions-repository';
 import { resolveOperator } from '../../routes/operations/operator-guard';
 import { labDepsOf } from './deps';
+import { labBundleSchema, reportFromBundle, verifyLabSignature } from './fhir-bundle';
+import { labConfigFromEnv } from './lab-config';
 import { listCurrentObservations, listHeldReports, listQueuedLabMessages } from './lab-queries';
-import { releaseHeldReport } from './lab-service';
+import { applyLabReport, releaseHeldReport } from './lab-service';
 
 export const LAB_PATHS = {
   held: '/api/v1/clinician/lab/held',
@@ -156,8 +158,99 @@ export const labOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+// A bundle of 500 observations is well under this; anything larger is refused unread.
+const FHIR_BODY_LIMIT = 1024 * 1024;
+
+const fhirAnswerSchema = z.object({
+  outcome: z.enum(['applied', 'queued']),
+  reason: z.string().nullable(),
+});
+
+/**
+ * The FHIR intake: a transaction Bundle signed by the lab (HMAC-SHA256 over the raw body with a
+ * timestamp, like a payment webhook), checked on the raw bytes before anything parses them.
+ * Without a configured secret the path does not exist.
+ */
+export const labFhirRoutes: FastifyPluginAsyncZod<{ secret?: string | null }> = async (
+  app,
+  options,
+) => {
+  const secret =
+    options.secret !== undefined
+      ? options.secret
+      : labConfigFromEnv(process.env, app.config.nodeEnv).fhirSecret;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: FHIR_BODY_LIMIT },
+    (_r, body, done) => done(null, body),
+  );
+  app.post(
+    LAB_PATHS.fhir,
+    {
+      bodyLimit: FHIR_BODY_LIMIT,
+      schema: {
+        hide: true,
+        response: {
+          200: fhirAnswerSchema,
+          202: fhirAnswerSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+      config: { privateResponse: true },
+    },
+    async (request, reply) => {
+      if (!secret) return sendNotFound(request, reply);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers['x-lab-signature'];
+      if (
+        !verifyLabSignature(
+          secret,
+          typeof header === 'string' ? header : undefined,
+          raw,
+          app.clock.now(),
+        )
+      )
+        throw new AppError(
+          401,
+          'UNAUTHORIZED',
+          'The X-Lab-Signature header does not sign this body',
+        );
+      let json: unknown;
+      try {
+        json = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new AppError(400, 'BAD_REQUEST', 'The body is not JSON');
+      }
+      const parsed = labBundleSchema.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new AppError(
+          422,
+          'VALIDATION_ERROR',
+          `Not a lab Bundle we take: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`.slice(
+            0,
+            300,
+          ),
+        );
+      }
+      const report = reportFromBundle(parsed.data);
+      if ('problem' in report) throw new AppError(422, 'VALIDATION_ERROR', report.problem);
+      const answer = await applyLabReport(labDepsOf(app), 'fhir', report, raw.toString('utf8'));
+      if (answer.code === 'AA') return { outcome: 'applied' as const, reason: null };
+      if (answer.reason?.startsWith('No activated kit'))
+        return reply.code(202).send({ outcome: 'queued' as const, reason: answer.reason });
+      throw new AppError(422, 'VALIDATION_ERROR', answer.reason ?? 'The bundle cannot be applied');
+    },
+  );
+};
+
 /** Every lab route, registered by the API's route list. */
 export const labRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(labClinicianRoutes);
   await app.register(labOperatorRoutes);
+  await app.register(labFhirRoutes);
 };
