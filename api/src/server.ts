@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createSecretToken } from './lib/tokens';
+import { labConfigFromEnv, labListenerPlugin } from './modules/lab';
 import { isApiPath } from './plugins/infrastructure/error-handler';
 import { resolveOperator } from './routes/operations/operator-guard';
 import { localUrlOf, writeOperatorTokenFile } from './services/operations/operator-token-file';
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
         runtimeConfig: { pageViewToken: config.pageViewToken },
       }),
     );
+    // The lab's MLLP listener: on a loopback port under `npm start`, off elsewhere unless set.
+    await app.register(labListenerPlugin, { config: labConfigFromEnv(process.env, config.nodeEnv) });
     await app.ready();
   } catch (error) {
     if (error instanceof DataDirLockedError) {

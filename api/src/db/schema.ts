@@ -1,6 +1,8 @@
 import type { ResultUploadStatus, ResultUploadType } from '@shop/shared/contract/result-uploads';
 import type { ResultFlag, ResultUploadDraft } from '@shop/shared/contract/results';
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { KitTables } from '../modules/kits/kit-tables';
+import type { LabTables } from '../modules/lab/lab-tables';
 
 // Row types for every table. Timestamps come back as Date from both pg and PGlite.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -29,7 +31,7 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
-export type UserRole = 'shopper' | 'operator';
+export type UserRole = 'shopper' | 'operator' | 'clinician';
 
 export interface ShippingAddressesTable {
   user_id: string;
@@ -742,7 +744,7 @@ export interface ClockOffsetTable {
   updated_at: Timestamp;
 }
 
-export interface DB {
+export interface DB extends KitTables, LabTables {
   users: UsersTable;
   shipping_addresses: ShippingAddressesTable;
   sessions: SessionsTable;

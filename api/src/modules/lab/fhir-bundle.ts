@@ -8,12 +8,19 @@ import type { LabObservation, LabReport } from './oru-message';
 import { ORU_LIMITS } from './oru-message';
 
 // Text from a lab: bounded, one line, and no markup (a "<100" range is fine, "<script" is not).
+const MARKUP = /<\s*[a-zA-Z!/?]/;
+// Control characters other than tab and line breaks have no place in a lab's text.
+const hasControl = (value: string) =>
+  [...value].some((char) => {
+    const code = char.charCodeAt(0);
+    return (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
+  });
 const text = (max: number = ORU_LIMITS.maxFieldLength) =>
   z
     .string()
     .max(max)
     .refine(
-      (value) => !/<\s*[a-zA-Z!/?]|[\u0000-\u0008\u000b-\u001f]/.test(value),
+      (value) => !MARKUP.test(value) && !hasControl(value),
       'holds markup or control characters',
     );
 const dateTime = z.iso.datetime({ offset: true });
