@@ -42,7 +42,9 @@ async function main(): Promise<void> {
       }),
     );
     // The lab's MLLP listener: on a loopback port under `npm start`, off elsewhere unless set.
-    await app.register(labListenerPlugin, { config: labConfigFromEnv(process.env, config.nodeEnv) });
+    await app.register(labListenerPlugin, {
+      config: labConfigFromEnv(process.env, config.nodeEnv),
+    });
     await app.ready();
   } catch (error) {
     if (error instanceof DataDirLockedError) {
