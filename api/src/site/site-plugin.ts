@@ -2,10 +2,12 @@
 // version of every remote (/remotes/<name>/<version>/<file>), the shell's runtime config
 // (/config.js) and the shell's built files with a deep-link fallback to index.html (a 404 when
 // no live area claims the path, by the prefixes the registry lists).
-import { createHash } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RegistryDocument } from '@shop/shared/releases/registry-document';
@@ -16,6 +18,7 @@ import { REGISTRY_URL, REMOTES_URL_PREFIX } from '../releases/artifact-urls';
 import { registryDirOf, storeDirOf } from '../releases/release-config';
 import { DirectoryArtifactStore } from '../releases/directory-artifact-store';
 import { Registry, type ReleaseRegistry } from '../releases/registry';
+import { registryForSides, visitorSides } from '../releases/canary';
 import { statLocalFile } from '../releases/stored-file';
 import { artifactFileCacheControl, NO_CACHE, siteFileCacheControl } from '../releases/cache-policy';
 import {
@@ -71,6 +74,34 @@ export interface SitePluginOptions {
    * the not-found status like an unknown path for everyone else; without it, for everyone.
    */
   isOperator?: (request: FastifyRequest) => Promise<boolean>;
+  /** The visitor-id cookie is Secure (HTTPS deployments); defaults to the app's setting. */
+  secureCookies?: boolean;
+}
+
+/** The first-party visitor id a canary assigns sides by; random, and nothing else about the visitor. */
+export const VISITOR_COOKIE = 'shop_visitor';
+const VISITOR_ID = /^[A-Za-z0-9-]{16,64}$/;
+const VISITOR_COOKIE_DAYS = 365;
+
+/**
+ * The registry the request's visitor sees, while the site draws their first view: the area
+ * renderers then run the version of the visitor's canary side, like the live page will.
+ */
+const visitorRegistry = new AsyncLocalStorage<RegistryDocument>();
+
+/** Reads the visitor's registry inside a first view, the shared one anywhere else. */
+function visitorAware(registry: ReleaseRegistry): ReleaseRegistry {
+  return {
+    get environment() {
+      return registry.environment;
+    },
+    get location() {
+      return registry.location;
+    },
+    read: async () => visitorRegistry.getStore() ?? registry.read(),
+    update: (change) => registry.update(change),
+    revision: () => registry.revision(),
+  };
 }
 
 interface RemoteFileParams {
@@ -111,7 +142,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     composeFirstView = createFirstViewComposer({
       loadShell: shellRendererLoader(siteRoot),
       loadArea: areaRendererLoader({
-        registry,
+        registry: visitorAware(registry),
         store,
         cacheDir: path.join(options.deployDir, 'first-view-cache'),
         pool,
@@ -131,6 +162,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
   // everything (registering it twice in one line of scopes would clash).
   await app.register(async (scope) => {
     if (!scope.hasReplyDecorator('compress')) await scope.register(compress, { global: true });
+    if (!scope.hasRequestDecorator('cookies')) await scope.register(cookie);
     siteRoutes(scope, {
       store,
       registry,
@@ -140,6 +172,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
       isApiPath: options.isApiPath ?? (() => false),
       isOperator: options.isOperator ?? (async () => false),
       composeFirstView,
+      secureCookies: options.secureCookies ?? app.config?.secureCookies ?? false,
     });
     // The areas' plain forms (pages that work without JavaScript), answered by their renderers.
     if (composeFirstView?.renderers)
@@ -162,6 +195,7 @@ interface SiteRouteDeps {
   isApiPath: (url: string) => boolean;
   isOperator: (request: FastifyRequest) => Promise<boolean>;
   composeFirstView: FirstViewComposer | null;
+  secureCookies: boolean;
 }
 
 /** Server renderers are code for the server, never files for the browser. */
@@ -179,15 +213,43 @@ function siteRoutes(
     isApiPath,
     isOperator,
     composeFirstView,
+    secureCookies,
   }: SiteRouteDeps,
 ): void {
   const readIndex = cachedTextFile(path.join(siteRoot, 'index.html'));
-  const readRegistry = registryReader(registry);
+  const readShared = registryReader(registry);
+
+  /**
+   * The registry as this visitor sees it. While a canary is under way every visitor gets an id
+   * cookie (the first answer sets it), and the answer is theirs alone: it names their side's version.
+   */
+  async function readRegistry(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<RegistryView & { personal: boolean }> {
+    const shared = await readShared();
+    if (!shared.canaries) return { ...shared, personal: false };
+    let visitorId = request.cookies[VISITOR_COOKIE] ?? null;
+    if (!visitorId || !VISITOR_ID.test(visitorId)) {
+      visitorId = randomUUID();
+      reply.setCookie(VISITOR_COOKIE, visitorId, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies,
+        path: '/',
+        maxAge: VISITOR_COOKIE_DAYS * 24 * 60 * 60,
+      });
+    }
+    return { ...shared.forVisitor(visitorId), personal: true };
+  }
   // The shell's files, not API calls: kept out of the OpenAPI document (wildcards are dropped there).
   const hide = { schema: { hide: true } };
   app.get(REGISTRY_URL, hide, async (request, reply) => {
-    const { body, etag } = await readRegistry();
-    reply.header('cache-control', NO_CACHE).header('etag', etag);
+    const { body, etag, personal } = await readRegistry(request, reply);
+    reply
+      .header('cache-control', personal ? `private, ${NO_CACHE}` : NO_CACHE)
+      .header('etag', etag);
+    if (personal) reply.header('vary', 'cookie');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.header('content-type', 'application/json; charset=utf-8').send(body);
   });
@@ -247,7 +309,8 @@ function siteRoutes(
     reply.headers(htmlHeaders);
     const url = new URL(request.url, 'http://site.invalid');
     const pathname = url.pathname === '/index.html' ? '/' : url.pathname;
-    const { areas } = await readRegistry();
+    const view = await readRegistry(request, reply);
+    const { areas } = view;
     const resolved = resolveArea(pathname, areas);
     const hidden =
       resolved !== null && OPERATOR_AREAS.includes(resolved.area) && !(await isOperator(request));
@@ -257,9 +320,9 @@ function siteRoutes(
         .header('cache-control', NO_CACHE)
         .type('text/html; charset=utf-8')
         .send(await readIndex());
-    const page = await firstViewHtml(pathname, url.search, areas, {
-      cookie: request.headers.cookie,
-    });
+    const page = await visitorRegistry.run(view.doc, () =>
+      firstViewHtml(pathname, url.search, areas, { cookie: request.headers.cookie }),
+    );
     if (page)
       return (
         reply
@@ -346,21 +409,50 @@ interface RegistryView {
   etag: string;
   /** The live areas' path prefixes, for deep links and first views. */
   areas: AreaTable;
+  /** The registry as served (no canary entries). */
+  doc: RegistryDocument;
+}
+
+interface SharedRegistryView extends RegistryView {
+  /** Whether any canary is under way: the view then depends on the visitor. */
+  canaries: boolean;
+  /** The visitor's view: one per combination of canary sides (kept: there are few). */
+  forVisitor(visitorId: string): RegistryView;
+}
+
+function viewOf(doc: RegistryDocument): RegistryView {
+  const served = publicRegistry(doc);
+  const body = JSON.stringify(served);
+  return {
+    body,
+    etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`,
+    areas: areaTableOf(served),
+    doc: served,
+  };
 }
 
 /** Keeps the registry in memory until its revision changes (a deploy from any instance). */
-function registryReader(registry: ReleaseRegistry): () => Promise<RegistryView> {
-  let cached: (RegistryView & { key: string }) | null = null;
+function registryReader(registry: ReleaseRegistry): () => Promise<SharedRegistryView> {
+  let cached: (SharedRegistryView & { key: string }) | null = null;
   return async () => {
     const key = await registry.revision();
     if (cached?.key !== key) {
       const doc = await registry.read();
-      const body = JSON.stringify(publicRegistry(doc));
+      const bySides = new Map<string, RegistryView>();
       cached = {
         key,
-        body,
-        etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`,
-        areas: areaTableOf(doc),
+        ...viewOf(registryForSides(doc, {})),
+        canaries: Object.keys(doc.canaries ?? {}).length > 0,
+        forVisitor(visitorId) {
+          const sides = visitorSides(doc, visitorId);
+          const signature = JSON.stringify(Object.entries(sides).sort());
+          let view = bySides.get(signature);
+          if (!view) {
+            view = viewOf(registryForSides(doc, sides));
+            bySides.set(signature, view);
+          }
+          return view;
+        },
       };
     }
     return cached;
