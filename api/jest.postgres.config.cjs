@@ -10,6 +10,7 @@ module.exports = {
     '<rootDir>/test/routes/**/*.test.ts',
     '<rootDir>/test/helpers/statement-counter.test.ts',
     '<rootDir>/test/db/database.test.ts',
+    '<rootDir>/test/db/claim-due-rows.test.ts',
     '<rootDir>/test/db/prepared-statement.test.ts',
     '<rootDir>/test/db/migrations/**/*.test.ts',
     '<rootDir>/test/services/**/*.test.ts',

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor, JobStatus, JobsTable } from '../db/schema';
+import { claimDueRows } from '../db/claim-due-rows';
 import { toCount } from '../lib/count';
 
 export interface JobRecord {
@@ -131,19 +132,10 @@ export async function claimJobs(
     kinds.map((kind) => sql`when ${kind} then ${leaseUntil(kind)}::timestamptz`),
     sql` `,
   );
-  const rows = await db
-    .updateTable('jobs')
-    .set((eb) => ({
-      status: 'running' as const,
-      attempts: eb('attempts', '+', 1),
-      locked_until: sql<Date>`case kind ${leaseEnds} end`,
-      locked_by: runnerId,
-      updated_at: leaseNow,
-    }))
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('jobs')
-        .select('id')
+  const rows = await claimDueRows(db, {
+    table: 'jobs',
+    due: (jobs) =>
+      jobs
         .where('kind', 'in', kinds)
         .where((w) =>
           w.or([
@@ -153,11 +145,16 @@ export async function claimJobs(
         )
         .where((w) => w('attempts', '<', w.ref('max_attempts')))
         .orderBy('run_at')
-        .orderBy('id')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
+        .orderBy('id'),
+    limit,
+    lease: (eb) => ({
+      status: 'running' as const,
+      attempts: eb('attempts', '+', 1),
+      locked_until: sql<Date>`case kind ${leaseEnds} end`,
+      locked_by: runnerId,
+      updated_at: leaseNow,
+    }),
+  })
     .returningAll()
     .execute();
   return rows.map(toJob).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);

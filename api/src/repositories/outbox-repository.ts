@@ -1,4 +1,5 @@
 import type { Executor } from '../db/schema';
+import { claimDueRows } from '../db/claim-due-rows';
 import type { MailMessage } from '../lib/email';
 
 export interface OutboxEntry {
@@ -80,24 +81,20 @@ export async function claimDueMail(
     maxAttempts,
   }: { now: Date; leaseMs: number; limit: number; maxAttempts: number },
 ): Promise<QueuedMail[]> {
-  const rows = await db
-    .updateTable('outbox')
-    .set((eb) => ({
-      attempts: eb('attempts', '+', 1),
-      next_attempt_at: new Date(now.getTime() + leaseMs),
-    }))
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('outbox')
-        .select('id')
+  const rows = await claimDueRows(db, {
+    table: 'outbox',
+    due: (mail) =>
+      mail
         .where('delivered_at', 'is', null)
         .where('next_attempt_at', '<=', now)
         .where('attempts', '<', maxAttempts)
-        .orderBy('id')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
+        .orderBy('id'),
+    limit,
+    lease: (eb) => ({
+      attempts: eb('attempts', '+', 1),
+      next_attempt_at: new Date(now.getTime() + leaseMs),
+    }),
+  })
     .returningAll()
     .execute();
   return rows

@@ -1,4 +1,5 @@
 import type { UpgradeResult, UpgradeType } from '@shop/shared/contract/upgrades';
+import { claimDueRows } from '../db/claim-due-rows';
 import type { Executor } from '../db/schema';
 import { centsFromDb } from '../lib/money';
 
@@ -220,24 +221,20 @@ export async function claimUnsettledUpgrades(
   db: Executor,
   { before, now, leaseUntil, limit }: { before: Date; now: Date; leaseUntil: Date; limit: number },
 ): Promise<{ id: string; charge_id: string | null; attempts: number }[]> {
-  return db
-    .updateTable('upgrades')
-    .set({ payment_check_after: leaseUntil })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('upgrades')
-        .select('id')
+  return claimDueRows(db, {
+    table: 'upgrades',
+    due: (rows) =>
+      rows
         .where('status', '=', 'pending')
         .where('charge_id', 'is not', null)
         .where('payment_intent_at', '<', before)
         .where((w) =>
           w.or([w('payment_check_after', 'is', null), w('payment_check_after', '<=', now)]),
         )
-        .orderBy('payment_intent_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
+        .orderBy('payment_intent_at'),
+    limit,
+    lease: { payment_check_after: leaseUntil },
+  })
     .returning(['id', 'charge_id', 'attempts'])
     .execute();
 }
