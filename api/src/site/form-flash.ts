@@ -23,11 +23,19 @@ export function decodeFormFlash(value: string | undefined): FormFlash | null {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
     const candidate = parsed as Partial<FormFlash> | null;
-    if (typeof candidate?.form !== 'string' || typeof candidate.message !== 'string') return null;
+    if (
+      typeof candidate?.form !== 'string' ||
+      typeof candidate.message !== 'string' ||
+      typeof candidate.code !== 'string' ||
+      typeof candidate.status !== 'number'
+    )
+      return null;
     if (candidate.fieldErrors !== undefined && !isStringRecord(candidate.fieldErrors)) return null;
     if (candidate.values !== undefined && !isStringRecord(candidate.values)) return null;
     return {
       form: candidate.form,
+      status: candidate.status,
+      code: candidate.code,
       message: candidate.message,
       ...(candidate.fieldErrors ? { fieldErrors: candidate.fieldErrors } : {}),
       ...(candidate.values ? { values: candidate.values } : {}),

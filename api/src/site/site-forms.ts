@@ -57,8 +57,8 @@ export function registerSiteForms(app: FastifyInstance, deps: SiteFormDeps): voi
       checkOrigin(request, deps.allowedOrigins);
       if (!(request.body instanceof URLSearchParams))
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the form as ${FORM_CONTENT_TYPE}`);
-      const pathname = new URL(request.url, 'http://site.invalid').pathname;
-      const plan = await planOf(request, deps, pathname, formFields(request.body));
+      const { pathname, search } = new URL(request.url, 'http://site.invalid');
+      const plan = await planOf(request, deps, { pathname, search }, formFields(request.body));
       return applyPlan(app, request, reply, plan, deps);
     },
   );
@@ -108,7 +108,7 @@ function formFields(body: URLSearchParams): Record<string, string> {
 async function planOf(
   request: FastifyRequest,
   deps: SiteFormDeps,
-  pathname: string,
+  { pathname, search }: { pathname: string; search: string },
   fields: Record<string, string>,
 ): Promise<AreaFormPlan> {
   const shell = await deps.loadShell();
@@ -118,7 +118,7 @@ async function planOf(
   let plan: AreaFormPlan | null;
   try {
     plan = checkedFormPlan(
-      await area.renderer.submitForm({ pathname, basename: target.basename, fields }),
+      await area.renderer.submitForm({ pathname, search, basename: target.basename, fields }),
     );
   } catch (error) {
     request.log.warn({ err: error, pathname }, 'form handler failed');
@@ -176,12 +176,14 @@ async function applyPlan(
     return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(answer.body);
   const flash: FormFlash = {
     form: plan.form,
+    status: answer.statusCode,
+    code: body.error.code,
     message: body.error.message,
     ...(body.error.fields ? { fieldErrors: body.error.fields } : {}),
     ...(plan.keep ? { values: plan.keep } : {}),
   };
   const encoded =
-    encodeFormFlash(flash) ?? encodeFormFlash({ form: plan.form, message: flash.message });
+    encodeFormFlash(flash) ?? encodeFormFlash({ ...flash, fieldErrors: {}, values: {} });
   if (encoded)
     reply.setCookie(FORM_FLASH_COOKIE, encoded, {
       httpOnly: true,

@@ -14,6 +14,7 @@ import type {
   AreaServerRenderer,
 } from '@shop/shared/ssr/server-render';
 import { FIRST_VIEW_USER_CONTEXT } from '@shop/shared/ssr/server-shell';
+import { seedRefusedForm } from './handle-form';
 import type { CurrentUser } from '@shop/shared/shell-contract/shell-props';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClients } from '@shop/shared/shell-contract/shell-props';
@@ -101,6 +102,8 @@ async function visitorOf(request: AreaRenderRequest): Promise<CurrentUser | null
   }
 }
 
+export { handleForm } from './handle-form';
+
 export const renderArea: AreaServerRenderer['renderArea'] = async (
   request: AreaRenderRequest,
 ): Promise<AreaRenderResult | null> => {
@@ -120,7 +123,11 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (
       {
         area: 'account',
         AreaRoot: antd.wrap(AccountRoot),
-        prefetch: PREFETCH[page] ?? (async () => undefined),
+        prefetch: async (queryClient, api) => {
+          await PREFETCH[page]?.(queryClient, api);
+          // A log-in the API refused a moment ago (a plain post): the form starts from its answer.
+          if (request.formFlash) seedRefusedForm(queryClient, request.formFlash);
+        },
         shellProps: () =>
           page === 'login'
             ? { userContext: { ...FIRST_VIEW_USER_CONTEXT, user, loading: false } }

@@ -255,3 +255,5 @@ export const renderArea: AreaServerRenderer['renderArea'] = async (
     ...(events.length > 0 ? { openEvents: events } : {}),
   };
 };
+
+export { handleForm } from './handle-form';

@@ -1,5 +1,6 @@
 // Server side of an area's first view: renders the area's root to HTML with a server shell (no
 // user, no navigation, no analytics) and the data its pages asked for, fetched through the API.
+import { FORM_FLASH_QUERY_KEY } from './server-form';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { QueryClient } from '@tanstack/react-query';
@@ -127,6 +128,8 @@ export async function renderAreaToString(
   const baseProps = serverShellProps(request, queryClient, slots);
   // Lazy pages render only once loaded; on the server they are all in one bundle.
   await Promise.all([prefetch(queryClient, baseProps.api), preloadLazyPages()]);
+  // A refused plain form's message, for the component that drew the form (useFormFlash).
+  if (request.formFlash) queryClient.setQueryData(FORM_FLASH_QUERY_KEY, request.formFlash);
   const queries: FirstViewQuery[] = queryClient
     .getQueryCache()
     .getAll()

@@ -14,6 +14,8 @@ export const FORM_FLASH_COOKIE = 'shop_form_flash';
 export interface AreaFormRequest {
   /** The path the form was posted to (its `action`), e.g. /shopping-cart. */
   pathname: string;
+  /** Its query ('' or '?…'), e.g. a log-in page's ?redirect=. */
+  search: string;
   /** Where the area's routes start ('' for consumer routes), as for a render. */
   basename: string;
   /** The form's fields, each name once (the first value). */
@@ -38,6 +40,9 @@ export interface AreaFormPlan {
 /** A refused form's message on the page drawn next (the API's error message, and its field errors). */
 export interface FormFlash {
   form: string;
+  /** The API's answer: its status and error code (our error shape). */
+  status: number;
+  code: string;
   message: string;
   /** The API's per-field messages (its error shape's `details`), by field name. */
   fieldErrors?: Record<string, string>;
@@ -63,3 +68,9 @@ export function isSameOriginPath(value: unknown): value is string {
     return false;
   }
 }
+
+/**
+ * The query a server render puts a refused form's flash under, so the area's component draws it
+ * on the server and again, identically, when the live page hydrates.
+ */
+export const FORM_FLASH_QUERY_KEY = ['shop-form-flash'] as const;

@@ -11,6 +11,9 @@ import {
 import { FormAlert } from '../../shared/components/form-alert';
 import { FirstViewSubmit } from '../../shared/components/first-view-submit';
 import { useLogin } from '../hooks/use-login';
+import { LOGIN_FORM } from '../login-form-name';
+import { FORM_NAME_FIELD } from '@shop/shared/ssr/server-form';
+import { useFormFlash } from '@shop/shared/ssr/use-form-flash';
 import { LegacyAccountNotice } from './legacy-account-notice';
 
 const CREDENTIALS_MESSAGE = 'Email or password is incorrect';
@@ -39,6 +42,8 @@ export function LoginForm() {
   // What the fields held at the last change: one filled from empty is the first view's typing
   // carried over (a refusal the first view received is about it), an edit is a new attempt.
   const held = useRef<Partial<LoginBody>>({});
+  // Refused a moment ago without JavaScript: the email typed is there again (never the password).
+  const refused = useFormFlash(LOGIN_FORM);
 
   return (
     <Form<LoginBody>
@@ -54,9 +59,12 @@ export function LoginForm() {
         if (failure && edited) clearFailure();
       }}
       noValidate
-      // Drawn on the server too: a press before any script runs must never put the password in a URL.
+      // Drawn on the server too: a press before any script runs must never put the password in a
+      // URL. Without JavaScript the post is the log-in itself (server/handle-form.ts).
       method="post"
+      initialValues={refused?.values?.username ? { username: refused.values.username } : undefined}
     >
+      <input type="hidden" name={FORM_NAME_FIELD} value={LOGIN_FORM} />
       {credentials && <CredentialsAlert id={errorId} />}
       {failure?.kind === 'other' && (
         <FormAlert title="We could not log you in">{failure.message}</FormAlert>
@@ -69,7 +77,14 @@ export function LoginForm() {
         validateStatus={credentials ? 'error' : undefined}
         rules={[zodRule(emailInputSchema, { required: true })]}
       >
-        <Input type="email" autoComplete="email" inputMode="email" size="large" {...marked} />
+        <Input
+          type="email"
+          name="username"
+          autoComplete="email"
+          inputMode="email"
+          size="large"
+          {...marked}
+        />
       </Form.Item>
       <Form.Item
         label="Password"
@@ -77,7 +92,7 @@ export function LoginForm() {
         validateStatus={credentials ? 'error' : undefined}
         rules={[{ required: true, message: 'Please enter your password' }]}
       >
-        <Input.Password autoComplete="current-password" size="large" {...marked} />
+        <Input.Password name="password" autoComplete="current-password" size="large" {...marked} />
       </Form.Item>
       <FirstViewSubmit action="login" busy={busy}>
         Log in

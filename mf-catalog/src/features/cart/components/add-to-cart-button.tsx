@@ -6,6 +6,8 @@ import type { CatalogOffer } from '../../catalog-data/model/catalog-offer';
 import { FIRST_VIEW_ACTION_ATTRIBUTE } from '@shop/shared/ssr/server-render';
 import { offerEvent } from '../../analytics/model/ecommerce';
 import { useAddOfferToCart } from '../hooks/use-add-to-cart';
+import { FORM_NAME_FIELD } from '@shop/shared/ssr/server-form';
+import { CART_ADD_FORM, CART_PATH } from '@shop/shared/cart/cart-forms';
 
 /** Whether the first view's "Add to cart" added this line before the page was live (read once). */
 function useAddedOnFirstView(lookupKey: string): boolean {
@@ -41,10 +43,19 @@ export function AddToCartButton({
     addedOnFirstView ? 'added' : 'idle',
   );
   return (
-    <>
+    // A plain form too (pages without JavaScript): it posts to the shop's cart, whose area adds the
+    // line and opens the cart. Live, the button's handler adds it and the post is held back.
+    <form
+      method="post"
+      action={CART_PATH}
+      style={{ display: 'contents' }}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <input type="hidden" name={FORM_NAME_FIELD} value={CART_ADD_FORM} />
+      <input type="hidden" name="lookupKey" value={lookupKey} />
       {/* A plain button: the catalog's first-view pages load no antd (docs/decisions/antd-shipping.md). */}
       <button
-        type="button"
+        type="submit"
         className={`cat-cta cat-cta--primary${block ? ' cat-cta--block' : ''}`}
         aria-label={`${label}: ${offer.title}`}
         aria-busy={state === 'adding'}
@@ -72,6 +83,6 @@ export function AddToCartButton({
           </>
         )}
       </span>
-    </>
+    </form>
   );
 }

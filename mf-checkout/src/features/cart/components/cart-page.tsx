@@ -14,6 +14,9 @@ import { MAX_CART_LINE_QUANTITY } from '@shop/shared/contract/cart-keys';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
 import { FIRST_VIEW_ACTION_ATTRIBUTE } from '@shop/shared/ssr/server-render';
+import { FORM_NAME_FIELD } from '@shop/shared/ssr/server-form';
+import { useFormFlash } from '@shop/shared/ssr/use-form-flash';
+import { CART_ADD_FORM, CART_LINE_FORM, CART_PATH } from '@shop/shared/cart/cart-forms';
 import {
   checkoutQuoteQueryOptions,
   fetchQuote,
@@ -60,6 +63,37 @@ const firstViewAction = (lookupKey: string, change: Record<string, number>) => (
   [FIRST_VIEW_ACTION_ATTRIBUTE]: 'cart-set',
   'data-lookup-key': lookupKey,
   ...change,
+});
+
+/** The id of a line's plain form, which its "+", "−" and Remove buttons submit (without JavaScript). */
+const lineFormId = (lookupKey: string) => `cart-line-${lookupKey}`;
+
+/**
+ * A line's form for pages without JavaScript: its buttons name it (`form=`) and post the quantity
+ * they set; the checkout's server handler (server/handle-form.ts) makes the same change. Live, the
+ * buttons' own handlers do it and the post is held back.
+ */
+function CartLineForm({ lookupKey }: { lookupKey: string }) {
+  return (
+    <form
+      id={lineFormId(lookupKey)}
+      method="post"
+      action={CART_PATH}
+      hidden
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <input type="hidden" name={FORM_NAME_FIELD} value={CART_LINE_FORM} />
+      <input type="hidden" name="lookupKey" value={lookupKey} />
+    </form>
+  );
+}
+
+/** What a line's button posts without JavaScript: the quantity it sets. */
+const lineSubmit = (lookupKey: string, quantity: number) => ({
+  type: 'submit' as const,
+  form: lineFormId(lookupKey),
+  name: 'quantity',
+  value: String(quantity),
 });
 
 /**
@@ -116,6 +150,10 @@ export function CartPage() {
   useAddFromLink(add);
   useEffect(() => preloadArea?.('checkout'), [preloadArea]);
 
+  // A plain post the API refused (the page was drawn again without JavaScript).
+  const refusedChange = useFormFlash(CART_LINE_FORM);
+  const refusedAdd = useFormFlash(CART_ADD_FORM);
+  const refused = refusedChange ?? refusedAdd;
   const empty = !isLoading && cart.items.length === 0;
   const data = cart.items.length > 0 ? quote.data : undefined;
   const balance = balanceCents(userContext.user?.balance);
@@ -124,6 +162,9 @@ export function CartPage() {
     <div className="co-page">
       <CheckoutStyles />
       <h1>Your cart</h1>
+      {refused && (
+        <Alert type="error" showIcon title={`Your cart was not changed: ${refused.message}`} />
+      )}
       {isError && (
         <Alert type="error" showIcon title="We could not load your cart. Please reload the page." />
       )}
@@ -159,7 +200,7 @@ export function CartPage() {
                   <>
                     <span className="co-qty" role="group" aria-label={`Quantity of ${line.title}`}>
                       <button
-                        type="button"
+                        {...lineSubmit(line.lookupKey, line.quantity - 1)}
                         aria-label={`One fewer ${line.title}`}
                         {...firstViewAction(line.lookupKey, { 'data-step': -1 })}
                         disabled={line.quantity <= 1}
@@ -169,7 +210,7 @@ export function CartPage() {
                       </button>
                       <output aria-live="polite">{line.quantity}</output>
                       <button
-                        type="button"
+                        {...lineSubmit(line.lookupKey, line.quantity + 1)}
                         aria-label={`One more ${line.title}`}
                         {...firstViewAction(line.lookupKey, { 'data-step': 1 })}
                         disabled={line.quantity >= MAX_CART_LINE_QUANTITY}
@@ -179,13 +220,14 @@ export function CartPage() {
                       </button>
                     </span>
                     <button
-                      type="button"
+                      {...lineSubmit(line.lookupKey, 0)}
                       className="co-link-button"
                       {...firstViewAction(line.lookupKey, { 'data-quantity': 0 })}
                       onClick={() => void remove(line.lookupKey)}
                     >
                       Remove<span className="visually-hidden"> {line.title}</span>
                     </button>
+                    <CartLineForm lookupKey={line.lookupKey} />
                   </>
                 )}
               />

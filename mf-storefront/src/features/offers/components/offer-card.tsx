@@ -7,6 +7,8 @@ import { formatMoney } from '@shop/shared/format/money';
 import { useShell } from '@shop/shared/federation/remote-root';
 import { toApiError } from '@shop/shared/http/api-error';
 import { FIRST_VIEW_ACTION_ATTRIBUTE } from '@shop/shared/ssr/server-render';
+import { FORM_NAME_FIELD } from '@shop/shared/ssr/server-form';
+import { CART_ADD_FORM, CART_PATH } from '@shop/shared/cart/cart-forms';
 import {
   offerTrackingEvent,
   useTrackAddToCart,
@@ -47,27 +49,39 @@ export function OfferCard({ offer }: { offer: StorefrontOffer }) {
       </div>
       <p>{billingLabel(interval)}</p>
       {offer.description && <p>{offer.description}</p>}
-      {/* A plain button: antd stays off the first load, and the server draws it as the browser does. */}
-      <button
-        type="button"
-        className="sf-button"
-        disabled={adding}
-        aria-busy={adding}
-        onClick={() => void add()}
-        aria-label={`Add to cart: ${offer.title}`}
-        // The shell's first script does this press itself before this page is live.
-        {...(offer.lookupKey && {
-          [FIRST_VIEW_ACTION_ATTRIBUTE]: 'cart-add',
-          'data-lookup-key': offer.lookupKey,
-          'data-then-href': `${navigation.basename}/shopping-cart`,
-          'data-track': JSON.stringify(
-            offerTrackingEvent('add_to_cart', offer, customization?.shopKey ?? null),
-          ),
-        })}
+      {/* A plain form too (pages without JavaScript): the shop's cart adds the line and opens this
+          partner's cart. Live, the button's handler adds it and the post is held back. */}
+      <form
+        method="post"
+        action={CART_PATH}
+        style={{ display: 'contents' }}
+        onSubmit={(event) => event.preventDefault()}
       >
-        {adding && <span className="sf-spinner sf-spinner--small" aria-hidden="true" />}
-        Add to cart
-      </button>
+        <input type="hidden" name={FORM_NAME_FIELD} value={CART_ADD_FORM} />
+        <input type="hidden" name="lookupKey" value={offer.lookupKey ?? ''} />
+        <input type="hidden" name="then" value={`${navigation.basename}/shopping-cart`} />
+        {/* A plain button: antd stays off the first load, and the server draws it as the browser does. */}
+        <button
+          type="submit"
+          className="sf-button"
+          disabled={adding}
+          aria-busy={adding}
+          onClick={() => void add()}
+          aria-label={`Add to cart: ${offer.title}`}
+          // The shell's first script does this press itself before this page is live.
+          {...(offer.lookupKey && {
+            [FIRST_VIEW_ACTION_ATTRIBUTE]: 'cart-add',
+            'data-lookup-key': offer.lookupKey,
+            'data-then-href': `${navigation.basename}/shopping-cart`,
+            'data-track': JSON.stringify(
+              offerTrackingEvent('add_to_cart', offer, customization?.shopKey ?? null),
+            ),
+          })}
+        >
+          {adding && <span className="sf-spinner sf-spinner--small" aria-hidden="true" />}
+          Add to cart
+        </button>
+      </form>
     </article>
   );
 }
