@@ -273,10 +273,11 @@ export async function claimKeyAndInsertOrder(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // $1 the order, $2 its intent, $3 the time, $4 and $5 the payment method and its label (null
-// keeps what the order has), $6 the idempotency scope, $7 the receipt job's kind and $8 its tries.
+// keeps what the order has), $6 the idempotency scope, $7 the receipt job's kind and $8 its tries,
+// $9 the kits job's kind and $10 its tries.
 // Moves an unsettled plain consumer order to paid, records the answer on its key, empties the cart
-// it came from and queues its receipt job (key order:<id>:receipt, as queueOrderReceipt), in one
-// statement.
+// it came from and queues its receipt job (key order:<id>:receipt, as queueOrderReceipt) and its
+// kits job (key order:<id>:kits, as queueKitsForOrder), in one statement.
 const markConsumerOrderPaidStatement = preparedStatement(
   'mark_consumer_order_paid',
   `with paid as (
@@ -303,6 +304,12 @@ const markConsumerOrderPaidStatement = preparedStatement(
       $3::timestamptz, $8::int, $3::timestamptz, $3::timestamptz
     from paid
     on conflict do nothing
+  ), kits_job as (
+    insert into jobs (kind, payload, job_key, run_at, max_attempts, created_at, updated_at)
+    select $9::text, jsonb_build_object('orderId', paid.id), 'order:' || paid.id || ':kits',
+      $3::timestamptz, $10::int, $3::timestamptz, $3::timestamptz
+    from paid
+    on conflict do nothing
   )
   select * from paid`,
 );
@@ -324,6 +331,8 @@ export async function markConsumerOrderPaid(
     scope: string;
     /** The receipt job the statement queues: its kind and tries. */
     receiptJob: { kind: string; maxAttempts: number };
+    /** The kits job the statement queues: its kind and tries. */
+    kitsJob: { kind: string; maxAttempts: number };
   },
 ): Promise<OrderRow | null> {
   if (!UUID.test(paid.orderId)) return null;
@@ -337,6 +346,8 @@ export async function markConsumerOrderPaid(
       paid.scope,
       paid.receiptJob.kind,
       paid.receiptJob.maxAttempts,
+      paid.kitsJob.kind,
+      paid.kitsJob.maxAttempts,
     ]),
   );
   return rows[0] ?? null;

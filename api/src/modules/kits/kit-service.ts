@@ -37,9 +37,16 @@ import {
 import { ACTIVATABLE, canMove } from './kit-states';
 import type { KitEventRow, KitRow } from './kit-tables';
 
-/** A fresh code: 10 symbols from the operating system's CSPRNG and the check symbol. */
+/**
+ * A fresh code: 10 symbols from the operating system's CSPRNG and the check symbol. Codes whose
+ * check would be * ~ $ or = are drawn again (about 1 in 9), so every code is letters and digits:
+ * easy to read out, and accepted by the sign-up form's kit ID field.
+ */
 export function newKitCode(): string {
-  return kitCodeFromValues(Array.from({ length: 10 }, () => randomInt(0, 32)));
+  for (;;) {
+    const code = kitCodeFromValues(Array.from({ length: 10 }, () => randomInt(0, 32)));
+    if (/^[0-9A-Z]+$/.test(code)) return code;
+  }
 }
 
 /** Runs `work` in the caller's transaction, or in a new one when given the database. */

@@ -24,6 +24,7 @@ import { mergeCartsOnLogin } from '../../services/cart/cart-session';
 import { toCurrentUser } from '../../services/account/current-user';
 import { signupConfirmationEmail, signupExistingAccountEmail } from '../../services/mail/templates';
 import { AUTH_ERROR_RESPONSES, authRateLimit } from './auth-route-options';
+import { claimKitAtSignup } from '../../modules/kits';
 
 /** Where a confirmed sign-up lands when it asked for nowhere else. */
 const ACCOUNT_PAGE = '/account';
@@ -146,6 +147,8 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         await claimGuestSubscriptions(trx, user.id, user.email);
         // And the orders (after the plans: a plan is claimed through its guest order).
         await claimGuestOrders(trx, user.id, user.email);
+        // A kit ID typed at sign-up: the account holds that kit, to activate at /activate.
+        await claimKitAtSignup(trx, user.id, signup.kitId);
         return { status: 'ok' as const, user, signup };
       });
       if (result.status !== 'ok') throw CONFIRMATION_LINK_ERRORS[result.status];

@@ -24,6 +24,7 @@ import {
 import { employeeOrderEmail } from '../mail/employer-payment-email';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailQueue } from '../mail/mail-queue';
+import { kitsForOrderJob, queueKitsForOrder } from '../../modules/kits';
 import { orderReceiptJob, queueOrderReceipt } from '../orders/order-receipts';
 import type { RefundMails } from '../orders/refund-mails';
 import type { PaymentProvider, ProviderCharge } from '../payments/payment-provider';
@@ -194,7 +195,7 @@ export async function applyCharge(
   changed: boolean;
   mailed: boolean;
   started: boolean;
-  /** A receipt job was queued: wake the job runner after the commit. */
+  /** Receipt and kits jobs were queued: wake the job runner after the commit. */
   receipt: boolean;
 }> {
   const unchanged = (row: OrderRow) => ({
@@ -229,6 +230,7 @@ export async function applyCharge(
     mailed = await completePaidRecords(trx, deps, updated);
     started = await deps.subscriptions.recordPaidOrder(trx, updated, charge);
     await queueOrderReceipt(trx, updated.id, updated.updated_at);
+    await queueKitsForOrder(trx, updated.id, updated.updated_at);
   }
   if (next.status === 'paid' || next.status === 'requires_action')
     await completeOrderRequest(trx, updated);
@@ -257,9 +259,10 @@ export async function finalizeOrder(
       paymentLabel: paymentLabel(charge),
       scope: ORDER_SCOPE,
       receiptJob: { kind: orderReceiptJob.name, maxAttempts: orderReceiptJob.maxAttempts },
+      kitsJob: { kind: kitsForOrderJob.name, maxAttempts: kitsForOrderJob.maxAttempts },
     });
     if (paid) {
-      // The same statement queued the order's receipt job.
+      // The same statement queued the order's receipt and kits jobs.
       deps.jobs?.wake();
       return { row: paid, changed: true, refusal: null };
     }

@@ -194,6 +194,7 @@ async function invoicePaid(
   if (!renewal) return { mailed: false };
   const quantity = Math.max(1, invoice.quantity);
   const orderId = await insertRenewalOrder(trx, {
+    now,
     userId: context.userId,
     email: context.email,
     name: context.name,

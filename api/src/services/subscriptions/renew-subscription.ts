@@ -396,6 +396,7 @@ async function settleRenewal(
       return 'declined';
     }
     const orderId = await insertRenewalOrder(trx, {
+      now,
       userId: context.userId,
       email: context.email,
       name: context.name,

@@ -1,8 +1,9 @@
 // The order a paid renewal writes, whoever billed it (the shop's renewal job or Stripe's invoice):
 // one paid consumer order with the plan's line, shipped where the subscriber's kits go, written
-// once under the renewal's own idempotency key.
+// once under the renewal's own idempotency key. Its kit comes from the kits job queued with it.
 import type { AddressView, Currency } from '@shop/shared/contract/common';
 import type { Executor } from '../../db/schema';
+import { queueKitsForOrder } from '../../modules/kits';
 import { insertOrder } from '../../repositories/orders-repository';
 
 export interface RenewalOrder {
@@ -24,10 +25,13 @@ export interface RenewalOrder {
   paymentMethodId: string | null;
   paymentLabel: string | null;
   idempotencyKey: string;
+  /** The shop clock's time of the renewal: the renewal's kit is queued for it. */
+  now: Date;
 }
 
-export function insertRenewalOrder(trx: Executor, order: RenewalOrder): Promise<string> {
-  return insertOrder(trx, {
+/** Writes the renewal's paid order and queues its kit, in the renewal's transaction. */
+export async function insertRenewalOrder(trx: Executor, order: RenewalOrder): Promise<string> {
+  const orderId = await insertOrder(trx, {
     kind: 'consumer',
     userId: order.userId,
     email: order.email,
@@ -53,4 +57,6 @@ export function insertRenewalOrder(trx: Executor, order: RenewalOrder): Promise<
     idempotencyKey: order.idempotencyKey,
     buyerTokenHash: null,
   });
+  await queueKitsForOrder(trx, orderId, order.now);
+  return orderId;
 }
