@@ -200,8 +200,7 @@ export default tseslint.config(
     // piece returns what it computes. A longer one needs an eslint-disable line saying why.
     files: [
       'api/src/services/checkout/orders.ts',
-      'api/src/services/payments/test-payment-provider.ts',
-      'api/src/services/payments/test-provider/**',
+      'payments-sandbox/src/**',
       'api/src/site/first-view.ts',
       'shell/src/federation/area-outlet.tsx',
       'shell/src/federation/first-view-*.{ts,tsx}',
@@ -210,6 +209,49 @@ export default tseslint.config(
     ],
     rules: {
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // The payment sandbox is its own product: the API reaches it only through the PaymentProvider
+    // interface, wired in one composition file. Its own rule name, so the layer and package rules
+    // above keep their options.
+    files: ['api/src/**'],
+    ignores: ['api/src/plugins/app/payment-sandbox.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@shop/payments-sandbox',
+                '@shop/payments-sandbox/*',
+                '**/payments-sandbox/**',
+              ],
+              message:
+                'api/src reaches the payment sandbox only through PaymentProvider; it is wired in plugins/app/payment-sandbox.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // ...and the sandbox talks to the shop as Stripe does: it never imports the API's internals.
+    files: ['payments-sandbox/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/src/**', '**/api/test/**', 'api', 'api/*'],
+              message:
+                'The payment sandbox never imports the API; the shop contract it shares is in @shop/shared.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -10,6 +10,7 @@ module.exports = {
     'mf-storefront',
     'mf-ops',
     'api',
+    'payments-sandbox',
   ].map((dir) => `<rootDir>/${dir}`),
   // testTimeout is a global option: a project's own value is ignored under `projects`. The API's
   // per-file databases need more than jest's 5 s default on a busy machine.

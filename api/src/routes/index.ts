@@ -28,12 +28,11 @@ import { bnplRoutes } from './payments/bnpl-routes';
 import { paymentsConfigRoutes } from './payments/payments-config-routes';
 import { webhookRoutes } from './payments/webhook-routes';
 import { carrierWebhookRoutes } from '../modules/fulfilment';
-import { isTestPaymentProvider } from '../services/payments/test-payment-provider';
 import { resultUploadRoutes } from './results/result-upload-routes';
 import { resultsRoutes } from './results/results-routes';
 import { biomarkerGuideRoutes } from './catalog/biomarker-guide-routes';
 import { supportRoutes } from './support/support-routes';
-import { testProviderRoutes } from '../services/payments/test-provider/http/test-provider-routes';
+import { registerPaymentSandbox } from '../plugins/app/payment-sandbox';
 import { upgradesRoutes } from './upgrades/upgrades-routes';
 
 /**
@@ -77,9 +76,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(webhookRoutes);
   await app.register(carrierWebhookRoutes);
   await app.register(upgradesRoutes);
-  // the built-in payment provider's own pages and API, when it is the one in use
-  if (isTestPaymentProvider(app.paymentProvider))
-    await app.register(testProviderRoutes, { provider: app.paymentProvider });
+  // the payment sandbox's own pages and API, when it is the provider in use
+  await registerPaymentSandbox(app);
   // operators (404 to everyone else)
   await app.register(opsRoutes);
   // local tools

@@ -5,7 +5,7 @@ import type { Order } from '@shop/shared/contract/checkout';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import type { TestApp } from './build-test-app';
 import { cardToken, orderBody, placeOrder } from './checkout-fixtures';
-import { isTestPaymentProvider } from '../../src/services/payments/test-payment-provider';
+import { isTestPaymentProvider } from '@shop/payments-sandbox';
 
 /** Completes or fails the bank's step for the intent (or setup) holding this client secret. */
 export async function authenticate(

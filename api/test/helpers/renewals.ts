@@ -10,11 +10,11 @@ import { createJobQueue, type JobQueue } from '../../src/services/jobs/job-queue
 import { createMailQueue } from '../../src/services/mail/mail-queue';
 import { createOutboxMailer } from '../../src/services/mail/mailer';
 import type { PaymentProvider } from '../../src/services/payments/payment-provider';
-import { TEST_CARDS } from '../../src/services/payments/test-card-rules';
 import {
+  TEST_CARDS,
   createTestPaymentProvider,
   type TestPaymentProvider,
-} from '../../src/services/payments/test-payment-provider';
+} from '@shop/payments-sandbox';
 import {
   handleRenewals,
   type RenewalDeps,

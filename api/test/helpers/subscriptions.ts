@@ -8,8 +8,7 @@ import { signUpAndConfirm } from './accounts';
 import { sessionCookieFrom, type TestApp } from './build-test-app';
 import { cardToken, orderBody, placeOrder, RENEWAL_CONSENT } from './checkout-fixtures';
 import type { TestCardName } from './fixture-tokens';
-import { TEST_CARDS } from '../../src/services/payments/test-card-rules';
-import type { TestPaymentProvider } from '../../src/services/payments/test-payment-provider';
+import { TEST_CARDS, type TestPaymentProvider } from '@shop/payments-sandbox';
 
 export async function subscribeWithCard(
   provider: TestPaymentProvider,

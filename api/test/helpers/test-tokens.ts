@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { TEST_CARDS } from '../../src/services/payments/test-card-rules';
+import { TEST_CARDS } from '@shop/payments-sandbox';
 
 export { TEST_CARDS };
 

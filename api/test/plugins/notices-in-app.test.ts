@@ -1,6 +1,6 @@
 // The running app mails renewal reminders on its own: moving the shop clock to two days before a
 // renewal makes the notice scheduler queue the reminder and the job queue mail it.
-import { isTestPaymentProvider } from '../../src/services/payments/test-payment-provider';
+import { isTestPaymentProvider } from '@shop/payments-sandbox';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app';
 import { subscribeWithCard } from '../helpers/subscriptions';
 

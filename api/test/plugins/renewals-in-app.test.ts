@@ -1,8 +1,7 @@
 // The shop renews its built-in subscriptions on its own: moving the shop clock past a period makes
 // the scheduler queue the renewal and the job queue run it, with nothing called by hand.
 import { listRenewals } from '../../src/repositories/subscription-renewals-repository';
-import { TEST_CARDS } from '../../src/services/payments/test-card-rules';
-import { isTestPaymentProvider } from '../../src/services/payments/test-payment-provider';
+import { TEST_CARDS, isTestPaymentProvider } from '@shop/payments-sandbox';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app';
 import { advanceShopClock } from '../helpers/clock';
 import { eventually } from '../helpers/eventually';

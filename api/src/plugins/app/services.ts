@@ -9,10 +9,7 @@ import {
   type PasswordHasher,
 } from '../../services/account/password-hasher';
 import type { PaymentProvider } from '../../services/payments/payment-provider';
-import {
-  createTestPaymentProvider,
-  isTestPaymentProvider,
-} from '../../services/payments/test-payment-provider';
+import { createSandboxProvider, isPaymentSandbox } from './payment-sandbox';
 import { handleRenewals } from '../../services/subscriptions/renew-subscription';
 import { createRenewalScheduler } from '../../services/subscriptions/renewal-scheduler';
 import { createNoticeScheduler, handleNotices } from '../../services/subscriptions/renewal-notices';
@@ -114,7 +111,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
               db,
               customerTestClocks: testClocks,
             })
-          : createTestPaymentProvider(db, { now: () => clock.now() })),
+          : createSandboxProvider(db, () => clock.now())),
     );
     app.decorate(
       'subscriptionBilling',
@@ -191,7 +188,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
       shopUrl: config.publicOrigin,
       log: app.log,
     };
-    const renewals = isTestPaymentProvider(app.paymentProvider)
+    const renewals = isPaymentSandbox(app.paymentProvider)
       ? createRenewalScheduler(renewalDeps, jobs, { intervalMs: RENEWAL_SCAN_MS, log: app.log })
       : null;
     if (renewals) {

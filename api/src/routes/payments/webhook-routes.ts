@@ -4,8 +4,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { handlePaymentEvent, receiveSignedEvents } from '../../services/payments/payment-events';
-import { WebhookSignatureError } from '../../services/payments/payment-provider';
-import { isTestPaymentProvider } from '../../services/payments/test-payment-provider';
+import {
+  deliversEventsInProcess,
+  WebhookSignatureError,
+} from '../../services/payments/payment-provider';
 
 const webhookAnswerSchema = z.object({ received: z.literal(true) });
 
@@ -32,10 +34,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   };
 
-  // The built-in provider runs in this process: its events are handed over a batch at a time,
+  // The payment sandbox runs in this process: its events are handed over a batch at a time,
   // verified on their raw body as posted ones are, without a request per event. Stripe posts here.
   const provider = app.paymentProvider;
-  if (isTestPaymentProvider(provider)) {
+  if (deliversEventsInProcess(provider)) {
     provider.setEventTarget((events) => receiveSignedEvents(deps, events));
     app.addHook('onClose', async () => provider.setEventTarget(null));
   }

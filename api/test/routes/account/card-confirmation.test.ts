@@ -1,5 +1,5 @@
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
-import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
+import { TEST_CARDS } from '@shop/payments-sandbox';
 import { signUpAndConfirm } from '../../helpers/accounts';
 import { buildTestApp, sessionCookieFrom, type TestApp } from '../../helpers/build-test-app';
 import { authenticate } from '../../helpers/provider-steps';

@@ -8,10 +8,7 @@ import { sql } from 'kysely';
 import type { Order } from '@shop/shared/contract/checkout';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { reconcilePayments } from '../../../src/services/payments/reconcile-payments';
-import {
-  createTestPaymentProvider,
-  type TestPaymentProvider,
-} from '../../../src/services/payments/test-payment-provider';
+import { createTestPaymentProvider, type TestPaymentProvider } from '@shop/payments-sandbox';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { orderBody, placeOrder, businessBody, cardToken } from '../../helpers/checkout-fixtures';
 import { requestEmployerPayment } from '../../helpers/employer-fixtures';

@@ -3,10 +3,7 @@
 // order charges nothing, and of orders racing for the same use only one keeps its money.
 import { randomUUID } from 'node:crypto';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
-import {
-  createTestPaymentProvider,
-  type TestPaymentProvider,
-} from '../../../src/services/payments/test-payment-provider';
+import { createTestPaymentProvider, type TestPaymentProvider } from '@shop/payments-sandbox';
 import { listOutbox } from '../../../src/repositories/outbox-repository';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import {

@@ -5,7 +5,7 @@
 // the database says at the moment it is written.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
+import { createTestPaymentProvider } from '@shop/payments-sandbox';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { orderBody, placeOrder } from '../../helpers/checkout-fixtures';
 import { statementCounter } from '../../helpers/statement-counter';

@@ -4,8 +4,7 @@
 // subscriber. A cancelled subscription never changes again. The dunning and notice settings.
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { listAudit } from '../../../src/repositories/audit-log-repository';
-import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
-import type { TestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
+import { TEST_CARDS, type TestPaymentProvider } from '@shop/payments-sandbox';
 import { readShopSetting } from '../../../src/repositories/shop-settings-repository';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { latestMailTo } from '../../helpers/accounts';

@@ -4,7 +4,7 @@ import type { UpgradeType } from '@shop/shared/contract/upgrades';
 import { sql } from 'kysely';
 import { toCount } from '../../../src/lib/count';
 import type { PaymentProvider } from '../../../src/services/payments/payment-provider';
-import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
+import { createTestPaymentProvider } from '@shop/payments-sandbox';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { orderBody, placeOrder } from '../../helpers/checkout-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';

@@ -3,7 +3,7 @@
 // id once, and an event whose signature does not verify is refused as the webhook route refuses it.
 import Stripe from 'stripe';
 import { receiveSignedEvents } from '../../../src/services/payments/payment-events';
-import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
+import { createTestPaymentProvider } from '@shop/payments-sandbox';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { orderBody, placeOrder } from '../../helpers/checkout-fixtures';
 import { statementCounter } from '../../helpers/statement-counter';

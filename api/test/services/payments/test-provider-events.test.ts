@@ -3,12 +3,12 @@ import { createTestDatabase, type TestDatabase } from '../../helpers/test-databa
 import {
   createTestPaymentProvider,
   type TestPaymentProvider,
-} from '../../../src/services/payments/test-payment-provider';
+  TEST_CARDS,
+} from '@shop/payments-sandbox';
 import {
   WebhookSignatureError,
   type ProviderEvent,
 } from '../../../src/services/payments/payment-provider';
-import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
 
 const expiry = { expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
 

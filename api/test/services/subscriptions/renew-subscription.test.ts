@@ -1,6 +1,6 @@
 import { listRenewals } from '../../../src/repositories/subscription-renewals-repository';
 import type { PaymentProvider } from '../../../src/services/payments/payment-provider';
-import { createTestPaymentProvider } from '../../../src/services/payments/test-payment-provider';
+import { createTestPaymentProvider } from '@shop/payments-sandbox';
 import { renewSubscription } from '../../../src/services/subscriptions/renew-subscription';
 import {
   createRenewalScheduler,

@@ -2,7 +2,7 @@
 // on the operator's schedule (never automatically after a hard decline), and when the tries run
 // out cancelled or paused as the operator set; a card update tries it again at once.
 import { writeShopSetting } from '../../../src/repositories/shop-settings-repository';
-import { TEST_CARDS } from '../../../src/services/payments/test-card-rules';
+import { TEST_CARDS } from '@shop/payments-sandbox';
 import { retryRenewalNow } from '../../../src/services/subscriptions/renewal-scheduler';
 import { DUNNING_SETTING_KEY } from '../../../src/services/subscriptions/subscription-settings';
 import { useRenewalWorld } from '../../helpers/renewals';

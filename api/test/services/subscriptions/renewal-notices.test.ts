@@ -7,10 +7,7 @@ import { createManualClock, type ManualClock } from '../../../src/lib/clock';
 import { createJobQueue, type JobQueue } from '../../../src/services/jobs/job-queue';
 import { createMailQueue, type MailQueue } from '../../../src/services/mail/mail-queue';
 import { createOutboxMailer } from '../../../src/services/mail/mailer';
-import {
-  createTestPaymentProvider,
-  type TestPaymentProvider,
-} from '../../../src/services/payments/test-payment-provider';
+import { createTestPaymentProvider, type TestPaymentProvider } from '@shop/payments-sandbox';
 import {
   handleNotices,
   scheduleDueNotices,

@@ -3,8 +3,8 @@ import { createTestDatabase, type TestDatabase } from '../../../helpers/test-dat
 import {
   createTestPaymentProvider,
   type TestPaymentProvider,
-} from '../../../../src/services/payments/test-payment-provider';
-import { TEST_CARDS } from '../../../../src/services/payments/test-card-rules';
+  TEST_CARDS,
+} from '@shop/payments-sandbox';
 
 const expiry = { expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
 

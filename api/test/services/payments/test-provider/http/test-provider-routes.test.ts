@@ -7,7 +7,7 @@ import {
   TEST_CARDS,
   TEST_EXPIRY,
 } from '../../../../helpers/test-tokens';
-import type { TestPaymentProvider } from '../../../../../src/services/payments/test-payment-provider';
+import type { TestPaymentProvider } from '@shop/payments-sandbox';
 
 describe('the built-in provider over HTTP (/test-provider)', () => {
   let t: TestApp;

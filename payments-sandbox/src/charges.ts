@@ -2,10 +2,10 @@
 // card (the card's test behaviour decides the outcome), finished by the holder of the client
 // secret when the bank or the pay-later provider wants the shopper. One idempotency key is one
 // request, and every state change writes its event in the same transaction.
-import { preparedStatement } from '../../../db/prepared-statement';
-import type { Database, Executor, PaymentChargeRow, PaymentMethodRow } from '../../../db/schema';
-import { assertCents } from '../../../lib/money';
-import { createPrefixedId, createSecretToken } from '../../../lib/tokens';
+import { preparedStatement } from './db/prepared-statement';
+import type { Database, Executor, PaymentChargeRow, PaymentMethodRow } from './db/schema';
+import { assertCents } from './lib/money';
+import { createPrefixedId, createSecretToken } from './lib/ids';
 import {
   IdempotencyConflictError,
   PaymentObjectNotFoundError,
@@ -13,14 +13,14 @@ import {
   type ConfirmChargeInput,
   type CreateChargeInput,
   type ProviderCharge,
-} from '../payment-provider';
+} from '@shop/shared/payments/provider-contract';
 import {
   AUTHENTICATION_FAILED,
   BNPL_DECLINED,
   cardOutcome,
   TEST_BNPL_LIMIT_CENTS,
   type Decline,
-} from '../test-card-rules';
+} from './test-card-rules';
 import { eventRow, insertEvent, type EventType } from './events';
 import { repeatOf } from './idempotency';
 import { attachToCustomer } from './payment-methods';

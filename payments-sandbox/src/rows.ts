@@ -7,7 +7,7 @@ import type {
   PaymentMethodRow,
   PaymentRefundsTable,
   PaymentSetupRow,
-} from '../../../db/schema';
+} from './db/schema';
 import type {
   CardBrand,
   PaymentMethodSummary,
@@ -16,8 +16,8 @@ import type {
   ProviderRefund,
   ProviderSetup,
   ProviderSubscription,
-} from '../payment-provider';
-import { BNPL_ACTION_MESSAGE, REQUIRES_ACTION_MESSAGE } from '../test-card-rules';
+} from '@shop/shared/payments/provider-contract';
+import { BNPL_ACTION_MESSAGE, REQUIRES_ACTION_MESSAGE } from './test-card-rules';
 
 /** Only cards are listed and saved: a card method always has its last four and expiry. */
 export function toPaymentMethod(row: PaymentMethodRow): ProviderPaymentMethod {

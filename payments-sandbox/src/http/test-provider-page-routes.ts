@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TestPaymentProvider } from '../../test-payment-provider';
+import type { TestPaymentProvider } from '../sandbox-provider';
 import { AUTHENTICATE_SCRIPT, authenticatePage, bnplPage, messagePage } from './pages/action-pages';
 import { ELEMENT_SCRIPT, elementPage } from './pages/element-page';
 import { PAGE_HEADERS, SCRIPT_HEADERS, STYLES } from './pages/page-shell';
@@ -45,7 +45,8 @@ function withRedirectResult(
 /** The provider's pages: its card element, the 3-D Secure challenge and the pay-later approval. */
 export const testProviderPageRoutes: FastifyPluginAsyncZod<{
   provider: TestPaymentProvider;
-}> = async (app, { provider }) => {
+  returnOrigins: readonly string[];
+}> = async (app, { provider, returnOrigins }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -122,7 +123,7 @@ export const testProviderPageRoutes: FastifyPluginAsyncZod<{
       if (!result || !subject)
         return reply.code(404).send(messagePage('Payment not found', 'This payment is unknown.'));
       const ok = result.status === 'processing' || result.status === 'succeeded';
-      const back = safeReturnUrl(result.returnUrl, app.config.allowedOrigins);
+      const back = safeReturnUrl(result.returnUrl, returnOrigins);
       if (back) return reply.redirect(withRedirectResult(back, subject.id, clientSecret, ok), 303);
       return reply.send(
         messagePage(ok ? 'Payment approved' : 'Payment declined', 'You can return to the shop.'),

@@ -1,8 +1,8 @@
 // The test provider's customers: one per user, created on first use.
-import { preparedStatement } from '../../../db/prepared-statement';
-import type { Database } from '../../../db/schema';
-import { createPrefixedId } from '../../../lib/tokens';
-import type { PaymentProvider, ProviderCustomer } from '../payment-provider';
+import { preparedStatement } from './db/prepared-statement';
+import type { Database } from './db/schema';
+import { createPrefixedId } from './lib/ids';
+import type { PaymentProvider, ProviderCustomer } from '@shop/shared/payments/provider-contract';
 
 // $1 the customer's id, $2 its user (null for an order's own customer), $3 email, $4 name. Made
 // on every order that keeps its card, so prepared; a user's second customer is not made.

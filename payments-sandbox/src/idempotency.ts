@@ -1,8 +1,8 @@
 // Idempotency keys of requests that act on an object that already exists (confirm, cancel): one
 // key is one request; sent again it changes nothing, sent with another request it is refused.
 // The key is claimed in the statement that locks the object (charges.ts).
-import type { Executor } from '../../../db/schema';
-import { IdempotencyConflictError } from '../payment-provider';
+import type { Executor } from './db/schema';
+import { IdempotencyConflictError } from '@shop/shared/payments/provider-contract';
 
 /** A key taken before: 'repeat' when this same request took it, IdempotencyConflictError if not. */
 export async function repeatOf(

@@ -2,7 +2,7 @@
 // shop's webhook route checks the same `stripe-signature` header Stripe sends.
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { WebhookSignatureError, type ProviderEvent } from '../payment-provider';
+import { WebhookSignatureError, type ProviderEvent } from '@shop/shared/payments/provider-contract';
 import { toProviderEvent } from './stripe-objects';
 
 /** Stripe's default: a signature older than five minutes is refused (replays). */

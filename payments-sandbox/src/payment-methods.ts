@@ -1,8 +1,11 @@
 // The test provider's saved cards: attached to one customer, one of them the default while any
 // is left. Pay-later methods are never saved.
 import type { QueryCreator } from 'kysely';
-import type { Database, DB, Executor, PaymentMethodRow } from '../../../db/schema';
-import { PaymentObjectNotFoundError, type ProviderPaymentMethod } from '../payment-provider';
+import type { Database, DB, Executor, PaymentMethodRow } from './db/schema';
+import {
+  PaymentObjectNotFoundError,
+  type ProviderPaymentMethod,
+} from '@shop/shared/payments/provider-contract';
 import { toPaymentMethod } from './rows';
 
 /** A card that is not detached, or PaymentObjectNotFoundError. */

@@ -1,7 +1,10 @@
 // A bank's chargeback on a paid intent, as Stripe announces it: a charge.dispute.created event.
-import type { Database } from '../../../db/schema';
-import { createPrefixedId } from '../../../lib/tokens';
-import { PaymentObjectNotFoundError, RefundRefusedError } from '../payment-provider';
+import type { Database } from './db/schema';
+import { createPrefixedId } from './lib/ids';
+import {
+  PaymentObjectNotFoundError,
+  RefundRefusedError,
+} from '@shop/shared/payments/provider-contract';
 import { insertEvent } from './events';
 import { disputeObject } from './stripe-objects';
 

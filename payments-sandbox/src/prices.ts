@@ -1,7 +1,7 @@
 // The test provider's prices are the seeded catalogue's: the same lookup keys a merchant's Stripe
 // account holds after `shop stripe sync-catalog`.
-import type { Database } from '../../../db/schema';
-import type { ProviderPrice } from '../payment-provider';
+import type { Database } from './db/schema';
+import type { ProviderPrice } from '@shop/shared/payments/provider-contract';
 
 export async function listPrices(
   db: Database,

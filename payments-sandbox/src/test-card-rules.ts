@@ -1,5 +1,5 @@
-import type { TestCardBehaviour } from '../../db/schema';
-import type { CardBrand } from './payment-provider';
+import type { TestCardBehaviour } from './db/schema';
+import type { CardBrand } from '@shop/shared/payments/provider-contract';
 
 /** Stripe test-mode card numbers and what the test provider does with them. */
 export const TEST_CARDS = {

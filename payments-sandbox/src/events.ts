@@ -1,7 +1,7 @@
 // The test provider's event outbox: every state change writes its Stripe-shaped event in the
 // same transaction, and a delivery pass later posts each one, signed, to the shop's webhook.
-import type { Database, Executor } from '../../../db/schema';
-import { createPrefixedId } from '../../../lib/tokens';
+import type { Database, Executor } from './db/schema';
+import { createPrefixedId } from './lib/ids';
 
 export type EventType =
   | 'payment_intent.succeeded'

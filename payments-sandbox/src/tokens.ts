@@ -1,17 +1,17 @@
 // The test provider's tokens: what its card element hands the browser. A token keeps the brand,
 // the last four digits, the expiry and the card's test behaviour, never the number or the CVC,
 // and confirms one intent or setup only.
-import { preparedStatement } from '../../../db/prepared-statement';
-import type { Executor, PaymentMethodRow, PaymentTokenRow } from '../../../db/schema';
-import { createPrefixedId } from '../../../lib/tokens';
-import { PaymentDeclinedError, type CardBrand } from '../payment-provider';
+import { preparedStatement } from './db/prepared-statement';
+import type { Executor, PaymentMethodRow, PaymentTokenRow } from './db/schema';
+import { createPrefixedId } from './lib/ids';
+import { PaymentDeclinedError, type CardBrand } from '@shop/shared/payments/provider-contract';
 import {
   behaviourForCard,
   brandForCard,
   cardProblem,
   type CardField,
   type CardInput,
-} from '../test-card-rules';
+} from './test-card-rules';
 
 export interface TokenView {
   id: string;

@@ -1,6 +1,6 @@
 // The test provider's objects as Stripe writes them into events, and back: its webhooks carry
 // the same JSON a Stripe account would send, so the shop's webhook route meets one shape.
-import type { PaymentChargeRow, PaymentMethodRow, PaymentSetupRow } from '../../../db/schema';
+import type { PaymentChargeRow, PaymentMethodRow, PaymentSetupRow } from './db/schema';
 import type {
   CardBrand,
   ChargeStatus,
@@ -9,8 +9,8 @@ import type {
   ProviderEvent,
   ProviderSetup,
   SetupStatus,
-} from '../payment-provider';
-import { BNPL_ACTION_MESSAGE, REQUIRES_ACTION_MESSAGE } from '../test-card-rules';
+} from '@shop/shared/payments/provider-contract';
+import { BNPL_ACTION_MESSAGE, REQUIRES_ACTION_MESSAGE } from './test-card-rules';
 
 type StripeJson = Record<string, unknown>;
 

@@ -1,15 +1,15 @@
 // The test provider's refunds: never past what is left of the charge, one per idempotency key,
 // one at a time per charge; each writes its charge.refunded event in the same transaction.
-import type { Database } from '../../../db/schema';
-import { assertCents } from '../../../lib/money';
-import { createPrefixedId } from '../../../lib/tokens';
+import type { Database } from './db/schema';
+import { assertCents } from './lib/money';
+import { createPrefixedId } from './lib/ids';
 import {
   IdempotencyConflictError,
   PaymentObjectNotFoundError,
   RefundRefusedError,
   type ProviderRefund,
   type RefundInput,
-} from '../payment-provider';
+} from '@shop/shared/payments/provider-contract';
 import { insertEvent } from './events';
 import { fingerprint, toRefund } from './rows';
 import { chargeObject } from './stripe-objects';

@@ -1,6 +1,6 @@
 // Where the holder of a client secret goes to finish what waits for the shopper: the 3-D Secure
 // challenge page (framed by the shop) or the pay-later approval page (a full-page redirect).
-import type { Database } from '../../../db/schema';
+import type { Database } from './db/schema';
 import { chargeBySecret } from './charges';
 import { setupBySecret } from './setups';
 

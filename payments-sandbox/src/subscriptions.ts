@@ -1,12 +1,12 @@
 // The test provider's subscriptions.
-import type { Database } from '../../../db/schema';
-import { addCalendarSteps } from '../../../lib/calendar';
-import { createPrefixedId } from '../../../lib/tokens';
+import type { Database } from './db/schema';
+import { addCalendarSteps } from './lib/calendar';
+import { createPrefixedId } from './lib/ids';
 import {
   PaymentObjectNotFoundError,
   type CreateSubscriptionInput,
   type ProviderSubscription,
-} from '../payment-provider';
+} from '@shop/shared/payments/provider-contract';
 import { activeMethod } from './payment-methods';
 import { toSubscription } from './rows';
 

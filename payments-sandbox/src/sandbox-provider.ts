@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/schema';
-import type { PaymentProvider } from './payment-provider';
+import type { Database } from './db/schema';
+import type { PaymentProvider } from '@shop/shared/payments/provider-contract';
 import type { CardInput } from './test-card-rules';
 import {
   cancelCharge,
@@ -10,39 +10,39 @@ import {
   getCharge,
   settleProcessingCharges,
   type ActionResult,
-} from './test-provider/charges';
-import { ensureCustomer, findCustomerByUserId } from './test-provider/customers';
+} from './charges';
+import { ensureCustomer, findCustomerByUserId } from './customers';
 import {
   createEventDelivery,
   oneByOne,
   type DeliverEvent,
   type DeliverEvents,
-} from './test-provider/event-delivery';
-import { createDispute } from './test-provider/disputes';
+} from './event-delivery';
+import { createDispute } from './disputes';
 import {
   clientSecretSubject,
   isSetupSecret,
   nextActionFor,
   type ClientSecretSubject,
   type TestNextAction,
-} from './test-provider/next-actions';
+} from './next-actions';
 import {
   detachPaymentMethod,
   getPaymentMethod,
   listPaymentMethods,
   setDefaultPaymentMethod,
-} from './test-provider/payment-methods';
-import { listPrices } from './test-provider/prices';
-import { listRefunds, refund } from './test-provider/refunds';
-import { createSetup, finishSetupAction, getSetup } from './test-provider/setups';
-import { createSubscription, listSubscriptions } from './test-provider/subscriptions';
-import { createBnplToken, createCardToken, type TokenView } from './test-provider/tokens';
-import { createWebhookSecret, parseSignedWebhook, signWebhook } from './test-provider/webhooks';
+} from './payment-methods';
+import { listPrices } from './prices';
+import { listRefunds, refund } from './refunds';
+import { createSetup, finishSetupAction, getSetup } from './setups';
+import { createSubscription, listSubscriptions } from './subscriptions';
+import { createBnplToken, createCardToken, type TokenView } from './tokens';
+import { createWebhookSecret, parseSignedWebhook, signWebhook } from './webhooks';
 
-export type { DeliverEvent, DeliverEvents } from './test-provider/event-delivery';
-export { InvalidCardError, type TokenView } from './test-provider/tokens';
-export type { ActionResult } from './test-provider/charges';
-export type { ClientSecretSubject, TestNextAction } from './test-provider/next-actions';
+export type { DeliverEvent, DeliverEvents } from './event-delivery';
+export { InvalidCardError, type TokenView } from './tokens';
+export type { ActionResult } from './charges';
+export type { ClientSecretSubject, TestNextAction } from './next-actions';
 
 /** The built-in provider, plus what its own HTTP surface and the tests reach. */
 export interface TestPaymentProvider extends PaymentProvider {

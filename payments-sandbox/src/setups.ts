@@ -1,16 +1,16 @@
 // The test provider's SetupIntents: a card from the element saved on a customer without a
 // payment. The card's test behaviour decides, as for a charge: 3184 asks for 3-D Secure first,
 // the declining cards fail and are not saved.
-import type { Database, Executor, PaymentSetupRow } from '../../../db/schema';
-import { createPrefixedId } from '../../../lib/tokens';
+import type { Database, Executor, PaymentSetupRow } from './db/schema';
+import { createPrefixedId } from './lib/ids';
 import {
   IdempotencyConflictError,
   PaymentDeclinedError,
   PaymentObjectNotFoundError,
   type CreateSetupInput,
   type ProviderSetup,
-} from '../payment-provider';
-import { AUTHENTICATION_FAILED, cardOutcome, type Decline } from '../test-card-rules';
+} from '@shop/shared/payments/provider-contract';
+import { AUTHENTICATION_FAILED, cardOutcome, type Decline } from './test-card-rules';
 import { createClientSecret, type ActionResult } from './charges';
 import { insertEvent } from './events';
 import { attachToCustomer } from './payment-methods';

@@ -3,8 +3,7 @@
 // element may receive card details; the shop's API takes tokens.
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, notFound } from '../../../../lib/app-error';
-import { InvalidCardError, type TestPaymentProvider } from '../../test-payment-provider';
+import { InvalidCardError, type TestPaymentProvider } from '../sandbox-provider';
 import {
   actionResultSchema,
   authenticateBodySchema,
@@ -16,6 +15,7 @@ import {
   tokenSchema,
 } from './test-provider-schemas';
 import { testProviderPageRoutes } from './test-provider-page-routes';
+import { errorReply } from './error-reply';
 
 /** The provider's own pages and API are public (no shop session), with their own rate limit. */
 const RATE_LIMIT = { max: 300, timeWindow: 60_000 };
@@ -33,12 +33,13 @@ function deliverEvents(app: FastifyInstance, provider: TestPaymentProvider) {
  * The built-in payment provider's HTTP surface, served (outside the API prefixes) only when it
  * is the configured provider: what Stripe's servers and Stripe.js do for a Stripe account.
  */
-export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentProvider }> = async (
-  app,
-  { provider },
-) => {
+export const testProviderRoutes: FastifyPluginAsyncZod<{
+  provider: TestPaymentProvider;
+  /** The shop's origins: the pay-later page sends the shopper back only to one of them. */
+  returnOrigins: readonly string[];
+}> = async (app, { provider, returnOrigins }) => {
   deliverEvents(app, provider);
-  await app.register(testProviderPageRoutes, { provider });
+  await app.register(testProviderPageRoutes, { provider, returnOrigins });
 
   app.post(
     TEST_PROVIDER_PATHS.tokens,
@@ -55,7 +56,7 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPr
         response: { 200: tokenSchema, 400: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { body } = request;
       if ('type' in body && body.type === 'bnpl') return provider.createBnplToken();
       const card = body as Exclude<typeof body, { type: 'bnpl' }>;
@@ -63,9 +64,9 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPr
         return await provider.createCardToken(card);
       } catch (error) {
         if (error instanceof InvalidCardError)
-          throw new AppError(400, 'VALIDATION_ERROR', error.message, {
-            [error.field]: error.message,
-          });
+          return reply
+            .code(400)
+            .send(errorReply('VALIDATION_ERROR', error.message, { [error.field]: error.message }));
         throw error;
       }
     },
@@ -74,7 +75,7 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPr
   app.get(
     TEST_PROVIDER_PATHS.nextAction,
     {
-      config: { rateLimit: RATE_LIMIT, privateResponse: true },
+      config: { rateLimit: RATE_LIMIT },
       schema: {
         // The provider's own surface, not the shop's API: left out of the shop's OpenAPI document.
         hide: true,
@@ -84,9 +85,12 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPr
         response: { 200: nextActionSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // What the shopper must do is theirs alone: never kept by a shared cache.
+      reply.header('cache-control', 'private, no-store');
       const action = await provider.nextAction(request.query.client_secret);
-      if (!action) throw notFound('Nothing is waiting for the shopper');
+      if (!action)
+        return reply.code(404).send(errorReply('NOT_FOUND', 'Nothing is waiting for the shopper'));
       return action;
     },
   );
@@ -104,9 +108,9 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPr
         response: { 200: actionResultSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await provider.authenticate(request.body.clientSecret, request.body.outcome);
-      if (!result) throw notFound('Unknown payment');
+      if (!result) return reply.code(404).send(errorReply('NOT_FOUND', 'Unknown payment'));
       return { status: result.status };
     },
   );

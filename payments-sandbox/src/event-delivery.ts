@@ -2,7 +2,7 @@
 // shop, retrying each event until it is accepted. Started on ready and stopped on close, like the
 // mail queue.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../../db/schema';
+import type { Database } from './db/schema';
 import { claimDueEvents, markEventFailed, markEventsDelivered, type ClaimedEvent } from './events';
 
 /** Posts a signed event body to the shop's webhook route; resolves with the HTTP status. */
