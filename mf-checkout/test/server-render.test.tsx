@@ -135,6 +135,13 @@ describe('checkout server render: the checkout', () => {
     expect(result!.takeover).toBe('on-interaction');
   });
 
+  it('says plainly, for a browser without scripts, that Place order needs the payment provider’s script', async () => {
+    const result = await renderArea(renderRequest('/checkout', '', { cart: [KIT] }));
+    expect(result!.html).toMatch(
+      /<noscript><p class="co-note" role="note" data-testid="place-order-needs-script">Placing an order needs JavaScript/,
+    );
+  });
+
   it('lists begin_checkout for the shell to send at open, as the live form sends it for the same cart', async () => {
     const result = await renderArea(renderRequest('/checkout', '', { cart: [KIT] }));
     // The live form's event for the same cart, once it runs (the visitor's first interaction).

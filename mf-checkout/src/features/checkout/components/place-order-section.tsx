@@ -37,6 +37,13 @@ export function PlaceOrderSection({
           ? (progress ?? 'Placing your order…')
           : `Place order${quote ? ` · ${formatMoney(quote.total, quote.currency)}` : ''}`}
       </button>
+      {/* Without a script there is no card field (the provider's element is its script): said plainly. */}
+      <noscript>
+        <p className="co-note" role="note" data-testid="place-order-needs-script">
+          Placing an order needs JavaScript: the card field is our payment provider’s, and it runs
+          as a script. Turn JavaScript on to pay; your cart is kept.
+        </p>
+      </noscript>
       <p className="co-note">
         Your card details go straight to our payment provider; we keep only the card’s brand and
         last four digits.
