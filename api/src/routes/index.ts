@@ -34,6 +34,7 @@ import { biomarkerGuideRoutes } from './catalog/biomarker-guide-routes';
 import { supportRoutes } from './support/support-routes';
 import { registerPaymentSandbox } from '../plugins/app/payment-sandbox';
 import { upgradesRoutes } from './upgrades/upgrades-routes';
+import { labRoutes } from '../modules/lab';
 
 /**
  * One folder of routes per domain, the same domains as services/. The URL prefixes are the
@@ -53,6 +54,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(subscriptionRoutes);
   await app.register(resultUploadRoutes);
   await app.register(resultsRoutes);
+  await app.register(labRoutes);
   await app.register(pageViewRoutes);
   await app.register(webVitalsRoutes);
   await app.register(supportRoutes);
