@@ -60,6 +60,15 @@ const ResultUploadPage = lazyPage(
   'ResultUploadPage',
 );
 
+const ActivatePage = lazyPage(
+  () => import(/* webpackChunkName: "activate-page" */ '../features/kits/components/activate-page'),
+  'ActivatePage',
+);
+const KitsPage = lazyPage(
+  () => import(/* webpackChunkName: "kits-page" */ '../features/kits/components/kits-page'),
+  'KitsPage',
+);
+
 export function AccountRoutes() {
   return (
     <AccountTheme>
@@ -71,6 +80,8 @@ export function AccountRoutes() {
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="account/subscriptions/:id" element={<SubscriptionPage />} />
           <Route path="account/subscriptions/:id/card" element={<SubscriptionPage cardStep />} />
+          <Route path="activate" element={<ActivatePage />} />
+          <Route path="account/kits" element={<KitsPage />} />
           <Route path="account/orders" element={<OrdersPage />} />
           <Route path="account/orders/:id" element={<OrderPage />} />
           <Route path="account/results" element={<ResultsPage />} />

@@ -3,7 +3,7 @@
 import type { RegistryDocument } from '../releases/registry-document';
 
 export const TEST_AREA_ROUTES: Record<string, string[]> = {
-  mf_account: ['/login', '/signup', '/reset-password', '/account'],
+  mf_account: ['/login', '/signup', '/reset-password', '/account', '/activate'],
   mf_catalog: [
     '/',
     '/pricing',

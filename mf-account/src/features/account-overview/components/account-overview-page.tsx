@@ -12,6 +12,7 @@ import {
 } from '../../result-uploads/components/result-uploads-panel';
 import { RESULTS_PATH } from '../../results/model/results-path';
 import { ORDERS_PATH } from '../../orders/model/order-text';
+import { ACTIVATE_PATH, KITS_PATH } from '../../kits/model/kit-text';
 
 /**
  * /account (and /account/uploads, the same page opened at the lab results): logged-in shoppers
@@ -47,6 +48,13 @@ export function AccountOverviewPage() {
               Results
             </Link>
             : your biomarkers from every lab report, against their ranges, with trends.
+          </p>
+          <p className="acc-offer">
+            <Link to={KITS_PATH} className="acc-sub-link">
+              Kits
+            </Link>
+            : where each kit is and what to do next, or{' '}
+            <Link to={ACTIVATE_PATH}>activate a kit</Link>.
           </p>
           <p className="acc-offer">
             <Link to={ORDERS_PATH} className="acc-sub-link">

@@ -71,7 +71,7 @@ export function SignupForm({
           label="Kit ID"
           name="kitID"
           validateTrigger="onBlur"
-          extra="Printed on the side of the box, for example BW-1234-5678."
+          extra="Printed on the box and the tube label, like ABCDE-FGHJK-M. You can finish activating it in your account."
           rules={[zodRule(signupBodySchema.shape.kitID)]}
         >
           <Input size="large" autoComplete="off" />
