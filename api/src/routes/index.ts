@@ -34,6 +34,7 @@ import { biomarkerGuideRoutes } from './catalog/biomarker-guide-routes';
 import { supportRoutes } from './support/support-routes';
 import { registerPaymentSandbox } from '../plugins/app/payment-sandbox';
 import { upgradesRoutes } from './upgrades/upgrades-routes';
+import { kitRoutes } from '../modules/kits';
 import { labRoutes } from '../modules/lab';
 
 /**
@@ -72,6 +73,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(businessCheckoutRoutes);
   await app.register(employerRoutes);
   await app.register(kitsRoutes);
+  await app.register(kitRoutes);
   await app.register(accountOrderRoutes);
   await app.register(bnplRoutes);
   await app.register(paymentsConfigRoutes);

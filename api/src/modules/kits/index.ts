@@ -11,3 +11,5 @@ export {
   type KitTransitionResult,
 } from './kit-service';
 export { handleKitJobs, kitsForOrderJob, kitsJobKey, queueKitsForOrder } from './kit-jobs';
+export { kitRoutes } from './kit-routes';
+export { kitBarcodeSvg, type KitBarcodeFormat } from './kit-barcode';

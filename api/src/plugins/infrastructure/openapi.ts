@@ -16,6 +16,7 @@ const TAGS = [
   { name: 'payments', description: 'Buy now, pay later consent.' },
   { name: 'upgrades', description: 'Add-ons offered and bought after an order.' },
   { name: 'orders', description: "The shopper's scheduled kits." },
+  { name: 'kits', description: "The customer's kits: their timelines, activation and barcodes." },
   { name: 'results', description: 'Lab reports a customer uploads.' },
   { name: 'support', description: 'Messages for support.' },
   { name: 'analytics', description: 'Page views.' },
