@@ -4,6 +4,7 @@ import type { DerivedInterval } from '@shop/shared/contract/catalog';
 import { deriveRecurringInterval } from '@shop/shared/catalog/recurring-interval';
 import { sql } from 'kysely';
 import type { Executor, OrderRow } from '../db/schema';
+import { claimDueRows } from '../db/claim-due-rows';
 import { toCount } from '../lib/count';
 import { centsFromDb } from '../lib/money';
 import { preparedStatement } from '../db/prepared-statement';
@@ -694,24 +695,20 @@ export async function claimUnsettledOrders(
   db: Executor,
   { before, now, leaseUntil, limit }: { before: Date; now: Date; leaseUntil: Date; limit: number },
 ): Promise<OrderRow[]> {
-  return db
-    .updateTable('orders')
-    .set({ payment_check_after: leaseUntil })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('orders')
-        .select('id')
+  return claimDueRows(db, {
+    table: 'orders',
+    due: (orders) =>
+      orders
         .where('status', 'in', ['pending', 'requires_action'])
         .where('payment_charge_id', 'is not', null)
         .where('payment_intent_at', '<', before)
         .where((w) =>
           w.or([w('payment_check_after', 'is', null), w('payment_check_after', '<=', now)]),
         )
-        .orderBy('payment_intent_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
+        .orderBy('payment_intent_at'),
+    limit,
+    lease: { payment_check_after: leaseUntil },
+  })
     .returningAll()
     .execute();
 }
