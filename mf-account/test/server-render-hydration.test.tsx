@@ -3,7 +3,7 @@
  */
 // The account's first views hydrate: the live area, given the props the browser starts from, draws
 // the very nodes the server drew (no recoverable error, no mismatch warning).
-import { hydrateFirstView } from '@shop/shared/ssr/hydration-check';
+import { hydrateFirstView } from '@shop/shared/test-support/hydration-check';
 import { FIRST_VIEW_USER_CONTEXT } from '@shop/shared/ssr/server-shell';
 import type { AreaRenderRequest } from '@shop/shared/ssr/server-render';
 import { API_PATHS } from '@shop/shared/contract/paths';

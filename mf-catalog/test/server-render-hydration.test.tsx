@@ -4,7 +4,7 @@
 // The catalog's first views hydrate: the live area, given the queries the server drew with, draws
 // the very nodes the server drew on every page it renders (no recoverable error, no mismatch).
 import { API_PATHS } from '@shop/shared/contract/paths';
-import { hydrateFirstView } from '@shop/shared/ssr/hydration-check';
+import { hydrateFirstView } from '@shop/shared/test-support/hydration-check';
 import { renderArea, SERVER_RENDERED_PATHS } from '../src/server/render-catalog';
 import { CONTENT, OFFERS, PRICES } from './support/catalog-fixtures';
 

@@ -3,7 +3,7 @@
  */
 // The checkout's first views hydrate: the live area, given the visitor and the queries the server
 // drew with, draws the very nodes the server drew (no recoverable error, no mismatch warning).
-import { hydrateFirstView } from '@shop/shared/ssr/hydration-check';
+import { hydrateFirstView } from '@shop/shared/test-support/hydration-check';
 import { FIRST_VIEW_USER_CONTEXT } from '@shop/shared/ssr/server-shell';
 import { renderArea } from '../src/server/render-checkout';
 import { anOrder } from './order-fixture';

@@ -4,7 +4,7 @@
 // The storefront's first views hydrate: the live area, given the partner the shell hands it and the
 // queries the server drew with, draws the very nodes the server drew (the nested catalog's slot
 // wrappers included; the slot's content is the catalog's own first view).
-import { hydrateFirstView } from '@shop/shared/ssr/hydration-check';
+import { hydrateFirstView } from '@shop/shared/test-support/hydration-check';
 import { partnerThemeTokens } from '@shop/shared/storefront/partner-theme';
 import { renderArea } from '../src/server/render-storefront';
 import { ACME, OFFERS, PRICES } from './support/storefront-fixtures';

@@ -4,7 +4,7 @@
 // The upgrades' first view hydrates: the live area, given the order its host hands it and the
 // queries the server drew with, draws the very nodes the server drew.
 import axios from 'axios';
-import { hydrateFirstView } from '@shop/shared/ssr/hydration-check';
+import { hydrateFirstView } from '@shop/shared/test-support/hydration-check';
 import { renderArea } from '../src/server/render-upgrades';
 import { createFakeUpgradesApi, ORDER } from './support/fake-upgrades-api';
 

@@ -4,8 +4,8 @@
 // server rendered with. Reports every recoverable error and hydration warning React gives.
 import type { ComponentType } from 'react';
 import { JSDOM } from 'jsdom';
-import type { ShellProps } from '../shell-contract/shell-props';
-import { FIRST_VIEW_SLOT_ATTRIBUTE, type AreaRenderResult } from './server-render';
+import type { ShellProps } from '../src/shell-contract/shell-props';
+import { FIRST_VIEW_SLOT_ATTRIBUTE, type AreaRenderResult } from '../src/ssr/server-render';
 
 export interface HydrationRequest {
   pathname: string;
@@ -162,9 +162,9 @@ async function hydrateInWindow(
         import('@tanstack/react-query'),
         import('axios'),
         Promise.all([
-          import('../shell-contract/shell-props'),
-          import('../federation/antd-theme'),
-          import('./server-shell'),
+          import('../src/shell-contract/shell-props'),
+          import('../src/federation/antd-theme'),
+          import('../src/ssr/server-shell'),
         ]),
       ]);
       const [
