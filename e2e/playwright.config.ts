@@ -7,6 +7,9 @@ const isCI = Boolean(process.env.CI);
 
 export default defineConfig({
   testDir: 'tests',
+  // One shop started before the specs: its database and deploys are the template every worker's
+  // server copies instead of migrating, seeding and deploying again.
+  globalSetup: './support/global-setup.ts',
   // 2 cores: a browser, a server and the test runner per worker; two workers keep both cores busy.
   workers: 2,
   fullyParallel: false,
