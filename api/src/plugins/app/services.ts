@@ -44,6 +44,7 @@ import { openObjectStores } from '../../services/releases/object-stores';
 import type { UploadStore } from '../../services/results/upload-store';
 import { handleResultReads } from '../../services/results/read-upload';
 import { handleOrderReceipts } from '../../services/orders/order-receipts';
+import { handleUpgradeReceipts } from '../../services/upgrades/upgrade-receipts';
 import { createRefundMails } from '../../services/orders/refund-mails';
 
 export interface ServicesPluginOptions {
@@ -268,6 +269,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
       customizations,
       publicOrigin: config.publicOrigin,
     });
+    handleUpgradeReceipts(jobs, { db, mail: mailQueue, publicOrigin: config.publicOrigin });
     app.decorate('operatorToken', options.operatorToken ?? null);
     const stores = openObjectStores(config, db);
     app.decorate('uploadStore', options.uploadStore ?? stores.uploads);
