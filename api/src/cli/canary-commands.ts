@@ -15,7 +15,6 @@ import {
 import { releaseConfigFromEnv } from '../releases/release-config';
 import { openReleases, ReleaseError, storeBuild, type Releases } from '../releases/releases';
 import { findRemote, REMOTES, type RemoteDefinition } from '../releases/remotes';
-import { openObjectStores } from '../services/releases/object-stores';
 import { recordCanaryChange } from '../services/releases/canary-audit';
 import {
   EXIT_OK,
@@ -43,6 +42,8 @@ async function withReleases<T>(
   const config = cliConfig(io);
   if (config.objectStore.kind === 'directory') return work(openReleases(releaseConfig), null);
   return withDatabase(io, async ({ db }) => {
+    // Loaded only for a bucket: the S3 client alone takes longer to load than a directory deploy.
+    const { openObjectStores } = await import('../services/releases/object-stores');
     const stores = openObjectStores(
       { ...config, deployDir: releaseConfig.deployDir, shopEnv: releaseConfig.environment },
       db,

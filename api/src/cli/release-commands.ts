@@ -19,7 +19,6 @@ import {
   type DeployOutcome,
 } from '../releases/releases';
 import type { Database } from '../db/schema';
-import { openObjectStores } from '../services/releases/object-stores';
 import { recordReleaseChange } from '../services/releases/release-audit';
 import { findRemote, REMOTES, remoteDistDir, type RemoteDefinition } from '../releases/remotes';
 import {
@@ -52,6 +51,8 @@ async function withReleases<T>(
   const config = cliConfig(io);
   if (config.objectStore.kind === 'directory') return work(openReleases(releaseConfig), null);
   return withDatabase(io, async ({ db }) => {
+    // Loaded only for a bucket: the S3 client alone takes longer to load than a directory deploy.
+    const { openObjectStores } = await import('../services/releases/object-stores');
     const stores = openObjectStores(
       { ...config, deployDir: releaseConfig.deployDir, shopEnv: releaseConfig.environment },
       db,

@@ -15,7 +15,7 @@ import {
   type CliCommand,
   type CliIo,
 } from './cli-command';
-import { SHOP_COMMANDS } from './commands';
+import { loadShopCommands, SHOP_COMMAND_LOADERS } from './commands';
 
 /** Failures an operator can fix from the message alone; anything else also gets a stack with SHOP_DEBUG=1. */
 const EXPECTED_FAILURES = [
@@ -28,7 +28,7 @@ const EXPECTED_FAILURES = [
   DataDirLockedError,
 ];
 
-export function helpText(commands: readonly CliCommand[] = SHOP_COMMANDS): string[] {
+export function helpText(commands: readonly CliCommand[]): string[] {
   const width = Math.max(...commands.map((command) => command.usage.length));
   return [
     'Usage: pnpm shop <command> [--env <environment>]',
@@ -43,17 +43,22 @@ export function helpText(commands: readonly CliCommand[] = SHOP_COMMANDS): strin
 export async function runShop(
   argv: readonly string[],
   io: CliIo,
-  commands: readonly CliCommand[] = SHOP_COMMANDS,
+  given?: readonly CliCommand[],
 ): Promise<number> {
   const [name, ...rest] = argv;
+  const all = async () => given ?? (await loadShopCommands());
   if (!name || name === 'help' || name === '--help' || name === '-h') {
-    helpText(commands).forEach((line) => io.out(line));
+    helpText(await all()).forEach((line) => io.out(line));
     return name ? EXIT_OK : EXIT_USAGE;
   }
-  const command = commands.find((candidate) => candidate.name === name);
+  const command = given
+    ? given.find((candidate) => candidate.name === name)
+    : Object.hasOwn(SHOP_COMMAND_LOADERS, name)
+      ? await SHOP_COMMAND_LOADERS[name]?.()
+      : undefined;
   if (!command) {
     io.err(`Unknown command "${name}".`);
-    helpText(commands).forEach((line) => io.err(line));
+    helpText(await all()).forEach((line) => io.err(line));
     return EXIT_USAGE;
   }
   try {

@@ -17,7 +17,7 @@ export const CANARY_STEPS: readonly number[] = [5, 25, 50, 100];
  * key and the visitor id. SHA-256 spreads even sequential ids evenly, and a new release key
  * reshuffles who goes first, so the same visitors are not every canary's guinea pigs.
  */
-export function canaryBucket(visitorId: string, releaseKey: string): number {
+function canaryBucket(visitorId: string, releaseKey: string): number {
   const digest = createHash('sha256').update(`${releaseKey}\n${visitorId}`).digest();
   return (digest.readUInt32BE(0) / 2 ** 32) * 100;
 }
@@ -30,7 +30,7 @@ export function canarySide(visitorId: string, releaseKey: string, share: number)
   return canaryBucket(visitorId, releaseKey) < share ? 'canary' : 'stable';
 }
 
-export function canaryReleaseKey(remote: string, version: string): string {
+function canaryReleaseKey(remote: string, version: string): string {
   return `${remote}@${version}`;
 }
 

@@ -3,7 +3,7 @@ import type { CanaryOutcome } from '../../releases/canary-releases';
 import { recordAudit, type AuditActor } from '../../repositories/audit-log-repository';
 
 /** `delivery.canary.*`: the first word stays `delivery`, like every release change's audit row. */
-export type CanaryAuditAction =
+type CanaryAuditAction =
   | 'delivery.canary.start'
   | 'delivery.canary.step'
   | 'delivery.canary.promote'
