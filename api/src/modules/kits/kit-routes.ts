@@ -1,5 +1,6 @@
 // The customer's kits (connect client, /kits): the list with timelines, activation, and a kit's
-// barcode. Only the kit's owner reaches a kit; anyone else gets the 404 of a missing id.
+// barcode; and the kits job's handler. Only the kit's owner reaches a kit; anyone else gets the
+// 404 of a missing id.
 import { errorBodySchema } from '@shop/shared/contract/errors';
 import {
   activateKitBodySchema,
@@ -12,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { kitBarcodeSvg } from './kit-barcode';
+import { handleKitJobs } from './kit-jobs';
 import { activateKit, findAccountKit, listAccountKits } from './kit-service';
 
 const errors = {
@@ -30,6 +32,10 @@ function userIdOf(request: FastifyRequest): string {
 }
 
 export const kitRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The domain comes in with one registration: its routes and the job that makes a paid order's
+  // kits (the runner starts once the app is ready, after every handler is known).
+  handleKitJobs(app.jobs, { db: app.db });
+
   app.get(
     API_PATHS.kits,
     {
