@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { OPS_ERRORS, operatorOf } from '../../routes/operations/operator-guard';
-import { recordKitTransition } from '../kits';
+import { kitBarcodeSvg, recordKitTransition } from '../kits';
 import { CarrierSignatureError, CarrierUnavailableError, type Carrier } from './carrier';
 import { createCarrier } from './create-carrier';
 import {
@@ -143,8 +143,7 @@ export const opsFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
             shipTo: addressView(kit.shippingAddress, kit.customerName),
           },
           shipment: shipment ? shipmentView(shipment, labels, tracking) : null,
-          // Drawn by the kits domain once its barcode drawing is in the tree.
-          barcodeSvg: null,
+          barcodeSvg: kitBarcodeSvg(kit.code, 'code128', app.config.publicOrigin),
         };
       } catch (error) {
         throw asAppError(error);
