@@ -340,6 +340,10 @@ export function formatStatus(status: ReleaseStatus, historyCount: number): strin
       lines.push(
         `${indent} rollback goes to: ${remote.rollbackTarget ?? 'nothing earlier (name a version)'}`,
       );
+    if (remote.canary)
+      lines.push(
+        `${indent} canary: ${remote.canary.version} for ${remote.canary.share} % of visitors since ${remote.canary.startedAt} by ${remote.canary.by}`,
+      );
   }
   const shown = historyCount === 0 ? [] : status.history.slice(-historyCount).reverse();
   lines.push('', `History (latest ${shown.length} of ${status.history.length}, newest first)`);

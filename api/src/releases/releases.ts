@@ -315,8 +315,22 @@ export interface RemoteStatus {
   liveChange: RegistryHistoryEntry | null;
   /** Where `shop rollback` without a version would go. */
   rollbackTarget: string | null;
+  /** The canary under way, if any: its version and share of visitors. */
+  canary: { version: string; share: number; startedAt: string; by: string } | null;
   /** Every stored version, newest first. */
   versions: ArtifactMetadata[];
+}
+
+function canaryOf(doc: RegistryDocument, remote: string): RemoteStatus['canary'] {
+  const canary = doc.canaries?.[remote];
+  return canary
+    ? {
+        version: canary.entry.version,
+        share: canary.share,
+        startedAt: canary.startedAt,
+        by: canary.by,
+      }
+    : null;
 }
 
 export interface ReleaseStatus {
@@ -343,6 +357,7 @@ export async function releaseStatus(releases: Releases): Promise<ReleaseStatus> 
         live,
         liveChange,
         rollbackTarget: previousVersion(doc, remote.name),
+        canary: canaryOf(doc, remote.name),
         versions: await releases.store.listVersions(remote.name),
       };
     }),

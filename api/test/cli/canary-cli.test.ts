@@ -31,6 +31,9 @@ describe('pnpm shop release', () => {
     expect(canarySide('anyone', canary?.releaseKey as string, 100)).toBe('canary');
 
     expect((await shop('release', 'promote', 'checkout')).out).toMatch(/25 % of visitors/);
+    expect((await shop('status')).out).toContain(
+      `canary: ${canary?.entry.version} for 25 % of visitors`,
+    );
     expect((await shop('release', 'promote', 'checkout', '--to', '50')).out).toMatch(/50 %/);
     expect((await shop('release', 'promote', 'checkout')).out).toMatch(/live for everyone/);
     const doc = await repo.releases.registry.read();
