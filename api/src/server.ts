@@ -9,6 +9,7 @@ import { localUrlOf, writeOperatorTokenFile } from './services/operations/operat
 import { siteOptionsFromEnv } from './site/site-options';
 import { sitePlugin } from './site/site-plugin';
 
+// eslint-disable-next-line max-lines-per-function -- the process lifecycle (start, signals, shutdown) read top to bottom
 async function main(): Promise<void> {
   let config;
   try {

@@ -53,6 +53,14 @@ const LAYER_RULE = 'import-x/no-restricted-paths';
 const LENGTH_RULE = 'max-lines-per-function';
 const LONG_FUNCTION = `export function long(): number {\n  let total = 0;\n${'  total += 1;\n'.repeat(78)}  return total;\n}\n`;
 const CYCLE_RULE = 'import-x/no-cycle';
+const LENGTH_CHECKED = [
+  'api/src/services/checkout/orders.ts',
+  'api/src/services/checkout/pricing.ts',
+  'mf-ops/src/features/x/x.tsx',
+  'shell/src/x.ts',
+  'shared/src/format/x.ts',
+  'payments-sandbox/src/x.ts',
+];
 
 describe('import and function-length rules in eslint.config.mjs', () => {
   let fixtureDir: string;
@@ -107,9 +115,9 @@ describe('import and function-length rules in eslint.config.mjs', () => {
       })),
       { filePath: `${relativeFixture}/a.ts` },
       { filePath: `${relativeFixture}/c.ts` },
-      // An 81-line function where the split functions live, and the same one elsewhere.
-      { filePath: 'api/src/services/checkout/orders.ts', code: LONG_FUNCTION },
-      { filePath: 'api/src/services/checkout/pricing.ts', code: LONG_FUNCTION },
+      // An 81-line function in any package's source, and the same one in a test file.
+      ...LENGTH_CHECKED.map((filePath) => ({ filePath, code: LONG_FUNCTION })),
+      { filePath: 'api/test/x.test.ts', code: LONG_FUNCTION },
     ];
     results = new Map(lint(cases).map((result, index) => [String(index), result]));
   }, 180_000);
@@ -136,10 +144,18 @@ describe('import and function-length rules in eslint.config.mjs', () => {
     expect(user?.rules).toEqual([]);
   });
 
-  it('keeps the once-split functions at 80 lines or fewer, and only those files', () => {
-    const split = results.get(String(layerCases.length + 2));
-    const elsewhere = results.get(String(layerCases.length + 3));
-    expect(split?.rules).toEqual([LENGTH_RULE]);
-    expect(elsewhere?.rules).toEqual([]);
+  it.each(LENGTH_CHECKED.map((filePath, index) => ({ filePath, index })))(
+    'flags an 81-line function in $filePath',
+    ({ filePath, index }) => {
+      const result = results.get(String(layerCases.length + 2 + index));
+      expect(result?.filePath).toBe(filePath);
+      expect(result?.rules).toEqual([LENGTH_RULE]);
+    },
+  );
+
+  it('leaves the length of functions in test files alone', () => {
+    const testFile = results.get(String(layerCases.length + 2 + LENGTH_CHECKED.length));
+    expect(testFile?.filePath).toBe('api/test/x.test.ts');
+    expect(testFile?.rules).toEqual([]);
   });
 });

@@ -81,6 +81,7 @@ function useShellRoute(
   return { route, registryFailed: areas.status === 'failed' };
 }
 
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is pending (issue 40)
 function ShellLayout({
   runtime,
   pageViewLogged,

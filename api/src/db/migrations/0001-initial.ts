@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
 // The whole first schema. PostgreSQL 15 features only (PGlite is newer; Debian ships 15).
+// eslint-disable-next-line max-lines-per-function -- a migration is a fixed record of the schema at that time; it is never edited
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
     `create table users (

@@ -82,6 +82,7 @@ export const CUSTOMIZATION_CACHE_TTL_MS = 10 * 60 * 1000;
  * and the store for uploaded lab reports.
  */
 export const servicesPlugin = fp<ServicesPluginOptions>(
+  // eslint-disable-next-line max-lines-per-function -- the composition root wires every service once, in dependency order
   async (app: FastifyInstance, options) => {
     const { config, db } = app;
     // One clock for every job; instances hear through NOTIFY that jobs wait or the clock moved.

@@ -19,6 +19,7 @@ import {
 } from '../../services/checkout/employer-payment';
 
 /** "Ask my employer to pay" (connect client): the request, the emailed link's page data, and the payment. */
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
 export const employerRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     db: app.db,

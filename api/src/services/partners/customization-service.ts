@@ -40,6 +40,7 @@ interface Entry {
   json?: { full: string; withoutProducts: string };
 }
 
+// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it is pending (issue 40)
 export function createCustomizationService(
   db: Database,
   options: CustomizationCacheOptions,

@@ -55,6 +55,7 @@ const postalCodeRule: Rule = ({ getFieldValue }) => ({
   },
 });
 
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is pending (issue 40)
 export function ShippingAddressForm({
   address,
   defaultName,

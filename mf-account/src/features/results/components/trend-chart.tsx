@@ -51,6 +51,7 @@ function useWidth() {
   return [ref, measured] as const;
 }
 
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is pending (issue 40)
 export function TrendChart({ biomarker }: { biomarker: Biomarker }) {
   const [ref, measured] = useWidth();
   const width = measured ?? UNMEASURED_WIDTH;
