@@ -100,6 +100,22 @@ const apiLayerRules = API_LAYERS.map(({ folder, mayImport }) => ({
 }));
 const restrictImports = (...patterns) => ['error', { patterns: [PACKAGE_BOUNDARY, ...patterns] }];
 
+// API modules (api/src/modules/<domain>/): the rest of the API reaches a module only through its
+// public index.ts, and a module reaches another the same way.
+const MODULE_ENTRY_ONLY = {
+  regex: '(^|/)modules/[^/]+/.',
+  message: 'Import a module through its public entry (modules/<domain>), not its files.',
+};
+const OTHER_MODULE_FILE = {
+  regex: '^\\.\\./[^./][^/]*/.',
+  message: 'Import another module through its public entry (../<domain>), not its files.',
+};
+// A module's routes call its service: its queries, tables and the old repositories stay below it.
+const ROUTES_USE_THE_SERVICE = {
+  regex: '(^\\./[^/]+-(queries|tables)$|(^|/)repositories/)',
+  message: "A module's routes call its service; queries, tables and repositories stay behind it.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -202,6 +218,21 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/modules/**', 'api/src/db/schema.ts'],
+    rules: { 'no-restricted-imports': restrictImports(MODULE_ENTRY_ONLY) },
+  },
+  {
+    files: ['api/src/modules/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrictImports(OTHER_MODULE_FILE) },
+  },
+  {
+    files: ['api/src/modules/*/*-routes.ts'],
+    rules: {
+      'no-restricted-imports': restrictImports(OTHER_MODULE_FILE, ROUTES_USE_THE_SERVICE),
     },
   },
   {

@@ -53,6 +53,21 @@ const LAYER_RULE = 'import-x/no-restricted-paths';
 const LENGTH_RULE = 'max-lines-per-function';
 const LONG_FUNCTION = `export function long(): number {\n  let total = 0;\n${'  total += 1;\n'.repeat(78)}  return total;\n}\n`;
 const CYCLE_RULE = 'import-x/no-cycle';
+const IMPORT_RULE = 'no-restricted-imports';
+// API modules: reached only through their public index.ts; a module's routes call its service.
+const moduleCases: Array<{ filePath: string; imports: string; allowed: boolean }> = [
+  { filePath: 'api/src/routes/x.ts', imports: '../modules/kits/kit-queries', allowed: false },
+  { filePath: 'api/src/routes/x.ts', imports: '../modules/kits', allowed: true },
+  { filePath: 'api/src/modules/lab/x.ts', imports: '../kits/kit-queries', allowed: false },
+  { filePath: 'api/src/modules/lab/x.ts', imports: '../kits', allowed: true },
+  { filePath: 'api/src/modules/kits/x-routes.ts', imports: './kit-queries', allowed: false },
+  {
+    filePath: 'api/src/modules/kits/x-routes.ts',
+    imports: '../../repositories/users-repository',
+    allowed: false,
+  },
+  { filePath: 'api/src/modules/kits/x-routes.ts', imports: './kit-service', allowed: true },
+];
 const LENGTH_CHECKED = [
   'api/src/services/checkout/orders.ts',
   'api/src/services/checkout/pricing.ts',
@@ -118,6 +133,10 @@ describe('import and function-length rules in eslint.config.mjs', () => {
       // An 81-line function in any package's source, and the same one in a test file.
       ...LENGTH_CHECKED.map((filePath) => ({ filePath, code: LONG_FUNCTION })),
       { filePath: 'api/test/x.test.ts', code: LONG_FUNCTION },
+      ...moduleCases.map(({ filePath, imports }) => ({
+        filePath,
+        code: `import * as imported from '${imports}';\nexport const used = imported;\n`,
+      })),
     ];
     results = new Map(lint(cases).map((result, index) => [String(index), result]));
   }, 180_000);
@@ -158,4 +177,13 @@ describe('import and function-length rules in eslint.config.mjs', () => {
     expect(testFile?.filePath).toBe('api/test/x.test.ts');
     expect(testFile?.rules).toEqual([]);
   });
+
+  it.each(moduleCases.map((moduleCase, index) => ({ ...moduleCase, index })))(
+    '$filePath importing $imports: allowed $allowed (modules)',
+    ({ index, allowed, filePath }) => {
+      const result = results.get(String(layerCases.length + 3 + LENGTH_CHECKED.length + index));
+      expect(result?.filePath).toBe(filePath);
+      expect(result?.rules.includes(IMPORT_RULE)).toBe(!allowed);
+    },
+  );
 });

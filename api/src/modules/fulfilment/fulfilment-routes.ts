@@ -26,6 +26,7 @@ import {
   shippingSlip,
   type FulfilmentDeps,
 } from './fulfilment-service';
+// eslint-disable-next-line no-restricted-imports -- row types only, for the response mapping; the service should hand views (pending, issue 40)
 import type { ShipmentLabelRow, ShipmentRow } from './fulfilment-tables';
 
 const carriers = new WeakMap<object, Carrier>();
