@@ -111,7 +111,11 @@ test.beforeAll(async () => {
   } finally {
     await handle.close();
   }
-  server = await startShopServer({ env: { DATA_DIR: dataDir }, label: 'ops-fulfilment' });
+  // Any free port for the lab's MLLP listener: other shop servers on this machine hold the default.
+  server = await startShopServer({
+    env: { DATA_DIR: dataDir, LAB_MLLP_PORT: '0' },
+    label: 'ops-fulfilment',
+  });
 });
 
 test.afterAll(async () => {
@@ -178,10 +182,11 @@ test('an operator prints a kit’s slip and marks kits shipped, at 1280 and at 3
   await expect(page.getByRole('listitem', { name: `Kit ${codes[1]}` })).toBeVisible();
   await screenshotAtWidths(page, SHOTS, 'fulfilment-queue');
 
-  // The slip: the kit ID as text, the address label, ready to print.
+  // The slip: the kit ID as text and as a barcode, the address label, ready to print.
   await first.getByRole('link', { name: `Print slip and label for kit ${codes[0]}` }).click();
   const slip = page.getByRole('article', { name: 'Packing slip' });
   await expect(slip).toContainText(codes[0]);
+  await expect(slip.getByRole('img', { name: `Barcode of kit ${codes[0]}` })).toBeVisible();
   await expect(page.getByLabel('Ship to')).toContainText('10 Elm St');
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
   await screenshotAtWidths(page, SHOTS, 'fulfilment-slip');
