@@ -31,7 +31,8 @@ beforeAll(async () => {
     .set({ role: 'clinician' })
     .where('email', '=', 'clinician@bloodwise.test')
     .execute();
-});
+  // A fresh database copy and a listener: slow only on a machine busy with other builds.
+}, 120_000);
 
 afterAll(async () => {
   await listener.close();

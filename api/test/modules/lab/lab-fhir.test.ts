@@ -14,7 +14,8 @@ const saved = process.env.LAB_FHIR_SECRET;
 beforeAll(async () => {
   process.env.LAB_FHIR_SECRET = SECRET;
   t = await buildTestApp();
-});
+  // A fresh database copy: slow only on a machine busy with other builds.
+}, 120_000);
 
 afterAll(async () => {
   if (saved === undefined) delete process.env.LAB_FHIR_SECRET;

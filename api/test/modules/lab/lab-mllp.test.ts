@@ -49,7 +49,8 @@ beforeAll(async () => {
     timers: idle.timers,
     maxFrameBytes: 256 * 1024,
   });
-});
+  // A fresh database copy and a listener: slow only on a machine busy with other builds.
+}, 120_000);
 
 afterAll(async () => {
   await listener.close();

@@ -12,7 +12,8 @@ let listener: MllpListener;
 beforeAll(async () => {
   t = await buildTestApp();
   listener = await startLabListener(labDepsOf(t.app), { port: 0, host: '127.0.0.1' });
-});
+  // A fresh database copy and a listener: slow only on a machine busy with other builds.
+}, 120_000);
 
 afterAll(async () => {
   await listener.close();
