@@ -217,26 +217,33 @@ export async function applyTrackingUpdate(
       return 'duplicate';
     if (!outbound || !MOVING.has(update.status)) return 'applied';
     const at = update.occurredAt ?? now;
+    // The customer may activate a kit before the carrier reports it: the kit then moves no further
+    // back, only the shipment records the scan.
+    let kitState = (await queries.findKitForShipping(trx, shipment.kit_id))?.state;
     const detail = { carrier, trackingCode: update.trackingCode, status: update.status };
     if (shipment.status === 'preparing') {
       await queries.updateShipment(trx, shipment.id, { status: 'shipped', shippedAt: at }, now);
-      await deps.recordKitTransition(trx, {
-        kitId: shipment.kit_id,
-        to: 'shipped',
-        source: 'carrier',
-        at,
-        detail,
-      });
+      if (kitState === 'created') {
+        await deps.recordKitTransition(trx, {
+          kitId: shipment.kit_id,
+          to: 'shipped',
+          source: 'carrier',
+          at,
+          detail,
+        });
+        kitState = 'shipped';
+      }
     }
     if (update.status === 'delivered' && shipment.status !== 'delivered') {
       await queries.updateShipment(trx, shipment.id, { status: 'delivered', deliveredAt: at }, now);
-      await deps.recordKitTransition(trx, {
-        kitId: shipment.kit_id,
-        to: 'delivered',
-        source: 'carrier',
-        at,
-        detail,
-      });
+      if (kitState === 'shipped')
+        await deps.recordKitTransition(trx, {
+          kitId: shipment.kit_id,
+          to: 'delivered',
+          source: 'carrier',
+          at,
+          detail,
+        });
     }
     return 'applied';
   });

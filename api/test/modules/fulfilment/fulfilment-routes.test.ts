@@ -3,7 +3,7 @@
 // on this machine) and its signed tracking webhook applied once.
 import { FULFILMENT_PATHS } from '@shop/shared/contract/fulfilment';
 import { buildPath } from '@shop/shared/contract/paths';
-import { createKitsForOrder } from '../../../src/modules/kits';
+import { createKitsForOrder, recordKitTransition } from '../../../src/modules/kits';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { orderBody, placeOrder } from '../../helpers/checkout-fixtures';
 import {
@@ -339,6 +339,33 @@ describe('fulfilment with EasyPost (the SDK answered on this machine)', () => {
       { to_state: 'created', source: 'system' },
       { to_state: 'shipped', source: 'carrier' },
     ]);
+  });
+
+  it('keeps a kit the customer activated before the carrier said "delivered" activated', async () => {
+    const kitId = await paidKit(t, 'early-activation@example.com');
+    const shipment = (await buy(kitId)).json();
+    await t.inject({
+      method: 'POST',
+      url: buildPath(FULFILMENT_PATHS.shipped, { kitId }),
+      headers: { cookie: operator },
+      payload: {},
+    });
+    await recordKitTransition(t.app.db, {
+      kitId,
+      to: 'activated',
+      source: 'customer',
+      at: new Date(),
+      detail: {},
+    });
+    const body = trackerEvent(shipment.trackingCode, 'delivered');
+    expect((await post(body, signEasyPostEvent(body, WEBHOOK_SECRET))).statusCode).toBe(200);
+    expect(await kitState(t, kitId)).toBe('activated');
+    const slip = await t.inject({
+      method: 'GET',
+      url: buildPath(FULFILMENT_PATHS.kit, { kitId }),
+      headers: { cookie: operator },
+    });
+    expect(slip.json().shipment).toMatchObject({ status: 'delivered' });
   });
 
   it('answers 200 to a signed event about a parcel the shop never shipped, and keeps nothing', async () => {
