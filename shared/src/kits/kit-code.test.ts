@@ -21,6 +21,12 @@ function sampleCodes(count: number): string[] {
   return Array.from({ length: count }, () => kitCodeFromValues(Array.from({ length: 10 }, next)));
 }
 
+function oneCode(): string {
+  const [code] = sampleCodes(1);
+  if (!code) throw new Error('no code drawn');
+  return code;
+}
+
 describe('kit codes', () => {
   it('makes 11 symbols whose last is the body mod 37', () => {
     const code = kitCodeFromValues([0, 0, 0, 0, 0, 0, 0, 0, 1, 5]);
@@ -34,7 +40,7 @@ describe('kit codes', () => {
 
   it('prints grouped and reads back lowercase, hyphens, spaces and I/L/O', () => {
     expect(formatKitCode('ABCDE1GHJK5')).toBe('ABCDE-1GHJK-5');
-    const [code] = sampleCodes(1);
+    const code = oneCode();
     expect(parseKitCode(formatKitCode(code).toLowerCase())).toEqual({ ok: true, code });
     expect(parseKitCode(` ${code.slice(0, 5)} ${code.slice(5)} `)).toEqual({ ok: true, code });
     expect(normalizeKitCode('oil-0o1-x')).toBe('011001X');
@@ -75,7 +81,7 @@ describe('kit codes', () => {
   });
 
   it('says what is wrong', () => {
-    const [code] = sampleCodes(1);
+    const code = oneCode();
     expect(parseKitCode('').ok).toBe(false);
     expect(parseKitCode('')).toMatchObject({ problem: 'empty' });
     expect(parseKitCode(code.slice(0, 7))).toMatchObject({ problem: 'too_short' });
