@@ -6,6 +6,8 @@ import { z } from 'zod';
 export interface LabConfig {
   /** Null: no listener. */
   mllpPort: number | null;
+  /** Set by LAB_MLLP_PORT: then a port that cannot be opened stops the start. */
+  mllpPortRequired: boolean;
   mllpHost: string;
   idleMs: number;
   fhirSecret: string | null;
@@ -31,6 +33,7 @@ export function labConfigFromEnv(
   const e = schema.parse(present);
   return {
     mllpPort: e.LAB_MLLP_PORT ?? (nodeEnv === 'development' ? DEFAULT_LAB_MLLP_PORT : null),
+    mllpPortRequired: e.LAB_MLLP_PORT !== undefined,
     // Loopback unless asked: a lab reaches it through the shop's VPN or tunnel, never the open net.
     mllpHost: e.LAB_MLLP_HOST ?? '127.0.0.1',
     idleMs: e.LAB_MLLP_IDLE_SECONDS * 1000,

@@ -11,12 +11,20 @@ export const labListenerPlugin = fp<{ config: LabConfig }>(
     const port = config.mllpPort;
     let listener: MllpListener | null = null;
     app.addHook('onReady', async () => {
-      listener = await startLabListener(labDepsOf(app), {
-        port,
-        host: config.mllpHost,
-        idleMs: config.idleMs,
-        log: app.log,
-      });
+      try {
+        listener = await startLabListener(labDepsOf(app), {
+          port,
+          host: config.mllpHost,
+          idleMs: config.idleMs,
+          log: app.log,
+        });
+      } catch (error) {
+        // The development default (2575) may be held by another shop on this machine: that shop
+        // still starts, without a lab listener. A port that was asked for must open.
+        if (config.mllpPortRequired) throw error;
+        app.log.error({ err: error, port }, 'lab MLLP listener not started: its port is taken');
+        return;
+      }
       app.log.info({ host: config.mllpHost, port: listener.port }, 'lab MLLP listener started');
     });
     app.addHook('onClose', async () => {
