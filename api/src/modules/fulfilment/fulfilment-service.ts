@@ -1,7 +1,6 @@
 import type { Clock } from '../../lib/clock';
 import type { Database, Executor } from '../../db/schema';
 import {
-  CarrierUnavailableError,
   type Carrier,
   type CarrierAddress,
   type CarrierParcel,
@@ -249,4 +248,3 @@ export async function applyTrackingUpdate(
   });
 }
 
-export { CarrierUnavailableError };

@@ -137,14 +137,6 @@ export async function insertKitEvent(
     .executeTakeFirstOrThrow();
 }
 
-export async function selectKitById(db: Executor, id: string): Promise<KitRow | null> {
-  if (!isUuid(id)) return null;
-  return (
-    (await kitTables(db).selectFrom('kits').selectAll().where('id', '=', id).executeTakeFirst()) ??
-    null
-  );
-}
-
 export async function selectKitByCode(db: Executor, code: string): Promise<KitRow | null> {
   return (
     (await kitTables(db)

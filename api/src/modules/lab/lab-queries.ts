@@ -77,14 +77,6 @@ export async function listQueuedLabMessages(db: Executor, limit = 200): Promise<
     .execute();
 }
 
-export async function countLabMessages(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('lab_messages')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** Marks the kit's current values of these analytes as replaced (kept as history). */
 export async function supersedeObservations(
   db: Executor,
