@@ -15,6 +15,7 @@ module.exports = {
     '<rootDir>/test/db/migrations/**/*.test.ts',
     '<rootDir>/test/services/**/*.test.ts',
     '<rootDir>/test/plugins/**/*.test.ts',
+    '<rootDir>/test/modules/**/*.test.ts',
     '<rootDir>/test/postgres-only/**/*.test.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/'],
