@@ -1,8 +1,8 @@
 // Kits as records: made once per kit unit of a paid order by the job its payment queued (and one
 // per renewal), moved only along their life with a timeline, replaced free when rejected, and
 // activated once by a signed-in customer, with the same answer for unknown and taken codes, a
-// per-account limit, owner-only reads and the kit ID typed at sign-up. On PGlite (the PostgreSQL
-// project's testMatch does not list test/modules yet).
+// per-account limit, owner-only reads and the kit ID typed at sign-up. Runs on PGlite and on
+// PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import type { KitList } from '@shop/shared/contract/kits';
