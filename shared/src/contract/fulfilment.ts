@@ -74,7 +74,7 @@ export const shippingSlipSchema = z.object({
   }),
   shipment: kitShipmentSchema.nullable(),
   /** The kit code as a Code 128 barcode (SVG drawn by the kits domain); null when it cannot draw it. */
-  barcodeSvg: z.string().max(200_000).nullable(),
+  barcodeSvg: safeString().max(200_000).nullable(),
 });
 export type ShippingSlip = z.infer<typeof shippingSlipSchema>;
 

@@ -61,9 +61,9 @@ export const kitEventViewSchema = z.object({
   source: kitEventSourceSchema,
   at: isoDateTimeSchema,
   /** Plain words for the timeline (a tracking number, a rejection reason), never a result. */
-  note: z.string().nullable(),
+  note: safeString().nullable(),
   /** The carrier's tracking page, on a shipped kit's event. */
-  trackingUrl: z.string().nullable(),
+  trackingUrl: safeString().nullable(),
 });
 export type KitEventView = z.infer<typeof kitEventViewSchema>;
 
@@ -79,17 +79,17 @@ export const kitNextStepSchema = z.enum(KIT_NEXT_STEPS).nullable();
 export type KitNextStep = z.infer<typeof kitNextStepSchema>;
 
 export const kitViewSchema = z.object({
-  id: z.string(),
+  id: safeString(),
   /** Canonical, 11 symbols; print with formatKitCode. */
-  code: z.string(),
-  title: z.string(),
+  code: safeString(),
+  title: safeString(),
   state: kitStateSchema,
   rejectionReason: kitRejectionReasonSchema.nullable(),
   /** Set on the free kit sent after a rejected sample. */
-  replacesKitId: z.string().nullable(),
+  replacesKitId: safeString().nullable(),
   sampleTaker: z.enum(SAMPLE_TAKERS).nullable(),
-  subjectName: z.string().nullable(),
-  sampleTakenOn: z.string().nullable(),
+  subjectName: safeString().nullable(),
+  sampleTakenOn: safeString().nullable(),
   createdAt: isoDateTimeSchema,
   nextStep: kitNextStepSchema,
   events: z.array(kitEventViewSchema),
@@ -99,7 +99,7 @@ export type KitView = z.infer<typeof kitViewSchema>;
 export const kitListSchema = z.object({
   kits: z.array(kitViewSchema),
   /** A kit ID typed at sign-up whose activation is not finished: /activate offers it. */
-  pendingCode: z.string().nullable(),
+  pendingCode: safeString().nullable(),
 });
 export type KitList = z.infer<typeof kitListSchema>;
 
