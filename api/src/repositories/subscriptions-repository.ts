@@ -461,7 +461,7 @@ export interface SubscriptionRefundEntry {
 }
 
 /** What a subscription's history is made of: its order, its renewals and their refunds. */
-// eslint-disable-next-line max-lines-per-function -- one sequence of steps that share local state; splitting it is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one sequence of steps that share local state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
 export async function subscriptionMoneyTrail(
   db: Executor,
   subscription: Pick<SubscriptionRecord, 'id' | 'originOrderId'>,

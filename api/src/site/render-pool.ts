@@ -133,7 +133,7 @@ interface Slot {
   cancelDeadline?: () => void;
 }
 
-// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
 export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const {
     size = defaultSize(),

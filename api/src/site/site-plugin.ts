@@ -202,7 +202,7 @@ interface SiteRouteDeps {
 const isServerRenderPath = (filePath: string) =>
   filePath.split('/')[0]?.toLowerCase() === SERVER_RENDER_DIR;
 
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 function siteRoutes(
   app: FastifyInstance,
   {

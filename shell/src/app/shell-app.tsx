@@ -81,7 +81,7 @@ function useShellRoute(
   return { route, registryFailed: areas.status === 'failed' };
 }
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
 function ShellLayout({
   runtime,
   pageViewLogged,

@@ -26,7 +26,7 @@ import {
   shippingSlip,
   type FulfilmentDeps,
 } from './fulfilment-service';
-// eslint-disable-next-line no-restricted-imports -- row types only, for the response mapping; the service should hand views (pending, issue 40)
+// eslint-disable-next-line no-restricted-imports -- row types only, for the response mapping; the service should hand views (pending the module move, docs/decisions/api-module-boundaries.md)
 import type { ShipmentLabelRow, ShipmentRow } from './fulfilment-tables';
 
 const carriers = new WeakMap<object, Carrier>();
@@ -95,7 +95,7 @@ function asAppError(error: unknown): unknown {
  * The console's fulfilment routes, registered inside the operator scope (its guard answers 404 to
  * everyone else): the queue, a kit's slip, buying labels and marking a kit shipped.
  */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const opsFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     FULFILMENT_PATHS.queue,

@@ -7,13 +7,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { sendNotFound } from '../../plugins/infrastructure/error-handler';
-// eslint-disable-next-line no-restricted-imports -- the session check predates the module rule; it moves behind the accounts service (pending, issue 40)
+// eslint-disable-next-line no-restricted-imports -- the session check predates the module rule; it moves behind the accounts service (pending the module move, docs/decisions/api-module-boundaries.md)
 import { findSessionByToken } from '../../repositories/sessions-repository';
 import { resolveOperator } from '../../routes/operations/operator-guard';
 import { labDepsOf } from './deps';
 import { labBundleSchema, reportFromBundle, verifyLabSignature } from './fhir-bundle';
 import { labConfigFromEnv } from './lab-config';
-// eslint-disable-next-line no-restricted-imports -- written before the module rule; these reads move into lab-service (pending, issue 40)
+// eslint-disable-next-line no-restricted-imports -- written before the module rule; these reads move into lab-service (pending the module move, docs/decisions/api-module-boundaries.md)
 import { listCurrentObservations, listHeldReports, listQueuedLabMessages } from './lab-queries';
 import { applyLabReport, releaseHeldReport } from './lab-service';
 

@@ -69,7 +69,7 @@ function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
  * instances share, so every instance reports the same all-time totals (aggregate with max, not
  * sum) and nothing is lost on a restart or missed by a settle path that forgot to count.
  */
-// eslint-disable-next-line max-lines-per-function -- one sequence of steps that share local state; splitting it is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one sequence of steps that share local state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
 function observeDatabase(app: FastifyInstance, registry: Registry): void {
   const readOrders = sharedRead(() => countByStatus(app.db, 'orders'));
   new Gauge({

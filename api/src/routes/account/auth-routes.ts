@@ -62,7 +62,7 @@ const RESET_LINK_ERRORS = {
 } as const;
 
 /** Log-in, log-out and password reset (connect client, /auth2); sign-up is in signup-routes. */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   const rateLimit = authRateLimit(config);

@@ -35,7 +35,7 @@ function declined(setup: ProviderSetup): PaymentDeclinedError {
  * session's user: another user's payment method id answers 404, as if it did not exist.
  * Every call answers with the whole, fresh list, so the account page re-renders from one shape.
  */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const managementPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.paymentProvider;
   const errors = {

@@ -55,7 +55,7 @@ const CONFIRMATION_LINK_ERRORS = {
  * or not the email has an account: a new address gets a confirmation link, an existing owner a
  * "someone tried to sign up" mail. The account exists, and logs in, only once the link is opened.
  */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   const rateLimit = authRateLimit(config);

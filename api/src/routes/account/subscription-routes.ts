@@ -40,7 +40,7 @@ import {
  * changes a subscriber makes online. Another user's id answers 404, as if it did not exist; a
  * change the subscription's state does not allow (it ended, it is past due) answers 409.
  */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: ManageDeps = {
     db: app.db,

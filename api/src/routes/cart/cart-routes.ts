@@ -39,7 +39,7 @@ function setLineQuantity(items: CartItem[], lookupKey: string, quantity: number)
  * The server-side cart (content client, /api/v1/cart): keyed by the browser's session id, and by
  * the user once logged in, when any cart of the session is merged into the user's first.
  */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };

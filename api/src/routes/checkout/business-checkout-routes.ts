@@ -27,7 +27,7 @@ const optionalIdempotencyHeaders = z.object({
  * Partner-storefront checkout (payments client): the order is accepted as pending, paid after
  * the response, and polled through /status until final; /details is the whole order.
  */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const businessCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     db: app.db,

@@ -44,7 +44,7 @@ import {
 } from '../../services/checkout/pricing';
 
 /** Checkout (payments client): shipping, the checkout-start lead, quotes, orders and the bp-tape add-on. */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const deps = {

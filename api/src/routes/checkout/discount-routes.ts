@@ -49,7 +49,7 @@ const EMAIL_REASONS = new Set<DiscountInvalidReason>(['not_for_email', 'already_
  * Discount lookup and validation (payments client), plus the storefront's lookup on the content
  * client. The order route applies the same rules again.
  */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 

@@ -19,7 +19,7 @@ import {
 } from '../../services/checkout/employer-payment';
 
 /** "Ask my employer to pay" (connect client): the request, the emailed link's page data, and the payment. */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const employerRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     db: app.db,

@@ -24,7 +24,7 @@ import { OPS_ERRORS, operatorOf } from './operator-guard';
  * customization service (the one validated write path), which drops every instance's cached copy
  * over LISTEN/NOTIFY.
  */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const opsPartnerRoutes: FastifyPluginAsyncZod = async (app) => {
   const audit = (
     request: FastifyRequest,

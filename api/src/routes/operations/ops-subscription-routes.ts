@@ -25,7 +25,7 @@ import { OPS_ERRORS, operatorOf } from './operator-guard';
 const schemaBase = { hide: true, tags: ['operations'] } as const;
 
 /** Subscription support: find a plan, see its renewals and changes, act for the customer. */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const opsSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: SubscriptionSupportDeps = {
     db: app.db,

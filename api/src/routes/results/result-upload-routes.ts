@@ -45,7 +45,7 @@ const errors = ownerRouteErrors;
  * The signed-in customer's uploaded lab reports (connect client, /user). Only the owner can list,
  * download or delete one; anyone else gets the 404 of a missing id.
  */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const resultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here, not globally: multipart bodies are accepted by these routes only, and every
   // other route keeps refusing them with 415.

@@ -46,7 +46,7 @@ const exportResponse = {
  * CSV's columns or a document's values, the results page, the export and deleting everything.
  * Only the owner reaches any of it; anyone else gets the 404 of a missing id.
  */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.resultUpload,

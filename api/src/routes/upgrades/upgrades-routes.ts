@@ -34,7 +34,7 @@ import {
  * Everything that names an order answers only its buyer (404 for anyone else), and purchases only
  * within UPGRADE_WINDOW_MINUTES of the order.
  */
-// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one plugin registers the routes of this resource; splitting it per operation waits for the module move (docs/decisions/api-module-boundaries.md)
 export const upgradesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const deps = {

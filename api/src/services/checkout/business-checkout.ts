@@ -68,7 +68,7 @@ export interface BusinessCheckoutProcessor {
   drain(): Promise<void>;
 }
 
-// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
 export function createBusinessCheckoutProcessor(
   deps: BusinessCheckoutDeps,
 ): BusinessCheckoutProcessor {
@@ -172,7 +172,7 @@ export function createBusinessCheckoutProcessor(
   }
 
   return {
-    // eslint-disable-next-line max-lines-per-function -- one sequence of steps that share local state; splitting it is pending (issue 40)
+    // eslint-disable-next-line max-lines-per-function -- one sequence of steps that share local state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
     async start(input, user, buyer, idempotencyKey) {
       if (input.bnpl !== (input.paymentMethod.type === 'bnpl')) {
         throw new AppError(400, 'VALIDATION_ERROR', 'bnpl must be true exactly when paying later', {

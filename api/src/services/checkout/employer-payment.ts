@@ -173,7 +173,7 @@ async function attemptIntent(
 }
 
 /** The employer pays by card; the idempotency key makes a double click one charge. */
-// eslint-disable-next-line max-lines-per-function -- one sequence of steps that share local state; splitting it is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one sequence of steps that share local state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
 export async function payEmployerRequest(
   deps: EmployerDeps,
   token: string,

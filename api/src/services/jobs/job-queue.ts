@@ -148,7 +148,7 @@ function errorText(error: unknown): string {
   return String(error);
 }
 
-// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
 export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue {
   const clock = options.clock ?? systemClock;
   const leaseClock = options.leaseClock ?? systemClock;

@@ -62,7 +62,7 @@ export function mailRetryDelayMs(attempts: number): number {
   return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
 export function createMailQueue(
   db: Database,
   mailer: Mailer,

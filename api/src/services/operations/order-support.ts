@@ -228,7 +228,7 @@ export interface RefundRequest {
  * Refunds a whole order (every charge's rest) or one line. The same idempotency key answers with
  * the refunds it made the first time (finishing any the provider had not confirmed).
  */
-// eslint-disable-next-line max-lines-per-function -- one sequence of steps that share local state; splitting it is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one sequence of steps that share local state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
 export async function refundOrder(
   deps: OrderSupportDeps,
   request: RefundRequest,

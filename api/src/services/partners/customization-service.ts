@@ -40,7 +40,7 @@ interface Entry {
   json?: { full: string; withoutProducts: string };
 }
 
-// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
 export function createCustomizationService(
   db: Database,
   options: CustomizationCacheOptions,

@@ -109,7 +109,7 @@ function guestKey(email: string, name: string | null | undefined): string {
  * money carry the idempotency key the caller derived from our record; updates that are the
  * same however often they run (a default card, a detach) get the SDK's own key per call.
  */
-// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
 export function createStripePaymentProvider(
   options: StripePaymentProviderOptions,
 ): PaymentProvider {

@@ -45,7 +45,7 @@ export class BillingNotStartedError extends Error {
   }
 }
 
-// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
 export function createStripeSubscriptionBilling(
   options: StripeSubscriptionBillingOptions,
 ): SubscriptionBilling {

@@ -110,7 +110,7 @@ function linesAsShown(lines: readonly QuoteLine[], items: readonly CartItem[]): 
   });
 }
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is pending (issue 40)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
 export function CartPage() {
   const { api, preloadArea, userContext } = useShell();
   const queryClient = useQueryClient();
