@@ -4,6 +4,7 @@ import { API_PATHS, buildPath } from '@shop/shared/contract/paths';
 import { applyCharge, finalizeOrder } from '../../../src/services/checkout/finalize-order';
 import { queueOrderReceipt, sendOrderReceipt } from '../../../src/services/orders/order-receipts';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { outboxFor, type OutboxMessage } from '../../helpers/dev-outbox';
 import {
   businessBody,
   cardToken,
@@ -15,13 +16,6 @@ import {
 import { authenticate, deliverEvents } from '../../helpers/provider-steps';
 import { operatorSession } from '../../helpers/operators';
 
-interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-}
-
 describe('order mails', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -29,14 +23,7 @@ describe('order mails', () => {
   });
   afterAll(() => t.close());
 
-  async function outbox(to: string): Promise<OutboxMessage[]> {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `${API_PATHS.devOutbox}?to=${encodeURIComponent(to)}`,
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json().messages;
-  }
+  const outbox = (to: string): Promise<OutboxMessage[]> => outboxFor(t, to);
 
   const receiptsOf = async (to: string) =>
     (await outbox(to)).filter((mail) => mail.subject.startsWith('Your receipt'));

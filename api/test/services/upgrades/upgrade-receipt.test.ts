@@ -4,13 +4,8 @@ import type { Order } from '@shop/shared/contract/checkout';
 import { API_PATHS } from '@shop/shared/contract/paths';
 import { sendUpgradeReceipt } from '../../../src/services/upgrades/upgrade-receipts';
 import { asBrowser, buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { outboxFor, type OutboxMessage } from '../../helpers/dev-outbox';
 import { orderBody, placeOrder } from '../../helpers/checkout-fixtures';
-
-interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,14 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function outbox(to: string): Promise<OutboxMessage[]> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `${API_PATHS.devOutbox}?to=${encodeURIComponent(to)}`,
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json().messages;
-}
+const outbox = (to: string): Promise<OutboxMessage[]> => outboxFor(t, to);
 
 const addOnReceipts = async (to: string) =>
   (await outbox(to)).filter((mail) => mail.subject.startsWith('Your receipt for Mini Panel'));
