@@ -3,14 +3,13 @@
 // manual carrier, the embedded default). Once at 1280 px and once at 375 px, where nothing scrolls
 // sideways. The kits are written before the server starts (a paid order and its kits, as the
 // kits job would write them), so the test does not depend on the job's timing.
-import { randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { kitCodeFromValues } from '../../shared/src/kits/kit-code';
 import { migrateToLatest } from '../../api/src/db/migrate';
 import { openDatabase } from '../../api/src/db/open-database';
+import { newKitCode } from '../../api/src/modules/kits/kit-service';
 import { API_PATHS } from '../../shared/src/contract/paths';
 import { resetPasswordLink } from '../support/accounts';
 import { screenshotAtWidths } from '../support/screenshots';
@@ -28,14 +27,7 @@ const ADDRESS = {
   country: 'US',
 };
 
-/** A kit code as the kits domain draws them: letters and digits only. */
-function newCode(): string {
-  for (;;) {
-    const code = kitCodeFromValues(Array.from({ length: 10 }, () => randomInt(32)));
-    if (/^[0-9A-Z]+$/.test(code)) return code;
-  }
-}
-const codes = [newCode(), newCode()] as const;
+const codes = [newKitCode(), newKitCode()] as const;
 
 let dir: string;
 let server: ShopServer;
