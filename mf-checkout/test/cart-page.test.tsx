@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeError, type FakeAnswer } from '@shop/shared/shell-contract/fake-api';
+import { CART_LINE_FORM } from '@shop/shared/cart/cart-forms';
+import { MAX_CART_LINE_QUANTITY } from '@shop/shared/contract/cart-keys';
+import { FORM_FLASH_QUERY_KEY } from '@shop/shared/ssr/server-form';
 import { renderCheckout } from './render-checkout';
 
 /** Holds the answers to cart changes until the test lets them go, with the fake's own answer or another. */
@@ -37,6 +40,24 @@ describe('cart page', () => {
   beforeEach(() => {
     window.localStorage.clear();
     window.sessionStorage.clear();
+  });
+
+  it('a plain post the API refused for its quantity says the limit in words, not the validator’s', async () => {
+    renderCheckout('/shopping-cart', {
+      cart: [{ lookupKey: 'bloodwise_quarterly', quantity: 1 }],
+      seed: (queryClient) =>
+        queryClient.setQueryData(FORM_FLASH_QUERY_KEY, {
+          form: CART_LINE_FORM,
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          message: 'Too big: expected number to be <=20',
+        }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      `Your cart was not changed: you can have 1 to ${MAX_CART_LINE_QUANTITY} of each item.`,
+    );
+    expect(alert).not.toHaveTextContent('expected number');
   });
 
   it('shows the empty state', async () => {

@@ -187,7 +187,7 @@ describe('fulfilment screen', () => {
       return ignoreReleases(method, url);
     });
     const packing = await screen.findByRole('article', { name: 'Packing slip' });
-    expect(packing).toHaveTextContent('ABCDE1GHJK5');
+    expect(packing).toHaveTextContent('ABCDE-1GHJK-5');
     expect(
       within(packing).getByRole('img', { name: 'Barcode of kit ABCDE1GHJK5' }),
     ).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));

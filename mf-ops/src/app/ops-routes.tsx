@@ -79,7 +79,7 @@ const ShippingSlipPage = lazyPage(
   'ShippingSlipPage',
 );
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function OpsRoutes() {
   return (
     <Routes>

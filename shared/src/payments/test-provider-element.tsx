@@ -15,7 +15,7 @@ import { providerMessageOf, providerUrl, type TokenizeMessage } from './test-pro
 const READY_WITHIN_MS = 15_000;
 const INITIAL_HEIGHT = 180;
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function TestProviderElement({
   elementUrl,
   methods,

@@ -81,7 +81,7 @@ function useShellRoute(
   return { route, registryFailed: areas.status === 'failed' };
 }
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 function ShellLayout({
   runtime,
   pageViewLogged,

@@ -131,7 +131,7 @@ function postJson(baseUrl: string) {
   };
 }
 
-// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it is still to do
 export function createShellBasics(win: Window = window): ShellBasics {
   const config = resolveRuntimeConfig(win.__SHOP_CONFIG__);
   const registry = createRegistrySource(

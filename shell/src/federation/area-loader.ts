@@ -99,7 +99,7 @@ async function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Er
   }
 }
 
-// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- a factory whose returned methods share its closure state; splitting it is still to do
 export function createAreaLoader(options: AreaLoaderOptions) {
   const {
     federation,

@@ -69,7 +69,7 @@ const SupportMessageForm = lazy(() =>
 );
 
 /** The built-in launcher used when no chat app id is configured: support's hours and a message form. */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function ChatLauncher({
   api,
   user = null,

@@ -50,7 +50,7 @@ const consentRule = (message: string): Rule => ({
 });
 
 /** The activation form; its values live in `form`, so a refused try loses nothing. */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function ActivateForm({
   form,
   busy,

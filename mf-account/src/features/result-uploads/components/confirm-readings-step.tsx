@@ -97,7 +97,7 @@ const boundRule = {
  * A PDF's or photo's values: the ones found in its text as suggestions, editable, with rows to add
  * or remove and the collection date. Only what the customer confirms here is stored as readings.
  */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function ConfirmReadingsStep({
   upload,
   draft,

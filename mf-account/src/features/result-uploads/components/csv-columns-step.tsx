@@ -50,7 +50,7 @@ function columnLabel(rows: string[][], index: number): string {
  * with the server's guess chosen, the date when no column holds it, and whether the first row is
  * a header. Nothing in the file counts until this is confirmed.
  */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function CsvColumnsStep({
   uploadId,
   draft,

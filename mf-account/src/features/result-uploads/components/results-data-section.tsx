@@ -13,7 +13,7 @@ import { ResultFlowStyles } from './result-flow-styles';
  * as one zip, or the readings as FHIR JSON or CSV; and every upload and reading deleted for good,
  * once confirmed in a dialog.
  */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function ResultsDataSection({
   onDeleted,
   className = 'rf-data',

@@ -51,7 +51,7 @@ function useWidth() {
   return [ref, measured] as const;
 }
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function TrendChart({ biomarker }: { biomarker: Biomarker }) {
   const [ref, measured] = useWidth();
   const width = measured ?? UNMEASURED_WIDTH;

@@ -36,7 +36,7 @@ export function cancelledNotice(subscription: SubscriptionDetail): string {
     : `Your subscription is cancelled. It stays active until ${formatDate(subscription.currentPeriodEnd)} and will not renew. We have emailed you a confirmation.`;
 }
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function CancelDialogBody({
   subscription,
   onDone,

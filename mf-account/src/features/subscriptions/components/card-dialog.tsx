@@ -22,7 +22,7 @@ import { useUpdateSubscriptionCard } from '../api/subscription-card';
 const overdue = (subscription: SubscriptionDetail) =>
   subscription.status === 'past_due' || subscription.status === 'incomplete';
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function CardDialogBody({ subscription, onDone, onClose }: StepProps) {
   const queryClient = useQueryClient();
   const methods = usePaymentMethods();

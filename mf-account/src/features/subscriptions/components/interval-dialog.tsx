@@ -16,7 +16,7 @@ import { everyPeriod, formatDate } from '../model/subscription-text';
 const optionLabel = (option: IntervalOption) =>
   `${formatMoney(option.unitAmount, option.currency)} ${everyPeriod(option.interval, option.intervalCount)}${option.current ? ' (your plan now)' : ''}`;
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function IntervalDialogBody({ subscription, onDone, onClose }: StepProps) {
   const [lookupKey, setLookupKey] = useState<string | null>(null);
   const preview = useIntervalPreview(subscription.id, lookupKey);

@@ -102,7 +102,7 @@ function useDirectChanges(id: string, onDone: (notice: string) => void) {
  * API's `actions`, nothing else) and its history. `cardStep` opens it at the card (the link in a
  * failed-payment mail).
  */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function SubscriptionDetails({
   subscription,
   cardStep,

@@ -93,7 +93,7 @@ function QuizResult({
   );
 }
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 function QuizQuestions({ quiz, offers }: { quiz: QuizContent; offers: readonly CatalogOffer[] }) {
   const [step, setStep] = useState(0);
   const [answers, setAnswers] = useState<QuizAnswers>({});

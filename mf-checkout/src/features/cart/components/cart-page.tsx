@@ -110,7 +110,14 @@ function linesAsShown(lines: readonly QuoteLine[], items: readonly CartItem[]): 
   });
 }
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+/** A refused plain post in the shopper's words: a quantity outside the limit names the limit. */
+function refusalReason(refused: { code: string; message: string }): string {
+  return refused.code === 'VALIDATION_ERROR'
+    ? `you can have 1 to ${MAX_CART_LINE_QUANTITY} of each item.`
+    : refused.message;
+}
+
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function CartPage() {
   const { api, preloadArea, userContext } = useShell();
   const queryClient = useQueryClient();
@@ -164,7 +171,12 @@ export function CartPage() {
       <CheckoutStyles />
       <h1>Your cart</h1>
       {refused && (
-        <Alert type="error" showIcon title={`Your cart was not changed: ${refused.message}`} />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`Your cart was not changed: ${refusalReason(refused)}`}
+        />
       )}
       {isError && (
         <Alert type="error" showIcon title="We could not load your cart. Please reload the page." />

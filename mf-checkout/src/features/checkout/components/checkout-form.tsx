@@ -52,7 +52,7 @@ const PAYMENT_METHODS = ['card', 'bnpl'] as const;
 export const DISCOUNT_CHANGED_MESSAGE =
   'Your discount code no longer applies to this order. Check the new total and place your order again.';
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function CheckoutForm({
   items,
   businessKey,

@@ -16,7 +16,7 @@ const NOT_CONFIRMED =
   'Your bank did not confirm the payment. Please try again or use another card.';
 
 /** The page an employer's emailed link opens: the employee's order and the provider's card field to pay it. */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function EmployerPayPage({ token }: { token: string }) {
   const { api } = useShell();
   const queryClient = useQueryClient();

@@ -40,7 +40,7 @@ export function EmployerRequestSentPanel({ sent }: { sent: EmployerRequestSent }
  * "Ask my employer to pay": the order is saved unpaid, the employer gets an email with a link to
  * pay it, and the server empties the cart; `onSent` lets the page say so in place of the form.
  */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function EmployerRequest({
   items,
   details,

@@ -13,7 +13,7 @@ import { useShippingOptions } from '../api/shipping-cost';
 import type { FormValues } from '../model/checkout-form-values';
 
 /** The address, the delivery estimate for the country, and how a subscription's kits ship. */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function ShippingSection({
   form,
   items,

@@ -106,7 +106,7 @@ function useFirstViewDiscount(): FirstViewDiscount | null {
 }
 
 /** Looks the code up and checks it against the priced cart; tries a stored code once, and again when the email changes. */
-// eslint-disable-next-line max-lines-per-function -- one sequence of steps that share local state; splitting it waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one sequence of steps that share local state; splitting it is still to do
 export function useDiscountChecks(
   { codeInput, discount, setDiscount, startsChecked }: ReturnType<typeof useDiscountState>,
   {

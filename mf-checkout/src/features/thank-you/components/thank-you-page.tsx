@@ -74,7 +74,7 @@ function PaymentFailed({ order }: { order: Order }) {
   );
 }
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function ThankYouPage() {
   const { AreaOutlet } = useShell();
   const orderId = useThankYouOrderId();

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { formatKitCode } from '@shop/shared/kits/kit-code';
 import Button from 'antd/es/button';
 import type { ShippingSlip } from '@shop/shared/contract/fulfilment';
 import { QueryState } from '../../shared/components/load-state';
@@ -55,7 +56,9 @@ function Slip({ slip }: { slip: ShippingSlip }) {
         <dl className="ops-dl">
           <dt>Kit ID</dt>
           <dd>
-            <strong style={{ fontSize: 20, letterSpacing: 1 }}>{slip.kit.code}</strong>
+            <strong style={{ fontSize: 20, letterSpacing: 1 }}>
+              {formatKitCode(slip.kit.code)}
+            </strong>
           </dd>
           <dt>Test</dt>
           <dd>{slip.kit.title}</dd>

@@ -27,7 +27,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** One order: status, lines, charges, upgrades and refunds, and the refunds an operator may make. */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function OrderDetail({ orderId }: { orderId: string }) {
   const query = useOpsOrder(orderId);
   const refund = useRefund(orderId);

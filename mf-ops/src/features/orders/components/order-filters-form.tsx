@@ -54,7 +54,7 @@ function ChoiceFilter<T extends string>(props: {
  * The list's filters, applied together by the form's button (or Enter in the search box), so a
  * half-typed date never sends a request and a screen reader hears one change, not one per key.
  */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function OrderFiltersForm(props: FilterFormProps<OrderFilters>) {
   const { applied, loading, onApply } = props;
   const { draft, set, submit, clear } = useFilterDraft(props);

@@ -30,7 +30,7 @@ const STATUS_COLORS: Record<OrderSummary['status'], string> = {
  * Every order, newest first, the way a merchant's admin opens: filtered by search, status, kind,
  * partner and dates, more pages on request; a row opens its order on a page of its own.
  */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function OrdersPage() {
   // The filters live in the address: Back, a reload and a shared link keep them.
   const [params, setParams] = useSearchParams();

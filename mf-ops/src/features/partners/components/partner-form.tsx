@@ -72,7 +72,7 @@ export interface PartnerFormProps {
 }
 
 /** Every customization field, each checked by the contract's own schema as it is typed. */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function PartnerForm({
   form,
   initialValues,

@@ -10,7 +10,7 @@ import { formatWhen } from '../../shared/components/format-when';
 type RemoteReleases = ReleaseOverview['remotes'][number];
 
 /** One area: what is live, since when and by whom, what else is stored, and the rollbacks. */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function RemoteCard({
   remote,
   onRolledBack,

@@ -65,7 +65,7 @@ function ActionDialog(props: {
 }
 
 /** Cancel, pause and retry for the customer, each behind a dialog that says what will happen. */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function SubscriptionActions({
   detail,
   onRetried,

@@ -30,7 +30,7 @@ const RENEWAL_COLORS: Record<Renewal['status'], string> = {
 };
 
 /** One subscription: who holds it, where it stands, its renewals and changes, and the actions. */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function SubscriptionDetail({ subscriptionId }: { subscriptionId: string }) {
   // After a retry, the try runs as a job: the detail is read again until its outcome shows (paid,
   // or one more failed try). Holds the failed tries counted when the retry was accepted.

@@ -17,7 +17,7 @@ import { subscriptionColumns } from './subscription-columns';
  * Every subscription, newest first: found by e-mail or id, filtered by status, more pages on
  * request; a row opens the subscription on a page of its own.
  */
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function SubscriptionsPage() {
   // The filters live in the address: Back and a reload keep them.
   const [params, setParams] = useSearchParams();

@@ -55,7 +55,7 @@ function Acknowledgement({
   );
 }
 
-// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts waits for the module move (docs/decisions/api-module-boundaries.md)
+// eslint-disable-next-line max-lines-per-function -- one screen's state and layout; splitting it into parts is still to do
 export function SupportMessageForm({ api, user }: { api: ApiClients; user: CurrentUser | null }) {
   const send = useSendSupportMessage(api);
   const [values, setValues] = useState<Values>({
